@@ -1,0 +1,3 @@
+from horizon_builder.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,271 @@
+"""Derived facts about a roster under a ruleset: costs, pools, special rules, CR.
+
+Computed once per edit and shared by the totals, the validator, the exports
+and the screens, so each of them reads the same numbers. Pure: never changes
+the roster, never raises on a roster that loaded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from horizon_builder.roster import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
+from horizon_builder.ruleset import CommandOption, ElementType, Ruleset, Upgrade
+
+
+@dataclass
+class UpgradeCost:
+    """What one upgrade choice costs this element, and in which currency."""
+
+    choice: UpgradeChoice
+    upgrade: Upgrade | None
+    currency: str  # "points", "cr", "free" or "unknown"
+    amount: int | None  # None when the ruleset does not know the cost
+
+
+@dataclass
+class StatlineInfo:
+    """Pool accounting for one statline (an element's baseform, or one metaform)."""
+
+    type_id: str
+    type: ElementType | None
+    presence: int
+    stats: dict[str, int]
+    upgrades: list[UpgradeCost]
+    pool: int | None = None
+    pool_beyond_table: bool = False
+    points_spent: int = 0
+    unknown_costs: list[str] = field(default_factory=list)
+    special_rules: list[str] = field(default_factory=list)
+
+    @property
+    def pool_left(self) -> int | None:
+        return None if self.pool is None else self.pool - self.points_spent
+
+    def upgrade_ids(self) -> set[str]:
+        return {u.choice.id for u in self.upgrades}
+
+
+@dataclass
+class ElementInfo:
+    """Everything derived about one element."""
+
+    index: int
+    element: Element
+    type: ElementType | None
+    base: StatlineInfo
+    forms: list[StatlineInfo]
+    fc: int
+    fp: int
+    momentum: int
+    is_command: bool
+    fc_notes: list[str] = field(default_factory=list)
+    fc_provisional: bool = False
+    type_upgrades: list[CrPurchase] = field(default_factory=list)
+    cr_spent: int = 0
+
+    @property
+    def id(self) -> str:
+        return self.element.id
+
+    @property
+    def special_rules(self) -> list[str]:
+        return self.base.special_rules
+
+    @property
+    def is_metaformer(self) -> bool:
+        return bool(self.element.forms)
+
+    def has_upgrade(self, upgrade_id: str) -> bool:
+        return upgrade_id in self.all_upgrade_ids
+
+    @cached_property
+    def all_upgrade_ids(self) -> set[str]:
+        ids = self.base.upgrade_ids() | {p.upgrade for p in self.type_upgrades}
+        for cost in self.base.upgrades:
+            if cost.upgrade:
+                ids.update(cost.upgrade.grants_upgrades)
+        return ids
+
+
+@dataclass
+class Analysis:
+    """Derived facts for a whole battlegroup (or a Task Force seen as one list)."""
+
+    roster: Roster
+    ruleset: Ruleset
+    mode: str  # "battlegroup" or "task_force"
+    elements: list[ElementInfo]
+    command: Command
+    command_option: CommandOption | None
+    command_element: ElementInfo | None
+    cr_purchases: list[CrPurchase]
+    cr_available: int
+    cr_counted_elements: int
+    cr_spent: int
+    round_name: str | None = None
+
+    @cached_property
+    def by_id(self) -> dict[str, ElementInfo]:
+        return {info.id: info for info in self.elements}
+
+    @cached_property
+    def type_counts(self) -> Counter[str]:
+        return Counter(info.element.type for info in self.elements)
+
+    @property
+    def enabled_supplements(self) -> set[str]:
+        return set(self.roster.supplements)
+
+
+def _choice_cost(choice: UpgradeChoice, upgrade: Upgrade | None, et: ElementType | None,
+                 presence: int) -> UpgradeCost:
+    if upgrade is None:
+        return UpgradeCost(choice, None, "unknown", None)
+    if choice.paid == "free" or upgrade.currency == "free":
+        return UpgradeCost(choice, upgrade, "free", 0)
+    default = et.upgrade_currency if et else "points"
+    if upgrade.currency == "points_or_cr":
+        currency = choice.paid or ("cr" if default == "cr" else "points")
+    else:
+        currency = choice.paid or upgrade.currency
+    unit = upgrade.cost_cr if currency == "cr" and upgrade.cost_cr is not None else upgrade.cost
+    if unit is None:
+        return UpgradeCost(choice, upgrade, currency, None)
+    if upgrade.per_presence:
+        unit *= presence
+    return UpgradeCost(choice, upgrade, currency, unit * choice.count)
+
+
+def statline_info(ruleset: Ruleset, type_id: str, presence: int, stats: dict[str, int],
+                  upgrades: list[UpgradeChoice]) -> StatlineInfo:
+    """Pool, points spent and special rules of one statline."""
+    et = ruleset.element_types.get(type_id)
+    costs = [_choice_cost(c, ruleset.upgrades.get(c.id), et, presence) for c in upgrades]
+    info = StatlineInfo(type_id, et, presence, stats, costs)
+    if et is None:
+        return info
+    if et.pool is not None:
+        info.pool, info.pool_beyond_table = et.pool.points_for(presence)
+        info.points_spent = sum(v for k, v in stats.items() if k not in et.unpaid_stats)
+        for cost in costs:
+            if cost.currency == "points":
+                if cost.amount is None:
+                    info.unknown_costs.append(cost.choice.id)
+                else:
+                    info.points_spent += cost.amount
+    rules = list(et.special_rules)
+    for step in sorted(et.presence_rules, key=lambda r: r.from_presence):
+        if presence >= step.from_presence:
+            rules = [r for r in rules if r not in step.remove]
+            rules += [r for r in step.add if r not in rules]
+    for cost in costs:
+        if cost.upgrade is None:
+            continue
+        rules = [r for r in rules if r not in cost.upgrade.removes_rules]
+        rules += [r for r in cost.upgrade.grants_rules if r not in rules]
+    info.special_rules = rules
+    return info
+
+
+def _form_info(ruleset: Ruleset, form: Form) -> StatlineInfo:
+    return statline_info(ruleset, form.type, form.presence, form.stats, form.upgrades)
+
+
+def chq_modifier(ruleset: Ruleset, chq_type: str, element_type: str) -> tuple[int, bool]:
+    """FC change a conventional CHQ of ``chq_type`` makes to ``element_type``; (change, known)."""
+    if chq_type == element_type:
+        return 0, True  # never its own type (OtH p.62)
+    row = ruleset.chq_cost_table.get(chq_type)
+    if row is None:
+        return 0, False
+    if element_type in row.modifiers:
+        return row.modifiers[element_type], True
+    return 0, row.complete
+
+
+def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None = None,
+            command: Command | None = None, cr_purchases: list[CrPurchase] | None = None,
+            mode: str | None = None, round_name: str | None = None) -> Analysis:
+    """Derive everything about a roster (or one tournament round of it)."""
+    elements = roster.elements if elements is None else elements
+    command = roster.command if command is None else command
+    cr_purchases = roster.cr_purchases if cr_purchases is None else cr_purchases
+    mode = mode or roster.kind
+    option = ruleset.commands.get(command.kind)
+    chq_id = command.element if option is not None and option.needs_element else None
+    chq_element = next((e for e in elements if e.id == chq_id), None) if chq_id else None
+    chq_type = ruleset.element_types.get(chq_element.type) if chq_element else None
+    conventional_chq = (
+        chq_element is not None and chq_type is not None and chq_type.chq == "conventional"
+        and option is not None and option.element_chq in ("conventional", "any")
+    )
+
+    purchases_by_type: dict[str, list[CrPurchase]] = {}
+    for purchase in cr_purchases:
+        purchases_by_type.setdefault(purchase.type, []).append(purchase)
+
+    infos: list[ElementInfo] = []
+    for index, element in enumerate(elements):
+        et = ruleset.element_types.get(element.type)
+        base = statline_info(ruleset, element.type, element.presence, element.stats, element.upgrades)
+        forms = [_form_info(ruleset, form) for form in element.forms]
+        is_command = element.id == chq_id and chq_id is not None
+        fc = et.force_cost if et is not None and et.force_cost is not None else element.presence
+        fp = et.force_presence if et is not None and et.force_presence is not None else element.presence
+        momentum = fp
+        notes: list[str] = []
+        provisional = False
+        if is_command and conventional_chq:
+            fc = 0
+            notes.append("free conventional CHQ")
+            provisional = True
+        elif conventional_chq and et is not None and et.category == "conventional":
+            change, known = chq_modifier(ruleset, chq_element.type, element.type)  # type: ignore[union-attr]
+            fc += change
+            if change:
+                notes.append(f"{change:+d} under a {chq_type.short or chq_type.name} CHQ")  # type: ignore[union-attr]
+            if not known:
+                provisional = True
+                notes.append("CHQ cost change unknown: counted at its P")
+            elif change:
+                row = ruleset.chq_cost_table[chq_element.type]  # type: ignore[union-attr]
+                provisional = provisional or row.is_provisional
+        if forms:
+            fc += sum(f.presence for f in forms)
+            fp = element.presence + len(forms)
+            momentum = element.presence
+        for cost in base.upgrades:
+            if cost.upgrade is not None and cost.upgrade.momentum_as is not None:
+                momentum = cost.upgrade.momentum_as
+        info = ElementInfo(index, element, et, base, forms, fc, fp, momentum, is_command,
+                           notes, provisional)
+        info.type_upgrades = list(purchases_by_type.get(element.type, []))
+        info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")
+        for form in forms:
+            info.cr_spent += sum(c.amount or 0 for c in form.upgrades if c.currency == "cr")
+        infos.append(info)
+
+    counted = sum(1 for info in infos if info.type is not None and info.type.counts_for_cr)
+    cr_available = 0
+    if option is not None and option.command_resources and not any(
+        w.replaces == "command_resources" for w in command.weird
+    ):
+        cr_available = counted // ruleset.command_resources.per_elements
+    cr_spent = sum(info.cr_spent for info in infos)
+    for purchase in cr_purchases:
+        upgrade = ruleset.upgrades.get(purchase.upgrade)
+        if upgrade is None:
+            continue
+        unit = upgrade.cost_cr if upgrade.cost_cr is not None else (upgrade.cost or 0)
+        if purchase.form_type:
+            holders = sum(1 for info in infos for f in info.element.forms if f.type == purchase.type)
+        else:
+            holders = sum(1 for info in infos if info.element.type == purchase.type)
+        cr_spent += unit * holders
+    return Analysis(roster, ruleset, mode, infos, command, option,
+                    next((i for i in infos if i.is_command), None), cr_purchases,
+                    cr_available, counted, cr_spent, round_name)
+

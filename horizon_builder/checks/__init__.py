@@ -1,0 +1,10 @@
+"""Building checks, one module per chapter of the rules.
+
+Importing this package registers every check with the validator.
+"""
+
+from horizon_builder.checks import (  # noqa: F401
+    mustering,
+    supplements,
+    tournament,
+)

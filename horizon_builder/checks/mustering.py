@@ -1,0 +1,381 @@
+"""Core mustering rules: Presence, statlines and pools, upgrades, Force Cost, command, CR.
+
+The core rulebook's tables are not available to us (shared/RULES.md §0): checks
+that rest on its values cite the data's own source and are marked provisional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from horizon_builder.analysis import Analysis, ElementInfo, StatlineInfo
+from horizon_builder.checks.common import about, cite, plural
+from horizon_builder.findings import Finding
+from horizon_builder.validator import check
+
+CHAPTER = "Mustering (core)"
+
+
+def _statlines(info: ElementInfo) -> Iterator[tuple[StatlineInfo, str, str]]:
+    """The baseform and each metaform, with a label and the field prefix to edit."""
+    yield info.base, "", ""
+    for index, form in enumerate(info.forms):
+        label = info.element.forms[index].name or (form.type.name if form.type else form.type_id)
+        yield form, f"{label} form: ", f"forms[{index + 1}]."
+
+
+@check(CHAPTER)
+def presence_in_range(a: Analysis) -> Iterator[Finding]:
+    """Each element's P must be one its type allows; beyond the published table is flagged."""
+    for info in a.elements:
+        for line, label, prefix in _statlines(info):
+            et = line.type
+            if et is None:
+                continue
+            rng = et.presence
+            p = line.presence
+            if p < rng.min or (rng.max is not None and p > rng.max):
+                allowed = f"{rng.min}" if rng.max == rng.min else (
+                    f"{rng.min}-{rng.max}" if rng.max is not None else f"{rng.min} or more")
+                yield about(info, "error", "presence-out-of-range",
+                            f"{label}a {et.name} must have P {allowed}, not P{p}",
+                            cite(rng, "core"), f"{prefix}presence", rng.is_provisional)
+            elif rng.table_max is not None and p > rng.table_max:
+                yield about(info, "warning", "presence-beyond-table",
+                            f"{label}P{p} is beyond the published table (P{rng.table_max}); "
+                            "its pool follows the book's pattern",
+                            cite(rng, "OtH p.9"), f"{prefix}presence")
+
+
+@check(CHAPTER)
+def statline_complete(a: Analysis) -> Iterator[Finding]:
+    """Every stat of the type must be set."""
+    for info in a.elements:
+        for line, label, prefix in _statlines(info):
+            if line.type is None:
+                continue
+            missing = [s for s in line.type.stats if s not in line.stats]
+            if missing:
+                yield about(info, "error", "stat-missing",
+                            f"{label}{', '.join(missing)} not set", cite(line.type, "core"),
+                            f"{prefix}stats.{missing[0]}")
+
+
+@check(CHAPTER)
+def stat_limits(a: Analysis) -> Iterator[Finding]:
+    """Per-type minimum and maximum stats (supermech M ≥ 4, superflyer F ≤ 10 ...)."""
+    for info in a.elements:
+        for line, label, prefix in _statlines(info):
+            if line.type is None:
+                continue
+            for limit in line.type.stat_limits:
+                if not limit.applies(line.presence) or limit.stat not in line.stats:
+                    continue
+                value = line.stats[limit.stat]
+                if limit.min is not None and value < limit.min:
+                    yield about(info, "error", "stat-below-minimum",
+                                f"{label}{limit.stat} {value} is below the {line.type.name} "
+                                f"minimum of {limit.min}", cite(limit, "core"),
+                                f"{prefix}stats.{limit.stat}", limit.is_provisional)
+                if limit.max is not None and value > limit.max:
+                    yield about(info, "error", "stat-above-maximum",
+                                f"{label}{limit.stat} {value} is above the {line.type.name} "
+                                f"maximum of {limit.max}", cite(limit, "core"),
+                                f"{prefix}stats.{limit.stat}", limit.is_provisional)
+
+
+@check(CHAPTER)
+def stat_pool(a: Analysis) -> Iterator[Finding]:
+    """Stats and point-paid upgrades must fit the pool for the element's P."""
+    for info in a.elements:
+        for line, label, prefix in _statlines(info):
+            et = line.type
+            if et is None or et.pool is None:
+                continue
+            pool = et.pool
+            if line.pool is None:
+                yield about(info, "warning", "pool-unknown",
+                            f"{label}no stat pool is known for a P{line.presence} {et.name}",
+                            cite(pool, "core"), f"{prefix}presence", True)
+                continue
+            if line.unknown_costs:
+                yield about(info, "warning", "upgrade-cost-unknown",
+                            f"{label}cost of {', '.join(line.unknown_costs)} is not known; "
+                            "the pool check leaves it out",
+                            "core (cost table not available)", f"{prefix}upgrades", True)
+            spent, total = line.points_spent, line.pool
+            if spent > total:
+                yield about(info, "error", "pool-overspent",
+                            f"{label}spends {spent} of {total} stat points "
+                            f"({plural(spent - total, 'point')} over)",
+                            cite(pool, "core"), f"{prefix}stats", pool.is_provisional)
+            elif spent < total and not line.unknown_costs:
+                yield about(info, "info", "pool-unspent",
+                            f"{label}{plural(total - spent, 'stat point')} unspent "
+                            f"({spent}/{total})", cite(pool, "core"), f"{prefix}stats",
+                            pool.is_provisional)
+
+
+@check(CHAPTER)
+def fixed_statline(a: Analysis) -> Iterator[Finding]:
+    """Types with a known fixed statline should match it; unknown ones are said to be unchecked."""
+    unchecked: dict[str, ElementInfo] = {}
+    for info in a.elements:
+        for line, label, prefix in _statlines(info):
+            et = line.type
+            if et is None or et.pool is not None or not et.stats:
+                continue
+            known = et.statlines.get(line.presence)
+            if known is None:
+                unchecked.setdefault(line.type_id, info)
+                continue
+            differs = [s for s, v in known.stats.items() if line.stats.get(s, v) != v]
+            if differs:
+                expected = " ".join(f"{s}{v}" for s, v in known.stats.items())
+                yield about(info, "warning", "statline-differs",
+                            f"{label}{et.name} P{line.presence} is published as {expected}",
+                            cite(known, "core"), f"{prefix}stats.{differs[0]}",
+                            known.is_provisional)
+    for type_id, info in unchecked.items():
+        et = a.ruleset.element_types[type_id]
+        yield Finding("info", "statline-unchecked",
+                      f"{et.name} statline is not checked: the core mustering table is not "
+                      "available to us (enter it from your rulebook)",
+                      "core (not available)", info.id, info.element.name, "stats", True)
+
+
+@check(CHAPTER)
+def upgrade_eligibility(a: Analysis) -> Iterator[Finding]:
+    """Who may take an upgrade, how many times, what it needs or excludes, how it is paid."""
+    rs = a.ruleset
+    for info in a.elements:
+        for line, label, prefix in _statlines(info):
+            if line.type is None:
+                continue
+            taken = line.upgrade_ids()
+            seen: dict[str, int] = {}
+            for cost in line.upgrades:
+                up = cost.upgrade
+                if up is None:
+                    yield about(info, "error", "upgrade-unknown",
+                                f"{label}unknown upgrade {cost.choice.id!r}", "ruleset",
+                                f"{prefix}upgrades")
+                    continue
+                seen[cost.choice.id] = seen.get(cost.choice.id, 0) + cost.choice.count
+                rule = cite(up, "core")
+                field = f"{prefix}upgrades"
+                names = [n for n in up.eligible if n != "chq"]
+                if names and not rs.matches(line.type_id, names):
+                    yield about(info, "error", "upgrade-not-eligible",
+                                f"{label}{line.type.name} may not take {up.name} "
+                                f"(only {', '.join(names)})", rule, field, up.is_provisional)
+                elif up.ineligible and rs.matches(line.type_id, up.ineligible):
+                    yield about(info, "error", "upgrade-not-eligible",
+                                f"{label}{line.type.name} may not take {up.name}", rule, field,
+                                up.is_provisional)
+                if "chq" in up.eligible and not info.is_command:
+                    yield about(info, "error", "upgrade-chq-only",
+                                f"{label}{up.name} may only be given to the CHQ", rule, field)
+                if up.min_presence is not None and line.presence < up.min_presence:
+                    yield about(info, "error", "upgrade-min-presence",
+                                f"{label}{up.name} needs P{up.min_presence} or more", rule, field)
+                missing_any = up.requires_any and not (taken & set(up.requires_any))
+                if missing_any:
+                    needs = " or ".join(rs.upgrades[r].name for r in up.requires_any)
+                    yield about(info, "error", "upgrade-requires",
+                                f"{label}{up.name} needs {needs}", rule, field)
+                clash = taken & set(up.excludes)
+                if clash:
+                    other = ", ".join(rs.upgrades[c].name for c in sorted(clash))
+                    yield about(info, "error", "upgrade-excludes",
+                                f"{label}{up.name} cannot be combined with {other}", rule, field)
+                if up.options and cost.choice.option is None:
+                    yield about(info, "error", "upgrade-option-missing",
+                                f"{label}{up.name} needs a choice: {', '.join(up.options)}",
+                                rule, field)
+                if (cost.currency == "points" and line.type.pool is None
+                        and line.type.upgrade_currency == "cr"):
+                    yield about(info, "error", "upgrade-currency",
+                                f"{label}{up.name} is paid in stat points, which a "
+                                f"{line.type.name} does not have", rule, field)
+            for up_id, count in seen.items():
+                up = rs.upgrades.get(up_id)
+                if up is None:
+                    continue
+                cap = up.cap(line.presence)
+                if cap is not None and count > cap:
+                    yield about(info, "error", "upgrade-over-cap",
+                                f"{label}{up.name} taken {count} times; at most {cap}"
+                                + (f" at P{line.presence}" if up.max_per_full_presence else ""),
+                                cite(up, "core"), f"{prefix}upgrades")
+
+
+@check(CHAPTER)
+def upgrade_count_limit(a: Analysis) -> Iterator[Finding]:
+    """Some types may have at most a number of upgrades (aircraft: its P, OtH p.61)."""
+    for info in a.elements:
+        for line, label, prefix in _statlines(info):
+            et = line.type
+            if et is None or et.max_upgrades is None:
+                continue
+            cap = line.presence if et.max_upgrades == "presence" else et.max_upgrades
+            count = sum(c.choice.count for c in line.upgrades
+                        if c.upgrade is None or c.upgrade.kind != "asset_option")
+            if count > cap:
+                yield about(info, "error", "too-many-upgrades",
+                            f"{label}{plural(count, 'upgrade')}; a P{line.presence} {et.name} "
+                            f"may have at most {cap}", "OtH p.61", f"{prefix}upgrades")
+
+
+@check(CHAPTER)
+def type_upgrade_rules(a: Analysis) -> Iterator[Finding]:
+    """Upgrades a type must have or may not have from some Presence on."""
+    rs = a.ruleset
+    for info in a.elements:
+        for line, label, prefix in _statlines(info):
+            et = line.type
+            if et is None:
+                continue
+            taken = line.upgrade_ids() | {p.upgrade for p in info.type_upgrades}
+            for rule in et.upgrade_rules:
+                if line.presence < rule.from_presence:
+                    continue
+                if rule.requires_any and not taken & set(rule.requires_any):
+                    needs = " or ".join(rs.upgrades[r].name for r in rule.requires_any)
+                    yield about(info, "error", "type-requires-upgrade",
+                                f"{label}a P{line.presence} {et.name} must have {needs}",
+                                cite(rule, "core"), f"{prefix}upgrades", rule.is_provisional)
+                for forbidden in sorted(taken & set(rule.forbids)):
+                    yield about(info, "error", "type-forbids-upgrade",
+                                f"{label}a P{line.presence} {et.name} may not have "
+                                f"{rs.upgrades[forbidden].name}", cite(rule, "core"),
+                                f"{prefix}upgrades", rule.is_provisional)
+
+
+@check(CHAPTER)
+def type_limit_per_force(a: Analysis) -> Iterator[Finding]:
+    for type_id, count in a.type_counts.items():
+        et = a.ruleset.element_types.get(type_id)
+        if et is not None and et.max_per_force is not None and count > et.max_per_force:
+            yield Finding("error", "type-over-limit",
+                          f"{count} × {et.name}; a force may have at most {et.max_per_force}",
+                          cite(et, "core"), field="elements")
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def force_cost_budget(a: Analysis) -> Iterator[Finding]:
+    """The battlegroup's Force Cost may not exceed the agreed FC."""
+    fc = sum(info.fc for info in a.elements)
+    if fc > a.roster.force_cost:
+        provisional = any(info.fc_provisional for info in a.elements)
+        yield Finding("error", "fc-over-budget",
+                      f"Force Cost {fc} is over the budget of {a.roster.force_cost} "
+                      f"by {fc - a.roster.force_cost}", "core: FC budget", field="force_cost",
+                      provisional=provisional)
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def chq_cost_unknown(a: Analysis) -> Iterator[Finding]:
+    """Say where a CHQ's effect on a type's FC is not known."""
+    seen: set[str] = set()
+    for info in a.elements:
+        unknown = any("unknown" in note for note in info.fc_notes)
+        if unknown and not info.is_command and info.element.type not in seen:
+            seen.add(info.element.type)
+            name = info.type.name if info.type else info.element.type
+            yield Finding("info", "chq-cost-unknown",
+                          f"{name}: how the CHQ changes its FC is not known (core CHQ table "
+                          "not available); counted at its P",
+                          "core, reported (OtH p.62)", info.id, info.element.name, "presence",
+                          True)
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def command_choice(a: Analysis) -> Iterator[Finding]:
+    """A battlegroup names its command; a CHQ must be an element of a type that may lead."""
+    cmd, option = a.command, a.command_option
+    if cmd.kind == "none":
+        if a.elements:
+            yield Finding("warning", "command-missing",
+                          "No command chosen: pick a CHQ (or another command option)",
+                          "core: CHQ", field="command")
+        return
+    if option is None:
+        return  # unknown kinds are load errors; nothing more to say here
+    if not option.needs_element:
+        if cmd.element is not None:
+            yield Finding("warning", "command-element-ignored",
+                          f"{option.name} has no element; the chosen element is ignored",
+                          cite(option, "core"), field="command")
+        return
+    if cmd.element is None:
+        yield Finding("error", "command-element-missing",
+                      f"{option.name}: choose which element it is", cite(option, "core"),
+                      field="command")
+        return
+    info = a.by_id.get(cmd.element)
+    if info is None:
+        yield Finding("error", "command-element-missing",
+                      f"{option.name}: element {cmd.element!r} is not in this battlegroup",
+                      cite(option, "core"), field="command")
+        return
+    et = info.type
+    if et is None:
+        return
+    wanted = option.element_chq
+    ok = (
+        (wanted in ("conventional", "mech") and et.chq == wanted)
+        or (wanted == "any" and et.chq is not None)
+        or (wanted is None and not option.eligible)
+    )
+    if option.eligible:
+        ok = a.ruleset.matches(info.element.type, option.eligible)
+    if not ok:
+        yield about(info, "error", "command-element-ineligible",
+                    f"a {et.name} cannot be the {option.name}"
+                    + (" (choose a Mech CHQ)" if et.chq == "mech" and wanted == "conventional"
+                       else ""), cite(option, "core"), "command",
+                    option.is_provisional)
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def command_resources(a: Analysis) -> Iterator[Finding]:
+    """CR spent may not exceed CR available; type-wide purchases apply to every element."""
+    cr_rule = a.ruleset.command_resources
+    if a.cr_spent > a.cr_available:
+        yield Finding("error", "cr-overspent",
+                      f"{a.cr_spent} Command Resources spent but only {a.cr_available} available "
+                      f"({a.cr_counted_elements} conventional elements, 1 CR per "
+                      f"{cr_rule.per_elements})",
+                      cite(cr_rule, "core"), field="cr_purchases", provisional=cr_rule.is_provisional)
+    present = {info.element.type for info in a.elements}
+    form_types = {f.type for info in a.elements for f in info.element.forms}
+    for purchase in a.cr_purchases:
+        upgrade = a.ruleset.upgrades.get(purchase.upgrade)
+        et = a.ruleset.element_types.get(purchase.type)
+        if upgrade is None or et is None:
+            continue
+        pool = form_types if purchase.form_type else present
+        if purchase.type not in pool:
+            yield Finding("warning", "cr-purchase-unused",
+                          f"CR bought {upgrade.name} for {et.name}, but there is none",
+                          cite(upgrade, "core"), field="cr_purchases")
+        names = [n for n in upgrade.eligible if n != "chq"]
+        if names and not a.ruleset.matches(purchase.type, names):
+            yield Finding("error", "upgrade-not-eligible",
+                          f"{et.name} may not take {upgrade.name} (only {', '.join(names)})",
+                          cite(upgrade, "core"), field="cr_purchases")
+        if upgrade.options and purchase.option is None:
+            yield Finding("error", "upgrade-option-missing",
+                          f"{upgrade.name} for {et.name} needs a choice: "
+                          f"{', '.join(upgrade.options)}", cite(upgrade, "core"),
+                          field="cr_purchases")
+    for info in a.elements:
+        for cost in info.base.upgrades:
+            up = cost.upgrade
+            if (up is not None and up.scope == "type" and cost.currency == "cr"
+                    and info.type is not None and info.type.upgrade_currency == "cr"):
+                yield about(info, "error", "cr-upgrade-whole-type",
+                            f"{up.name} is bought with CR for the whole {info.type.name} type: "
+                            "allocate it to the type, not one element", cite(up, "core, reported"),
+                            "upgrades")

@@ -1,0 +1,115 @@
+"""Command line: ``horizon-builder [FILE]`` opens the app; ``check``, ``schema`` and friends run headless."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from horizon_builder import __version__
+from horizon_builder.problems import LoadError
+
+SUBCOMMANDS = ("check", "schema", "export", "examples")
+
+
+def _check(args: argparse.Namespace) -> int:
+    from horizon_builder.report import json_report, text_report
+    from horizon_builder.roster_io import load
+    from horizon_builder.validator import validate
+
+    status = 0
+    results = []
+    texts = []
+    for name in args.files:
+        try:
+            loaded = load(name, extra_overrides=args.ruleset)
+        except LoadError as exc:
+            status = 2
+            for problem in exc.problems:
+                print(f"error: {problem}", file=sys.stderr)
+            results.append({"path": name, "legal": False, "load_errors": [str(p) for p in exc.problems]})
+            continue
+        report = validate(loaded.roster, loaded.ruleset)
+        if not report.legal and status == 0:
+            status = 1
+        results.append(json_report(name, report))
+        texts.append(text_report(name, report))
+    if args.format == "json":
+        print(json.dumps(results, indent=2))
+    else:
+        print("\n\n".join(texts))
+    return status
+
+
+def _schema(args: argparse.Namespace) -> int:
+    from horizon_builder.roster import Roster
+    from horizon_builder.ruleset import Ruleset
+
+    model = Ruleset if args.ruleset_schema else Roster
+    print(json.dumps(model.model_json_schema(), indent=2))
+    return 0
+
+
+def _examples(args: argparse.Namespace) -> int:
+    from horizon_builder.resources import example_rosters
+
+    for path in example_rosters():
+        print(path)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from horizon_builder.export import export_main
+
+    return export_main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="horizon-builder",
+        description="Build, check and print Horizon Wars battlegroups and Task Forces. "
+        "With no command, opens the app (on FILE if given).",
+    )
+    parser.add_argument("--version", action="version", version=f"horizon-builder {__version__}")
+    sub = parser.add_subparsers(dest="command")
+
+    check = sub.add_parser("check", help="validate roster files and report totals and findings")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--ruleset", action="append", default=[], metavar="FILE",
+                       help="ruleset overrides layer (house rules, event preset); repeatable")
+    check.set_defaults(func=_check)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of the roster file format")
+    schema.add_argument("--ruleset", dest="ruleset_schema", action="store_true",
+                        help="print the ruleset file schema instead")
+    schema.set_defaults(func=_schema)
+
+    examples = sub.add_parser("examples", help="list the example rosters shipped with the app")
+    examples.set_defaults(func=_examples)
+
+    export = sub.add_parser("export", help="export a roster as text, markdown, html or json")
+    export.add_argument("file", metavar="FILE")
+    export.add_argument("--format", choices=("text", "markdown", "html", "json"), default="text")
+    export.add_argument("--compact", action="store_true", help="one line per element")
+    export.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
+    export.add_argument("--ruleset", action="append", default=[], metavar="FILE")
+    export.set_defaults(func=_export)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if (argv and argv[0] in SUBCOMMANDS) or any(a in ("-h", "--help", "--version") for a in argv[:1]):
+        args = build_parser().parse_args(argv)
+        return int(args.func(args))
+    app_parser = argparse.ArgumentParser(prog="horizon-builder",
+                                         description="Open the horizon-builder app.")
+    app_parser.add_argument("file", nargs="?", metavar="FILE", help="roster to open (or create)")
+    app_parser.add_argument("--ruleset", action="append", default=[], metavar="FILE")
+    args = app_parser.parse_args(argv)
+    from horizon_builder.tui.app import run_app
+
+    return run_app(Path(args.file) if args.file else None, overrides=args.ruleset)

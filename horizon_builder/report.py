@@ -1,0 +1,89 @@
+"""Plain-text and JSON renderings of a validation report (used by ``horizon-builder check``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from horizon_builder.findings import Finding
+from horizon_builder.validator import Report
+
+
+def verdict(report: Report) -> str:
+    errors, warnings = len(report.errors), len(report.warnings)
+    text = f"NOT LEGAL: {errors} error{'s' if errors != 1 else ''}" if errors else "LEGAL"
+    if warnings:
+        text += f", {warnings} warning{'s' if warnings != 1 else ''}"
+    if report.provisional:
+        text += " (rests on provisional core values)"
+    return text
+
+
+def finding_line(finding: Finding) -> str:
+    mark = " [provisional]" if finding.provisional else ""
+    return f"  {finding.severity.upper():7} {finding.message}  ({finding.rule}){mark}"
+
+
+def text_report(path: str | Path, report: Report) -> str:
+    t = report.totals
+    roster = report.analysis.roster
+    lines = [f"{path}: {roster.name} ({roster.kind.replace('_', ' ')})"]
+    if roster.kind == "task_force":
+        lines.append(f"  tournament FC {roster.force_cost}   Task Force FP {t.force_presence}"
+                     f"/{2 * roster.force_cost}   elements {t.element_count}")
+        for sub in report.round_reports:
+            rt = sub.totals
+            lines.append(f"  {sub.analysis.round_name}: FC {rt.force_cost}/{rt.force_cost_limit}"
+                         f"   FP {rt.force_presence}   CR {rt.command_resources_spent}"
+                         f"/{rt.command_resources}   IR {_ir(rt.intelligence_rating)}"
+                         f" {rt.intelligence_quality or ''}".rstrip())
+    else:
+        lines += [
+            f"  FC {t.force_cost}/{t.force_cost_limit}   FP {t.force_presence}   "
+            f"CR {t.command_resources_spent}/{t.command_resources}   "
+            f"IR {_ir(t.intelligence_rating)} {t.intelligence_quality or ''}".rstrip(),
+            f"  momentum {t.starting_momentum}   deployment spaces {t.deployment_spaces}   "
+            f"elements {t.element_count}",
+        ]
+    lines.append(f"  verdict: {verdict(report)}")
+    lines.extend(finding_line(f) for f in report.all_findings)
+    return "\n".join(lines)
+
+
+def _ir(value: int | None) -> str:
+    return "-" if value is None else f"{value:+d}"
+
+
+def json_report(path: str | Path, report: Report) -> dict[str, Any]:
+    t = report.totals
+    roster = report.analysis.roster
+    return {
+        "path": str(path),
+        "name": roster.name,
+        "kind": roster.kind,
+        "legal": report.legal,
+        "provisional": report.provisional,
+        "force_cost": t.force_cost,
+        "force_cost_limit": t.force_cost_limit,
+        "force_presence": t.force_presence,
+        "command_resources": t.command_resources,
+        "command_resources_spent": t.command_resources_spent,
+        "intelligence_rating": t.intelligence_rating,
+        "intelligence_quality": t.intelligence_quality,
+        "deployment_spaces": t.deployment_spaces,
+        "starting_momentum": t.starting_momentum,
+        "findings": [
+            {
+                "severity": f.severity,
+                "code": f.code,
+                "element": f.element_name,
+                "element_id": f.element,
+                "message": f.message,
+                "rule": f.rule,
+                "field": f.field,
+                "provisional": f.provisional,
+                "round": f.round,
+            }
+            for f in report.all_findings
+        ],
+    }

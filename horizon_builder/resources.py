@@ -1,0 +1,37 @@
+"""Where the shipped rules data and example rosters live.
+
+In an installed wheel they sit inside the package (``_data``); in a source
+checkout they are the top-level ``rulesets/`` and ``examples/`` folders.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _data_dir(name: str) -> Path:
+    installed = _PACKAGE / "_data" / name
+    if installed.is_dir():
+        return installed
+    checkout = _PACKAGE.parent / name
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(
+        f"horizon-builder data folder {name!r} is missing: looked in {installed} and {checkout}"
+    )
+
+
+def rulesets_dir() -> Path:
+    """Folder holding the base ruleset and the supplement layers."""
+    return _data_dir("rulesets")
+
+
+def examples_dir() -> Path:
+    """Folder holding the example rosters."""
+    return _data_dir("examples")
+
+
+def example_rosters() -> list[Path]:
+    return sorted(examples_dir().glob("*.toml"))

@@ -1,0 +1,161 @@
+"""Roster models: a battlegroup or a tournament Task Force, as saved in TOML.
+
+These models describe only what the player chose. Everything derived (costs,
+totals, special rules, findings) is computed from them by :mod:`analysis`,
+:mod:`totals` and :mod:`validator`, never stored.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+FORMAT_VERSION = 1
+
+WeirdReplaces = Literal["command_resources", "chain_of_command", "guide_fire"]
+
+
+class RosterModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+Stat = Annotated[int, Field(ge=0, le=40)]
+
+
+class UpgradeChoice(RosterModel):
+    """One upgrade (or mutation, drone mark ...) taken by an element."""
+
+    id: str = Field(min_length=1, description="Upgrade id from the ruleset.")
+    count: int = Field(default=1, ge=1, le=20)
+    option: str | None = Field(default=None, description="Choice the upgrade needs (robot program).")
+    paid: Literal["points", "cr", "free"] | None = Field(
+        default=None, description="How it is paid when the element could pay either way.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_string(cls, value: Any) -> Any:
+        # "vertical_thrusters" is shorthand for {id = "vertical_thrusters"}
+        return {"id": value} if isinstance(value, str) else value
+
+
+class Form(RosterModel):
+    """A metaform of a metaformer: its own type, Presence, stats and upgrades."""
+
+    name: str | None = None
+    type: str = Field(min_length=1)
+    presence: int = Field(ge=0, le=30)
+    stats: dict[str, Stat] = Field(default_factory=dict)
+    upgrades: list[UpgradeChoice] = Field(default_factory=list)
+
+
+class Element(RosterModel):
+    """An element of the force."""
+
+    id: str = Field(default="", description="Stable id used by references; assigned if missing.")
+    name: str = Field(min_length=1, max_length=120)
+    type: str = Field(min_length=1, description="Element type id from the ruleset.")
+    presence: int = Field(ge=0, le=30)
+    stats: dict[str, Stat] = Field(default_factory=dict)
+    upgrades: list[UpgradeChoice] = Field(default_factory=list)
+    forms: list[Form] = Field(default_factory=list, description="Metaforms (metaformers only).")
+    carried_by: str | None = Field(default=None, description="Id of the carrier it starts aboard.")
+    notes: str = ""
+
+    def upgrade_count(self, upgrade_id: str) -> int:
+        return sum(u.count for u in self.upgrades if u.id == upgrade_id)
+
+
+class WeirdCommandChoice(RosterModel):
+    id: str
+    replaces: WeirdReplaces
+
+
+class Command(RosterModel):
+    """Who commands: a CHQ element, an AI Command, an alpha, a hivemind, or nobody yet."""
+
+    kind: str = Field(default="none", description="Command option id from the ruleset.")
+    element: str | None = Field(default=None, description="Id of the element that is the CHQ/alpha.")
+    weird: list[WeirdCommandChoice] = Field(default_factory=list)
+
+
+class CrPurchase(RosterModel):
+    """Command Resources spent on an upgrade for a whole element type."""
+
+    type: str
+    upgrade: str
+    option: str | None = None
+    form_type: bool = Field(default=False,
+                            description="For the metaforms of this type, which count as their own type.")
+
+
+class Round(RosterModel):
+    """One tournament round: the battlegroup picked from the Task Force."""
+
+    name: str
+    elements: list[str] = Field(default_factory=list, description="Ids of the Task Force elements used.")
+    command: Command = Field(default_factory=Command)
+    cr_purchases: list[CrPurchase] = Field(default_factory=list)
+    destroyed: list[str] = Field(default_factory=list,
+                                 description="Ids destroyed this round: benched for later rounds.")
+
+
+class Roster(RosterModel):
+    """A battlegroup, or a tournament Task Force with its rounds."""
+
+    format: int = Field(default=FORMAT_VERSION, ge=1, le=FORMAT_VERSION)
+    kind: Literal["battlegroup", "task_force"] = "battlegroup"
+    name: str = Field(min_length=1, max_length=200)
+    force_cost: int = Field(ge=1, le=1000, description="FC budget agreed for the game or event.")
+    era: str | None = None
+    event: str | None = None
+    supplements: list[str] = Field(default_factory=list)
+    overrides: str | None = Field(default=None, description="Ruleset overrides file, relative to this file.")
+    command: Command = Field(default_factory=Command)
+    cr_purchases: list[CrPurchase] = Field(default_factory=list)
+    elements: list[Element] = Field(default_factory=list)
+    rounds: list[Round] = Field(default_factory=list)
+    notes: str = ""
+
+    @field_validator("supplements")
+    @classmethod
+    def _unique_supplements(cls, value: list[str]) -> list[str]:
+        seen: list[str] = []
+        for item in value:
+            if item in seen:
+                raise ValueError(f"supplement {item!r} is listed twice")
+            seen.append(item)
+        return value
+
+    @model_validator(mode="after")
+    def _assign_ids(self) -> Roster:
+        """Give every element a unique id, so references survive reordering and renaming."""
+        used = {e.id for e in self.elements if e.id}
+        counter = 1
+        seen: set[str] = set()
+        for element in self.elements:
+            if element.id and element.id in seen:
+                raise ValueError(f"element id {element.id!r} is used twice")
+            if not element.id:
+                while f"e{counter}" in used:
+                    counter += 1
+                element.id = f"e{counter}"
+                used.add(element.id)
+            seen.add(element.id)
+        return self
+
+    def element(self, element_id: str | None) -> Element | None:
+        if element_id is None:
+            return None
+        for element in self.elements:
+            if element.id == element_id:
+                return element
+        return None
+
+    def new_element_id(self) -> str:
+        used = {e.id for e in self.elements}
+        n = len(self.elements) + 1
+        while f"e{n}" in used:
+            n += 1
+        return f"e{n}"

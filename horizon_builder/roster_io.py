@@ -1,0 +1,193 @@
+"""Reading and writing roster files (TOML), with every problem located by file, line and key."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from horizon_builder.problems import LoadError, Problem
+from horizon_builder.roster import FORMAT_VERSION, Roster
+from horizon_builder.ruleset import Ruleset
+from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.tomlfile import (
+    KeyLines,
+    format_loc,
+    problems_from_validation,
+    read_toml,
+    write_toml_atomic,
+)
+
+
+@dataclass
+class LoadedRoster:
+    """A roster read from disk together with the rules it is to be checked against."""
+
+    path: Path
+    roster: Roster
+    ruleset: Ruleset
+
+
+def parse_roster(data: dict[str, Any], path: str | Path = "<roster>", text: str | None = None) -> Roster:
+    try:
+        return Roster.model_validate(data)
+    except ValidationError as exc:
+        raise LoadError(problems_from_validation(path, text, exc)) from None
+
+
+def read_roster(path: str | Path) -> Roster:
+    """Read a roster file; structure only (names are checked against a ruleset by :func:`load`)."""
+    data, text = read_toml(path)
+    return parse_roster(data, path, text)
+
+
+def overrides_path(roster: Roster, roster_path: Path | None) -> list[Path]:
+    if not roster.overrides:
+        return []
+    candidate = Path(roster.overrides).expanduser()
+    if not candidate.is_absolute() and roster_path is not None:
+        candidate = roster_path.parent / candidate
+    return [candidate]
+
+
+def load(path: str | Path, extra_overrides: list[str | Path] | None = None) -> LoadedRoster:
+    """Read a roster and its ruleset, and check every name it uses exists.
+
+    Raises :class:`LoadError` listing each problem with file, line and key.
+    """
+    path = Path(path)
+    data, text = read_toml(path)
+    roster = parse_roster(data, path, text)
+    overrides = [*overrides_path(roster, path), *(Path(p) for p in extra_overrides or [])]
+    for override in overrides_path(roster, path):
+        if not override.is_file():
+            raise LoadError.single(path, f"overrides file not found: {override}", key="overrides",
+                                   line=KeyLines(text).line_for(("overrides",)))
+    ruleset = load_ruleset(overrides)
+    found = reference_problems(roster, ruleset)
+    if found:
+        lines = KeyLines(text)
+        raise LoadError([
+            Problem(str(path), message, key=format_loc(loc), line=lines.line_for(loc))
+            for loc, message in found
+        ])
+    return LoadedRoster(path, roster, ruleset)
+
+
+Loc = tuple[str | int, ...]
+
+
+def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]]:
+    """Names in a roster that the ruleset does not know: the file cannot be understood."""
+    out: list[tuple[Loc, str]] = []
+    types = ruleset.element_types
+    for s_index, supplement in enumerate(roster.supplements):
+        if supplement not in ruleset.supplements:
+            known = ", ".join(sorted(ruleset.supplements)) or "none"
+            out.append((("supplements", s_index), f"unknown supplement {supplement!r} (known: {known})"))
+    if roster.era is not None and roster.era not in ruleset.eras:
+        known = ", ".join(sorted(ruleset.eras)) or "none"
+        out.append((("era",), f"unknown era {roster.era!r} (known: {known})"))
+    ids = {e.id for e in roster.elements}
+    for index, element in enumerate(roster.elements):
+        where: Loc = ("elements", index)
+        if element.type not in types:
+            out.append(((*where, "type"), f"unknown element type {element.type!r} "
+                         f"(known: {', '.join(sorted(types))})"))
+            continue
+        out.extend(_stat_problems(where, element.stats, types[element.type].stats
+                                  + types[element.type].optional_stats))
+        out.extend(_upgrade_problems(where, element.upgrades, ruleset))
+        for f_index, form in enumerate(element.forms):
+            form_where = (*where, "forms", f_index)
+            if form.type not in types:
+                out.append(((*form_where, "type"), f"unknown form type {form.type!r}"))
+                continue
+            out.extend(_stat_problems(form_where, form.stats,
+                                      types[form.type].stats + types[form.type].optional_stats))
+            out.extend(_upgrade_problems(form_where, form.upgrades, ruleset))
+        if element.carried_by is not None and element.carried_by not in ids:
+            out.append(((*where, "carried_by"), f"no element with id {element.carried_by!r}"))
+    out.extend(_command_problems(("command",), roster.command, ruleset, ids))
+    out.extend(_cr_problems(("cr_purchases",), roster.cr_purchases, ruleset))
+    for r_index, round_ in enumerate(roster.rounds):
+        where = ("rounds", r_index)
+        for e_index, element_id in enumerate(round_.elements):
+            if element_id not in ids:
+                out.append(((*where, "elements", e_index), f"no element with id {element_id!r}"))
+        for e_index, element_id in enumerate(round_.destroyed):
+            if element_id not in ids:
+                out.append(((*where, "destroyed", e_index), f"no element with id {element_id!r}"))
+        out.extend(_command_problems((*where, "command"), round_.command, ruleset, ids))
+        out.extend(_cr_problems((*where, "cr_purchases"), round_.cr_purchases, ruleset))
+    return out
+
+
+def _stat_problems(where: Loc, stats: dict[str, int], allowed: list[str]) -> list[tuple[Loc, str]]:
+    return [
+        ((*where, "stats", stat), f"unknown stat {stat!r} (this type has {', '.join(allowed)})")
+        for stat in stats
+        if stat not in allowed
+    ]
+
+
+def _upgrade_problems(where: Loc, upgrades: list[Any], ruleset: Ruleset) -> list[tuple[Loc, str]]:
+    out = []
+    for u_index, choice in enumerate(upgrades):
+        if choice.id not in ruleset.upgrades:
+            out.append(((*where, "upgrades", u_index), f"unknown upgrade {choice.id!r}"))
+        elif choice.option is not None:
+            options = ruleset.upgrades[choice.id].options
+            if choice.option not in options:
+                out.append(((*where, "upgrades", u_index, "option"),
+                            f"{choice.option!r} is not an option of {choice.id!r} "
+                            f"(options: {', '.join(options) or 'none'})"))
+    return out
+
+
+def _command_problems(where: Loc, command: Any, ruleset: Ruleset, ids: set[str]) -> list[tuple[Loc, str]]:
+    out: list[tuple[Loc, str]] = []
+    if command.kind != "none" and command.kind not in ruleset.commands:
+        known = ", ".join(["none", *sorted(ruleset.commands)])
+        out.append(((*where, "kind"), f"unknown command {command.kind!r} (known: {known})"))
+    if command.element is not None and command.element not in ids:
+        out.append(((*where, "element"), f"no element with id {command.element!r}"))
+    for w_index, weird in enumerate(command.weird):
+        if weird.id not in ruleset.upgrades:
+            out.append(((*where, "weird", w_index, "id"), f"unknown weird command {weird.id!r}"))
+    return out
+
+
+def _cr_problems(where: Loc, purchases: list[Any], ruleset: Ruleset) -> list[tuple[Loc, str]]:
+    out: list[tuple[Loc, str]] = []
+    for index, purchase in enumerate(purchases):
+        if purchase.type not in ruleset.element_types:
+            out.append(((*where, index, "type"), f"unknown element type {purchase.type!r}"))
+        if purchase.upgrade not in ruleset.upgrades:
+            out.append(((*where, index, "upgrade"), f"unknown upgrade {purchase.upgrade!r}"))
+    return out
+
+
+def roster_to_data(roster: Roster) -> dict[str, Any]:
+    """The roster as plain TOML-ready data: defaults left out, upgrade shorthands used."""
+    data = roster.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+    data = {"format": FORMAT_VERSION, **data}
+    for element in data.get("elements", []):
+        _shorten_upgrades(element)
+        for form in element.get("forms", []):
+            _shorten_upgrades(form)
+    return data
+
+
+def _shorten_upgrades(entry: dict[str, Any]) -> None:
+    if "upgrades" in entry:
+        entry["upgrades"] = [
+            u["id"] if set(u) == {"id"} else u for u in entry["upgrades"]
+        ]
+
+
+def save_roster(path: str | Path, roster: Roster) -> None:
+    """Save atomically, keeping the previous file as NAME.toml.bak."""
+    write_toml_atomic(path, roster_to_data(roster))

@@ -1,0 +1,351 @@
+"""The rules of Horizon Wars as data: pydantic models for the ``rulesets/*.toml`` files.
+
+Every table may carry ``source`` ("OtH p.9", "core, reported", "inferred: ...")
+and ``provisional``. A value whose source is not the supplement itself is
+provisional unless the data says otherwise, so the app can say when a verdict
+rests on a value we could not read in a book.
+
+Nothing here knows about Textual or about any particular roster.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Sources that are read straight from a book we hold; anything else is provisional.
+TRUSTED_SOURCE_PREFIXES = ("OtH",)
+
+Currency = Literal["points", "cr", "points_or_cr", "free"]
+UpgradeKind = Literal[
+    "upgrade", "mutation", "weird_upgrade", "drone", "program_upgrade", "electronic_warfare",
+    "superweapon", "asset_option",
+]
+
+
+class RuleModel(BaseModel):
+    """Base of every ruleset table: strict keys, optional provenance."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+
+    source: str | None = Field(default=None, description="Where the value comes from, e.g. 'OtH p.9'.")
+    provisional: bool | None = Field(
+        default=None,
+        description="True when the value is not read from a book we hold. "
+        "Defaults from the source: anything not 'OtH ...' is provisional.",
+    )
+
+    @property
+    def is_provisional(self) -> bool:
+        if self.provisional is not None:
+            return self.provisional
+        if self.source is None:
+            return False
+        return not self.source.startswith(TRUSTED_SOURCE_PREFIXES)
+
+
+class PresenceRange(RuleModel):
+    """Which Presence values an element type may have."""
+
+    min: int = Field(ge=0, le=50)
+    max: int | None = Field(default=None, ge=0, le=50,
+                            description="Highest allowed P; omit for no upper bound.")
+    table_max: int | None = Field(
+        default=None, ge=0, le=50,
+        description="Highest P the published table covers; above it values follow the step "
+        "and are flagged 'beyond the table'.",
+    )
+
+
+class Pool(RuleModel):
+    """Stat points to spend on stats and upgrades, by Presence."""
+
+    points: dict[int, int] = Field(description="Presence → points.")
+    step: int | None = Field(
+        default=None, ge=0,
+        description="Points added per Presence above the highest listed value.",
+    )
+
+    def points_for(self, presence: int) -> tuple[int | None, bool]:
+        """Return (points, beyond_table) for a Presence; None when not defined."""
+        if presence in self.points:
+            return self.points[presence], False
+        top = max(self.points)
+        if presence > top and self.step is not None:
+            return self.points[top] + (presence - top) * self.step, True
+        return None, False
+
+
+class StatLimit(RuleModel):
+    """A minimum or maximum on one stat, optionally only from some Presence on."""
+
+    stat: str
+    min: int | None = None
+    max: int | None = None
+    from_presence: int = 0
+    to_presence: int | None = None
+
+    def applies(self, presence: int) -> bool:
+        return presence >= self.from_presence and (
+            self.to_presence is None or presence <= self.to_presence
+        )
+
+
+class UpgradeRule(RuleModel):
+    """Upgrades an element type must or must not have, from some Presence on."""
+
+    from_presence: int = 0
+    requires_any: list[str] = Field(default_factory=list,
+                                    description="At least one of these upgrades is required.")
+    forbids: list[str] = Field(default_factory=list, description="None of these upgrades.")
+    note: str | None = None
+
+
+class PresenceRules(RuleModel):
+    """Special rules gained or lost from some Presence on (cumbersome at P4+ ...)."""
+
+    from_presence: int
+    add: list[str] = Field(default_factory=list)
+    remove: list[str] = Field(default_factory=list)
+
+
+class Statline(RuleModel):
+    """A published fixed statline."""
+
+    stats: dict[str, int]
+
+
+class ElementType(RuleModel):
+    """A kind of element a battlegroup can hold."""
+
+    name: str
+    short: str | None = Field(default=None, description="Abbreviation used in tables, e.g. 'Hvy Cav'.")
+    category: Literal[
+        "mech", "aircraft", "conventional", "superheavy", "bio", "asset"
+    ]
+    family: str | None = Field(
+        default=None,
+        description="Broader type used by 'same type' rules (a supermech is of the mech family).",
+    )
+    supplement: str | None = Field(default=None, description="Supplement that introduces it.")
+    summary: str | None = None
+    tags: list[str] = Field(default_factory=list,
+                            description="Words eligibility lists may name: infantry, vehicle ...")
+    presence: PresenceRange
+    stats: list[str] = Field(default_factory=lambda: ["M", "F", "A", "D"])
+    optional_stats: list[str] = Field(
+        default_factory=list, description="Stats an element may have but need not (aircraft Mb)."
+    )
+    unpaid_stats: list[str] = Field(
+        default_factory=list, description="Stats that cost no pool points."
+    )
+    pool: Pool | None = Field(default=None, description="Stat points by Presence; none for fixed types.")
+    statlines: dict[int, Statline] = Field(
+        default_factory=dict, description="Known fixed statlines by Presence."
+    )
+    stat_limits: list[StatLimit] = Field(default_factory=list)
+    special_rules: list[str] = Field(default_factory=list)
+    presence_rules: list[PresenceRules] = Field(default_factory=list)
+    upgrade_rules: list[UpgradeRule] = Field(default_factory=list)
+    upgrade_currency: Currency = Field(
+        default="points", description="How this type pays for upgrades by default."
+    )
+    max_upgrades: int | Literal["presence"] | None = Field(
+        default=None, description="Most upgrades the element may have ('presence' = its P)."
+    )
+    counts_for_cr: bool = Field(default=False, description="Counts as a conventional element for CR.")
+    chq: Literal["conventional", "mech"] | None = Field(
+        default=None, description="May be the CHQ, and which sort of CHQ it makes."
+    )
+    force_cost: int | None = Field(default=None, ge=0, description="Fixed FC instead of its P.")
+    force_presence: int | None = Field(default=None, ge=0, description="Fixed FP instead of its P.")
+    max_per_force: int | None = Field(default=None, ge=1)
+
+    @property
+    def family_id(self) -> str | None:
+        return self.family
+
+    def has_tag(self, tag: str) -> bool:
+        return tag in self.tags
+
+
+class Upgrade(RuleModel):
+    """Something an element may take: upgrade, mutation, drone mark, weird upgrade ..."""
+
+    name: str
+    summary: str | None = None
+    kind: UpgradeKind = "upgrade"
+    supplement: str | None = None
+    cost: int | None = Field(
+        default=None, ge=0, description="Cost in stat points (or CR when currency is 'cr'); "
+        "omit when unknown.",
+    )
+    cost_cr: int | None = Field(default=None, ge=0, description="CR cost when currency is points_or_cr.")
+    currency: Currency = "points"
+    per_presence: bool = Field(default=False, description="Cost is multiplied by the element's P.")
+    eligible: list[str] = Field(
+        default_factory=list,
+        description="Element type ids, categories or tags that may take it (empty: any).",
+    )
+    ineligible: list[str] = Field(default_factory=list)
+    scope: Literal["type", "element", "chq"] = Field(
+        default="type",
+        description="CR bought for a whole type, per element, or the CHQ only.",
+    )
+    max_count: int | None = Field(default=1, ge=1, description="Copies allowed; omit for no cap.")
+    max_per_full_presence: int | None = Field(
+        default=None, ge=1, description="At most one copy per full N points of Presence."
+    )
+    min_presence: int | None = None
+    grants_rules: list[str] = Field(default_factory=list)
+    removes_rules: list[str] = Field(default_factory=list)
+    grants_upgrades: list[str] = Field(default_factory=list)
+    requires_any: list[str] = Field(default_factory=list)
+    excludes: list[str] = Field(default_factory=list)
+    options: list[str] = Field(default_factory=list,
+                               description="Choices the element must make (robot program ...).")
+    momentum_as: int | None = Field(
+        default=None, ge=0, description="The element counts as this P for momentum (Mk 1 drones)."
+    )
+
+    def cap(self, presence: int) -> int | None:
+        caps = [c for c in (self.max_count,) if c is not None]
+        if self.max_per_full_presence:
+            caps.append(presence // self.max_per_full_presence)
+        return min(caps) if caps else None
+
+
+class SpecialRule(RuleModel):
+    name: str
+    summary: str | None = None
+
+
+class ChqCostRow(RuleModel):
+    """How a conventional CHQ of one type changes the FC of other conventional types."""
+
+    modifiers: dict[str, int] = Field(default_factory=dict, description="Known cells: type → FC change.")
+    complete: bool = Field(
+        default=False, description="True when every cell of the row is known; otherwise types "
+        "not listed have an unknown change and are counted at their P (provisional).",
+    )
+
+
+class CommandOption(RuleModel):
+    """A way to command a battlegroup: conventional CHQ, mech CHQ, AIC, alpha, hivemind ..."""
+
+    name: str
+    summary: str | None = None
+    supplement: str | None = None
+    needs_element: bool = True
+    element_chq: Literal["conventional", "mech", "any"] | None = Field(
+        default=None, description="Which element types may be this command's element."
+    )
+    eligible: list[str] = Field(default_factory=list,
+                                description="Element types or tags that may be the command element.")
+    command_resources: bool = True
+    special_rules: list[str] = Field(default_factory=list)
+    free_upgrades: list[str] = Field(default_factory=list)
+    weird_slots: int = Field(default=0, ge=0, description="Weird command upgrades it may replace.")
+
+
+class CommandResourceRule(RuleModel):
+    per_elements: int = Field(default=2, ge=1, description="One CR per this many counted elements.")
+
+
+class IntelligenceBand(RuleModel):
+    max: int | None = Field(default=None, description="Highest IR in this band (none: no top).")
+    quality: str
+    effect: str
+    extra_deployment_spaces: int = 0
+
+
+class Intelligence(RuleModel):
+    scale: int = 10
+    rounding: Literal["half_away_from_zero", "half_up", "half_even"] = "half_away_from_zero"
+    bands: list[IntelligenceBand]
+
+
+class Deployment(RuleModel):
+    elements_per_space: int = 10
+    minimum: int = 1
+
+
+class Supplement(RuleModel):
+    name: str
+    summary: str | None = None
+
+
+class Era(RuleModel):
+    name: str
+    number: int
+    forbids: list[str] = Field(default_factory=list,
+                               description="Upgrades or element types not available in this era.")
+    notes: str | None = None
+
+
+class RulesetInfo(RuleModel):
+    id: str
+    name: str
+    supplement: str | None = Field(
+        default=None, description="Supplement whose content this file adds."
+    )
+
+
+class EventOptions(RuleModel):
+    """Organiser choices an event preset may set (OtH p.9, p.17, p.45-48)."""
+
+    superheavies_allowed: bool = True
+    superheavy_max_presence: int | None = Field(default=None, ge=0)
+    supertank_min_stat: int | None = Field(default=None, ge=0,
+                                           description="OtH p.9: competitive play suggests 2.")
+    notes: str | None = None
+
+
+class Ruleset(RuleModel):
+    """All the rules in force: the base, the enabled supplements and any overrides, merged."""
+
+    ruleset: RulesetInfo
+    supplements: dict[str, Supplement] = Field(default_factory=dict)
+    eras: dict[str, Era] = Field(default_factory=dict)
+    element_types: dict[str, ElementType] = Field(default_factory=dict)
+    upgrades: dict[str, Upgrade] = Field(default_factory=dict)
+    special_rules: dict[str, SpecialRule] = Field(default_factory=dict)
+    commands: dict[str, CommandOption] = Field(default_factory=dict)
+    chq_cost_table: dict[str, ChqCostRow] = Field(default_factory=dict)
+    command_resources: CommandResourceRule = Field(default_factory=CommandResourceRule)
+    intelligence: Intelligence | None = None
+    deployment: Deployment = Field(default_factory=Deployment)
+    event: EventOptions = Field(default_factory=EventOptions)
+    layers: list[str] = Field(default_factory=list, description="Files merged, in order (filled in).")
+
+    def matches(self, element_type_id: str, names: list[str]) -> bool:
+        """True when an element type is named in an eligibility list by id, category or tag."""
+        if not names:
+            return True
+        et = self.element_types.get(element_type_id)
+        if et is None:
+            return element_type_id in names
+        return (
+            element_type_id in names
+            or et.category in names
+            or (et.family is not None and et.family in names)
+            or any(tag in names for tag in et.tags)
+        )
+
+    def rule_name(self, rule_id: str) -> str:
+        rule = self.special_rules.get(rule_id)
+        return rule.name if rule else rule_id.replace("_", " ")
+
+
+    def names_known(self) -> set[str]:
+        """Every word an eligibility list may use: type ids, categories, families, tags."""
+        known = set(self.element_types) | set(CATEGORIES)
+        for et in self.element_types.values():
+            known.update(et.tags)
+            if et.family:
+                known.add(et.family)
+        return known
+
+
+CATEGORIES = ("mech", "aircraft", "conventional", "superheavy", "bio", "asset")

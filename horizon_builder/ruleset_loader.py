@@ -1,0 +1,195 @@
+"""Load and merge ruleset layers: base → supplements → overrides (house rules, event preset).
+
+Each layer is a TOML file. Tables merge key by key, so an overrides file only
+needs the values it changes (``[element_types.mech.pool.points] 1 = 13``).
+Every problem names the file and key that caused it: we remember which layer
+wrote each key, so even an error found after merging points at its file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from horizon_builder.problems import LoadError, Problem
+from horizon_builder.resources import rulesets_dir
+from horizon_builder.ruleset import Ruleset
+from horizon_builder.tomlfile import KeyLines, format_loc, problems_from_error_items, read_toml
+
+#: Sections whose entries get the layer's supplement id when they do not name one.
+_SUPPLEMENT_SECTIONS = ("element_types", "upgrades", "commands")
+
+Loc = tuple[str | int, ...]
+
+
+class _Layer:
+    def __init__(self, path: Path):
+        self.path = path
+        self.data, self.text = read_toml(path)
+        self.lines = KeyLines(self.text)
+        info = self.data.get("ruleset", {})
+        self.supplement = info.get("supplement") if isinstance(info, dict) else None
+
+
+def base_layer_paths() -> list[Path]:
+    """The shipped layers in merge order: the base first, then each supplement."""
+    return sorted(rulesets_dir().glob("*.toml"))
+
+
+def _merge(into: dict[str, Any], layer: dict[str, Any], origin: dict[Loc, _Layer],
+           source: _Layer, prefix: Loc = ()) -> None:
+    for key, value in layer.items():
+        loc = (*prefix, key)
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            origin.setdefault(loc, source)
+            _merge(into[key], value, origin, source, loc)
+        else:
+            into[key] = _copy(value)
+            origin[loc] = source
+            if isinstance(value, dict):
+                _mark(value, origin, source, loc)
+
+
+def _mark(value: dict[str, Any], origin: dict[Loc, _Layer], source: _Layer, prefix: Loc) -> None:
+    for key, sub in value.items():
+        origin[(*prefix, key)] = source
+        if isinstance(sub, dict):
+            _mark(sub, origin, source, (*prefix, key))
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _origin_of(loc: Sequence[str | int], origin: dict[Loc, _Layer]) -> _Layer | None:
+    loc = tuple(loc)
+    while loc:
+        if loc in origin:
+            return origin[loc]
+        loc = loc[:-1]
+    return None
+
+
+def load_ruleset(overrides: Iterable[str | Path] = (), base: Sequence[Path] | None = None) -> Ruleset:
+    """Merge the shipped layers and any override files into one validated :class:`Ruleset`.
+
+    Raises :class:`LoadError` naming file and key for any malformed, unknown or
+    inconsistent value.
+    """
+    overrides = tuple(Path(p) for p in overrides)
+    if base is None:
+        return _load_cached(tuple(str(p) for p in overrides))
+    return _load(list(base), list(overrides))
+
+
+@lru_cache(maxsize=16)
+def _load_cached(overrides: tuple[str, ...]) -> Ruleset:
+    # Cached on the override paths: the shipped files do not change while we run.
+    return _load(base_layer_paths(), [Path(p) for p in overrides])
+
+
+def _load(base: list[Path], overrides: list[Path]) -> Ruleset:
+    problems: list[Problem] = []
+    layers: list[_Layer] = []
+    for path in [*base, *overrides]:
+        try:
+            layers.append(_Layer(path))
+        except LoadError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise LoadError(problems)
+    if not layers:
+        raise LoadError.single(rulesets_dir(), "no ruleset files found")
+
+    merged: dict[str, Any] = {}
+    origin: dict[Loc, _Layer] = {}
+    for layer in layers:
+        data = _copy(layer.data)
+        data.pop("ruleset", None)
+        if layer.supplement:
+            for section in _SUPPLEMENT_SECTIONS:
+                for entry in data.get(section, {}).values():
+                    if isinstance(entry, dict):
+                        entry.setdefault("supplement", layer.supplement)
+        _merge(merged, data, origin, layer)
+    first_info = layers[0].data.get("ruleset")
+    merged["ruleset"] = first_info
+    origin[("ruleset",)] = layers[0]
+    merged["layers"] = [str(layer.path) for layer in layers]
+
+    try:
+        ruleset = Ruleset.model_validate(merged)
+    except ValidationError as exc:
+        for item in exc.errors(include_url=False):
+            loc = tuple(item["loc"])
+            layer = _origin_of(loc, origin) or layers[-1]
+            problems.extend(problems_from_error_items(layer.path, [item], lines=layer.lines))
+        raise LoadError(problems) from None
+
+    for loc, message in reference_problems(ruleset):
+        layer = _origin_of(loc, origin) or layers[-1]
+        problems.append(Problem(str(layer.path), message, key=format_loc(loc),
+                                line=layer.lines.line_for(loc)))
+    if problems:
+        raise LoadError(problems)
+    return ruleset
+
+
+def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
+    """Names inside the rules that point at nothing: a typo in data must not pass silently."""
+    out: list[tuple[Loc, str]] = []
+    known_names = ruleset.names_known() | {"chq"}
+    for up_id, upgrade in ruleset.upgrades.items():
+        for field in ("eligible", "ineligible"):
+            for ref in getattr(upgrade, field):
+                if ref not in known_names:
+                    out.append((("upgrades", up_id, field),
+                                f"names unknown element type, category or tag {ref!r}"))
+        for field in ("requires_any", "excludes", "grants_upgrades"):
+            for ref in getattr(upgrade, field):
+                if ref not in ruleset.upgrades:
+                    out.append((("upgrades", up_id, field), f"names unknown upgrade {ref!r}"))
+        if upgrade.supplement and upgrade.supplement not in ruleset.supplements:
+            out.append((("upgrades", up_id, "supplement"),
+                        f"names unknown supplement {upgrade.supplement!r}"))
+    for type_id, et in ruleset.element_types.items():
+        if et.supplement and et.supplement not in ruleset.supplements:
+            out.append((("element_types", type_id, "supplement"),
+                        f"names unknown supplement {et.supplement!r}"))
+        for index, rule in enumerate(et.upgrade_rules):
+            for ref in (*rule.requires_any, *rule.forbids):
+                if ref not in ruleset.upgrades:
+                    out.append((("element_types", type_id, "upgrade_rules", index),
+                                f"names unknown upgrade {ref!r}"))
+        for index, limit in enumerate(et.stat_limits):
+            if limit.stat not in (*et.stats, *et.optional_stats):
+                out.append((("element_types", type_id, "stat_limits", index, "stat"),
+                            f"{limit.stat!r} is not a stat of this type"))
+        if et.presence.max is not None and et.presence.max < et.presence.min:
+            out.append((("element_types", type_id, "presence"), "max is below min"))
+    for chq_type, row in ruleset.chq_cost_table.items():
+        if chq_type not in ruleset.element_types:
+            out.append((("chq_cost_table", chq_type), f"unknown element type {chq_type!r}"))
+        for ref in row.modifiers:
+            if ref not in ruleset.element_types:
+                out.append((("chq_cost_table", chq_type), f"names unknown element type {ref!r}"))
+    for cmd_id, cmd in ruleset.commands.items():
+        for ref in cmd.eligible:
+            if ref not in known_names:
+                out.append((("commands", cmd_id, "eligible"), f"names unknown type or tag {ref!r}"))
+        for ref in cmd.free_upgrades:
+            if ref not in ruleset.upgrades:
+                out.append((("commands", cmd_id, "free_upgrades"), f"names unknown upgrade {ref!r}"))
+    for era_id, era in ruleset.eras.items():
+        for ref in era.forbids:
+            if ref not in ruleset.upgrades and ref not in ruleset.element_types:
+                out.append((("eras", era_id, "forbids"), f"names unknown upgrade or type {ref!r}"))
+    return out

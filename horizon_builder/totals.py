@@ -1,0 +1,112 @@
+"""Force totals as pure functions of an :class:`~horizon_builder.analysis.Analysis`.
+
+Force Cost, Force Presence, Command Resources, Intelligence Rating (OtH p.50),
+deployment spaces (OtH p.53) and starting momentum (OtH p.51).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from horizon_builder.analysis import Analysis
+from horizon_builder.ruleset import Intelligence, IntelligenceBand
+
+
+def force_cost(analysis: Analysis) -> int:
+    return sum(info.fc for info in analysis.elements)
+
+
+def force_presence(analysis: Analysis) -> int:
+    return sum(info.fp for info in analysis.elements)
+
+
+def starting_momentum(analysis: Analysis, losses: int = 0) -> int:
+    """Momentum at the start: FP less the P of losses (OtH p.51), per-element exceptions applied."""
+    return sum(info.momentum for info in analysis.elements) - losses
+
+
+def round_half_away_from_zero(value: Fraction) -> int:
+    """Round to the nearest whole number; an exact half goes away from zero (2.5 → 3, −2.5 → −3).
+
+    The book (OtH p.50) says only "rounding to the nearest whole number"; this
+    is our stated choice for halves.
+    """
+    magnitude = math.floor(abs(value) + Fraction(1, 2))
+    return magnitude if value >= 0 else -magnitude
+
+
+def intelligence_rating(fc: int, fp: int, scale: int = 10) -> int | None:
+    """IR = scale × (1 − FP/FC), rounded to the nearest whole number (OtH p.50).
+
+    Computed with exact fractions so 10 × (1 − 24/15) is exactly −6. None when FC is 0.
+    """
+    if fc <= 0:
+        return None
+    return round_half_away_from_zero(scale * (1 - Fraction(fp, fc)))
+
+
+def intelligence_band(intelligence: Intelligence, rating: int) -> IntelligenceBand:
+    """The quality band a rating falls in (bands are listed lowest first)."""
+    for band in intelligence.bands:
+        if band.max is None or rating <= band.max:
+            return band
+    return intelligence.bands[-1]
+
+
+def deployment_spaces(element_count: int, per_space: int = 10, minimum: int = 1) -> int:
+    """One deployment space per full 10 elements, at least one (OtH p.53)."""
+    return max(minimum, element_count // per_space)
+
+
+@dataclass(frozen=True)
+class Totals:
+    force_cost: int
+    force_cost_limit: int
+    force_presence: int
+    command_resources: int
+    command_resources_spent: int
+    intelligence_rating: int | None
+    intelligence_quality: str | None
+    intelligence_effect: str | None
+    deployment_spaces: int
+    starting_momentum: int
+    element_count: int
+    provisional: bool
+
+    @property
+    def over_budget(self) -> bool:
+        return self.force_cost > self.force_cost_limit
+
+
+def compute_totals(analysis: Analysis) -> Totals:
+    ruleset = analysis.ruleset
+    fc = force_cost(analysis)
+    fp = force_presence(analysis)
+    rating = intelligence_rating(fc, fp, ruleset.intelligence.scale if ruleset.intelligence else 10)
+    quality = effect = None
+    extra_spaces = 0
+    if rating is not None and ruleset.intelligence is not None and ruleset.intelligence.bands:
+        band = intelligence_band(ruleset.intelligence, rating)
+        quality, effect, extra_spaces = band.quality, band.effect, band.extra_deployment_spaces
+    on_table = sum(
+        1 for info in analysis.elements if info.type is None or info.type.category != "asset"
+    )
+    spaces = deployment_spaces(on_table, ruleset.deployment.elements_per_space,
+                               ruleset.deployment.minimum) + extra_spaces
+    provisional = any(info.fc_provisional for info in analysis.elements)
+    return Totals(
+        force_cost=fc,
+        force_cost_limit=analysis.roster.force_cost,
+        force_presence=fp,
+        command_resources=analysis.cr_available,
+        command_resources_spent=analysis.cr_spent,
+        intelligence_rating=rating,
+        intelligence_quality=quality,
+        intelligence_effect=effect,
+        deployment_spaces=spaces,
+        starting_momentum=starting_momentum(analysis),
+        element_count=on_table,
+        provisional=provisional,
+    )

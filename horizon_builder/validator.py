@@ -1,0 +1,136 @@
+"""Run every building check over a roster: small check functions, grouped by book chapter.
+
+A check is a function ``(Analysis) -> Iterable[Finding]`` registered with
+:func:`check`. Checks never raise on a roster that loaded: a check that
+crashes becomes an internal-error finding rather than a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from horizon_builder.analysis import Analysis, analyse
+from horizon_builder.findings import Finding, sort_findings
+from horizon_builder.roster import Roster
+from horizon_builder.ruleset import Ruleset
+from horizon_builder.totals import Totals, compute_totals
+
+CheckFn = Callable[[Analysis], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    chapter: str
+    applies_to: frozenset[str]  # "battlegroup", "task_force", "round"
+    run: CheckFn
+
+
+CHECKS: list[Check] = []
+
+
+def check(chapter: str, applies_to: Iterable[str] = ("battlegroup", "round", "task_force")
+          ) -> Callable[[CheckFn], CheckFn]:
+    """Register a check function under a book chapter."""
+
+    def register(fn: CheckFn) -> CheckFn:
+        CHECKS.append(Check(fn.__name__, chapter, frozenset(applies_to), fn))
+        return fn
+
+    return register
+
+
+@dataclass(frozen=True)
+class Report:
+    """Validation result for one roster: findings and totals, from one analysis."""
+
+    analysis: Analysis
+    totals: Totals
+    findings: list[Finding]
+    round_reports: list[Report]
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.all_findings if f.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.all_findings if f.severity == "warning"]
+
+    @property
+    def all_findings(self) -> list[Finding]:
+        out = list(self.findings)
+        for report in self.round_reports:
+            out.extend(report.findings)
+        return out
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    @property
+    def provisional(self) -> bool:
+        return self.totals.provisional or any(
+            f.provisional and f.severity != "info" for f in self.all_findings
+        )
+
+
+def _run(analysis: Analysis, context: str) -> list[Finding]:
+    _load_checks()
+    findings: list[Finding] = []
+    for item in CHECKS:
+        if context not in item.applies_to:
+            continue
+        try:
+            findings.extend(item.run(analysis))
+        except Exception as exc:  # a bug in one check must not hide the others
+            findings.append(Finding("error", "internal-check-error",
+                                    f"check {item.name} failed: {exc!r}; please report this",
+                                    "horizon-builder"))
+    if analysis.round_name:
+        findings = [_in_round(f, analysis.round_name) for f in findings]
+    return sort_findings(findings)
+
+
+def _in_round(finding: Finding, round_name: str) -> Finding:
+    from dataclasses import replace
+
+    return replace(finding, round=round_name, message=f"{round_name}: {finding.message}")
+
+
+def validate(roster: Roster, ruleset: Ruleset) -> Report:
+    """Analyse and check a roster; a Task Force also gets one report per round."""
+    analysis = analyse(roster, ruleset)
+    findings = _run(analysis, roster.kind)
+    rounds: list[Report] = []
+    if roster.kind == "task_force":
+        benched: set[str] = set()
+        for round_ in roster.rounds:
+            chosen = [e for e in roster.elements if e.id in round_.elements]
+            sub = analyse(roster, ruleset, elements=chosen, command=round_.command,
+                          cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
+            sub_findings = _run(sub, "round")
+            for element_id in round_.elements:
+                if element_id in benched:
+                    info = sub.by_id.get(element_id)
+                    sub_findings.insert(0, Finding(
+                        "error", "tf-benched-element",
+                        f"{round_.name}: {info.element.name if info else element_id} was destroyed "
+                        "in an earlier round and is benched",
+                        "OtH p.46", element_id, info.element.name if info else None,
+                        round=round_.name))
+            benched.update(round_.destroyed)
+            rounds.append(Report(sub, compute_totals(sub), sub_findings, []))
+    return Report(analysis, compute_totals(analysis), findings, rounds)
+
+
+_loaded = False
+
+
+def _load_checks() -> None:
+    global _loaded
+    if not _loaded:
+        import horizon_builder.checks  # noqa: F401  (registers every check)
+
+        _loaded = True
