@@ -13,6 +13,7 @@ import shutil
 import tempfile
 import tomllib
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ class KeyLines:
 
     def __init__(self, text: str):
         self.lines: dict[Loc, int] = {}
-        counts: dict[tuple[str | int, ...], int] = {}
+        self._latest: dict[Loc, int] = {}  # array-of-tables path → index of its latest entry
         table: Loc = ()
         depth = 0  # bracket depth of a multi-line value being skipped
         for number, raw in enumerate(text.splitlines(), start=1):
@@ -49,9 +50,10 @@ class KeyLines:
             if header:
                 path = tuple(_split_dotted(header.group(2)))
                 if header.group(1) == "[[":
-                    index = counts.get(path, 0)
-                    counts[path] = index + 1
-                    table = (*self._resolve(path), index)
+                    array = (*self._resolve(path[:-1]), path[-1])
+                    index = self._latest.get(array, -1) + 1
+                    self._latest[array] = index
+                    table = (*array, index)
                 else:
                     table = self._resolve(path)
                 self.lines.setdefault(table, number)
@@ -69,11 +71,9 @@ class KeyLines:
         resolved: list[str | int] = []
         for part in path:
             resolved.append(part)
-            # the most recent [[...]] entry of this prefix, if there is one
-            latest = [loc for loc in self.lines if loc[:-1] == tuple(resolved)
-                      and isinstance(loc[-1], int)]
-            if latest:
-                resolved.append(max(latest, key=lambda loc: loc[-1])[-1])
+            latest = self._latest.get(tuple(resolved))
+            if latest is not None:
+                resolved.append(latest)
         return tuple(resolved)
 
     def line_for(self, loc: Sequence[str | int]) -> int | None:
@@ -157,10 +157,29 @@ def problems_from_error_items(path: str | Path, items: Iterable[Any], prefix: Lo
     return problems
 
 
+_UNION_TAGS = {"int", "str", "bool", "float", "none"}
+_UNION_TAG_PREFIXES = ("function-", "tagged-union[", "literal[", "list[", "dict[")
+
+
 def _is_union_tag(part: str | int) -> bool:
-    # pydantic adds the union member's name to a location ("int", "Upgrade"...)
-    return isinstance(part, str) and (part[:1].isupper() or part in {"int", "str", "list", "dict"}
-                                      or part.startswith(("function-", "tagged-union")))
+    """pydantic puts the tried union member in a location ("int", "literal['presence']" ...)."""
+    return isinstance(part, str) and (
+        part in _UNION_TAGS or part.startswith(_UNION_TAG_PREFIXES) or part in _model_names()
+    )
+
+
+@lru_cache(maxsize=1)
+def _model_names() -> frozenset[str]:
+    from pydantic import BaseModel
+
+    names: set[str] = set()
+    stack = list(BaseModel.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        if cls.__module__.startswith("horizon_builder"):
+            names.add(cls.__name__)
+        stack.extend(cls.__subclasses__())
+    return frozenset(names)
 
 
 def _friendly(item: dict[str, Any]) -> str:

@@ -1,0 +1,139 @@
+"""`horizon-builder check`, `schema` and `examples` from the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import horizon_builder
+from horizon_builder.cli import main
+from horizon_builder.resources import example_rosters, examples_dir
+
+LEGAL = examples_dir() / "hvy-cav-battlegroup.toml"
+ILLEGAL = examples_dir() / "needs-fixing.toml"
+JSON_KEYS = {"path", "legal", "force_cost", "force_cost_limit", "force_presence",
+             "command_resources", "intelligence_rating", "findings"}
+FINDING_KEYS = {"severity", "code", "element", "message", "rule"}
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_check_legal_roster_exits_0(capsys):
+    status, out, _ = run(capsys, "check", str(LEGAL))
+    assert status == 0
+    assert "verdict: LEGAL" in out
+    assert "FC 13/15" in out
+
+
+def test_check_illegal_roster_exits_1_with_findings(capsys):
+    status, out, _ = run(capsys, "check", str(ILLEGAL))
+    assert status == 1
+    assert "NOT LEGAL" in out
+    assert "ERROR   Force Cost 11 is over the budget of 10 by 1" in out
+    assert "[provisional]" in out
+
+
+def test_check_json_has_documented_keys(capsys):
+    status, out, _ = run(capsys, "check", "--format", "json", *map(str, example_rosters()))
+    data = json.loads(out)
+    assert len(data) == len(example_rosters())
+    for entry in data:
+        assert set(entry) >= JSON_KEYS
+        for finding in entry["findings"]:
+            assert set(finding) >= FINDING_KEYS
+            assert finding["severity"] in ("error", "warning", "info")
+    assert status == (1 if any(not e["legal"] for e in data) else 0)
+
+
+def test_check_unreadable_file_exits_2_and_names_line(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("name = 'x'\nforce_cost = = 3\n")
+    status, _, err = run(capsys, "check", str(LEGAL), str(bad))
+    assert status == 2
+    assert f"error: {bad}:2: not valid TOML" in err
+
+
+def test_check_json_reports_load_errors(capsys, tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("")
+    status, out, _ = run(capsys, "check", "--format", "json", str(bad))
+    assert status == 2
+    assert json.loads(out)[0]["load_errors"] == [f"{bad}: file is empty"]
+
+
+def test_check_with_ruleset_override(capsys, tmp_path):
+    """--ruleset applies an overrides layer: a house rule shrinking the mech pool breaks the list."""
+    house = tmp_path / "house.toml"
+    house.write_text("[element_types.mech.pool.points]\n3 = 16\n")
+    status, out, _ = run(capsys, "check", "--ruleset", str(house), str(LEGAL))
+    assert status == 1
+    assert "Warden: spends 18 of 16 stat points" in out
+
+
+def test_check_with_broken_override_exits_2(capsys, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text("[element_types.mech]\nwings = true\n")
+    status, _, err = run(capsys, "check", "--ruleset", str(house), str(LEGAL))
+    assert status == 2
+    assert f"{house}:2: element_types.mech.wings: unknown key" in err
+
+
+def test_roster_overrides_file_is_relative_to_roster(capsys, tmp_path):
+    (tmp_path / "house.toml").write_text("[element_types.mech.pool.points]\n3 = 16\n")
+    roster = tmp_path / "list.toml"
+    roster.write_text('overrides = "house.toml"\n' + LEGAL.read_text())
+    status, out, _ = run(capsys, "check", str(roster))
+    assert status == 1 and "spends 18 of 16" in out
+
+
+def test_task_force_report_lists_rounds(capsys):
+    status, out, _ = run(capsys, "check", str(examples_dir() / "tournament-task-force.toml"))
+    assert "Round 1: FC" in out and "Task Force FP 17/24" in out
+    assert status == 0
+
+
+def test_schema_is_json_schema_of_roster(capsys):
+    status, out, _ = run(capsys, "schema")
+    schema = json.loads(out)
+    assert status == 0
+    assert schema["title"] == "Roster"
+    assert {"name", "force_cost", "elements"} <= set(schema["properties"])
+
+
+def test_ruleset_schema(capsys):
+    status, out, _ = run(capsys, "schema", "--ruleset")
+    assert status == 0
+    assert json.loads(out)["title"] == "Ruleset"
+
+
+def test_examples_lists_shipped_rosters(capsys):
+    status, out, _ = run(capsys, "examples")
+    assert status == 0
+    assert str(LEGAL) in out.splitlines()
+
+
+@pytest.mark.parametrize("args", [["check"], ["check", "--format", "xml", "x.toml"]])
+def test_bad_arguments_exit_2(capsys, args):
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
+
+
+def test_console_entry_point_runs_from_any_folder(tmp_path):
+    """The installed command works outside the checkout (rulesets and examples ship with it)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "horizon_builder", "check", "--format", "json", str(LEGAL)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        # the same horizon_builder this test imported: the installed wheel under CI
+        env={"PYTHONPATH": str(Path(horizon_builder.__file__).resolve().parents[1])},
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)[0]["legal"] is True
