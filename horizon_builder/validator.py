@@ -76,7 +76,13 @@ class Report:
         )
 
 
-def _run(analysis: Analysis, context: str) -> list[Finding]:
+def _key(finding: Finding) -> tuple[str, str | None, str | None, str]:
+    return finding.code, finding.element, finding.field, finding.message
+
+
+def _run(analysis: Analysis, context: str,
+         already: frozenset[tuple[str, str | None, str | None, str]] = frozenset()) -> list[Finding]:
+    """Run the checks that apply to ``context``, leaving out findings already reported."""
     _load_checks()
     findings: list[Finding] = []
     for item in CHECKS:
@@ -88,6 +94,7 @@ def _run(analysis: Analysis, context: str) -> list[Finding]:
             findings.append(Finding("error", "internal-check-error",
                                     f"check {item.name} failed: {exc!r}; please report this",
                                     "horizon-builder"))
+    findings = [f for f in findings if _key(f) not in already]
     if analysis.round_name:
         findings = [_in_round(f, analysis.round_name) for f in findings]
     return sort_findings(findings)
@@ -105,12 +112,14 @@ def validate(roster: Roster, ruleset: Ruleset) -> Report:
     findings = _run(analysis, roster.kind)
     rounds: list[Report] = []
     if roster.kind == "task_force":
+        # an element's own faults are said once, for the Task Force, not again in every round
+        reported = frozenset(_key(f) for f in findings)
         benched: set[str] = set()
         for round_ in roster.rounds:
             chosen = [e for e in roster.elements if e.id in round_.elements]
             sub = analyse(roster, ruleset, elements=chosen, command=round_.command,
                           cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
-            sub_findings = _run(sub, "round")
+            sub_findings = _run(sub, "round", reported)
             for element_id in round_.elements:
                 if element_id in benched:
                     info = sub.by_id.get(element_id)

@@ -173,7 +173,7 @@ def upgrade_eligibility(a: Analysis) -> Iterator[Finding]:
                     yield about(info, "error", "upgrade-not-eligible",
                                 f"{label}{line.type.name} may not take {up.name}", rule, field,
                                 up.is_provisional)
-                if "chq" in up.eligible and not info.is_command:
+                if "chq" in up.eligible and not info.is_command and a.mode != "task_force":
                     yield about(info, "error", "upgrade-chq-only",
                                 f"{label}{up.name} may only be given to the CHQ", rule, field)
                 if up.min_presence is not None and line.presence < up.min_presence:

@@ -1,0 +1,90 @@
+"""Tournament Task Forces and rounds (OtH p.45-48)."""
+
+from __future__ import annotations
+
+from builders import codes, element, roster
+
+from horizon_builder.validator import validate
+
+HVY_CAV = {"M": 4, "F": 5, "A": 5, "D": 1}
+LT_INF = {"M": 3, "F": 2, "A": 2, "D": 2}
+
+
+def task_force(*rounds, force_cost=6, elements=None):
+    elements = elements or [
+        element("hvy_cav", 3, "Command", id="c", stats=dict(HVY_CAV)),
+        element("hvy_cav", 3, "Tank", id="t", stats=dict(HVY_CAV)),
+        element("lt_inf", 1, "Rifles", id="r", stats=dict(LT_INF)),
+        element("lt_inf", 1, "Scouts", id="s", stats=dict(LT_INF)),
+    ]
+    return roster(*elements, force_cost=force_cost, kind="task_force", rounds=list(rounds))
+
+
+def test_task_force_presence_at_most_twice_fc(ruleset):
+    """A Task Force's FP may not exceed twice the tournament FC (OtH p.46)."""
+    ok = validate(task_force(force_cost=4), ruleset)
+    assert "tf-presence-over-limit" not in codes(ok)
+    over = validate(task_force(force_cost=3), ruleset)
+    assert "tf-presence-over-limit" in codes(over, "error")
+
+
+def test_task_force_has_no_fc_budget_check(ruleset):
+    """The TF's total cost is not limited by the FC; each round's battlegroup is (OtH p.46)."""
+    report = validate(task_force(force_cost=4), ruleset)
+    assert "fc-over-budget" not in codes(report)
+
+
+def test_round_battlegroup_limited_to_fc(ruleset):
+    """Each round builds a battlegroup of TF elements up to the FC (OtH p.46)."""
+    r = task_force({"name": "Round 1", "elements": ["c", "t", "r", "s"],
+                    "command": {"kind": "chq", "element": "r"}}, force_cost=4)
+    report = validate(r, ruleset)
+    over = [f for f in report.errors if f.code == "fc-over-budget"]
+    assert over and over[0].round == "Round 1" and over[0].message.startswith("Round 1:")
+
+
+def test_round_chooses_its_own_chq_and_cr(ruleset):
+    """CHQ and CR are chosen per round, not in the TF list (OtH p.46)."""
+    r = task_force({"name": "R1", "elements": ["c", "r"], "command": {"kind": "chq", "element": "c"}},
+                   {"name": "R2", "elements": ["t", "r", "s"],
+                    "command": {"kind": "chq", "element": "t"}}, force_cost=4)
+    report = validate(r, ruleset)
+    assert report.legal
+    fc = [sub.totals.force_cost for sub in report.round_reports]
+    assert fc == [1, 2]  # the CHQ is free each round
+
+
+def test_task_force_list_does_not_choose_chq(ruleset):
+    r = task_force(force_cost=4)
+    r.command.kind = "chq"
+    r.command.element = "c"
+    assert "tf-command-per-round" in codes(validate(r, ruleset), "warning")
+
+
+def test_benched_element_cannot_return(ruleset):
+    """An element destroyed in a round is benched for later rounds (OtH p.46)."""
+    r = task_force({"name": "R1", "elements": ["c", "t"], "destroyed": ["t"],
+                    "command": {"kind": "chq", "element": "c"}},
+                   {"name": "R2", "elements": ["c", "t"], "command": {"kind": "chq", "element": "c"}},
+                   force_cost=4)
+    report = validate(r, ruleset)
+    benched = [f for f in report.errors if f.code == "tf-benched-element"]
+    assert len(benched) == 1 and benched[0].round == "R2" and benched[0].element == "t"
+
+
+def test_round_element_listed_twice(ruleset):
+    r = task_force({"name": "R1", "elements": ["c", "c"], "command": {"kind": "chq", "element": "c"}},
+                   force_cost=4)
+    assert "tf-round-duplicate" in codes(validate(r, ruleset), "error")
+
+
+def test_element_faults_reported_once_for_the_task_force(ruleset):
+    """A fault in a TF element is said once, not again in every round that fields it."""
+    r = task_force({"name": "R1", "elements": ["c", "x"], "command": {"kind": "chq", "element": "c"}},
+                   {"name": "R2", "elements": ["c", "x"], "command": {"kind": "chq", "element": "c"}},
+                   force_cost=8,
+                   elements=[element("hvy_cav", 3, "Command", id="c", stats=dict(HVY_CAV)),
+                             element("mech", 2, "Overbuilt", id="x",
+                                     stats={"M": 9, "F": 5, "A": 4, "D": 3})])
+    overspent = [f for f in validate(r, ruleset).all_findings if f.code == "pool-overspent"]
+    assert len(overspent) == 1 and overspent[0].round is None
