@@ -20,7 +20,7 @@ TRUSTED_SOURCE_PREFIXES = ("OtH",)
 Currency = Literal["points", "cr", "points_or_cr", "free"]
 UpgradeKind = Literal[
     "upgrade", "mutation", "weird_upgrade", "drone", "program_upgrade", "electronic_warfare",
-    "superweapon", "asset_option",
+    "superweapon", "asset_option", "weird_command",
 ]
 
 
@@ -282,6 +282,12 @@ class Era(RuleModel):
     forbids: list[str] = Field(default_factory=list,
                                description="Upgrades or element types not available in this era.")
     notes: str | None = None
+    bans: dict[str, EraBan] = Field(
+        default_factory=dict,
+        description="Upgrades or element types barred in this era, one table each (merges across "
+        "layers, unlike the 'forbids' list, which a later layer replaces): "
+        "[eras.era1.bans.metaform] source = \"OtH p.18\".",
+    )
 
 
 class RulesetInfo(RuleModel):
@@ -318,6 +324,8 @@ class Ruleset(RuleModel):
     deployment: Deployment = Field(default_factory=Deployment)
     event: EventOptions = Field(default_factory=EventOptions)
     layers: list[str] = Field(default_factory=list, description="Files merged, in order (filled in).")
+    adventures: Adventures | None = Field(
+        default=None, description="New Adventures tables (OtH p.49-54): situation, mission, victory.")
 
     def matches(self, element_type_id: str, names: list[str]) -> bool:
         """True when an element type is named in an eligibility list by id, category or tag."""
@@ -349,3 +357,83 @@ class Ruleset(RuleModel):
 
 
 CATEGORIES = ("mech", "aircraft", "conventional", "superheavy", "bio", "asset")
+
+
+# --- eras and New Adventures (OtH p.49-54) --------------------------------------
+
+
+class EraBan(RuleModel):
+    """One thing an era bars, with its own provenance (``[eras.era1.bans.metaform]``)."""
+
+    note: str | None = None
+
+
+class SituationRow(RuleModel):
+    """One row of the Situation table (OtH p.52); roll 12 lets the player pick a row."""
+
+    name: str
+    summary: str | None = None
+    pick: bool = Field(default=False, description="The player picks one of the other rows.")
+    loss: int | None = Field(default=None, le=0, description="FP lost before the battle (0 to -3).")
+    disposition: Literal["well", "poor"] | None = None
+    advance: float | None = Field(default=None, ge=0, description="Most of the FP deployed at the start.")
+    reserve: float | None = Field(default=None, ge=0, description="Most of the FP held in reserve.")
+    terrain: int | None = Field(default=None, ge=0, description="Terrain pieces each side places.")
+    warning: str | None = Field(default=None, description="Shown with the row (suspected misprint ...).")
+
+
+class MissionAction(RuleModel):
+    """Action table row (OtH p.53): what the battlegroup was doing; sets the deployment space."""
+
+    name: str
+    rolls: list[int] = Field(min_length=1)
+    summary: str | None = None
+    effect: str | None = None
+    deployment_width: int = Field(ge=1, description="Deployment space along the table edge, inches.")
+    deployment_depth: int = Field(ge=1, description="Deployment space depth from the table edge, inches.")
+
+
+class MissionPurpose(RuleModel):
+    """Purpose table row (OtH p.53): why; sustains the battlegroup's own momentum."""
+
+    name: str
+    rolls: list[int] = Field(min_length=1)
+    summary: str | None = None
+    effect: str | None = None
+
+
+class DispositionEffect(RuleModel):
+    """From which turn each kind of reserve is available, well or poorly disposed (OtH p.51)."""
+
+    reserve: str
+    well: int = Field(ge=1)
+    poor: int = Field(ge=1)
+
+
+class VictoryBand(RuleModel):
+    """Margin of victory from momentum left as a share of starting momentum (OtH p.49)."""
+
+    name: str
+    min_percent: float | None = Field(default=None, description="Lowest share in the band.")
+    min_inclusive: bool = Field(default=True, description="Whether exactly min_percent is in this band.")
+    summary: str | None = None
+
+
+class Adventures(RuleModel):
+    """The New Adventures tables (OtH p.49-54)."""
+
+    situation_die: int = 12
+    situations: dict[int, SituationRow] = Field(default_factory=dict)
+    actions: dict[str, MissionAction] = Field(default_factory=dict)
+    purposes: dict[str, MissionPurpose] = Field(default_factory=dict)
+    disposition_effects: list[DispositionEffect] = Field(default_factory=list)
+    victory_bands: list[VictoryBand] = Field(
+        default_factory=list, description="Lowest first; a share falls in the last band it reaches.")
+    intelligence_disposition: dict[str, Literal["well", "poor"]] = Field(
+        default_factory=dict,
+        description="Intelligence quality → the disposition it imposes (it takes priority, OtH p.51).")
+    rounding: Literal["half_away_from_zero"] = "half_away_from_zero"
+
+
+Era.model_rebuild()
+Ruleset.model_rebuild()

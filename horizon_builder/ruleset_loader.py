@@ -192,4 +192,7 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
         for ref in era.forbids:
             if ref not in ruleset.upgrades and ref not in ruleset.element_types:
                 out.append((("eras", era_id, "forbids"), f"names unknown upgrade or type {ref!r}"))
+        for ref in era.bans:
+            if ref not in ruleset.upgrades and ref not in ruleset.element_types:
+                out.append((("eras", era_id, "bans", ref), f"names unknown upgrade or type {ref!r}"))
     return out
