@@ -5,6 +5,8 @@ Importing this package registers every check with the validator.
 
 from horizon_builder.checks import (  # noqa: F401
     mustering,
+    strategic_assets,
     supplements,
     tournament,
+    weird,
 )

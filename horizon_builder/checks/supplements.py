@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from horizon_builder.analysis import Analysis
 from horizon_builder.checks.common import about, cite
 from horizon_builder.findings import Finding
+from horizon_builder.ruleset import ElementType, Era, Ruleset
 from horizon_builder.validator import check
 
 CHAPTER = "Supplements and eras"
@@ -26,12 +27,11 @@ def supplement_enabled(a: Analysis) -> Iterator[Finding]:
         used: list[tuple[str, str | None, str]] = []
         if info.type is not None:
             used.append((info.type.name, info.type.supplement, "type"))
-        for form, line in zip(info.element.forms, info.forms, strict=True):
+        for line in info.forms:
             if line.type is not None:
                 used.append((f"{line.type.name} form", line.type.supplement, "forms"))
             used.extend((c.upgrade.name, c.upgrade.supplement, "forms")
                         for c in line.upgrades if c.upgrade is not None)
-            del form
         used.extend((c.upgrade.name, c.upgrade.supplement, "upgrades")
                     for c in info.base.upgrades if c.upgrade is not None)
         for name, supplement, field in used:
@@ -65,21 +65,89 @@ def supplement_enabled(a: Analysis) -> Iterator[Finding]:
                           field="cr_purchases")
 
 
+#: Where an era or setting excludes antigrav, no aircraft of this P or more (OtH p.10 note).
+ANTIGRAV = "antigrav"
+ANTIGRAV_AIRCRAFT_FROM_PRESENCE = 7
+
+
+def era_bans(ruleset: Ruleset, era: Era) -> dict[str, tuple[str, bool, str | None]]:
+    """Everything an era bars: id → (citation, provisional, note).
+
+    Reads both the ``forbids`` list (cited with the era's own source) and the
+    ``bans`` tables, which carry their own provenance and merge across layers.
+    """
+    out: dict[str, tuple[str, bool, str | None]] = {
+        item: (cite(era, "era"), era.is_provisional, None) for item in era.forbids
+    }
+    for item, ban in era.bans.items():
+        out[item] = (cite(ban, cite(era, "era")), ban.is_provisional, ban.note)
+    return out
+
+
+def _label(ruleset: Ruleset, item: str) -> str:
+    thing = ruleset.upgrades.get(item) or ruleset.element_types.get(item) or ruleset.commands.get(item)
+    return thing.name if thing is not None else item.replace("_", " ")
+
+
+def _is_aircraft(et: ElementType | None) -> bool:
+    return et is not None and (et.category == "aircraft" or et.family == "aircraft"
+                               or "aircraft" in et.tags)
+
+
 @check(CHAPTER)
 def era_forbids(a: Analysis) -> Iterator[Finding]:
-    """An era set on the roster bars what did not exist then (data: ``eras.*.forbids``)."""
+    """An era set on the roster bars what did not exist then (data: ``eras.*.forbids`` / ``bans``).
+
+    Looks at element types, metaform types, upgrades (also those bought for a
+    whole type with CR), the command option and weird command.
+    """
     era_id = a.roster.era
     era = a.ruleset.eras.get(era_id) if era_id else None
-    if era is None or not era.forbids:
+    if era is None:
         return
-    barred = set(era.forbids)
+    bans = era_bans(a.ruleset, era)
+    if not bans:
+        return
     for info in a.elements:
         names = {info.element.type} | info.all_upgrade_ids
         for form in info.element.forms:
             names.add(form.type)
             names.update(u.id for u in form.upgrades)
-        for item in sorted(names & barred):
-            thing = a.ruleset.upgrades.get(item) or a.ruleset.element_types.get(item)
-            label = thing.name if thing is not None else item
+        for item in sorted(names & set(bans)):
+            rule, provisional, note = bans[item]
             yield about(info, "error", "era-forbids",
-                        f"{label} is not available in {era.name}", cite(era, "era"), "upgrades")
+                        f"{_label(a.ruleset, item)} is not available in {era.name}"
+                        + (f" ({note})" if note else ""), rule, "upgrades", provisional)
+    command_items = [a.command.kind, *(w.id for w in a.command.weird)]
+    for item in command_items:
+        if item in bans:
+            rule, provisional, note = bans[item]
+            yield Finding("error", "era-forbids",
+                          f"{_label(a.ruleset, item)} is not available in {era.name}"
+                          + (f" ({note})" if note else ""), rule, field="command",
+                          provisional=provisional)
+
+
+@check(CHAPTER)
+def era_antigrav_aircraft(a: Analysis) -> Iterator[Finding]:
+    """Where the era excludes antigrav, no aircraft of P7 or more (OtH p.10 note 6)."""
+    era_id = a.roster.era
+    era = a.ruleset.eras.get(era_id) if era_id else None
+    if era is None:
+        return
+    bans = era_bans(a.ruleset, era)
+    if ANTIGRAV not in bans:
+        return
+    _, provisional, _ = bans[ANTIGRAV]
+    for info in a.elements:
+        lines = [(info.type, info.element.presence, "", "presence")]
+        lines += [(line.type, line.presence, f"{form.name or line.type_id} form: ",
+                   f"forms[{index + 1}].presence")
+                  for index, (form, line) in enumerate(zip(info.element.forms, info.forms,
+                                                           strict=True))]
+        for et, presence, label, field in lines:
+            if _is_aircraft(et) and presence >= ANTIGRAV_AIRCRAFT_FROM_PRESENCE:
+                yield about(info, "error", "era-no-antigrav-aircraft",
+                            f"{label}a P{presence} aircraft needs antigrav, which {era.name} "
+                            f"does not have: no aircraft of P{ANTIGRAV_AIRCRAFT_FROM_PRESENCE}+",
+                            "OtH p.10 (note 6)", field, provisional)

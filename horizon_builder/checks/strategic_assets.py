@@ -1,0 +1,142 @@
+"""Strategic assets (OtH p.36-40): ballistic strike, naval support, field hospital, special ops.
+
+Assets are elements of category ``asset`` (never on the table). One-per-force
+limits, FC/FP and who may take which option are data in
+``rulesets/50-strategic-assets.toml``; this module checks what data cannot say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from horizon_builder.analysis import Analysis, ElementInfo
+from horizon_builder.checks.common import about, plural
+from horizon_builder.checks.weird import command_abilities
+from horizon_builder.findings import Finding
+from horizon_builder.validator import check
+
+CHAPTER = "Strategic assets"
+
+BALLISTIC_STRIKE = "ballistic_strike"
+NAVAL_SUPPORT = "naval_support"
+FIELD_HOSPITAL = "field_hospital"
+HOSPITAL_CR = "hospital_cr"
+SPECIAL_OPERATION = "special_operation"
+NAVAL_ABILITIES = ("aircraft_carrier", "marines", "gunnery_priority")
+
+
+def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
+    return [info for info in a.elements if info.element.type == type_id]
+
+
+@check(CHAPTER)
+def ballistic_strike_summary(a: Analysis) -> Iterator[Finding]:
+    """A strategic ballistic strike is P3 for Force Cost and P0 for everything else (OtH p.38)."""
+    for info in _of_type(a, BALLISTIC_STRIKE):
+        yield about(info, "info", "ballistic-strike-costs",
+                    f"ballistic strike: FC {info.fc}, FP {info.fp}, no deployment space; "
+                    "called in by an element with guide fire", "OtH p.38", "type")
+    if _of_type(a, BALLISTIC_STRIKE) and (
+        a.command_element is None or "guide_fire" not in command_abilities(a)
+    ):
+        yield Finding("warning", "ballistic-strike-no-guide-fire",
+                      "No element has guide fire (a CHQ's), so the ballistic strike cannot be "
+                      "called in", "OtH p.38", field="command")
+
+
+@check(CHAPTER)
+def naval_support_abilities(a: Analysis) -> Iterator[Finding]:
+    """Naval support: each point of its Presence buys one force ability (OtH p.39)."""
+    for info in _of_type(a, NAVAL_SUPPORT):
+        chosen = [c.choice.id for c in info.base.upgrades if c.choice.id in NAVAL_ABILITIES]
+        count = sum(c.choice.count for c in info.base.upgrades if c.choice.id in NAVAL_ABILITIES)
+        p = info.element.presence
+        if count > p:
+            yield about(info, "error", "naval-support-too-many-abilities",
+                        f"{plural(count, 'ability')} chosen; P{p} naval support buys {p}",
+                        "OtH p.39", "upgrades")
+        elif count < p:
+            yield about(info, "warning", "naval-support-unused-points",
+                        f"P{p} naval support buys {p} abilities but only {count} chosen "
+                        f"({plural(p - count, 'point')} of FP bought nothing)", "OtH p.39",
+                        "upgrades")
+        if "gunnery_priority" in chosen and not _of_type(a, BALLISTIC_STRIKE):
+            yield about(info, "warning", "gunnery-priority-without-strike",
+                        "gunnery priority only helps a strategic ballistic strike, and this "
+                        "force has none", "OtH p.39", "upgrades")
+        if "marines" in chosen and not _of_type(a, "lt_inf"):
+            yield about(info, "warning", "marines-without-lt-inf",
+                        "marines affect Lt Inf elements, and this force has none", "OtH p.39",
+                        "upgrades")
+        if "aircraft_carrier" in chosen and not any(
+            other.type is not None and other.type.category == "aircraft"
+            and other.element.presence <= 3 for other in a.elements
+        ):
+            yield about(info, "warning", "carrier-without-aircraft",
+                        "aircraft carrier helps aircraft of P3 or less, and this force has none",
+                        "OtH p.39", "upgrades")
+
+
+@check(CHAPTER)
+def field_hospital_needs_chq(a: Analysis) -> Iterator[Finding]:
+    """A field hospital is paid with the CHQ's Command Resources, any amount (OtH p.40)."""
+    for info in _of_type(a, FIELD_HOSPITAL):
+        spent = info.cr_spent
+        option = a.command_option
+        if a.command_element is None or option is None or not option.needs_element:
+            yield about(info, "error", "field-hospital-needs-chq",
+                        "a field hospital is paid from a CHQ's Command Resources, and this force "
+                        "has no CHQ", "OtH p.40", "command")
+        elif not option.command_resources or any(
+            w.replaces == "command_resources" for w in a.command.weird
+        ):
+            yield about(info, "error", "field-hospital-needs-cr",
+                        f"a field hospital is paid from the CHQ's Command Resources, and a "
+                        f"{option.name} here has none", "OtH p.40", "command")
+        if spent == 0:
+            yield about(info, "warning", "field-hospital-empty",
+                        "no CR spent on the field hospital: it does nothing "
+                        "(add hospital_cr with a count)", "OtH p.40", "upgrades")
+        else:
+            yield about(info, "info", "field-hospital-dice",
+                        f"{spent} CR spent: roll {spent}d12 before the battle for Defence re-rolls",
+                        "OtH p.40", "upgrades")
+
+
+@check(CHAPTER)
+def special_operation_one(a: Analysis) -> Iterator[Finding]:
+    """One SF element may be sent on a special operation before the first turn (OtH p.37-38)."""
+    sent = [info for info in a.elements if info.has_upgrade(SPECIAL_OPERATION)
+            or any(c.choice.id == SPECIAL_OPERATION for f in info.forms for c in f.upgrades)]
+    if len(sent) > 1:
+        names = ", ".join(info.element.name for info in sent)
+        yield Finding("error", "special-operation-too-many",
+                      f"{len(sent)} elements on special operations ({names}); at most one",
+                      "OtH p.37", field="upgrades")
+    for info in sent:
+        option = next((c.choice.option for c in info.base.upgrades
+                       if c.choice.id == SPECIAL_OPERATION), None)
+        what = option.replace("_", " ") if option else "no operation chosen"
+        note = " (only matters under the New Adventures rules)" if option == "deep_recon" else ""
+        yield about(info, "info", "special-operation-sent",
+                    f"on a special operation: {what}{note}; rolls 3d12 before turn 1 and takes "
+                    "no other part in the battle", "OtH p.37-38", "upgrades")
+        if info.is_command:
+            yield about(info, "warning", "special-operation-chq",
+                        "the CHQ is sent on a special operation, so it takes no part in the "
+                        "battle", "OtH p.37", "command")
+
+
+@check(CHAPTER)
+def air_war_presence(a: Analysis) -> Iterator[Finding]:
+    """Air war: aircraft other than rotary ones roll 1d12 per P for air superiority (OtH p.36-37)."""
+    if "strategic_assets" not in a.enabled_supplements:
+        return
+    fighting = [info for info in a.elements
+                if info.type is not None and info.type.category == "aircraft"
+                and not info.has_upgrade("rotary")]
+    if fighting:
+        total = sum(info.element.presence for info in fighting)
+        yield Finding("info", "air-war-presence",
+                      f"air war: {plural(len(fighting), 'aircraft')} (rotary excluded) roll "
+                      f"{total}d12", "OtH p.36-37", field="elements")

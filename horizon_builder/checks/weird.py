@@ -1,0 +1,209 @@
+"""Weird Horizons (OtH p.41-43, Appendix 3 p.69-71): weird command, weird upgrades, airships.
+
+Generic upgrade rules (who may take one, how many copies, support weapons
+needing another weird upgrade) are data in ``rulesets/60-weird.toml`` and
+checked by :mod:`mustering`; this module holds what data cannot say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from horizon_builder.analysis import Analysis
+from horizon_builder.checks.common import about, cite
+from horizon_builder.findings import Finding
+from horizon_builder.validator import check
+
+CHAPTER = "Weird Horizons"
+
+#: Weird command that gives the CHQ one weird upgrade free (OtH p.69).
+MAD_SCIENTIST = "mad_scientist"
+#: Weird command whose CHQ may not start the battle in reserve (OtH p.69).
+DARK_PRIEST = "dark_priest"
+#: The CHQ abilities a weird command may replace (OtH p.42).
+ABILITIES = {
+    "command_resources": "command resources",
+    "chain_of_command": "chain of command",
+    "guide_fire": "guide fire",
+}
+
+
+def _weird_commands(a: Analysis) -> list[str]:
+    return [w.id for w in a.command.weird]
+
+
+def command_abilities(a: Analysis) -> list[str]:
+    """The command's special rules after weird command replaced some (ids, book order).
+
+    For rosters and exports: e.g. ``["guide_fire", "dark_priest", "no_reserve_start"]``.
+    """
+    option = a.command_option
+    if option is None:
+        return []
+    replaced = {w.replaces for w in a.command.weird}
+    rules = [r for r in option.special_rules if r not in replaced]
+    for weird in a.command.weird:
+        up = a.ruleset.upgrades.get(weird.id)
+        if up is not None:
+            rules += [r for r in up.grants_rules if r not in rules]
+    return rules
+
+
+@check(CHAPTER)
+def weird_command_slots(a: Analysis) -> Iterator[Finding]:
+    """Each weird command replaces one CHQ ability: conventional CHQ up to 3, mech CHQ up to 2,
+    none for an AI Command, Alpha or Hivemind (OtH p.42: ``weird_slots`` on each command option)."""
+    weird = a.command.weird
+    if not weird:
+        return
+    option = a.command_option
+    if option is None:
+        yield Finding("error", "weird-command-no-chq",
+                      "Weird command needs a CHQ: choose the command first", "OtH p.42",
+                      field="command.weird")
+        return
+    if option.weird_slots == 0:
+        yield Finding("error", "weird-command-not-allowed",
+                      f"{option.name} may not take weird command", "OtH p.42",
+                      field="command.weird")
+        return
+    if len(weird) > option.weird_slots:
+        yield Finding("error", "weird-command-too-many",
+                      f"{len(weird)} weird commands; a {option.name} may have at most "
+                      f"{option.weird_slots}", "OtH p.42", field="command.weird",
+                      provisional=option.is_provisional)
+    seen_ids: set[str] = set()
+    seen_replaces: set[str] = set()
+    for choice in weird:
+        up = a.ruleset.upgrades.get(choice.id)
+        name = up.name if up is not None else choice.id
+        if up is None:
+            yield Finding("error", "weird-command-unknown",
+                          f"Unknown weird command {choice.id!r}", "OtH p.69",
+                          field="command.weird")
+        elif up.kind != "weird_command":
+            yield Finding("error", "weird-command-not-command",
+                          f"{up.name} is not a weird command (a weird upgrade goes on an "
+                          "element's upgrades)", "OtH p.69", field="command.weird")
+        if choice.id in seen_ids:
+            yield Finding("error", "weird-command-repeated",
+                          f"{name} is taken twice", "OtH p.42", field="command.weird")
+        seen_ids.add(choice.id)
+        ability = ABILITIES[choice.replaces]
+        if choice.replaces in seen_replaces:
+            yield Finding("error", "weird-command-same-ability",
+                          f"{name} replaces {ability}, which another weird command already "
+                          "replaced: each replaces a different ability", "OtH p.42",
+                          field="command.weird")
+        elif choice.replaces not in option.special_rules:
+            yield Finding("error", "weird-command-nothing-to-replace",
+                          f"{name} replaces {ability}, which a {option.name} does not have",
+                          cite(option, "OtH p.42"), field="command.weird",
+                          provisional=option.is_provisional)
+        seen_replaces.add(choice.replaces)
+
+
+@check(CHAPTER)
+def weird_command_summary(a: Analysis) -> Iterator[Finding]:
+    """Show what weird command replaced, and that replacing command resources leaves no CR (OtH p.42)."""
+    weird = a.command.weird
+    if not weird or a.command_option is None or a.command_option.weird_slots == 0:
+        return
+    chq = a.command_element
+    parts = []
+    for choice in weird:
+        up = a.ruleset.upgrades.get(choice.id)
+        parts.append(f"{up.name if up else choice.id} replaces {ABILITIES[choice.replaces]}")
+    rules = ", ".join(a.ruleset.rule_name(r) for r in command_abilities(a))
+    message = f"weird command: {'; '.join(parts)}. Command rules now: {rules or 'none'}"
+    if any(c.replaces == "command_resources" for c in weird):
+        message += ". No Command Resources: the force has 0 CR"
+    yield about(chq, "info", "weird-command-replaces", message, "OtH p.42", "command.weird")
+
+
+@check(CHAPTER)
+def dark_priest_no_reserve(a: Analysis) -> Iterator[Finding]:
+    """A CHQ with a dark priest may not start the battle in reserve (OtH p.69).
+
+    Rosters do not record deployment, so this is shown as a note on the CHQ.
+    """
+    if DARK_PRIEST not in _weird_commands(a) or a.command_element is None:
+        return
+    yield about(a.command_element, "info", "dark-priest-no-reserve",
+                "Dark priest: this CHQ may not start the battle in reserve", "OtH p.69", "command")
+
+
+@check(CHAPTER)
+def weird_upgrade_placement(a: Analysis) -> Iterator[Finding]:
+    """Weird command belongs to the command, not on an element's upgrades (OtH p.42, p.69)."""
+    for info in a.elements:
+        for line in (info.base, *info.forms):
+            for cost in line.upgrades:
+                if cost.upgrade is not None and cost.upgrade.kind == "weird_command":
+                    yield about(info, "error", "weird-command-on-element",
+                                f"{cost.upgrade.name} is weird command: choose it under the "
+                                "command (and say which CHQ ability it replaces), not as an upgrade",
+                                "OtH p.42", "upgrades")
+
+
+@check(CHAPTER)
+def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
+    """A mad scientist gives the CHQ one weird upgrade free; no other element gets one (OtH p.69)."""
+    has_mad = MAD_SCIENTIST in _weird_commands(a)
+    free_total = 0
+    for info in a.elements:
+        for line in (info.base, *info.forms):
+            for cost in line.upgrades:
+                up = cost.upgrade
+                if up is None or up.kind != "weird_upgrade" or cost.choice.paid != "free":
+                    continue
+                free_total += cost.choice.count
+                if not has_mad:
+                    yield about(info, "error", "weird-free-without-mad-scientist",
+                                f"{up.name} is marked free, but only a mad scientist gives a "
+                                "free weird upgrade", "OtH p.69", "upgrades")
+                elif not info.is_command:
+                    yield about(info, "error", "weird-free-not-chq",
+                                f"{up.name} is marked free, but the mad scientist's free weird "
+                                "upgrade goes on the CHQ only", "OtH p.69", "upgrades")
+    if has_mad and free_total > 1:
+        yield Finding("error", "weird-free-too-many",
+                      f"{free_total} weird upgrades are marked free; a mad scientist gives one",
+                      "OtH p.69", field="upgrades")
+    if has_mad and free_total == 0 and a.command_element is not None:
+        yield about(a.command_element, "warning", "weird-free-unused",
+                    "the mad scientist's free weird upgrade is not taken (mark one weird "
+                    "upgrade on the CHQ paid = \"free\")", "OtH p.69", "upgrades")
+
+
+@check(CHAPTER)
+def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
+    """Weird upgrades are bought per element, not for the whole type (OtH p.42): say how each is paid."""
+    for info in a.elements:
+        taken = [c for c in info.base.upgrades
+                 if c.upgrade is not None and c.upgrade.kind == "weird_upgrade"]
+        if not taken:
+            continue
+        parts = []
+        for cost in taken:
+            if cost.currency == "free":
+                how = "free"
+            elif cost.amount is None:
+                how = "cost unknown"
+            else:
+                how = f"{cost.amount} {'CR' if cost.currency == 'cr' else 'stat point'}"
+                how += "" if cost.amount == 1 or cost.currency == "cr" else "s"
+            parts.append(f"{cost.upgrade.name} ({how})")  # type: ignore[union-attr]
+        yield about(info, "info", "weird-upgrades", f"weird upgrades: {', '.join(parts)}",
+                    "OtH p.42, p.69-71", "upgrades")
+
+
+@check(CHAPTER)
+def airship_rules(a: Analysis) -> Iterator[Finding]:
+    """Airships are aircraft with Mb +0, hover, bank/veer only, alert and a 360° arc (OtH p.43)."""
+    for info in a.elements:
+        if info.type is None or "airship" not in info.type.tags:
+            continue
+        rules = ", ".join(a.ruleset.rule_name(r) for r in info.special_rules)
+        yield about(info, "info", "airship-rules", f"airship: Mb +0; {rules}", "OtH p.43",
+                    "type")
