@@ -11,7 +11,7 @@ from pathlib import Path
 from horizon_builder import __version__
 from horizon_builder.problems import LoadError
 
-SUBCOMMANDS = ("check", "schema", "export", "examples")
+SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -66,6 +66,12 @@ def _export(args: argparse.Namespace) -> int:
     return export_main(args)
 
 
+def _adventure(args: argparse.Namespace) -> int:
+    from horizon_builder.adventures import adventure_main
+
+    return adventure_main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="horizon-builder",
@@ -97,6 +103,17 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     export.add_argument("--ruleset", action="append", default=[], metavar="FILE")
     export.set_defaults(func=_export)
+
+    adventure = sub.add_parser("adventure", help="New Adventures set-up for a roster (OtH p.49-54)")
+    adventure.add_argument("file", metavar="FILE")
+    adventure.add_argument("--situation", type=int, required=True, metavar="N",
+                           help="Situation roll, 1-12 (12: pick; show every row)")
+    adventure.add_argument("--action", type=int, metavar="N", help="Action roll, 1-12")
+    adventure.add_argument("--purpose", type=int, metavar="N", help="Purpose roll, 1-12")
+    adventure.add_argument("--momentum-left", type=int, metavar="N",
+                           help="momentum left at the end: prints the margin of victory")
+    adventure.add_argument("--ruleset", action="append", default=[], metavar="FILE")
+    adventure.set_defaults(func=_adventure)
     return parser
 
 

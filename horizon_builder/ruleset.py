@@ -389,8 +389,9 @@ class MissionAction(RuleModel):
     rolls: list[int] = Field(min_length=1)
     summary: str | None = None
     effect: str | None = None
-    deployment_width: int = Field(ge=1, description="Deployment space along the table edge, inches.")
-    deployment_depth: int = Field(ge=1, description="Deployment space depth from the table edge, inches.")
+    deployment: tuple[int, int] = Field(
+        description="Deployment space in inches, as printed (the book does not say which side "
+        "lies along the table edge).")
 
 
 class MissionPurpose(RuleModel):

@@ -1,0 +1,266 @@
+"""New Adventures (OtH p.49-54) as pure functions: situation, mission, margin of victory.
+
+The tables are data (``rulesets/70-new-adventures.toml``). Allowances are
+FP × the table's fraction, rounded to the nearest whole point; the book does
+not say how an exact half goes, so we round halves away from zero
+(11 × 0.50 = 5.5 → 6), the same rule as the Intelligence Rating
+(:func:`horizon_builder.totals.round_half_away_from_zero`). Fractions are
+taken exactly from their printed decimals, so 0.55 × 10 is exactly 5.5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from horizon_builder.ruleset import (
+    Adventures,
+    DispositionEffect,
+    MissionAction,
+    MissionPurpose,
+    SituationRow,
+    VictoryBand,
+)
+from horizon_builder.totals import round_half_away_from_zero
+
+DISPOSITION_NAMES = {"well": "well disposed", "poor": "poorly disposed"}
+
+
+class AdventureError(ValueError):
+    """A roll outside the table, or a table the ruleset does not have."""
+
+
+def exact(value: float) -> Fraction:
+    """The printed decimal as an exact fraction (0.075 → 3/40, never 0.07499...)."""
+    return Fraction(repr(value))
+
+
+def allowance(fp: int, fraction: float) -> int:
+    """FP × fraction, rounded to the nearest whole point, halves away from zero (OtH p.51)."""
+    return round_half_away_from_zero(fp * exact(fraction))
+
+
+def situation_row(tables: Adventures, roll: int) -> SituationRow:
+    """The Situation row for a d12 roll (OtH p.52)."""
+    if roll not in tables.situations:
+        known = ", ".join(str(r) for r in sorted(tables.situations))
+        raise AdventureError(f"no Situation row for a roll of {roll} (rows: {known})")
+    return tables.situations[roll]
+
+
+def _by_roll(rows: dict[str, MissionAction] | dict[str, MissionPurpose], roll: int, table: str
+             ) -> MissionAction | MissionPurpose:
+    for row in rows.values():
+        if roll in row.rolls:
+            return row
+    raise AdventureError(f"no {table} for a roll of {roll} (roll 1-12)")
+
+
+def mission_action(tables: Adventures, roll: int) -> MissionAction:
+    """The Action for a d12 roll (OtH p.53)."""
+    row = _by_roll(tables.actions, roll, "Action")
+    assert isinstance(row, MissionAction)
+    return row
+
+
+def mission_purpose(tables: Adventures, roll: int) -> MissionPurpose:
+    """The Purpose for a d12 roll (OtH p.53)."""
+    row = _by_roll(tables.purposes, roll, "Purpose")
+    assert isinstance(row, MissionPurpose)
+    return row
+
+
+def effective_disposition(tables: Adventures, situation: str | None,
+                          intelligence_quality: str | None) -> str | None:
+    """Intelligence takes priority over the Situation's disposition (OtH p.51)."""
+    if intelligence_quality and intelligence_quality in tables.intelligence_disposition:
+        return tables.intelligence_disposition[intelligence_quality]
+    return situation
+
+
+def reserve_turns(tables: Adventures, disposition: str | None) -> list[tuple[DispositionEffect, int]]:
+    """From which turn each kind of reserve may arrive, for a disposition (OtH p.51)."""
+    if disposition not in ("well", "poor"):
+        return []
+    return [(e, e.well if disposition == "well" else e.poor) for e in tables.disposition_effects]
+
+
+def margin_of_victory(tables: Adventures, momentum_left: int, starting_momentum: int) -> VictoryBand:
+    """The margin of victory from momentum left as a share of starting momentum (OtH p.49).
+
+    Band edges: exactly 10% is pyrrhic, exactly 25% decisive, exactly 50% utter (data).
+    """
+    if starting_momentum <= 0:
+        raise AdventureError("starting momentum must be positive")
+    if not tables.victory_bands:
+        raise AdventureError("the ruleset has no margin-of-victory bands")
+    share = Fraction(100 * momentum_left, starting_momentum)
+    found = tables.victory_bands[0]
+    for band in tables.victory_bands:
+        if band.min_percent is None:
+            found = band
+            continue
+        edge = exact(band.min_percent)
+        if share > edge or (band.min_inclusive and share == edge):
+            found = band
+    return found
+
+
+@dataclass(frozen=True)
+class SituationResult:
+    """A battlegroup's Situation worked out for its FP (OtH p.51-52)."""
+
+    roll: int
+    row: SituationRow
+    force_presence: int
+    loss: int | None  #: FP to lose before the battle, as a positive number
+    disposition: str | None  #: "well" / "poor" after Intelligence, None for roll 12
+    situation_disposition: str | None
+    advance: int | None  #: most FP deployed at the start
+    reserve: int | None  #: most FP starting in reserve
+    terrain: int | None
+    momentum_after_loss: int | None  #: starting momentum if losses are exactly ``loss``
+    warnings: list[str] = field(default_factory=list)
+
+
+def situation(tables: Adventures, roll: int, force_presence: int, starting_momentum: int | None = None,
+              intelligence_quality: str | None = None) -> SituationResult:
+    """Loss, disposition, advance and reserve allowances and terrain for a Situation roll.
+
+    Allowances use the FP before losses (OtH p.50: FP as mustered).
+    """
+    row = situation_row(tables, roll)
+    warnings = [f"Situation {roll}: {row.warning}"] if row.warning else []
+    if row.pick:
+        return SituationResult(roll, row, force_presence, None, None, None, None, None, None, None,
+                               warnings)
+    loss = -(row.loss or 0)
+    momentum = starting_momentum if starting_momentum is not None else force_presence
+    return SituationResult(
+        roll=roll, row=row, force_presence=force_presence, loss=loss,
+        disposition=effective_disposition(tables, row.disposition, intelligence_quality),
+        situation_disposition=row.disposition,
+        advance=None if row.advance is None else allowance(force_presence, row.advance),
+        reserve=None if row.reserve is None else allowance(force_presence, row.reserve),
+        terrain=row.terrain, momentum_after_loss=momentum - loss, warnings=warnings,
+    )
+
+
+def format_fraction(value: float | None) -> str:
+    """A table fraction as printed: two decimals, more where the book has more (0.50, 0.075)."""
+    if value is None:
+        return "-"
+    text = repr(value)
+    return text if len(text.split(".")[-1]) > 2 else f"{value:.2f}"
+
+
+# --- text for ``horizon-builder adventure`` -------------------------------------------
+
+
+def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_cost: int,
+                   starting_momentum: int, deployment_spaces: int,
+                   intelligence_rating: int | None, intelligence_quality: str | None,
+                   situation_roll: int, action_roll: int | None = None,
+                   purpose_roll: int | None = None, momentum_left: int | None = None) -> str:
+    """The New Adventures set-up of one battlegroup as plain text."""
+    ir = "-" if intelligence_rating is None else f"{intelligence_rating:+d}"
+    lines = [f"{name}: FC {force_cost}   FP {force_presence}   momentum {starting_momentum}   "
+             f"IR {ir} {intelligence_quality or ''}".rstrip()]
+    result = situation(tables, situation_roll, force_presence, starting_momentum,
+                       intelligence_quality)
+    row = result.row
+    lines.append(f"Situation {situation_roll}: {row.name} ({row.source or 'OtH p.52'})")
+    if row.pick:
+        lines.append("  pick any row:")
+        warnings_rows: list[str] = []
+        for roll, other in sorted(tables.situations.items()):
+            if other.pick:
+                continue
+            mark = "*" if other.warning else " "
+            lines.append(f"  {roll:>2}{mark}{other.name:<28} loss {other.loss or 0:>2}  "
+                         f"{(other.disposition or '-'):<4} adv {format_fraction(other.advance)} "
+                         f"({allowance(force_presence, other.advance or 0)} FP)  "
+                         f"res {format_fraction(other.reserve)} "
+                         f"({allowance(force_presence, other.reserve or 0)} FP)  "
+                         f"terrain {other.terrain}")
+            if other.warning:
+                warnings_rows.append(f"Situation {roll}: {other.warning}")
+    else:
+        lines.append(f"  loss: {result.loss} FP before the battle (momentum {starting_momentum} "
+                     f"less the P of the elements lost: {result.momentum_after_loss} if exactly "
+                     f"{result.loss})")
+        disp = DISPOSITION_NAMES.get(result.disposition or "", "-")
+        if result.disposition != result.situation_disposition:
+            disp += (f" (Intelligence {intelligence_quality} overrides the Situation's "
+                     f"{DISPOSITION_NAMES.get(result.situation_disposition or '', '-')})")
+        lines.append(f"  disposition: {disp}")
+        lines.append(f"  advance force: up to {result.advance} FP "
+                     f"({force_presence} × {format_fraction(row.advance)})")
+        lines.append(f"  reserve force: up to {result.reserve} FP "
+                     f"({force_presence} × {format_fraction(row.reserve)})")
+        lines.append(f"  terrain pieces: {result.terrain}")
+        turns = reserve_turns(tables, result.disposition)
+        if turns:
+            lines.append("  reserves from turn: " + ", ".join(f"{e.reserve} {t}" for e, t in turns))
+    lines.extend(f"  WARNING {w}" for w in result.warnings)
+    if row.pick:
+        lines.extend(f"  WARNING * {w}" for w in warnings_rows)
+    if action_roll is not None:
+        act = mission_action(tables, action_roll)
+        lines.append(f"Action {action_roll}: {act.name} ({act.source or 'OtH p.53'})")
+        a, b = act.deployment
+        lines.append(f"  deployment: {deployment_spaces} space{'s' if deployment_spaces != 1 else ''} "
+                     f"of {a}\" x {b}\", touching your table edge")
+        if act.effect:
+            lines.append(f"  {act.effect}")
+    if purpose_roll is not None:
+        pur = mission_purpose(tables, purpose_roll)
+        lines.append(f"Purpose {purpose_roll}: {pur.name} ({pur.source or 'OtH p.53'})")
+        if pur.effect:
+            lines.append(f"  {pur.effect}")
+    if momentum_left is not None:
+        start = result.momentum_after_loss if result.momentum_after_loss is not None else starting_momentum
+        band = margin_of_victory(tables, momentum_left, start)
+        share = Fraction(100 * momentum_left, start)
+        lines.append(f"Margin of victory: {band.name} ({momentum_left} of {start} momentum left, "
+                     f"{float(share):.0f}%) (OtH p.49)")
+    return "\n".join(lines)
+
+
+def adventure_main(args: object) -> int:
+    """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
+    import sys
+
+    from horizon_builder.problems import LoadError
+    from horizon_builder.roster_io import load
+    from horizon_builder.validator import validate
+
+    path = args.file  # type: ignore[attr-defined]
+    try:
+        loaded = load(path, extra_overrides=args.ruleset)  # type: ignore[attr-defined]
+    except LoadError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+    tables = loaded.ruleset.adventures
+    if tables is None:
+        print("error: the ruleset has no New Adventures tables", file=sys.stderr)
+        return 2
+    report = validate(loaded.roster, loaded.ruleset)
+    t = report.totals
+    try:
+        text = adventure_text(
+            tables, name=loaded.roster.name, force_presence=t.force_presence,
+            force_cost=t.force_cost, starting_momentum=t.starting_momentum,
+            deployment_spaces=t.deployment_spaces, intelligence_rating=t.intelligence_rating,
+            intelligence_quality=t.intelligence_quality,
+            situation_roll=args.situation, action_roll=args.action,  # type: ignore[attr-defined]
+            purpose_roll=args.purpose, momentum_left=args.momentum_left,  # type: ignore[attr-defined]
+        )
+    except AdventureError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(text)
+    if not report.legal:
+        print(f"note: {path} is not legal ({len(report.errors)} errors): run `horizon-builder check`")
+    return 0
