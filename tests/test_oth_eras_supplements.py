@@ -6,7 +6,7 @@ import copy
 import json
 
 import pytest
-from helpers_oth import base, check, codes, element, find, ruleset, run_cli
+from helpers_oth import base, check, element, find, ruleset, run_cli
 
 from horizon_builder.checks.supplements import era_bans
 from horizon_builder.problems import LoadError
@@ -238,8 +238,8 @@ def test_era_antigrav_inferred_for_eras_1_and_2():
     ("era4", "robot", False),
 ])
 def test_era_bans_from_other_layers(era, item, barred):
-    """Metaforms not in Operation Plantagenet (OtH p.18), drones Mk 1-2 only in Era 1 (OtH p.24),
-    robots from Era III (OtH p.25): data of the other layers, read by the generic era check."""
+    """Metaforms not in Operation Plantagenet (OtH p.18-22), drones Mk 1-2 only in Era 1 (OtH p.24),
+    robots from Era III (OtH p.23-28): data of the other layers, read by the generic era check."""
     rs = ruleset()
     if item not in rs.upgrades:
         pytest.skip(f"upgrade {item!r} comes from a layer not merged into this branch")
