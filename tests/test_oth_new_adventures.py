@@ -1,0 +1,196 @@
+"""New Adventures (OtH p.49-54): situation, mission, disposition, margin of victory."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from helpers_oth import EXAMPLES, example_data, ruleset, run_cli
+
+from horizon_builder.adventures import (
+    AdventureError,
+    allowance,
+    effective_disposition,
+    format_fraction,
+    margin_of_victory,
+    mission_action,
+    mission_purpose,
+    reserve_turns,
+    situation,
+)
+from horizon_builder.cli import main
+
+#: The printed Situation table (OtH p.52): loss, disposition, advance, reserve, terrain.
+SITUATIONS = {
+    1: (0, "poor", 0.50, 0.75, 6), 2: (0, "poor", 0.75, 0.50, 5), 3: (0, "poor", 0.40, 0.85, 4),
+    4: (-1, "well", 0.55, 0.70, 3), 5: (-2, "well", 0.40, 0.85, 2), 6: (0, "well", 0.50, 0.075, 2),
+    7: (-1, "well", 0.75, 0.50, 3), 8: (-1, "poor", 0.85, 0.40, 4), 9: (-2, "poor", 0.90, 0.35, 5),
+    10: (-3, "poor", 1.00, 0.25, 6), 11: (-2, "well", 0.25, 1.00, 7),
+}
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return ruleset().adventures
+
+
+def test_situation_table_as_printed(tables):
+    """Every Situation row 1-11 holds the book's numbers (OtH p.52)."""
+    for roll, (loss, disp, adv, res, terrain) in SITUATIONS.items():
+        row = tables.situations[roll]
+        assert (row.loss, row.disposition, row.advance, row.reserve, row.terrain) == (
+            loss, disp, adv, res, terrain), roll
+
+
+def test_situation_12_is_a_pick(tables):
+    """Roll 12: the player picks a row (OtH p.52)."""
+    result = situation(tables, 12, 20)
+    assert result.row.pick and result.advance is None and result.loss is None
+
+
+def test_situation_loss_and_momentum(tables):
+    """Loss reduces FP before the battle; momentum starts at FP less the P lost (OtH p.51)."""
+    result = situation(tables, 10, 22, starting_momentum=22)
+    assert result.loss == 3 and result.momentum_after_loss == 19
+
+
+def test_situation_allowances_round_to_nearest(tables):
+    """Advance and reserve: FP × fraction, rounded to the nearest point (OtH p.51)."""
+    result = situation(tables, 4, 22)  # 22 × 0.55 = 12.1, 22 × 0.70 = 15.4
+    assert (result.advance, result.reserve) == (12, 15)
+    result = situation(tables, 3, 22)  # 22 × 0.40 = 8.8, 22 × 0.85 = 18.7
+    assert (result.advance, result.reserve) == (9, 19)
+
+
+def test_situation_allowance_halves_round_away_from_zero():
+    """Our stated rule for an exact half: away from zero (book silent, OtH p.51): 11 × 0.5 → 6."""
+    assert allowance(11, 0.50) == 6
+    assert allowance(10, 0.55) == 6  # exactly 5.5, not float 5.500000000000001 luck
+    assert allowance(10, 0.85) == 9  # exactly 8.5
+    assert allowance(10, 0.25) == 3  # exactly 2.5
+    assert allowance(0, 0.75) == 0
+
+
+def test_situation_row6_reserve_shown_as_printed_with_warning(tables):
+    """Row 6's reserve is 0.075 as printed, with a warning that 0.75 was likely meant (OtH p.52)."""
+    row = tables.situations[6]
+    assert row.reserve == 0.075 and format_fraction(row.reserve) == "0.075"
+    result = situation(tables, 6, 20)
+    assert result.reserve == 2  # 20 × 0.075 = 1.5 → 2
+    assert result.warnings and "0.75" in result.warnings[0]
+    sums = {Fraction(repr(r.advance)) + Fraction(repr(r.reserve))
+            for n, r in tables.situations.items() if n not in (6, 12)}
+    assert sums == {Fraction(5, 4)}
+
+
+def test_situation_roll_out_of_range(tables):
+    """Only rolls 1-12 exist (OtH p.52)."""
+    with pytest.raises(AdventureError):
+        situation(tables, 13, 20)
+
+
+def test_disposition_effects_table(tables):
+    """Reserves arrive from turn ... well or poorly disposed (OtH p.51)."""
+    well = {e.reserve: t for e, t in reserve_turns(tables, "well")}
+    poor = {e.reserve: t for e, t in reserve_turns(tables, "poor")}
+    assert well == {"Air reserves": 1, "Deep deployment reserves": 2, "Other reserves": 2,
+                    "Indirect fire from reserves": 1}
+    assert poor == {"Air reserves": 3, "Deep deployment reserves": 4, "Other reserves": 3,
+                    "Indirect fire from reserves": 2}
+
+
+def test_intelligence_takes_priority_over_situation_disposition(tables):
+    """Intelligence effects take priority over the Situation (OtH p.50-51)."""
+    assert effective_disposition(tables, "poor", "Excellent") == "well"
+    assert effective_disposition(tables, "well", "Very poor") == "poor"
+    assert effective_disposition(tables, "poor", "Good") == "poor"
+    assert situation(tables, 4, 20, intelligence_quality="Poor").disposition == "poor"
+
+
+@pytest.mark.parametrize(("roll", "name", "size"), [
+    (1, "Advance", (6, 6)), (3, "Advance", (6, 6)), (4, "Hold", (6, 18)), (6, "Hold", (6, 18)),
+    (7, "Patrol", (6, 12)), (9, "Patrol", (6, 12)), (10, "Withdraw", (12, 12)),
+    (12, "Withdraw", (12, 12)),
+])
+def test_mission_action_deployment_space(tables, roll, name, size):
+    """The Action roll sets the deployment space size (OtH p.53)."""
+    action = mission_action(tables, roll)
+    assert (action.name, action.deployment) == (name, size)
+
+
+@pytest.mark.parametrize(("roll", "name"), [
+    (1, "Destroy"), (5, "Protect"), (8, "Fix"), (12, "Disrupt"),
+])
+def test_mission_purpose(tables, roll, name):
+    """The Purpose roll (OtH p.53)."""
+    assert mission_purpose(tables, roll).name == name
+
+
+def test_mission_roll_out_of_range(tables):
+    """Action and Purpose are d12 rolls (OtH p.53)."""
+    with pytest.raises(AdventureError):
+        mission_action(tables, 0)
+    with pytest.raises(AdventureError):
+        mission_purpose(tables, 13)
+
+
+@pytest.mark.parametrize(("left", "start", "band"), [
+    (0, 20, "Pyrrhic"), (2, 20, "Pyrrhic"),  # exactly 10%: pyrrhic (the book says ≤10%)
+    (3, 20, "Marginal"), (4, 20, "Marginal"),
+    (5, 20, "Decisive"),  # exactly 25%: our choice, decisive
+    (9, 20, "Decisive"),
+    (10, 20, "Utter"),  # exactly 50%: utter (≥50%)
+    (20, 20, "Utter"),
+])
+def test_margin_of_victory_bands(tables, left, start, band):
+    """Margin of victory from momentum left as a share of the start (OtH p.49)."""
+    assert margin_of_victory(tables, left, start).name == band
+
+
+def test_margin_of_victory_needs_starting_momentum(tables):
+    """A share of nothing is undefined (OtH p.49)."""
+    with pytest.raises(AdventureError):
+        margin_of_victory(tables, 1, 0)
+
+
+# --- CLI ------------------------------------------------------------------------------------
+
+
+def test_adventure_cli_prints_the_setup(capsys):
+    """`horizon-builder adventure FILE --situation N --action N --purpose N` (OtH p.49-54)."""
+    path = EXAMPLES / "oth-strategic-assets.toml"
+    status = main(["adventure", str(path), "--situation", "4", "--action", "8", "--purpose", "2",
+                   "--momentum-left", "10"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "Situation 4: Open warfare" in out
+    assert "loss: 1 FP" in out
+    assert "advance force: up to 12 FP (22 × 0.55)" in out
+    assert "reserve force: up to 15 FP (22 × 0.70)" in out
+    assert "terrain pieces: 3" in out
+    assert "Action 8: Patrol" in out and '6" x 12"' in out
+    assert "Purpose 2: Destroy" in out
+    assert "Margin of victory: Decisive" in out  # 10 of 21 = 48%
+
+
+def test_adventure_cli_row6_warning(capsys):
+    """The CLI shows row 6's reserve as printed, with the misprint warning (OtH p.52)."""
+    status = main(["adventure", str(EXAMPLES / "oth-weird.toml"), "--situation", "6"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "× 0.075)" in out and "WARNING" in out and "0.75" in out
+
+
+def test_adventure_cli_pick_lists_every_row(capsys):
+    """Situation 12 lists every row to pick from (OtH p.52)."""
+    main(["adventure", str(EXAMPLES / "oth-weird.toml"), "--situation", "12"])
+    out = capsys.readouterr().out
+    for roll in range(1, 12):
+        assert f"\n  {roll:>2}" in out
+
+
+def test_adventure_cli_bad_roll(tmp_path):
+    """A roll outside the table is an error message with exit status 2, not a traceback."""
+    status, _, err = run_cli(tmp_path, example_data("oth-weird.toml"), "--situation", "13",
+                             command="adventure")
+    assert status == 2 and "no Situation row" in err
