@@ -296,3 +296,13 @@ def test_strategic_asset_warnings_in_check_output(tmp_path, code):
     assert status == 0
     findings = json.loads(out)[0]["findings"]
     assert code in {f["code"] for f in findings if f["severity"] == "warning"}
+
+
+def test_strategic_assets_needs_fixing_example(tmp_path):
+    """The shipped broken strategic-assets example reports each of its mistakes (OtH p.36-40)."""
+    data = example_data("oth-strategic-assets-needs-fixing.toml")
+    status, out, _ = run_cli(tmp_path, data, "--format", "json")
+    errors = {f["code"] for f in json.loads(out)[0]["findings"] if f["severity"] == "error"}
+    assert status == 1
+    assert errors == {"type-over-limit", "cr-overspent", "naval-support-too-many-abilities",
+                      "field-hospital-needs-cr", "special-operation-too-many"}

@@ -450,3 +450,13 @@ def test_unknown_weird_command_in_file_is_a_located_load_error(tmp_path):
     status, _, err = run_cli(tmp_path, data)
     assert status == 2
     assert "command.weird[1].id: unknown weird command 'dark_lord'" in err
+
+
+def test_weird_needs_fixing_example(tmp_path):
+    """The shipped broken Weird Horizons example reports each of its mistakes (OtH p.42-43, p.69-71)."""
+    data = example_data("oth-weird-needs-fixing.toml")
+    status, out, _ = run_cli(tmp_path, data, "--format", "json")
+    errors = {f["code"] for f in json.loads(out)[0]["findings"] if f["severity"] == "error"}
+    assert status == 1
+    assert errors == {"stat-above-maximum", "upgrade-not-eligible", "upgrade-requires",
+                      "cr-overspent", "weird-command-same-ability", "weird-free-not-chq"}

@@ -25,6 +25,12 @@ SPECIAL_OPERATION = "special_operation"
 NAVAL_ABILITIES = ("aircraft_carrier", "marines", "gunnery_priority")
 
 
+def _is_aircraft(info: ElementInfo) -> bool:
+    et = info.type
+    return et is not None and (et.category == "aircraft" or et.family == "aircraft"
+                               or "aircraft" in et.tags)
+
+
 def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
     return [info for info in a.elements if info.element.type == type_id]
 
@@ -53,7 +59,7 @@ def naval_support_abilities(a: Analysis) -> Iterator[Finding]:
         p = info.element.presence
         if count > p:
             yield about(info, "error", "naval-support-too-many-abilities",
-                        f"{plural(count, 'ability')} chosen; P{p} naval support buys {p}",
+                        f"{count} abilities chosen; P{p} naval support buys {p}",
                         "OtH p.39", "upgrades")
         elif count < p:
             yield about(info, "warning", "naval-support-unused-points",
@@ -69,8 +75,7 @@ def naval_support_abilities(a: Analysis) -> Iterator[Finding]:
                         "marines affect Lt Inf elements, and this force has none", "OtH p.39",
                         "upgrades")
         if "aircraft_carrier" in chosen and not any(
-            other.type is not None and other.type.category == "aircraft"
-            and other.element.presence <= 3 for other in a.elements
+            _is_aircraft(other) and other.element.presence <= 3 for other in a.elements
         ):
             yield about(info, "warning", "carrier-without-aircraft",
                         "aircraft carrier helps aircraft of P3 or less, and this force has none",
@@ -132,9 +137,7 @@ def air_war_presence(a: Analysis) -> Iterator[Finding]:
     """Air war: aircraft other than rotary ones roll 1d12 per P for air superiority (OtH p.36-37)."""
     if "strategic_assets" not in a.enabled_supplements:
         return
-    fighting = [info for info in a.elements
-                if info.type is not None and info.type.category == "aircraft"
-                and not info.has_upgrade("rotary")]
+    fighting = [info for info in a.elements if _is_aircraft(info) and not info.has_upgrade("rotary")]
     if fighting:
         total = sum(info.element.presence for info in fighting)
         yield Finding("info", "air-war-presence",
