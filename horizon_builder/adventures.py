@@ -161,11 +161,14 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
                    starting_momentum: int, deployment_spaces: int,
                    intelligence_rating: int | None, intelligence_quality: str | None,
                    situation_roll: int, action_roll: int | None = None,
-                   purpose_roll: int | None = None, momentum_left: int | None = None) -> str:
+                   purpose_roll: int | None = None, momentum_left: int | None = None,
+                   intelligence_effect: str | None = None) -> str:
     """The New Adventures set-up of one battlegroup as plain text."""
     ir = "-" if intelligence_rating is None else f"{intelligence_rating:+d}"
     lines = [f"{name}: FC {force_cost}   FP {force_presence}   momentum {starting_momentum}   "
              f"IR {ir} {intelligence_quality or ''}".rstrip()]
+    if intelligence_effect:
+        lines.append(f"Intelligence: {intelligence_effect} (OtH p.50)")
     result = situation(tables, situation_roll, force_presence, starting_momentum,
                        intelligence_quality)
     row = result.row
@@ -189,6 +192,9 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
         lines.append(f"  loss: {result.loss} FP before the battle (momentum {starting_momentum} "
                      f"less the P of the elements lost: {result.momentum_after_loss} if exactly "
                      f"{result.loss})")
+        if result.loss:
+            lines.append("  (an SF team killed on a special operation, OtH p.37, or aircraft lost in "
+                         "the air war, OtH p.36, may count against this loss)")
         disp = DISPOSITION_NAMES.get(result.disposition or "", "-")
         if result.disposition != result.situation_disposition:
             disp += (f" (Intelligence {intelligence_quality} overrides the Situation's "
@@ -253,7 +259,7 @@ def adventure_main(args: object) -> int:
             tables, name=loaded.roster.name, force_presence=t.force_presence,
             force_cost=t.force_cost, starting_momentum=t.starting_momentum,
             deployment_spaces=t.deployment_spaces, intelligence_rating=t.intelligence_rating,
-            intelligence_quality=t.intelligence_quality,
+            intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
             situation_roll=args.situation, action_roll=args.action,  # type: ignore[attr-defined]
             purpose_roll=args.purpose, momentum_left=args.momentum_left,  # type: ignore[attr-defined]
         )

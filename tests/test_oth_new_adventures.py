@@ -194,3 +194,11 @@ def test_adventure_cli_bad_roll(tmp_path):
     status, _, err = run_cli(tmp_path, example_data("oth-weird.toml"), "--situation", "13",
                              command="adventure")
     assert status == 2 and "no Situation row" in err
+
+
+def test_adventure_cli_intelligence_overrides_disposition(capsys):
+    """The CLI shows the Intelligence effect, which takes priority over the Situation (OtH p.50-51)."""
+    main(["adventure", str(EXAMPLES / "oth-weird.toml"), "--situation", "4"])  # IR -3: Poor
+    out = capsys.readouterr().out
+    assert "Intelligence: Poorly disposed" in out
+    assert "disposition: poorly disposed (Intelligence Poor overrides the Situation's well disposed)" in out
