@@ -10,8 +10,11 @@ taken exactly from their printed decimals, so 0.55 × 10 is exactly 5.5.
 
 from __future__ import annotations
 
+import argparse
+import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from horizon_builder.ruleset import (
     Adventures,
@@ -22,6 +25,8 @@ from horizon_builder.ruleset import (
     VictoryBand,
 )
 from horizon_builder.totals import round_half_away_from_zero
+
+Row = TypeVar("Row", MissionAction, MissionPurpose)
 
 DISPOSITION_NAMES = {"well": "well disposed", "poor": "poorly disposed"}
 
@@ -48,8 +53,7 @@ def situation_row(tables: Adventures, roll: int) -> SituationRow:
     return tables.situations[roll]
 
 
-def _by_roll(rows: dict[str, MissionAction] | dict[str, MissionPurpose], roll: int, table: str
-             ) -> MissionAction | MissionPurpose:
+def _by_roll(rows: dict[str, Row], roll: int, table: str) -> Row:
     for row in rows.values():
         if roll in row.rolls:
             return row
@@ -58,16 +62,12 @@ def _by_roll(rows: dict[str, MissionAction] | dict[str, MissionPurpose], roll: i
 
 def mission_action(tables: Adventures, roll: int) -> MissionAction:
     """The Action for a d12 roll (OtH p.53)."""
-    row = _by_roll(tables.actions, roll, "Action")
-    assert isinstance(row, MissionAction)
-    return row
+    return _by_roll(tables.actions, roll, "Action")
 
 
 def mission_purpose(tables: Adventures, roll: int) -> MissionPurpose:
     """The Purpose for a d12 roll (OtH p.53)."""
-    row = _by_roll(tables.purposes, roll, "Purpose")
-    assert isinstance(row, MissionPurpose)
-    return row
+    return _by_roll(tables.purposes, roll, "Purpose")
 
 
 def effective_disposition(tables: Adventures, situation: str | None,
@@ -172,10 +172,10 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
     result = situation(tables, situation_roll, force_presence, starting_momentum,
                        intelligence_quality)
     row = result.row
+    warnings_rows: list[str] = []
     lines.append(f"Situation {situation_roll}: {row.name} ({row.source or 'OtH p.52'})")
     if row.pick:
         lines.append("  pick any row:")
-        warnings_rows: list[str] = []
         for roll, other in sorted(tables.situations.items()):
             if other.pick:
                 continue
@@ -209,8 +209,7 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
         if turns:
             lines.append("  reserves from turn: " + ", ".join(f"{e.reserve} {t}" for e, t in turns))
     lines.extend(f"  WARNING {w}" for w in result.warnings)
-    if row.pick:
-        lines.extend(f"  WARNING * {w}" for w in warnings_rows)
+    lines.extend(f"  WARNING * {w}" for w in warnings_rows)
     if action_roll is not None:
         act = mission_action(tables, action_roll)
         lines.append(f"Action {action_roll}: {act.name} ({act.source or 'OtH p.53'})")
@@ -233,17 +232,15 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
     return "\n".join(lines)
 
 
-def adventure_main(args: object) -> int:
+def adventure_main(args: argparse.Namespace) -> int:
     """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
-    import sys
-
     from horizon_builder.problems import LoadError
     from horizon_builder.roster_io import load
     from horizon_builder.validator import validate
 
-    path = args.file  # type: ignore[attr-defined]
+    path = args.file
     try:
-        loaded = load(path, extra_overrides=args.ruleset)  # type: ignore[attr-defined]
+        loaded = load(path, extra_overrides=args.ruleset)
     except LoadError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
@@ -260,8 +257,8 @@ def adventure_main(args: object) -> int:
             force_cost=t.force_cost, starting_momentum=t.starting_momentum,
             deployment_spaces=t.deployment_spaces, intelligence_rating=t.intelligence_rating,
             intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
-            situation_roll=args.situation, action_roll=args.action,  # type: ignore[attr-defined]
-            purpose_roll=args.purpose, momentum_left=args.momentum_left,  # type: ignore[attr-defined]
+            situation_roll=args.situation, action_roll=args.action,
+            purpose_roll=args.purpose, momentum_left=args.momentum_left,
         )
     except AdventureError as exc:
         print(f"error: {exc}", file=sys.stderr)
