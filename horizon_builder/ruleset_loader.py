@@ -193,6 +193,8 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
             if ref not in ruleset.upgrades and ref not in ruleset.element_types:
                 out.append((("eras", era_id, "forbids"), f"names unknown upgrade or type {ref!r}"))
         for ref in era.bans:
-            if ref not in ruleset.upgrades and ref not in ruleset.element_types:
-                out.append((("eras", era_id, "bans", ref), f"names unknown upgrade or type {ref!r}"))
+            if ref not in ruleset.upgrades and ref not in ruleset.element_types \
+                    and ref not in ruleset.commands:
+                out.append((("eras", era_id, "bans", ref),
+                            f"names unknown upgrade, type or command {ref!r}"))
     return out

@@ -253,3 +253,13 @@ def test_era_in_check_output(tmp_path):
                              "stats": {"M": 5, "F": 4, "A": 2, "D": 1}, "upgrades": ["antigrav"]})
     status, out, _ = run_cli(tmp_path, data)
     assert status == 1 and "not available in Era 1" in out
+
+
+def test_era_ban_of_a_command_option_loads(tmp_path):
+    """An era may bar a command option by id (an override layer), e.g. a mech CHQ."""
+    layer = tmp_path / "no-mech-chq.toml"
+    layer.write_text('[eras.era1.bans.mech_chq]\nsource = "house rule"\n', encoding="utf-8")
+    rs = load_ruleset([layer])
+    data = base(era="era1", command={"kind": "mech_chq", "element": "m1"})
+    found = find(check(data, rs), "era-forbids")
+    assert found and found[0].field == "command" and found[0].rule == "house rule"
