@@ -284,8 +284,8 @@ class Era(RuleModel):
     notes: str | None = None
     bans: dict[str, EraBan] = Field(
         default_factory=dict,
-        description="Upgrades or element types barred in this era, one table each (merges across "
-        "layers, unlike the 'forbids' list, which a later layer replaces): "
+        description="Upgrades, element types or command options barred in this era, one table "
+        "each (merges across layers, unlike the 'forbids' list, which a later layer replaces): "
         "[eras.era1.bans.metaform] source = \"OtH p.18\".",
     )
 
