@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from horizon_builder.findings import Finding
+from horizon_builder.tournament import benched, remaining_value, round_length_minutes
 from horizon_builder.validator import Report
 
 
@@ -30,7 +31,13 @@ def text_report(path: str | Path, report: Report) -> str:
     lines = [f"{path}: {roster.name} ({roster.kind.replace('_', ' ')})"]
     if roster.kind == "task_force":
         lines.append(f"  tournament FC {roster.force_cost}   Task Force FP {t.force_presence}"
-                     f"/{2 * roster.force_cost}   elements {t.element_count}")
+                     f"/{2 * roster.force_cost}   elements {t.element_count}   "
+                     f"round length {round_length_minutes(roster.force_cost)} min")
+        gone = benched(roster)
+        if gone:
+            names = [report.analysis.by_id[i].element.name for i in gone if i in report.analysis.by_id]
+            lines.append(f"  benched: {', '.join(names)}   value remaining "
+                         f"{remaining_value(report.analysis)}")
         for sub in report.round_reports:
             rt = sub.totals
             lines.append(f"  {sub.analysis.round_name}: FC {rt.force_cost}/{rt.force_cost_limit}"
@@ -72,6 +79,7 @@ def json_report(path: str | Path, report: Report) -> dict[str, Any]:
         "intelligence_quality": t.intelligence_quality,
         "deployment_spaces": t.deployment_spaces,
         "starting_momentum": t.starting_momentum,
+        **(_task_force_json(report) if roster.kind == "task_force" else {}),
         "findings": [
             {
                 "severity": f.severity,
@@ -85,5 +93,21 @@ def json_report(path: str | Path, report: Report) -> dict[str, Any]:
                 "round": f.round,
             }
             for f in report.all_findings
+        ],
+    }
+
+
+def _task_force_json(report: Report) -> dict[str, Any]:
+    roster = report.analysis.roster
+    return {
+        "round_length_minutes": round_length_minutes(roster.force_cost),
+        "benched": benched(roster),
+        "value_remaining": remaining_value(report.analysis),
+        "rounds": [
+            {"name": sub.analysis.round_name, "legal": not any(f.severity == "error" for f in sub.findings),
+             "force_cost": sub.totals.force_cost, "force_presence": sub.totals.force_presence,
+             "command_resources": sub.totals.command_resources,
+             "intelligence_rating": sub.totals.intelligence_rating}
+            for sub in report.round_reports
         ],
     }

@@ -88,3 +88,33 @@ def test_element_faults_reported_once_for_the_task_force(ruleset):
                                      stats={"M": 9, "F": 5, "A": 4, "D": 3})])
     overspent = [f for f in validate(r, ruleset).all_findings if f.code == "pool-overspent"]
     assert len(overspent) == 1 and overspent[0].round is None
+
+
+def test_round_length_is_four_times_fc_rounded_up_to_five():
+    """Round length ≈ 4 × FC minutes, rounded up to the next 5 (OtH p.45: FC 16 → 65)."""
+    from horizon_builder.tournament import round_length_minutes
+
+    assert round_length_minutes(16) == 65
+    assert round_length_minutes(15) == 60
+    assert round_length_minutes(12) == 50
+
+
+def test_tie_break_value_remaining_leaves_out_destroyed(ruleset):
+    """Final tie-break: points value remaining in the TF, destroyed elements not counted (OtH p.47)."""
+    from horizon_builder.analysis import analyse
+    from horizon_builder.tournament import benched, remaining_value
+
+    r = task_force({"name": "R1", "elements": ["c", "t"], "destroyed": ["t"],
+                    "command": {"kind": "chq", "element": "c"}}, force_cost=4)
+    assert benched(r) == ["t"]
+    assert remaining_value(analyse(r, ruleset)) == 3 + 1 + 1
+
+
+def test_task_force_report_shows_benched_and_round_length(capsys):
+    from horizon_builder.cli import main
+    from horizon_builder.resources import examples_dir
+
+    main(["check", str(examples_dir() / "tournament-task-force.toml")])
+    out = capsys.readouterr().out
+    assert "round length 50 min" in out
+    assert "benched: Meridian Strike Tank" in out

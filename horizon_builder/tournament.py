@@ -1,0 +1,28 @@
+"""Tournament figures an organiser needs (OtH p.45-48), as pure functions."""
+
+from __future__ import annotations
+
+import math
+
+from horizon_builder.analysis import Analysis
+from horizon_builder.roster import Roster
+
+
+def round_length_minutes(force_cost: int) -> int:
+    """Suggested round length: 4 × FC minutes, rounded up to the next 5 (OtH p.45: FC 16 → 65)."""
+    return math.ceil(4 * force_cost / 5) * 5
+
+
+def benched(roster: Roster, before_round: int | None = None) -> list[str]:
+    """Ids destroyed in the rounds before ``before_round`` (all rounds when None): benched (OtH p.46)."""
+    rounds = roster.rounds if before_round is None else roster.rounds[:before_round]
+    out: list[str] = []
+    for round_ in rounds:
+        out.extend(e for e in round_.destroyed if e not in out)
+    return out
+
+
+def remaining_value(analysis: Analysis) -> int:
+    """Force Cost of the Task Force elements never destroyed: the final tie-break (OtH p.47)."""
+    gone = set(benched(analysis.roster))
+    return sum(info.fc for info in analysis.elements if info.id not in gone)
