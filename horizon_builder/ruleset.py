@@ -208,9 +208,13 @@ class Upgrade(RuleModel):
     momentum_as: int | None = Field(
         default=None, ge=0, description="The element counts as this P for momentum (Mk 1 drones)."
     )
+    repeatable: bool = Field(
+        default=False, description="May be taken any number of times: max_count is ignored "
+        "(TOML cannot write 'no cap'; max_per_full_presence still applies).",
+    )
 
     def cap(self, presence: int) -> int | None:
-        caps = [c for c in (self.max_count,) if c is not None]
+        caps = [c for c in (self.max_count,) if c is not None and not self.repeatable]
         if self.max_per_full_presence:
             caps.append(presence // self.max_per_full_presence)
         return min(caps) if caps else None

@@ -116,8 +116,11 @@ def _load(base: list[Path], overrides: list[Path]) -> Ruleset:
         data.pop("ruleset", None)
         if layer.supplement:
             for section in _SUPPLEMENT_SECTIONS:
-                for entry in data.get(section, {}).values():
-                    if isinstance(entry, dict):
+                known = merged.get(section, {})
+                for key, entry in data.get(section, {}).items():
+                    # Only entries the layer introduces: a layer that corrects an earlier
+                    # entry (a cost inferred from its examples) does not take it over.
+                    if isinstance(entry, dict) and key not in known:
                         entry.setdefault("supplement", layer.supplement)
         _merge(merged, data, origin, layer)
     first_info = layers[0].data.get("ruleset")

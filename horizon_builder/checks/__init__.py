@@ -4,8 +4,10 @@ Importing this package registers every check with the validator.
 """
 
 from horizon_builder.checks import (  # noqa: F401
+    metaformers,
     mustering,
     strategic_assets,
+    superweapons,
     supplements,
     tournament,
     weird,

@@ -1,0 +1,177 @@
+"""Metaformers (OtH p.18-22): elements with a baseform and metaforms.
+
+The ``metaform`` upgrade (``rulesets/20-metaformers.toml``) says who may be a
+metaformer; each form's own statline, pool and upgrades are checked by the
+generic checks in :mod:`mustering`, and :mod:`analysis` counts FC (baseform P
+plus every form's P), FP (baseform P + 1 per form) and momentum (baseform P).
+Here: the number, Presence and type of the forms, the aircraft-baseform CHQ
+bar, CR on conventional forms, and the Operation Plantagenet bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from horizon_builder.analysis import Analysis, ElementInfo
+from horizon_builder.checks.common import about, plural
+from horizon_builder.findings import Finding
+from horizon_builder.ruleset import ElementType
+from horizon_builder.validator import check
+
+CHAPTER = "Metaformers"
+
+METAFORM = "metaform"
+
+#: The element types a metaform may be (OtH p.19-20), by type id. A type whose
+#: family is one of these (a variant of it, not a superheavy) is allowed too.
+METAFORM_TYPES = ("mech", "aircraft", "hvy_cav", "armd_art", "lt_cav", "hvy_inf", "lt_art",
+                  "recon", "mob_inf")
+
+
+def _family(type_id: str, et: ElementType | None) -> str:
+    return (et.family if et is not None and et.family else None) or type_id
+
+
+def _form_label(info: ElementInfo, index: int) -> str:
+    """'Tank form', named as the roster names it (as the mustering checks do)."""
+    form = info.element.forms[index]
+    line = info.forms[index]
+    return f"{form.name or (line.type.name if line.type else form.type)} form"
+
+
+def _metaformers(a: Analysis) -> Iterator[ElementInfo]:
+    return (info for info in a.elements if info.element.forms or info.has_upgrade(METAFORM))
+
+
+@check(CHAPTER)
+def metaform_upgrade(a: Analysis) -> Iterator[Finding]:
+    """Only an element with the metaform upgrade may have metaforms, and it should have one (OtH p.19)."""
+    for info in _metaformers(a):
+        has_upgrade = METAFORM in info.base.upgrade_ids()
+        if info.element.forms and not has_upgrade:
+            yield about(info, "error", "metaform-upgrade-missing",
+                        f"has {plural(len(info.element.forms), 'metaform')} but not the "
+                        "Metaform upgrade", "OtH p.19", "upgrades")
+        elif has_upgrade and not info.element.forms:
+            yield about(info, "warning", "metaform-no-forms",
+                        "has the Metaform upgrade but no metaforms: add its forms",
+                        "OtH p.19", "forms")
+        for index, line in enumerate(info.forms):
+            if METAFORM in line.upgrade_ids():
+                yield about(info, "error", "metaform-nested",
+                            f"{_form_label(info, index)}: a metaform cannot itself be a "
+                            "metaformer", "OtH p.19", f"forms[{index + 1}].upgrades")
+
+
+@check(CHAPTER)
+def metaform_count(a: Analysis) -> Iterator[Finding]:
+    """A metaformer has at most as many metaforms as its baseform's P (OtH p.19)."""
+    for info in _metaformers(a):
+        count, presence = len(info.element.forms), info.element.presence
+        if count > presence:
+            yield about(info, "error", "metaform-too-many",
+                        f"{plural(count, 'metaform')}; a P{presence} metaformer may have at "
+                        f"most {presence}", "OtH p.19", "forms")
+
+
+@check(CHAPTER)
+def metaform_presence(a: Analysis) -> Iterator[Finding]:
+    """Each metaform's P is at most the baseform's P (OtH p.19)."""
+    for info in _metaformers(a):
+        for index, form in enumerate(info.element.forms):
+            if form.presence > info.element.presence:
+                yield about(info, "error", "metaform-presence-too-high",
+                            f"{_form_label(info, index)} is P{form.presence}, above its "
+                            f"baseform's P{info.element.presence}", "OtH p.19",
+                            f"forms[{index + 1}].presence")
+
+
+@check(CHAPTER)
+def metaform_type(a: Analysis) -> Iterator[Finding]:
+    """A metaform is one of nine types and never the baseform's type; repeats are fine (OtH p.19-20)."""
+    types = a.ruleset.element_types
+    for info in _metaformers(a):
+        base_family = _family(info.element.type, info.type)
+        for index, form in enumerate(info.element.forms):
+            field = f"forms[{index + 1}].type"
+            et = types.get(form.type)
+            if et is None:
+                yield about(info, "error", "metaform-type-unknown",
+                            f"metaform {index + 1} has unknown type {form.type!r}",
+                            "OtH p.19-20", field)
+                continue
+            variant = et.family in METAFORM_TYPES and et.category != "superheavy"
+            if form.type not in METAFORM_TYPES and not variant:
+                allowed = ", ".join(types[t].short or types[t].name for t in METAFORM_TYPES
+                                    if t in types)
+                yield about(info, "error", "metaform-type-not-allowed",
+                            f"{_form_label(info, index)}: a {et.name} cannot be a metaform "
+                            f"(only {allowed})", "OtH p.19-20", field)
+            elif _family(form.type, et) == base_family:
+                base_name = info.type.name if info.type else info.element.type
+                yield about(info, "error", "metaform-same-type",
+                            f"{_form_label(info, index)}: a metaform cannot be of its "
+                            f"baseform's type ({base_name})", "OtH p.19", field)
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def metaformer_aircraft_chq(a: Analysis) -> Iterator[Finding]:
+    """A metaformer whose baseform is an aircraft may never be the CHQ (OtH p.20)."""
+    info = a.command_element
+    if info is None or not info.element.forms:
+        return
+    if _family(info.element.type, info.type) == "aircraft":
+        yield about(info, "error", "metaformer-aircraft-chq",
+                    "a metaformer with an aircraft baseform can never be the CHQ, whatever "
+                    "form it starts in", "OtH p.20", "command")
+
+
+@check(CHAPTER)
+def metaform_command_resources(a: Analysis) -> Iterator[Finding]:
+    """CR may be spent on conventional metaforms, which are their own type for CR (OtH p.20)."""
+    rs = a.ruleset
+    form_types: dict[str, list[ElementInfo]] = {}
+    for info in a.elements:
+        for index, line in enumerate(info.forms):
+            form_types.setdefault(line.type_id, []).append(info)
+            for cost in line.upgrades:
+                up = cost.upgrade
+                if up is not None and cost.currency == "cr" and up.scope == "type":
+                    yield about(info, "error", "metaform-cr-whole-type",
+                                f"{_form_label(info, index)}: {up.name} is bought with CR for "
+                                "the whole metaform type: add it to cr_purchases with "
+                                "form_type = true", "OtH p.20", f"forms[{index + 1}].upgrades")
+    bought_for_forms = {(p.type, p.upgrade) for p in a.cr_purchases if p.form_type}
+    for purchase in a.cr_purchases:
+        et = rs.element_types.get(purchase.type)
+        up = rs.upgrades.get(purchase.upgrade)
+        if et is None or up is None:
+            continue
+        if purchase.form_type and et.category != "conventional":
+            yield Finding("error", "metaform-cr-not-conventional",
+                          f"CR bought {up.name} for {et.name} metaforms: CR may be spent only "
+                          "on conventional metaforms", "OtH p.20", field="cr_purchases")
+        if (not purchase.form_type and purchase.type in form_types
+                and (purchase.type, purchase.upgrade) not in bought_for_forms):
+            holders = ", ".join(sorted({i.element.name for i in form_types[purchase.type]}))
+            yield Finding("info", "metaform-cr-separate-type",
+                          f"{up.name} bought for {et.name} does not reach the {et.name} "
+                          f"metaform of {holders}: a metaform is its own type for CR "
+                          "(buy it with form_type = true)", "OtH p.20", field="cr_purchases")
+
+
+@check(CHAPTER)
+def metaform_operation_plantagenet(a: Analysis) -> Iterator[Finding]:
+    """No metaformers in battles set during Operation Plantagenet (OtH p.19).
+
+    Era 1 also covers the Burning, when metaformers did fight (Metatron, OtH p.21),
+    so this is a warning to check the battle's setting rather than an error.
+    """
+    era = a.ruleset.eras.get(a.roster.era) if a.roster.era else None
+    if era is None or era.number != 1:
+        return
+    for info in _metaformers(a):
+        yield about(info, "warning", "metaform-operation-plantagenet",
+                    f"metaformers may not fight in battles set during Operation Plantagenet "
+                    f"({era.name} also covers the Burning, when they may)", "OtH p.19",
+                    "upgrades")
