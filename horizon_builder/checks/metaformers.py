@@ -172,6 +172,7 @@ def metaform_operation_plantagenet(a: Analysis) -> Iterator[Finding]:
         return
     for info in _metaformers(a):
         yield about(info, "warning", "metaform-operation-plantagenet",
-                    f"metaformers may not fight in battles set during Operation Plantagenet "
-                    f"({era.name} also covers the Burning, when they may)", "OtH p.19",
+                    "metaformers may not fight in battles set during Operation Plantagenet; "
+                    "Era 1 also covers the Burning, when they did: check the battle's setting",
+                    "OtH p.19",
                     "upgrades")

@@ -92,7 +92,7 @@ def superheavy_not_free_chq(a: Analysis) -> Iterator[Finding]:
         return
     if option.element_chq == "conventional":
         yield about(info, "error", "superheavy-free-chq",
-                    f"a superheavy can never be the {option.name} (the free conventional CHQ)",
+                    f"a superheavy can never be the free conventional CHQ ({option.name})",
                     "OtH p.17", "command")
 
 
