@@ -404,6 +404,16 @@ def test_carriers_may_nest_but_not_loop() -> None:
     assert "carried-by-cycle" in codes(loop, "error")
 
 
+def test_carrier_missing_from_a_round() -> None:
+    """A Task Force round without the carrier: its cargo cannot start aboard it (OtH p.65, p.46)."""
+    data = roster_data(_carrier("launch_bays"), _plane("A", 1), kind="task_force", force_cost=10,
+                       rounds=[{"name": "Round 1", "elements": ["a"],
+                                "command": {"kind": "none"}}])
+    report = validate(Roster.model_validate(data), ruleset())
+    hit = only(report, "carrier-missing")
+    assert hit.severity == "warning" and hit.round == "Round 1"
+
+
 # --- command (p.17) -------------------------------------------------------------------
 
 @pytest.mark.parametrize("kind", KINDS)

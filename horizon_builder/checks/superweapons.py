@@ -145,6 +145,11 @@ def carried_elements(a: Analysis) -> Iterator[Finding]:
             yield about(info, "error", "carried-by-itself", "cannot start aboard itself",
                         "OtH p.65", "carried_by")
             continue
+        if carrier_id not in by_id:
+            yield about(info, "warning", "carrier-missing",
+                        f"starts aboard {carrier_id!r}, which is not in this battlegroup",
+                        "OtH p.65", "carried_by")
+            continue
         seen, step = {info.id}, by_id.get(carrier_id)
         while step is not None and step.element.carried_by is not None:
             if step.id in seen:
