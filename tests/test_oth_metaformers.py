@@ -353,13 +353,17 @@ def test_book_metaformers(element: dict[str, Any], fc: int, fp: int) -> None:
 def test_book_swooper() -> None:
     """Swooper (OtH p.22): mech + gun-beast form, listed as vanguard, which gun-beasts never are (OtH p.30).
 
-    Needs the BioWar layer's ``gun_beast`` element type.
+    Needs the BioWar layer's gun-beast: an element type ``gun_beast`` or an upgrade ``gun_beast``
+    on the conventional type it replaces (here Hvy Cav, whose statline the form has).
     """
     rs = ruleset()
-    if "gun_beast" not in rs.element_types:
-        pytest.skip("gun_beast element type not defined yet (BioWar layer, rulesets/30-*)")
-    swooper = metaformer("Swooper", "mech", 3, {"M": 4, "F": 5, "A": 4, "D": 3},
-                         form("gun_beast", 3, HVY_CAV, name="Gun-beast"))
+    if "gun_beast" in rs.element_types:
+        beast = form("gun_beast", 3, HVY_CAV, name="Gun-beast")
+    elif "gun_beast" in rs.upgrades:
+        beast = form("hvy_cav", 3, HVY_CAV, ["gun_beast"], name="Gun-beast")
+    else:
+        pytest.skip("no gun-beast in the ruleset yet (BioWar layer, rulesets/30-*)")
+    swooper = metaformer("Swooper", "mech", 3, {"M": 4, "F": 5, "A": 4, "D": 3}, beast)
     report = validate(Roster.model_validate(roster_data(swooper, supplements=("metaformers", "biowar"))),
                       rs)
     gun_beast = report.analysis.elements[0].forms[0]
