@@ -309,15 +309,16 @@ def test_aircraft_baseform_metaformer_never_chq() -> None:
 
 
 def test_metaform_not_in_operation_plantagenet() -> None:
-    """No metaformers in Operation Plantagenet battles (OtH p.19).
+    """No metaformers in Operation Plantagenet battles (OtH p.19): Era 1 bars metaform.
 
-    Era 1 also covers the Burning, when metaformers fought (Metatron, OtH p.21): a warning, not an error.
+    Era 1 also covers the Burning, when metaformers fought (Metatron, OtH p.21), so the
+    ban is provisional and its message says so.
     """
     report = mcheck(worked_example(), era="era1")
-    hit = only(report, "metaform-operation-plantagenet")
-    assert hit.severity == "warning" and hit.rule == "OtH p.19"
-    assert "era-forbids" not in codes(report)
-    assert "metaform-operation-plantagenet" not in codes(mcheck(worked_example(), era="era2"))
+    hit = only(report, "era-forbids")
+    assert hit.severity == "error" and hit.provisional and hit.rule.startswith("OtH p.19")
+    assert "Metaform" in hit.message and "Burning" in hit.message
+    assert "era-forbids" not in codes(mcheck(worked_example(), era="era2"))
 
 
 def test_supermech_metaformer() -> None:
@@ -407,7 +408,7 @@ CLI_CASES: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]] = {
     "metaform-cr-separate-type": ([el("Chq", "hvy_cav", 3, HVY_CAV), worked_example()],
                                   {"command": {"kind": "chq", "element": "chq"},
                                    "cr_purchases": [{"type": "hvy_cav", "upgrade": "antigrav"}]}),
-    "metaform-operation-plantagenet": ([worked_example()], {"era": "era1"}),
+    "era-forbids": ([worked_example()], {"era": "era1"}),
     "upgrade-not-eligible": ([metaformer("Shifter", "hvy_cav", 3, HVY_CAV, form("mech", 3, MECH_P3))], {}),
     "pool-overspent": ([metaformer("Heavy", "mech", 3, MECH_P3,
                                    form("aircraft", 3, {"M": 5, "Mb": 5, "F": 6, "A": 3, "D": 2}))], {}),

@@ -34,12 +34,10 @@ LAYER = rulesets_dir() / "10-superweapons.toml"
 KINDS = ("supermech", "supertank", "superflyer")
 BASE = {"supermech": SUPERMECH_P4, "supertank": SUPERTANK_P4, "superflyer": SUPERFLYER_P4}
 
-#: Overrides a test may need: an upgrade that makes anything rapid, an era without antigrav.
+#: Overrides a test may need: an upgrade that makes anything rapid.
 TEST_RULES = {
     "upgrades": {"test_rapid": {"name": "Test rapid", "cost": 0, "grants_rules": ["rapid"],
                                 "source": "test"}},
-    "eras": {"no_antigrav": {"name": "Era without antigrav", "number": 9,
-                             "forbids": ["antigrav"], "source": "test"}},
 }
 
 
@@ -202,15 +200,16 @@ def test_superflyer_needs_antigrav_from_p7() -> None:
     assert "type-requires-upgrade" not in codes(report)
 
 
-def test_no_p7_aircraft_where_the_era_excludes_antigrav(test_rules: Path) -> None:
-    """Where the era or setting excludes antigrav, no aircraft may be P7+ (OtH p.10 note 6)."""
+def test_no_p7_aircraft_where_the_era_excludes_antigrav() -> None:
+    """Where the era excludes antigrav (Eras 1-2, inferred), no superflyer may be P7+ (OtH p.10 note 6)."""
     stats = {"M": 5, "Mb": 5, "F": 8, "A": 6, "D": 4}
-    report = check(el("Leviathan", "superflyer", 7, stats, ["heavy_transport"]),
-                   overrides=[test_rules], era="no_antigrav")
-    assert only(report, "aircraft-p7-without-antigrav").rule == "OtH p.10"
-    report = check(el("Lifter", "superflyer", 6, {"M": 5, "Mb": 5, "F": 8, "A": 6, "D": 4},
-                      ["heavy_transport"]), overrides=[test_rules], era="no_antigrav")
-    assert "aircraft-p7-without-antigrav" not in codes(report)
+    report = check(el("Leviathan", "superflyer", 7, stats, ["heavy_transport", "antigrav"]), era="era2")
+    hit = only(report, "era-no-antigrav-aircraft")
+    assert hit.severity == "error" and hit.rule.startswith("OtH p.10")
+    report = check(el("Lifter", "superflyer", 6, stats, ["heavy_transport"]), era="era2")
+    assert "era-no-antigrav-aircraft" not in codes(report)
+    assert check(el("Leviathan", "superflyer", 7, stats, ["heavy_transport", "antigrav"]),
+                 era="era3").legal
 
 
 def test_superflyer_mb_is_unpaid() -> None:
@@ -561,9 +560,9 @@ CLI_CASES: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]] = {
                                  ["rotary", "heavy_transport"])], {}),
     "type-requires-upgrade": ([el("Lifter", "superflyer", 5, {"M": 5, "Mb": 5, "F": 5, "A": 5, "D": 5})],
                               {}),
-    "aircraft-p7-without-antigrav": ([el("Leviathan", "superflyer", 7,
-                                         {"M": 5, "Mb": 5, "F": 8, "A": 6, "D": 4},
-                                         ["heavy_transport"])], {"rules": True, "era": "no_antigrav"}),
+    "era-no-antigrav-aircraft": ([el("Leviathan", "superflyer", 7,
+                                     {"M": 5, "Mb": 5, "F": 8, "A": 6, "D": 4},
+                                     ["heavy_transport", "antigrav"])], {"era": "era2"}),
     "too-many-upgrades": ([el("Gunship", "superflyer", 4, {"M": 1, "Mb": 5, "F": 1, "A": 1, "D": 1},
                               [{"id": "gunnery_controller", "count": 5}])], {}),
     "upgrade-not-eligible": ([el("Titan", "supermech", 4, {"M": 5, "F": 5, "A": 5, "D": 4}, ["crusher"])],

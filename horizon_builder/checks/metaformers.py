@@ -5,7 +5,8 @@ metaformer; each form's own statline, pool and upgrades are checked by the
 generic checks in :mod:`mustering`, and :mod:`analysis` counts FC (baseform P
 plus every form's P), FP (baseform P + 1 per form) and momentum (baseform P).
 Here: the number, Presence and type of the forms, the aircraft-baseform CHQ
-bar, CR on conventional forms, and the Operation Plantagenet bar.
+bar and CR on conventional forms. The Operation Plantagenet bar is data
+(``[eras.era1.bans.metaform]``), read by the era check in :mod:`supplements`.
 """
 
 from __future__ import annotations
@@ -158,21 +159,3 @@ def metaform_command_resources(a: Analysis) -> Iterator[Finding]:
                           f"{up.name} bought for {et.name} does not reach the {et.name} "
                           f"metaform of {holders}: a metaform is its own type for CR "
                           "(buy it with form_type = true)", "OtH p.20", field="cr_purchases")
-
-
-@check(CHAPTER)
-def metaform_operation_plantagenet(a: Analysis) -> Iterator[Finding]:
-    """No metaformers in battles set during Operation Plantagenet (OtH p.19).
-
-    Era 1 also covers the Burning, when metaformers did fight (Metatron, OtH p.21),
-    so this is a warning to check the battle's setting rather than an error.
-    """
-    era = a.ruleset.eras.get(a.roster.era) if a.roster.era else None
-    if era is None or era.number != 1:
-        return
-    for info in _metaformers(a):
-        yield about(info, "warning", "metaform-operation-plantagenet",
-                    "metaformers may not fight in battles set during Operation Plantagenet; "
-                    "Era 1 also covers the Burning, when they did: check the battle's setting",
-                    "OtH p.19",
-                    "upgrades")

@@ -4,8 +4,9 @@ The data (``rulesets/10-superweapons.toml``) carries the pools, the stat
 limits, the superflyer upgrade rules and the Appendix 1 upgrades with their
 costs, kinds and repeat caps; the generic checks in :mod:`mustering` apply
 them. Here: never rapid, no CR on a supertank, never the free conventional
-CHQ, the command hand-over to a superheavy, bay capacities, the antigrav era
-note and the organiser's event options.
+CHQ, the command hand-over to a superheavy, bay capacities and the
+organiser's event options. (No P7+ aircraft where the era excludes antigrav is
+the era check in :mod:`supplements`.)
 """
 
 from __future__ import annotations
@@ -113,19 +114,6 @@ def superheavy_takes_command(a: Analysis) -> Iterator[Finding]:
     yield Finding("info", "superheavy-takes-command",
                   f"At the start of the first turn the CHQ's {names} pass to {who} "
                   "(no effect on mustering or CR)", "OtH p.17", field="command")
-
-
-@check(CHAPTER)
-def superflyer_antigrav_era(a: Analysis) -> Iterator[Finding]:
-    """Where the era excludes antigrav there are no P7+ aircraft (OtH p.10 note 6)."""
-    era = a.ruleset.eras.get(a.roster.era) if a.roster.era else None
-    if era is None or "antigrav" not in era.forbids:
-        return
-    for info in a.elements:
-        if _is_aircraft(info.type) and info.element.presence >= 7:
-            yield about(info, "error", "aircraft-p7-without-antigrav",
-                        f"{era.name} excludes antigrav, so no aircraft may be P7 or more",
-                        "OtH p.10", "presence")
 
 
 @check(CHAPTER)
