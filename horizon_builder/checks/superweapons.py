@@ -146,11 +146,13 @@ def carried_elements(a: Analysis) -> Iterator[Finding]:
                 break
             seen.add(step.id)
             step = by_id.get(step.element.carried_by)
-    for carrier in a.elements:
-        cargo = [i for i in a.elements if i.element.carried_by == carrier.id and i is not carrier]
-        if not cargo:
-            continue
-        yield from _bay_capacity(a, carrier, cargo)
+    aboard: dict[str, list[ElementInfo]] = {}
+    for info in a.elements:
+        carrier_id = info.element.carried_by
+        if carrier_id is not None and carrier_id != info.id and carrier_id in by_id:
+            aboard.setdefault(carrier_id, []).append(info)
+    for carrier_id, cargo in aboard.items():
+        yield from _bay_capacity(a, by_id[carrier_id], cargo)
 
 
 def _bay_capacity(a: Analysis, carrier: ElementInfo, cargo: list[ElementInfo]) -> Iterator[Finding]:
