@@ -1,0 +1,129 @@
+"""Printed and shared rosters: text, markdown, html and json exports.
+
+Every format renders one :class:`~horizon_builder.export.document.ExportDocument`
+built from a validation report, so they all say the same thing. No Textual here:
+the app's preview screen (``tui/export_screen.py``) calls :func:`render` and
+:func:`write_atomic`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from horizon_builder.export.document import ExportDocument, build_document, export_schema
+
+if TYPE_CHECKING:
+    import argparse
+
+    from horizon_builder.roster import Roster
+    from horizon_builder.ruleset import Ruleset
+    from horizon_builder.validator import Report
+
+Format = Literal["text", "markdown", "html", "json"]
+FORMATS: tuple[Format, ...] = ("text", "markdown", "html", "json")
+SUFFIXES: dict[str, str] = {"text": ".txt", "markdown": ".md", "html": ".html", "json": ".json"}
+
+__all__ = [
+    "FORMATS",
+    "SUFFIXES",
+    "ExportDocument",
+    "build_document",
+    "export_main",
+    "export_schema",
+    "render",
+    "render_document",
+    "render_roster",
+    "write_atomic",
+]
+
+
+def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str:
+    """Render an export document in one format."""
+    if fmt == "text":
+        from horizon_builder.export.text import render_text
+
+        return render_text(doc, compact)
+    if fmt == "markdown":
+        from horizon_builder.export.markdown import render_markdown
+
+        return render_markdown(doc, compact)
+    if fmt == "html":
+        from horizon_builder.export.html import render_html
+
+        return render_html(doc, compact)
+    if fmt == "json":
+        data = doc.model_dump(mode="json")
+        if compact:
+            return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    raise ValueError(f"unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+def render(report: Report, fmt: str, compact: bool = False) -> str:
+    """Render a validation report's roster in one format."""
+    return render_document(build_document(report), fmt, compact)
+
+
+def render_roster(roster: Roster, ruleset: Ruleset, fmt: str, compact: bool = False) -> str:
+    """Validate and render a roster in one go."""
+    from horizon_builder.validator import validate
+
+    return render(validate(roster, ruleset), fmt, compact)
+
+
+def write_atomic(path: str | Path, text: str) -> Path:
+    """Write through a temporary file in the same folder, then rename: never a half-written file."""
+    path = Path(path).expanduser()
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp_name, 0o666 & ~_umask())
+        os.replace(tmp_name, path)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def export_main(args: argparse.Namespace) -> int:
+    """``horizon-builder export FILE --format F [--compact] [-o OUT] [--ruleset FILE]``.
+
+    Exit 0 when written (an illegal roster still exports: the verdict is inside),
+    2 when the roster cannot be loaded or the output cannot be written (nothing is written).
+    """
+    from horizon_builder.problems import LoadError
+    from horizon_builder.roster_io import load
+    from horizon_builder.validator import validate
+
+    try:
+        loaded = load(args.file, extra_overrides=list(getattr(args, "ruleset", None) or []))
+    except LoadError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+    text = render(validate(loaded.roster, loaded.ruleset), args.format, bool(args.compact))
+    if not args.output or args.output == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        write_atomic(args.output, text)
+    except OSError as exc:
+        print(f"error: {args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    return 0

@@ -1,0 +1,198 @@
+"""Wording shared by the text, markdown and html renderers (plain strings, not escaped)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from horizon_builder.export.document import (
+    CommandExport,
+    ElementExport,
+    ExportDocument,
+    FindingExport,
+    ForceTotals,
+    RuleLine,
+    SpendingExport,
+    StatlineExport,
+)
+
+#: Boxes in the printed damage track. Damage is a running total per element
+#: (OtH FAQ); a metaformer has one track for all its forms (OtH p.19).
+DAMAGE_BOXES = 12
+
+Escape = Callable[[str], str]
+
+
+def plain(text: str) -> str:
+    """No escaping (plain text output)."""
+    return text
+
+
+def signed(value: int | None) -> str:
+    if value is None:
+        return "–"
+    return f"{value:+d}" if value else "0"
+
+
+def rules_text(rules: list[RuleLine], esc: Escape = plain) -> str:
+    return ", ".join(esc(r.name) for r in rules)
+
+
+def ir_text(t: ForceTotals) -> str:
+    if t.intelligence_rating is None:
+        return "IR –"
+    quality = f" ({t.intelligence_quality})" if t.intelligence_quality else ""
+    return f"IR {signed(t.intelligence_rating)}{quality}"
+
+
+def totals_items(t: ForceTotals, task_force_list: bool = False, esc: Escape = plain
+                 ) -> list[tuple[str, str]]:
+    """(label, value) pairs for the summary line of a force; values escaped with ``esc``."""
+    if task_force_list:
+        return [
+            ("Tournament FC", str(t.force_cost_limit)),
+            ("Task Force FP", f"{t.force_presence}/{t.force_presence_limit}"),
+            ("Elements", str(t.element_count)),
+        ]
+    items = [
+        ("FC", f"{t.force_cost}/{t.force_cost_limit}"),
+        ("FP", str(t.force_presence)),
+        ("CR", f"{t.command_resources_spent}/{t.command_resources}"),
+        ("IR", signed(t.intelligence_rating)
+         + (f" {esc(t.intelligence_quality)}" if t.intelligence_quality else "")),
+        ("Momentum", str(t.starting_momentum)),
+        ("Deployment spaces", str(t.deployment_spaces)),
+    ]
+    return items
+
+
+def totals_line(t: ForceTotals, task_force_list: bool = False) -> str:
+    return " · ".join(f"{label} {value}" for label, value in totals_items(t, task_force_list))
+
+
+def cr_lines(spending: SpendingExport, esc: Escape = plain) -> list[str]:
+    """How CR were spent: type-wide purchases, then per element."""
+    lines = [esc(p.text) for p in spending.type_wide]
+    for item in spending.per_element:
+        lines.append(f"{esc(item.element_name)}: {', '.join(esc(u) for u in item.upgrades)} "
+                     f"({item.cost} CR)")
+    return lines
+
+
+def cr_summary(spending: SpendingExport) -> str:
+    return (f"{spending.spent} of {spending.available} spent "
+            f"({spending.counted_elements} conventional element"
+            f"{'s' if spending.counted_elements != 1 else ''} counted)")
+
+
+def element_title(e: ElementExport) -> str:
+    kind = e.type_name + (" metaformer" if e.metaformer else "")
+    return f"{e.name} — {kind}"
+
+
+def element_costs(e: ElementExport) -> str:
+    text = f"FC {e.fc} · FP {e.fp}"
+    if e.momentum != e.fp:
+        text += f" · momentum {e.momentum}"
+    return text
+
+
+def upgrades_text(line: StatlineExport, esc: Escape = plain) -> str:
+    return ", ".join(esc(u.text) for u in line.upgrades)
+
+
+def form_count(e: ElementExport) -> str:
+    n = len(e.forms) + 1
+    return f"{n} forms, one element, one damage track (OtH p.19)"
+
+
+def finding_text(f: FindingExport, esc: Escape = plain) -> str:
+    mark = " [provisional]" if f.provisional else ""
+    return f"{esc(f.message)} ({esc(f.rule)}){mark}"
+
+
+@dataclass
+class Group:
+    """Identical elements shown once in compact output ("3× Hvy Inf")."""
+
+    first: ElementExport
+    names: list[str] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
+
+
+def _group_key(e: ElementExport) -> object:
+    def line_key(line: StatlineExport) -> object:
+        return (line.type, line.presence, tuple(line.stats.items()),
+                tuple((u.id, u.count, u.option, u.currency) for u in line.upgrades))
+
+    return (e.type, line_key(e.base), tuple(line_key(f) for f in e.forms),
+            tuple(u.id for u in e.type_upgrades), e.fc, e.fp, e.notes)
+
+
+def group_elements(elements: list[ElementExport]) -> list[Group]:
+    """Group identical elements (same type, stats, upgrades, forms, cost); the CHQ stays alone."""
+    groups: list[Group] = []
+    by_key: dict[object, Group] = {}
+    for e in elements:
+        key = None if e.is_command else _group_key(e)
+        group = by_key.get(key) if key is not None else None
+        if group is None:
+            group = Group(e)
+            groups.append(group)
+            if key is not None:
+                by_key[key] = group
+        group.names.append(e.name)
+    return groups
+
+
+def compact_line(group: Group, esc: Escape = plain) -> str:
+    """One line for a group of identical elements, e.g. '2× Hvy Inf P2 M3 F4 A3 D3 …'."""
+    e = group.first
+    prefix = f"{group.count}× " if group.count > 1 else ""
+    parts = [f"{prefix}{esc(e.type_short)}"]
+    if e.is_command:
+        parts.append(f"[{esc(e.command_label or 'CHQ')}]")
+    parts.append(esc(e.base.statline))
+    extras = [esc(u.text) for u in e.base.upgrades] + [esc(u.text) for u in e.type_upgrades]
+    if extras:
+        parts.append("+ " + ", ".join(extras))
+    for form in e.forms:
+        form_part = f"/ {esc(form.label)} {esc(form.statline)}"
+        if form.upgrades:
+            form_part += " + " + upgrades_text(form, esc)
+        parts.append(form_part)
+    names = ", ".join(esc(n) for n in group.names)
+    fc_each = f"FC {e.fc}" + (" each" if group.count > 1 else "")
+    return f"{' '.join(parts)} — {names} ({fc_each})"
+
+
+def kind_line(doc: ExportDocument, esc: Escape = plain) -> str:
+    parts = [doc.kind_label]
+    if doc.event:
+        parts.append(f"Event: {esc(doc.event)}")
+    if doc.era_name:
+        parts.append(f"Era: {esc(doc.era_name)}")
+    if doc.ruleset.supplements:
+        parts.append("Supplements: " + ", ".join(esc(s) for s in doc.ruleset.supplements))
+    return " · ".join(parts)
+
+
+def command_line(cmd: CommandExport, esc: Escape = plain, rules: bool = True) -> str:
+    text = esc(cmd.name)
+    if cmd.element_name:
+        text += f": {esc(cmd.element_name)}"
+    if rules and cmd.special_rules:
+        text += f" ({rules_text(cmd.special_rules, esc)})"
+    if cmd.weird:
+        text += "; weird command: " + ", ".join(esc(w) for w in cmd.weird)
+    return text
+
+
+def layers_text(doc: ExportDocument, esc: Escape = plain) -> str:
+    return ", ".join(
+        esc(layer.name) if layer.origin == "shipped" else f"{esc(layer.path)} (override)"
+        for layer in doc.ruleset.layers
+    )

@@ -1,0 +1,541 @@
+"""The export document: everything a printed roster shows, as pydantic models.
+
+One :class:`ExportDocument` is built from a validation :class:`Report`; every
+format (text, markdown, html, json) renders that same document, so they can
+never disagree. The JSON export *is* the document, and ``horizon-builder
+schema --export`` prints its JSON Schema.
+
+Book rules the document follows:
+
+* a metaformer is one element carrying every form's statline together
+  (OtH p.19), with one damage track for all its forms (OtH p.19);
+* stats run P M F A D (errata to the core roster appendix, OtH p.60); an
+  aircraft's boost Mb is shown with its M, as in "M3(+5)" (OtH p.21).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from horizon_builder import __version__
+from horizon_builder.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
+from horizon_builder.findings import Finding
+from horizon_builder.report import verdict
+from horizon_builder.roster import CrPurchase, Roster
+from horizon_builder.roster_io import roster_to_data
+from horizon_builder.ruleset import ElementType, Ruleset
+from horizon_builder.totals import Totals
+from horizon_builder.validator import Report
+
+EXPORT_VERSION = 1
+
+#: Stat column order on a roster (errata, OtH p.60); other stats follow in type order.
+STAT_ORDER = ("M", "F", "A", "D")
+#: Stats shown inside another one's cell: the aircraft boost rides with M ("M3(+5)").
+FOLDED_STATS = {"Mb": "M"}
+
+PROVISIONAL_NOTE = (
+    "Some values used here are provisional: the core rulebook's tables are not available to "
+    "horizon-builder, so they come from reports or inference (see each rule's source). "
+    "Findings that rest on them are marked provisional; correct the values with an overrides file."
+)
+
+
+class ExportModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StatCell(ExportModel):
+    """One column of a statline, ready to print."""
+
+    stat: str = Field(description="Column name: P, M, F, A, D or another stat of the type.")
+    value: int | None = Field(description="The stat's value; None when it is not set.")
+    text: str = Field(description="As printed: '3', '3(+5)' for M with an aircraft boost, '–' if unset.")
+
+
+class UpgradeLine(ExportModel):
+    id: str
+    name: str
+    kind: str = Field(description="upgrade, mutation, drone, weird_upgrade ... (ruleset kind).")
+    count: int = 1
+    option: str | None = None
+    currency: Literal["points", "cr", "free", "unknown"]
+    cost: int | None = Field(
+        description="Total cost in the currency; None when the ruleset does not know it.")
+    provisional: bool = False
+    text: str = Field(description="As printed, e.g. 'Heavy transport ×2 (4 pts)'.")
+
+
+class RuleLine(ExportModel):
+    id: str
+    name: str
+    summary: str | None = None
+    derived: bool = Field(
+        description="Not one of the type's own rules: gained from Presence or an upgrade "
+        "(cumbersome, alert ...) or lost by one.",
+    )
+
+
+class StatlineExport(ExportModel):
+    """The baseform of an element, or one metaform of a metaformer."""
+
+    label: str = Field(description="'Baseform' or the form's name.")
+    type: str
+    type_name: str
+    presence: int
+    stats: dict[str, int] = Field(description="Stats as entered, in roster column order.")
+    cells: list[StatCell] = Field(description="P M F A D (errata OtH p.60) and any other stats.")
+    statline: str = Field(description="One-line statline, e.g. 'P3 M3(+5) F6 A3 D2'.")
+    upgrades: list[UpgradeLine] = Field(default_factory=list)
+    special_rules: list[RuleLine] = Field(default_factory=list)
+    pool: int | None = Field(default=None, description="Stat points for its P; None for fixed types.")
+    points_spent: int | None = None
+    pool_left: int | None = None
+
+
+class ElementExport(ExportModel):
+    id: str
+    name: str
+    type: str
+    type_name: str
+    type_short: str
+    category: str
+    asset: bool = Field(description="A strategic asset (category 'asset'), printed apart.")
+    is_command: bool = Field(description="This element is the CHQ (or alpha).")
+    command_label: str | None = Field(default=None, description="'CHQ', or the command option's name.")
+    command_rules: list[RuleLine] = Field(default_factory=list,
+                                          description="Rules the element has as the command element.")
+    metaformer: bool
+    base: StatlineExport
+    forms: list[StatlineExport] = Field(default_factory=list,
+                                        description="Metaforms, shown together with the baseform (OtH p.19).")
+    type_upgrades: list[UpgradeLine] = Field(
+        default_factory=list, description="Upgrades bought with CR for its whole type.")
+    fc: int
+    fp: int
+    momentum: int
+    fc_notes: list[str] = Field(default_factory=list)
+    fc_provisional: bool = False
+    cr_spent: int = Field(description="CR spent on this element alone (type-wide purchases excluded).")
+    carried_by: str | None = None
+    notes: str = ""
+
+
+class CrPurchaseExport(ExportModel):
+    type: str
+    type_name: str
+    upgrade: str
+    upgrade_name: str
+    option: str | None = None
+    form_type: bool = False
+    holders: int = Field(description="Elements (or metaforms) of the type that receive it.")
+    cost_each: int | None
+    cost_total: int | None
+    text: str
+
+
+class ElementCrExport(ExportModel):
+    element: str
+    element_name: str
+    cost: int
+    upgrades: list[str]
+
+
+class ForceTotals(ExportModel):
+    force_cost: int
+    force_cost_limit: int
+    force_presence: int
+    force_presence_limit: int | None = Field(
+        default=None, description="Task Force only: twice the tournament FC (OtH p.46).")
+    command_resources: int
+    command_resources_spent: int
+    intelligence_rating: int | None
+    intelligence_quality: str | None
+    intelligence_effect: str | None
+    deployment_spaces: int
+    starting_momentum: int
+    element_count: int
+    provisional: bool
+
+
+class CommandExport(ExportModel):
+    kind: str
+    name: str
+    element: str | None = None
+    element_name: str | None = None
+    special_rules: list[RuleLine] = Field(default_factory=list)
+    weird: list[str] = Field(default_factory=list, description="Weird command and what each replaced.")
+
+
+class SpendingExport(ExportModel):
+    """How the Command Resources were spent."""
+
+    available: int
+    spent: int
+    counted_elements: int
+    type_wide: list[CrPurchaseExport] = Field(default_factory=list)
+    per_element: list[ElementCrExport] = Field(default_factory=list)
+
+
+class FindingExport(ExportModel):
+    severity: Literal["error", "warning", "info"]
+    code: str
+    message: str
+    rule: str
+    element: str | None = None
+    element_name: str | None = None
+    field: str | None = None
+    provisional: bool = False
+    round: str | None = None
+
+
+class VerdictExport(ExportModel):
+    legal: bool
+    provisional: bool
+    errors: int
+    warnings: int
+    text: str
+
+
+class RoundExport(ExportModel):
+    """One tournament round's battlegroup, picked from the Task Force (OtH p.45-48)."""
+
+    name: str
+    elements: list[str] = Field(description="Ids of the Task Force elements fielded.")
+    element_names: list[str]
+    benched: list[str] = Field(description="Ids destroyed in an earlier round: benched (OtH p.46).")
+    benched_names: list[str]
+    destroyed: list[str] = Field(description="Ids destroyed in this round.")
+    destroyed_names: list[str]
+    command: CommandExport
+    totals: ForceTotals
+    command_resources: SpendingExport
+    findings: list[FindingExport]
+
+
+class LayerExport(ExportModel):
+    path: str
+    name: str
+    origin: Literal["shipped", "override"]
+
+
+class RulesetExport(ExportModel):
+    id: str
+    name: str
+    layers: list[LayerExport] = Field(description="Ruleset files merged, in order.")
+    overrides: list[str] = Field(description="Override layers (house rules, event presets) used.")
+    supplements: list[str] = Field(description="Supplements the roster enables (names).")
+
+
+class ExportDocument(ExportModel):
+    """A roster as exported: the roster itself plus everything derived from it."""
+
+    export_version: int = EXPORT_VERSION
+    generator: str = f"horizon-builder {__version__}"
+    roster: dict[str, Any] = Field(
+        description="The roster exactly as saved (roster_io.roster_to_data); "
+        "Roster.model_validate(roster) rebuilds it. Its schema: `horizon-builder schema`.")
+    name: str
+    kind: Literal["battlegroup", "task_force"]
+    kind_label: str
+    event: str | None = None
+    era: str | None = None
+    era_name: str | None = None
+    totals: ForceTotals
+    command: CommandExport
+    command_resources: SpendingExport
+    elements: list[ElementExport] = Field(description="Elements on the table (assets excluded).")
+    assets: list[ElementExport] = Field(default_factory=list, description="Strategic assets.")
+    rounds: list[RoundExport] = Field(default_factory=list)
+    verdict: VerdictExport
+    findings: list[FindingExport]
+    ruleset: RulesetExport
+    provisional_note: str | None = None
+    notes: str = ""
+
+
+# --- building -----------------------------------------------------------------
+
+
+def _type_name(ruleset: Ruleset, type_id: str) -> tuple[str, str]:
+    et = ruleset.element_types.get(type_id)
+    if et is None:
+        return type_id, type_id
+    return et.name, et.short or et.name
+
+
+def stat_columns(et: ElementType | None, stats: dict[str, int]) -> list[str]:
+    """Column order for a statline: M F A D first (OtH p.60), then the type's other stats."""
+    declared = list(et.stats) + list(et.optional_stats) if et else []
+    names = [s for s in STAT_ORDER if s in declared or s in stats]
+    names += [s for s in [*declared, *stats] if s not in names]
+    return [s for s in dict.fromkeys(names) if s not in FOLDED_STATS]
+
+
+def stat_cells(et: ElementType | None, presence: int, stats: dict[str, int]) -> list[StatCell]:
+    cells = [StatCell(stat="P", value=presence, text=str(presence))]
+    for name in stat_columns(et, stats):
+        value = stats.get(name)
+        text = "–" if value is None else str(value)
+        for folded, into in FOLDED_STATS.items():
+            if into == name and folded in stats:
+                text += f"(+{stats[folded]})"
+        cells.append(StatCell(stat=name, value=value, text=text))
+    return cells
+
+
+def statline_text(cells: list[StatCell]) -> str:
+    return " ".join(f"{c.stat}{c.text}" for c in cells)
+
+
+def _upgrade_text(name: str, count: int, option: str | None, currency: str, cost: int | None) -> str:
+    text = name + (f" ×{count}" if count > 1 else "") + (f": {option}" if option else "")
+    if currency == "free":
+        return f"{text} (free)"
+    unit = {"points": "pts", "cr": "CR"}.get(currency, "")
+    amount = "?" if cost is None else str(cost)
+    if currency == "points" and cost == 1:
+        unit = "pt"
+    return f"{text} ({amount} {unit})".replace(" )", ")") if unit else f"{text} (cost unknown)"
+
+
+def _upgrade_line(cost: UpgradeCost) -> UpgradeLine:
+    up = cost.upgrade
+    name = up.name if up else cost.choice.id
+    currency = cost.currency if cost.currency in ("points", "cr", "free") else "unknown"
+    return UpgradeLine(
+        id=cost.choice.id, name=name, kind=up.kind if up else "unknown", count=cost.choice.count,
+        option=cost.choice.option, currency=currency, cost=cost.amount,  # type: ignore[arg-type]
+        provisional=bool(up and up.is_provisional and cost.amount is not None and currency != "free"),
+        text=_upgrade_text(name, cost.choice.count, cost.choice.option, currency, cost.amount),
+    )
+
+
+def _rule_lines(ruleset: Ruleset, rules: list[str], own: list[str]) -> list[RuleLine]:
+    out = []
+    for rule_id in rules:
+        rule = ruleset.special_rules.get(rule_id)
+        out.append(RuleLine(id=rule_id, name=ruleset.rule_name(rule_id),
+                            summary=rule.summary if rule else None, derived=rule_id not in own))
+    return out
+
+
+def _statline(ruleset: Ruleset, line: StatlineInfo, label: str) -> StatlineExport:
+    et = line.type
+    name = et.name if et else line.type_id
+    cells = stat_cells(et, line.presence, line.stats)
+    order = [c.stat for c in cells[1:]]
+    ordered = {s: line.stats[s] for s in order if s in line.stats}
+    ordered.update({s: v for s, v in line.stats.items() if s not in ordered})
+    own = list(et.special_rules) if et else []
+    return StatlineExport(
+        label=label, type=line.type_id, type_name=name, presence=line.presence, stats=ordered,
+        cells=cells, statline=statline_text(cells),
+        upgrades=[_upgrade_line(c) for c in line.upgrades],
+        special_rules=_rule_lines(ruleset, line.special_rules, own),
+        pool=line.pool, points_spent=line.points_spent if line.pool is not None else None,
+        pool_left=line.pool_left,
+    )
+
+
+def _purchase_cost(ruleset: Ruleset, purchase: CrPurchase) -> int | None:
+    upgrade = ruleset.upgrades.get(purchase.upgrade)
+    if upgrade is None:
+        return None
+    if upgrade.cost_cr is not None:
+        return upgrade.cost_cr
+    return upgrade.cost
+
+
+def _type_upgrade_line(ruleset: Ruleset, purchase: CrPurchase) -> UpgradeLine:
+    upgrade = ruleset.upgrades.get(purchase.upgrade)
+    name = upgrade.name if upgrade else purchase.upgrade
+    cost = _purchase_cost(ruleset, purchase)
+    text = _upgrade_text(name, 1, purchase.option, "cr", cost)
+    return UpgradeLine(id=purchase.upgrade, name=name, kind=upgrade.kind if upgrade else "unknown",
+                       option=purchase.option, currency="cr", cost=cost,
+                       provisional=bool(upgrade and upgrade.is_provisional),
+                       text=text[:-1] + ", whole type)")
+
+
+def _element(analysis: Analysis, info: ElementInfo) -> ElementExport:
+    ruleset = analysis.ruleset
+    et = info.type
+    name, short = _type_name(ruleset, info.element.type)
+    forms = []
+    for form, line in zip(info.element.forms, info.forms, strict=True):
+        label = form.name or f"{line.type.name if line.type else form.type} form"
+        forms.append(_statline(ruleset, line, label))
+    command_label = None
+    command_rules: list[RuleLine] = []
+    if info.is_command and analysis.command_option is not None:
+        option = analysis.command_option
+        command_label = "CHQ" if option.element_chq in ("conventional", "mech", "any") else option.name
+        command_rules = _command_rules(analysis)
+    return ElementExport(
+        id=info.id, name=info.element.name, type=info.element.type, type_name=name,
+        type_short=short, category=et.category if et else "unknown",
+        asset=bool(et and et.category == "asset"), is_command=info.is_command,
+        command_label=command_label, command_rules=command_rules, metaformer=info.is_metaformer,
+        base=_statline(ruleset, info.base, "Baseform"), forms=forms,
+        type_upgrades=[_type_upgrade_line(ruleset, p) for p in info.type_upgrades
+                       if not p.form_type],
+        fc=info.fc, fp=info.fp, momentum=info.momentum, fc_notes=list(info.fc_notes),
+        fc_provisional=info.fc_provisional, cr_spent=info.cr_spent,
+        carried_by=info.element.carried_by, notes=info.element.notes,
+    )
+
+
+def _command_rules(analysis: Analysis) -> list[RuleLine]:
+    option = analysis.command_option
+    if option is None:
+        return []
+    replaced = {w.replaces for w in analysis.command.weird}
+    rules = [r for r in option.special_rules if r not in replaced]
+    return _rule_lines(analysis.ruleset, rules, rules)
+
+
+def _command(analysis: Analysis) -> CommandExport:
+    cmd = analysis.command
+    option = analysis.command_option
+    ruleset = analysis.ruleset
+    weird = []
+    for choice in cmd.weird:
+        upgrade = ruleset.upgrades.get(choice.id)
+        weird.append(f"{upgrade.name if upgrade else choice.id} (replaces "
+                     f"{ruleset.rule_name(choice.replaces)})")
+    element = analysis.command_element
+    return CommandExport(
+        kind=cmd.kind, name=option.name if option else ("none chosen" if cmd.kind == "none" else cmd.kind),
+        element=element.id if element else cmd.element,
+        element_name=element.element.name if element else None,
+        special_rules=_command_rules(analysis), weird=weird,
+    )
+
+
+def _spending(analysis: Analysis) -> SpendingExport:
+    ruleset = analysis.ruleset
+    type_wide = []
+    for purchase in analysis.cr_purchases:
+        upgrade = ruleset.upgrades.get(purchase.upgrade)
+        name, _short = _type_name(ruleset, purchase.type)
+        if purchase.form_type:
+            holders = sum(1 for i in analysis.elements for f in i.element.forms if f.type == purchase.type)
+        else:
+            holders = sum(1 for i in analysis.elements if i.element.type == purchase.type)
+        each = _purchase_cost(ruleset, purchase)
+        total = None if each is None else each * holders
+        up_name = upgrade.name if upgrade else purchase.upgrade
+        if purchase.option:
+            up_name += f": {purchase.option}"
+        target = f"{name} metaforms" if purchase.form_type else name
+        cost = "? CR" if total is None else f"{total} CR"
+        type_wide.append(CrPurchaseExport(
+            type=purchase.type, type_name=name, upgrade=purchase.upgrade,
+            upgrade_name=upgrade.name if upgrade else purchase.upgrade, option=purchase.option,
+            form_type=purchase.form_type, holders=holders, cost_each=each, cost_total=total,
+            text=f"{up_name} for every {target} ({holders} × {'?' if each is None else each}"
+                 f" = {cost})",
+        ))
+    per_element = []
+    for info in analysis.elements:
+        if info.cr_spent:
+            names = [u.choice.id if u.upgrade is None else u.upgrade.name
+                     for line in (info.base, *info.forms) for u in line.upgrades if u.currency == "cr"]
+            per_element.append(ElementCrExport(element=info.id, element_name=info.element.name,
+                                               cost=info.cr_spent, upgrades=names))
+    return SpendingExport(available=analysis.cr_available, spent=analysis.cr_spent,
+                          counted_elements=analysis.cr_counted_elements, type_wide=type_wide,
+                          per_element=per_element)
+
+
+def _totals(totals: Totals, roster: Roster, task_force: bool) -> ForceTotals:
+    return ForceTotals(
+        force_cost=totals.force_cost, force_cost_limit=totals.force_cost_limit,
+        force_presence=totals.force_presence,
+        force_presence_limit=2 * roster.force_cost if task_force else None,
+        command_resources=totals.command_resources,
+        command_resources_spent=totals.command_resources_spent,
+        intelligence_rating=totals.intelligence_rating,
+        intelligence_quality=totals.intelligence_quality,
+        intelligence_effect=totals.intelligence_effect,
+        deployment_spaces=totals.deployment_spaces, starting_momentum=totals.starting_momentum,
+        element_count=totals.element_count, provisional=totals.provisional,
+    )
+
+
+def _finding(f: Finding) -> FindingExport:
+    return FindingExport(severity=f.severity, code=f.code, message=f.message, rule=f.rule,
+                         element=f.element, element_name=f.element_name, field=f.field,
+                         provisional=f.provisional, round=f.round)
+
+
+def _ruleset(ruleset: Ruleset, roster: Roster) -> RulesetExport:
+    from horizon_builder.ruleset_loader import base_layer_paths
+
+    shipped = {str(p.resolve()) for p in base_layer_paths()}
+    layers = []
+    for layer in ruleset.layers:
+        path = Path(layer)
+        origin = "shipped" if str(path.resolve()) in shipped else "override"
+        layers.append(LayerExport(path=layer, name=path.name, origin=origin))  # type: ignore[arg-type]
+    supplements = [ruleset.supplements[s].name if s in ruleset.supplements else s
+                   for s in roster.supplements]
+    return RulesetExport(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,
+                         overrides=[la.path for la in layers if la.origin == "override"],
+                         supplements=supplements)
+
+
+def _rounds(report: Report) -> list[RoundExport]:
+    roster = report.analysis.roster
+    names = {e.id: e.name for e in roster.elements}
+    out = []
+    benched: list[str] = []
+    for round_, sub in zip(roster.rounds, report.round_reports, strict=False):
+        out.append(RoundExport(
+            name=round_.name, elements=list(round_.elements),
+            element_names=[names.get(i, i) for i in round_.elements],
+            benched=list(benched), benched_names=[names.get(i, i) for i in benched],
+            destroyed=list(round_.destroyed), destroyed_names=[names.get(i, i) for i in round_.destroyed],
+            command=_command(sub.analysis), totals=_totals(sub.totals, roster, False),
+            command_resources=_spending(sub.analysis),
+            findings=[_finding(f) for f in sub.findings],
+        ))
+        benched.extend(i for i in round_.destroyed if i not in benched)
+    return out
+
+
+def build_document(report: Report) -> ExportDocument:
+    """Everything a printed roster shows, derived from one validation report."""
+    analysis = report.analysis
+    roster = analysis.roster
+    ruleset = analysis.ruleset
+    task_force = roster.kind == "task_force"
+    elements = [_element(analysis, info) for info in analysis.elements]
+    era = ruleset.eras.get(roster.era) if roster.era else None
+    return ExportDocument(
+        roster=roster_to_data(roster), name=roster.name, kind=roster.kind,
+        kind_label="Task Force" if task_force else "Battlegroup", event=roster.event,
+        era=roster.era, era_name=era.name if era else roster.era,
+        totals=_totals(report.totals, roster, task_force), command=_command(analysis),
+        command_resources=_spending(analysis),
+        elements=[e for e in elements if not e.asset], assets=[e for e in elements if e.asset],
+        rounds=_rounds(report) if task_force else [],
+        verdict=VerdictExport(legal=report.legal, provisional=report.provisional,
+                              errors=len(report.errors), warnings=len(report.warnings),
+                              text=verdict(report)),
+        findings=[_finding(f) for f in report.all_findings],
+        ruleset=_ruleset(ruleset, roster),
+        provisional_note=PROVISIONAL_NOTE if report.provisional else None,
+        notes=roster.notes,
+    )
+
+
+def export_schema() -> dict[str, Any]:
+    """JSON Schema of the export document (``horizon-builder schema --export``)."""
+    schema = ExportDocument.model_json_schema()
+    schema["title"] = "horizon-builder roster export"
+    return schema

@@ -1,0 +1,174 @@
+"""Markdown roster for forum posts and chats (CommonMark / GitHub flavoured).
+
+Every string that comes from a file (roster or ruleset) goes through
+:func:`md_escape`, so a roster named ``<script>alert(1)</script>`` prints as
+that text and never as HTML or markup; our own punctuation is left alone so
+the raw text still reads well where markdown is not rendered.
+"""
+
+from __future__ import annotations
+
+import re
+
+from horizon_builder.export.common import (
+    command_line,
+    compact_line,
+    cr_lines,
+    cr_summary,
+    element_costs,
+    finding_text,
+    form_count,
+    group_elements,
+    kind_line,
+    layers_text,
+    rules_text,
+    totals_items,
+)
+from horizon_builder.export.document import (
+    ElementExport,
+    ExportDocument,
+    SpendingExport,
+    StatlineExport,
+)
+
+# Punctuation that can start markup or raw HTML anywhere in a line (CommonMark
+# lets a backslash escape any ASCII punctuation, so an escape never shows).
+_INLINE = re.compile(r"([\\`*_{}\[\]<>#|~&!])")
+# Characters that start a block (list, quote, heading, ordered list) at a line start.
+_LINE_START = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))")
+
+
+def md_escape(text: str | None, line_start: bool = False) -> str:
+    """Escape a file-provided string for inline markdown (collapsed to one line).
+
+    ``line_start``: the string begins a line, so block markers are escaped too.
+    """
+    if text is None:
+        return ""
+    text = _INLINE.sub(r"\\\1", " ".join(str(text).split()))
+    return _LINE_START.sub(r"\1\\\2", text) if line_start else text
+
+
+def md_block(text: str) -> str:
+    """Escape multi-line user text (notes) as paragraphs."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
+    return "\n\n".join(md_escape(p, line_start=True) for p in paragraphs)
+
+
+def _stat_table(e: ElementExport) -> list[str]:
+    lines: list[StatlineExport] = [e.base, *e.forms]
+    columns = [c.stat for c in e.base.cells]
+    for line in e.forms:
+        columns += [c.stat for c in line.cells if c.stat not in columns]
+    head = (["Form"] if e.metaformer else []) + [md_escape(c) for c in columns]
+    align = ([":--"] if e.metaformer else []) + [":-:"] * len(columns)
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
+    for line in lines:
+        cells = {c.stat: c.text for c in line.cells}
+        row = [f"{md_escape(line.label)} ({md_escape(line.type_name)})"] if e.metaformer else []
+        row += [md_escape(cells.get(col, "")) for col in columns]
+        out.append("| " + " | ".join(row) + " |")
+    return out
+
+
+def _statline_bullets(line: StatlineExport, prefix: str = "") -> list[str]:
+    out = []
+    if line.upgrades:
+        out.append(f"- {prefix}**Upgrades:** " + ", ".join(md_escape(u.text) for u in line.upgrades))
+    if line.special_rules:
+        out.append(f"- {prefix}**Rules:** " + rules_text(line.special_rules, md_escape))
+    return out
+
+
+def _element(e: ElementExport) -> list[str]:
+    badge = f" · **{md_escape(e.command_label or 'CHQ')}**" if e.is_command else ""
+    kind = md_escape(e.type_name) + (" metaformer" if e.metaformer else "")
+    out = [f"### {md_escape(e.name)} — {kind}{badge}", "", element_costs(e), ""]
+    out += _stat_table(e)
+    bullets: list[str] = []
+    if e.metaformer:
+        bullets.append(f"- *Metaformer: {form_count(e)}*")
+        bullets += _statline_bullets(e.base, "Baseform ")
+        for form in e.forms:
+            bullets += _statline_bullets(form, f"{md_escape(form.label)} ")
+    else:
+        bullets += _statline_bullets(e.base)
+    if e.type_upgrades:
+        bullets.append("- **Type-wide CR:** " + ", ".join(md_escape(u.text) for u in e.type_upgrades))
+    if e.command_rules:
+        bullets.append(f"- **As {md_escape(e.command_label or 'CHQ')}:** "
+                       + rules_text(e.command_rules, md_escape))
+    for note in e.fc_notes:
+        bullets.append(f"- FC: {md_escape(note)}" + (" *(provisional)*" if e.fc_provisional else ""))
+    if e.carried_by:
+        bullets.append(f"- Starts aboard: {md_escape(e.carried_by)}")
+    if e.notes:
+        bullets.append(f"- Notes: {md_escape(e.notes)}")
+    if bullets:
+        out += ["", *bullets]
+    return [*out, ""]
+
+
+def _elements(elements: list[ElementExport], compact: bool) -> list[str]:
+    if compact:
+        return [*(f"- {compact_line(g, md_escape)}" for g in group_elements(elements)), ""]
+    return [line for e in elements for line in _element(e)]
+
+
+def _spending(spending: SpendingExport) -> list[str]:
+    out = [f"- **Command Resources:** {cr_summary(spending)}"]
+    return out + [f"  - {item}" for item in cr_lines(spending, md_escape)]
+
+
+def _totals(items: list[tuple[str, str]]) -> str:
+    return " · ".join(f"**{label}** {value}" for label, value in items)
+
+
+def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
+    task_force = doc.kind == "task_force"
+    t = doc.totals
+    legal = "✅" if doc.verdict.legal else "❌"
+    out = [f"# {md_escape(doc.name)}", "", f"*{kind_line(doc, md_escape)}*", "",
+           _totals(totals_items(t, task_force, md_escape)), ""]
+    if not task_force:
+        if t.intelligence_effect:
+            out.append(f"- **Intelligence:** {md_escape(t.intelligence_effect)}")
+        out.append(f"- **Command:** {command_line(doc.command, md_escape)}")
+        out += _spending(doc.command_resources)
+    out += [f"- **Verdict:** {legal} {md_escape(doc.verdict.text)}", ""]
+
+    title = "Task Force list" if task_force else "Elements"
+    out += [f"## {title} ({len(doc.elements)})", ""]
+    out += _elements(doc.elements, compact)
+    if doc.assets:
+        out += [f"## Strategic assets ({len(doc.assets)})", ""]
+        out += _elements(doc.assets, compact)
+
+    for round_ in doc.rounds:
+        out += [f"## {md_escape(round_.name)}", "", _totals(totals_items(round_.totals, esc=md_escape)), ""]
+        out.append("- **Battlegroup:** "
+                   + (", ".join(md_escape(n) for n in round_.element_names) or "none"))
+        out.append(f"- **Command:** {command_line(round_.command, md_escape, rules=False)}")
+        out += _spending(round_.command_resources)
+        if round_.benched_names:
+            out.append("- **Benched** (destroyed earlier): "
+                       + ", ".join(md_escape(n) for n in round_.benched_names))
+        if round_.destroyed_names:
+            out.append("- **Destroyed this round:** "
+                       + ", ".join(md_escape(n) for n in round_.destroyed_names))
+        out.append("")
+
+    out += ["## Verdict", "", f"{legal} **{md_escape(doc.verdict.text)}**", ""]
+    for f in doc.findings:
+        out.append(f"- **{f.severity.upper()}** {finding_text(f, md_escape)}")
+    if not doc.findings:
+        out.append("No findings.")
+    out += ["", "## Rules used", "",
+            f"- {md_escape(doc.ruleset.name)} ({md_escape(doc.ruleset.id)})",
+            f"- Layers: {layers_text(doc, md_escape)}"]
+    if doc.provisional_note:
+        out.append(f"- *{doc.provisional_note}*")
+    if doc.notes:
+        out += ["", "## Notes", "", md_block(doc.notes)]
+    out += ["", f"*Exported by {md_escape(doc.generator)}*", ""]
+    return "\n".join(out)

@@ -1,0 +1,130 @@
+"""Plain-text roster: reads well printed, pasted into a chat or a forum post."""
+
+from __future__ import annotations
+
+import textwrap
+
+from horizon_builder.export.common import (
+    command_line,
+    compact_line,
+    cr_lines,
+    cr_summary,
+    element_costs,
+    element_title,
+    finding_text,
+    form_count,
+    group_elements,
+    kind_line,
+    layers_text,
+    rules_text,
+    totals_line,
+)
+from horizon_builder.export.document import ElementExport, ExportDocument, StatlineExport
+
+WIDTH = 78
+
+
+def _wrap(text: str, indent: str = "  ", hang: str | None = None) -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent,
+                         subsequent_indent=hang if hang is not None else indent + "  ",
+                         break_on_hyphens=False) or [indent.rstrip()]
+
+
+def _heading(title: str) -> list[str]:
+    return ["", title.upper(), "-" * len(title)]
+
+
+def _statline_lines(line: StatlineExport, indent: str) -> list[str]:
+    out = [f"{indent}{line.statline}"]
+    if line.upgrades:
+        out += _wrap("Upgrades: " + ", ".join(u.text for u in line.upgrades), indent)
+    if line.special_rules:
+        out += _wrap("Rules: " + rules_text(line.special_rules), indent)
+    return out
+
+
+def _element_lines(e: ElementExport) -> list[str]:
+    title = element_title(e)
+    if e.is_command:
+        title += f" [{e.command_label or 'CHQ'}]"
+    out = [f"{title} · {element_costs(e)}"]
+    if e.metaformer:
+        out.append(f"  Metaformer: {form_count(e)}")
+        out.append(f"  Baseform ({e.base.type_name}):")
+        out += _statline_lines(e.base, "    ")
+        for form in e.forms:
+            out.append(f"  {form.label} ({form.type_name}):")
+            out += _statline_lines(form, "    ")
+    else:
+        out += _statline_lines(e.base, "  ")
+    if e.type_upgrades:
+        out += _wrap("Type-wide CR: " + ", ".join(u.text for u in e.type_upgrades))
+    if e.command_rules:
+        out += _wrap(f"As {e.command_label or 'CHQ'}: " + rules_text(e.command_rules))
+    for note in e.fc_notes:
+        out += _wrap(f"FC: {note}" + (" [provisional]" if e.fc_provisional else ""))
+    if e.carried_by:
+        out.append(f"  Starts aboard: {e.carried_by}")
+    if e.notes:
+        out += _wrap(f"Notes: {e.notes}")
+    return out
+
+
+def _elements(elements: list[ElementExport], compact: bool) -> list[str]:
+    if compact:
+        return [compact_line(g) for g in group_elements(elements)]
+    out: list[str] = []
+    for e in elements:
+        out += [*_element_lines(e), ""]
+    return out[:-1]
+
+
+def render_text(doc: ExportDocument, compact: bool = False) -> str:
+    task_force = doc.kind == "task_force"
+    lines = [doc.name, "=" * min(len(doc.name), WIDTH), kind_line(doc),
+             totals_line(doc.totals, task_force)]
+    if not task_force:
+        t = doc.totals
+        if t.intelligence_effect:
+            lines += _wrap(f"Intelligence: {t.intelligence_effect}", "", "  ")
+        lines += _wrap(f"Command: {command_line(doc.command)}", "", "  ")
+        lines.append(f"Command Resources: {cr_summary(doc.command_resources)}")
+        lines += [f"  - {item}" for item in cr_lines(doc.command_resources)]
+    lines.append(f"Verdict: {doc.verdict.text}")
+
+    title = "Task Force list" if task_force else "Elements"
+    lines += _heading(f"{title} ({len(doc.elements)})")
+    lines += _elements(doc.elements, compact)
+    if doc.assets:
+        lines += _heading(f"Strategic assets ({len(doc.assets)})")
+        lines += _elements(doc.assets, compact)
+
+    for round_ in doc.rounds:
+        lines += _heading(round_.name)
+        lines.append(totals_line(round_.totals))
+        lines += _wrap(f"Battlegroup: {', '.join(round_.element_names) or 'none'}", "", "  ")
+        lines += _wrap(f"Command: {command_line(round_.command, rules=False)}", "", "  ")
+        lines.append(f"Command Resources: {cr_summary(round_.command_resources)}")
+        lines += [f"  - {item}" for item in cr_lines(round_.command_resources)]
+        if round_.benched_names:
+            lines += _wrap(f"Benched (destroyed earlier): {', '.join(round_.benched_names)}", "", "  ")
+        if round_.destroyed_names:
+            lines += _wrap(f"Destroyed this round: {', '.join(round_.destroyed_names)}", "", "  ")
+
+    lines += _heading("Verdict")
+    lines.append(doc.verdict.text)
+    for f in doc.findings:
+        lines += _wrap(f"{f.severity.upper():7} {finding_text(f)}", "  ", " " * 10)
+    if not doc.findings:
+        lines.append("  No findings.")
+
+    lines += _heading("Rules used")
+    lines += _wrap(f"{doc.ruleset.name} [{doc.ruleset.id}]", "", "  ")
+    lines += _wrap(f"Layers: {layers_text(doc)}", "", "  ")
+    if doc.provisional_note:
+        lines += _wrap(f"Note: {doc.provisional_note}", "", "  ")
+    if doc.notes:
+        lines += _heading("Notes")
+        lines += _wrap(doc.notes, "", "")
+    lines += ["", f"Exported by {doc.generator}"]
+    return "\n".join(lines) + "\n"
