@@ -47,6 +47,11 @@ def _schema(args: argparse.Namespace) -> int:
     from horizon_builder.roster import Roster
     from horizon_builder.ruleset import Ruleset
 
+    if getattr(args, "export_schema", False):
+        from horizon_builder.export import export_schema
+
+        print(json.dumps(export_schema(), indent=2))
+        return 0
     model = Ruleset if args.ruleset_schema else Roster
     print(json.dumps(model.model_json_schema(), indent=2))
     return 0
@@ -91,6 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="print the JSON Schema of the roster file format")
     schema.add_argument("--ruleset", dest="ruleset_schema", action="store_true",
                         help="print the ruleset file schema instead")
+    schema.add_argument("--export", dest="export_schema", action="store_true",
+                        help="print the schema of the JSON export document instead")
     schema.set_defaults(func=_schema)
 
     examples = sub.add_parser("examples", help="list the example rosters shipped with the app")

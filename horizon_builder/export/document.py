@@ -45,7 +45,8 @@ PROVISIONAL_NOTE = (
 
 
 class ExportModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Every key is always written, so the schema marks every key required.
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
 
 
 class StatCell(ExportModel):
@@ -536,6 +537,7 @@ def build_document(report: Report) -> ExportDocument:
 
 def export_schema() -> dict[str, Any]:
     """JSON Schema of the export document (``horizon-builder schema --export``)."""
-    schema = ExportDocument.model_json_schema()
+    schema = ExportDocument.model_json_schema(mode="serialization")
     schema["title"] = "horizon-builder roster export"
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema
