@@ -1,0 +1,110 @@
+"""The HTML export renders in a real browser: headless Chromium screenshot and PDF.
+
+Chromium comes from Debian's ``chromium`` package. Where it is missing the
+test installs it only when running as root with apt available and ``CI`` set;
+otherwise it skips, saying how to get it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from horizon_builder.export import render
+from horizon_builder.roster_io import load
+from horizon_builder.validator import validate
+from tests.helpers_export import write_demo
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTALL = "apt-get update && apt-get install -y chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+
+
+def _find_chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    found = _find_chromium()
+    if found:
+        return found
+    if os.environ.get("CI") and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        result = subprocess.run(["sh", "-c", INSTALL], capture_output=True, text=True, timeout=900,
+                                env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        found = _find_chromium()
+        if found:
+            return found
+        pytest.fail(f"installing Chromium failed ({INSTALL}):\n{result.stderr[-2000:]}")
+    pytest.skip(f"Chromium not found: install it with `{INSTALL}` (as root), "
+                "or run the tests with CI=1 as root to let the test install it")
+
+
+def _run(chromium: str, tmp_path: Path, *args: str) -> None:
+    profile = tmp_path / f"profile-{len(list(tmp_path.iterdir()))}"
+    profile.mkdir()
+    result = subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", *args],
+                            capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr[-2000:]
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def _pdf_pages(data: bytes) -> int:
+    assert data[:5] == b"%PDF-", "not a PDF"
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
+
+
+def _html(path: Path, compact: bool = False) -> str:
+    loaded = load(path)
+    return render(validate(loaded.roster, loaded.ruleset), "html", compact)
+
+
+def _print(chromium: str, tmp_path: Path, page: str, name: str) -> tuple[bytes, bytes]:
+    source = tmp_path / f"{name}.html"
+    source.write_text(page, encoding="utf-8")
+    png, pdf = tmp_path / f"{name}.png", tmp_path / f"{name}.pdf"
+    _run(chromium, tmp_path, f"--screenshot={png}", "--window-size=1240,1754", source.as_uri())
+    _run(chromium, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", source.as_uri())
+    return png.read_bytes(), pdf.read_bytes()
+
+
+def test_html_export_renders_and_prints(chromium: str, tmp_path: Path) -> None:
+    """Screenshot is a real A4-proportioned PNG; the 8-element roster prints on 2 pages."""
+    png, pdf = _print(chromium, tmp_path, _html(ROOT / "examples/hvy-cav-battlegroup.toml"), "lancers")
+    assert _png_size(png) == (1240, 1754)
+    assert len(png) > 50_000, "screenshot looks blank"
+    assert _pdf_pages(pdf) == 2
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_metaformer_roster_prints_on_both_papers(chromium: str, tmp_path: Path, paper: str) -> None:
+    """The same file prints on A4 and US Letter (the paper size is left to the printer)."""
+    page = _html(write_demo(tmp_path, "Metatron Demo"))
+    page = page.replace("</style>", f"@page {{ size: {paper}; }}</style>", 1)
+    png, pdf = _print(chromium, tmp_path, page, f"demo-{paper}")
+    assert len(png) > 50_000
+    assert 1 <= _pdf_pages(pdf) <= 3
+
+
+def test_small_roster_fits_one_page(chromium: str, tmp_path: Path) -> None:
+    roster = tmp_path / "small.toml"
+    roster.write_text('name = "Lone Mech"\nforce_cost = 3\n\n[[elements]]\nname = "Solo"\n'
+                      'type = "mech"\npresence = 3\nstats = { M = 5, F = 5, A = 5, D = 3 }\n')
+    _png, pdf = _print(chromium, tmp_path, _html(roster, compact=True), "small")
+    assert _pdf_pages(pdf) == 1
