@@ -1,0 +1,170 @@
+"""Export preview: pick a format, read the roster as it will print, save it.
+
+Push it from anywhere in the app::
+
+    self.app.push_screen(ExportScreen(roster, ruleset, path=roster_path))
+
+or with a validation report already at hand: ``ExportScreen(report)``. The
+rendering and the atomic write are the export package's (the same as
+``horizon-builder export``); this screen only shows and saves.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+
+from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_document, write_atomic
+from horizon_builder.export.document import ExportDocument
+from horizon_builder.roster import Roster
+from horizon_builder.ruleset import Ruleset
+from horizon_builder.validator import Report, validate
+
+FORMAT_LABELS = {"text": "Plain text", "markdown": "Markdown (forums, chat)",
+                 "html": "HTML (print)", "json": "JSON (data)"}
+
+
+def default_filename(name: str, fmt: str) -> str:
+    """A file name from the roster name: 'Red Meridian TF' → 'red-meridian-tf.html'."""
+    stem = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60] or "roster"
+    return stem + SUFFIXES[fmt]
+
+
+class ExportScreen(ModalScreen[None]):
+    """Preview a roster in every export format and save it to a file."""
+
+    DEFAULT_CSS = """
+    ExportScreen { align: center middle; }
+    ExportScreen #export-dialog {
+        width: 96%; height: 94%; padding: 0 1; border: thick $primary; background: $surface;
+    }
+    ExportScreen #export-title { text-style: bold; padding: 0 0 1 0; width: 1fr; }
+    ExportScreen #export-verdict { width: auto; }
+    ExportScreen #export-verdict.-illegal { color: $error; }
+    ExportScreen #export-verdict.-legal { color: $success; }
+    ExportScreen .export-row { height: auto; }
+    ExportScreen #export-format { width: 34; }
+    ExportScreen #export-compact { width: auto; margin-left: 2; }
+    ExportScreen #export-preview { height: 1fr; margin: 1 0; }
+    ExportScreen #export-path { width: 1fr; }
+    ExportScreen .export-label { padding: 1 1 0 0; }
+    ExportScreen #export-hint { color: $text-muted; height: 1; }
+    ExportScreen #export-save, ExportScreen #export-close { margin-left: 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("ctrl+s", "save", "Save", priority=True),
+    ]
+
+    def __init__(self, roster: Roster | Report, ruleset: Ruleset | None = None, *,
+                 path: Path | None = None, fmt: str = "text", compact: bool = False,
+                 name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        if isinstance(roster, Report):
+            report = roster
+        else:
+            if ruleset is None:
+                raise TypeError("ExportScreen needs a ruleset with a roster (or pass a Report)")
+            report = validate(roster, ruleset)
+        self.report = report
+        self.document: ExportDocument = build_document(report)
+        self.roster_path = path
+        self.format = fmt if fmt in FORMATS else "text"
+        self.compact = compact
+        self.saved: list[Path] = []
+
+    # --- layout ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        doc = self.document
+        legal = "-legal" if doc.verdict.legal else "-illegal"
+        with Vertical(id="export-dialog"):
+            with Horizontal(classes="export-row"):
+                yield Label(f"Export “{doc.name}”", id="export-title", markup=False)
+                yield Static(doc.verdict.text, id="export-verdict", classes=legal, markup=False)
+            with Horizontal(classes="export-row"):
+                yield Select([(FORMAT_LABELS[f], f) for f in FORMATS], value=self.format,
+                             allow_blank=False, id="export-format")
+                yield Checkbox("Compact (one line per element)", self.compact, id="export-compact")
+            yield TextArea(self._rendered(), read_only=True, soft_wrap=True, id="export-preview")
+            yield Static("ctrl+s save · enter in the path saves · esc close", id="export-hint")
+            with Horizontal(classes="export-row"):
+                yield Label("Save to", classes="export-label")
+                yield Input(self._suggested_path(), placeholder="File to write", id="export-path")
+                yield Button("Save as...", variant="primary", id="export-save")
+                yield Button("Close", id="export-close")
+
+    # --- rendering -------------------------------------------------------------------
+
+    def _rendered(self) -> str:
+        return render_document(self.document, self.format, self.compact)
+
+    @property
+    def preview_text(self) -> str:
+        return self.query_one("#export-preview", TextArea).text
+
+    def _suggested_path(self) -> str:
+        filename = default_filename(self.document.name, self.format)
+        folder = self.roster_path.parent if self.roster_path is not None else None
+        return str(folder / filename) if folder is not None else filename
+
+    def _refresh_preview(self) -> None:
+        self.query_one("#export-preview", TextArea).load_text(self._rendered())
+
+    @on(Select.Changed, "#export-format")
+    def _format_changed(self, event: Select.Changed) -> None:
+        if event.value not in FORMATS or event.value == self.format:
+            return
+        self.format = str(event.value)
+        path_input = self.query_one("#export-path", Input)
+        current = Path(path_input.value)
+        if current.suffix in SUFFIXES.values():  # follow the format unless the user chose otherwise
+            path_input.value = str(current.with_suffix(SUFFIXES[self.format]))
+        self._refresh_preview()
+
+    @on(Checkbox.Changed, "#export-compact")
+    def _compact_changed(self, event: Checkbox.Changed) -> None:
+        self.compact = event.value
+        self._refresh_preview()
+
+    # --- actions ---------------------------------------------------------------------
+
+    @on(Button.Pressed, "#export-save")
+    @on(Input.Submitted, "#export-path")
+    def _save_requested(self) -> None:
+        self.action_save()
+
+    @on(Button.Pressed, "#export-close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_save(self) -> None:
+        """Write the previewed export atomically to the path in the input; say how it went."""
+        raw = self.query_one("#export-path", Input).value.strip()
+        if not raw:
+            self.notify("Type a file name to save to", severity="warning")
+            return
+        target = Path(raw).expanduser()
+        if not target.is_absolute() and self.roster_path is not None:
+            target = self.roster_path.parent / target
+        existed = target.exists()
+        if target.is_dir():
+            self.notify(f"{target} is a folder: add a file name", severity="error")
+            return
+        try:
+            write_atomic(target, self._rendered())
+        except OSError as exc:
+            self.notify(f"Could not save {target}: {exc.strerror or exc}", title="Export failed",
+                        severity="error")
+            return
+        self.saved.append(target)
+        self.notify(f"{'Replaced' if existed else 'Saved'} {target}", title="Exported")

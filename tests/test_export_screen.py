@@ -1,0 +1,130 @@
+"""The export preview screen, driven through a tiny test app with a Pilot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.widgets import Checkbox, Input, Select, TextArea
+
+from horizon_builder.roster_io import load
+from horizon_builder.tui.export_screen import ExportScreen, default_filename
+from horizon_builder.validator import validate
+from tests.helpers_export import XSS, write_demo
+
+ROOT = Path(__file__).resolve().parent.parent
+LANCERS = ROOT / "examples/hvy-cav-battlegroup.toml"
+
+
+class ExportTestApp(App[None]):
+    """Pushes the export screen on start and records notifications."""
+
+    def __init__(self, screen: ExportScreen) -> None:
+        super().__init__()
+        self.export_screen = screen
+        self.notes: list[tuple[str, str]] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.export_screen)
+
+    def notify(self, message: str, *args: Any, severity: str = "information", **kwargs: Any) -> None:
+        self.notes.append((severity, message))
+        super().notify(message, *args, severity=severity, **kwargs)  # type: ignore[arg-type]
+
+
+def _screen(path: Path = LANCERS, **kwargs: Any) -> ExportScreen:
+    loaded = load(path)
+    return ExportScreen(loaded.roster, loaded.ruleset, path=kwargs.pop("roster_path", None), **kwargs)
+
+
+async def test_preview_shows_text_export_first() -> None:
+    screen = _screen()
+    app = ExportTestApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.screen is screen
+        preview = screen.query_one("#export-preview", TextArea)
+        assert preview.read_only
+        assert preview.text.startswith("3rd Lancers Battlegroup\n")
+        assert "FC 13/15" in preview.text
+
+
+async def test_format_selector_switches_preview_and_suffix(tmp_path: Path) -> None:
+    screen = _screen(roster_path=tmp_path / "lancers.toml")
+    app = ExportTestApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        path_input = screen.query_one("#export-path", Input)
+        assert path_input.value == str(tmp_path / "3rd-lancers-battlegroup.txt")
+        for fmt, start, suffix in (("markdown", "# 3rd Lancers", ".md"),
+                                   ("html", "<!DOCTYPE html>", ".html"),
+                                   ("json", "{", ".json")):
+            screen.query_one("#export-format", Select).value = fmt
+            await pilot.pause()
+            assert screen.preview_text.startswith(start), fmt
+            assert path_input.value.endswith(suffix)
+        json.loads(screen.preview_text)
+
+
+async def test_compact_checkbox_groups_elements() -> None:
+    screen = _screen()
+    app = ExportTestApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.click("#export-compact")
+        await pilot.pause()
+        assert screen.query_one("#export-compact", Checkbox).value
+        assert "2× Hvy Inf P2 M3 F4 A3 D3" in screen.preview_text
+
+
+async def test_save_as_writes_the_file_and_notifies(tmp_path: Path) -> None:
+    screen = _screen()
+    app = ExportTestApp(screen)
+    target = tmp_path / "printed.html"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen.query_one("#export-format", Select).value = "html"
+        await pilot.pause()
+        screen.query_one("#export-path", Input).value = str(target)
+        await pilot.click("#export-save")
+        await pilot.pause()
+        assert target.read_text(encoding="utf-8") == screen.preview_text
+        assert ("information", f"Saved {target}") in app.notes
+        # Enter in the path field saves too; a second save replaces the file
+        screen.query_one("#export-path", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert ("information", f"Replaced {target}") in app.notes
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["printed.html"]
+
+
+async def test_save_failure_is_reported(tmp_path: Path) -> None:
+    screen = _screen()
+    app = ExportTestApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen.query_one("#export-path", Input).value = str(tmp_path / "no-such-folder" / "x.txt")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.notes and app.notes[-1][0] == "error"
+        assert "Could not save" in app.notes[-1][1]
+
+
+async def test_accepts_a_report_and_escape_closes(tmp_path: Path) -> None:
+    loaded = load(write_demo(tmp_path, XSS))
+    screen = ExportScreen(validate(loaded.roster, loaded.ruleset), fmt="markdown")
+    app = ExportTestApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert screen.preview_text.startswith("# \\<script\\>")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+
+
+def test_default_filename() -> None:
+    assert default_filename("Red Meridian Task Force", "html") == "red-meridian-task-force.html"
+    assert default_filename(XSS, "json") == "script-alert-1-script.json"
+    assert default_filename("!!!", "text") == "roster.txt"
