@@ -97,6 +97,20 @@ def element_costs(e: ElementExport) -> str:
     return text
 
 
+def pool_text(line: StatlineExport) -> str:
+    """'pool 16/18' for types that spend a stat-point pool; '' for fixed types."""
+    if line.pool is None or line.points_spent is None:
+        return ""
+    unknown = "+?" if line.unknown_costs else ""  # an upgrade of unknown cost is not counted
+    return f"pool {line.points_spent}{unknown}/{line.pool}"
+
+
+def finding_counts(findings: list[FindingExport], element_id: str) -> tuple[int, int]:
+    """(errors, warnings) about one element."""
+    about = [f for f in findings if f.element == element_id]
+    return (sum(f.severity == "error" for f in about), sum(f.severity == "warning" for f in about))
+
+
 def upgrades_text(line: StatlineExport, esc: Escape = plain) -> str:
     return ", ".join(esc(u.text) for u in line.upgrades)
 
@@ -108,7 +122,10 @@ def form_count(e: ElementExport) -> str:
 
 def finding_text(f: FindingExport, esc: Escape = plain) -> str:
     mark = " [provisional]" if f.provisional else ""
-    return f"{esc(f.message)} ({esc(f.rule)}){mark}"
+    about = ""
+    if f.element_name and not f.message.startswith(f.element_name):
+        about = f"{esc(f.element_name)}: "  # checks usually name the element; say it when not
+    return f"{about}{esc(f.message)} ({esc(f.rule)}){mark}"
 
 
 @dataclass

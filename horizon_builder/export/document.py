@@ -95,6 +95,8 @@ class StatlineExport(ExportModel):
     pool: int | None = Field(default=None, description="Stat points for its P; None for fixed types.")
     points_spent: int | None = None
     pool_left: int | None = None
+    unknown_costs: list[str] = Field(
+        default_factory=list, description="Upgrades whose cost is unknown: left out of points_spent.")
 
 
 class ElementExport(ExportModel):
@@ -338,7 +340,7 @@ def _statline(ruleset: Ruleset, line: StatlineInfo, label: str) -> StatlineExpor
         upgrades=[_upgrade_line(c) for c in line.upgrades],
         special_rules=_rule_lines(ruleset, line.special_rules, own),
         pool=line.pool, points_spent=line.points_spent if line.pool is not None else None,
-        pool_left=line.pool_left,
+        pool_left=line.pool_left, unknown_costs=list(line.unknown_costs),
     )
 
 

@@ -15,8 +15,10 @@ from horizon_builder.export.common import (
     command_line,
     cr_lines,
     cr_summary,
+    finding_counts,
     group_elements,
     kind_line,
+    pool_text,
     rules_text,
     signed,
 )
@@ -48,7 +50,8 @@ body {
   margin: 0; background: #e3e6ea; color: var(--ink);
   font: 9.5pt/1.35 "DejaVu Sans", "Helvetica Neue", Arial, "Liberation Sans", sans-serif;
 }
-.sheet { width: 186mm; margin: 8mm auto; padding: 10mm 12mm; background: #fff;
+/* on screen: an A4 sheet with the print margins, so the preview matches the paper */
+.sheet { width: 210mm; min-height: 297mm; margin: 8mm auto; padding: 11mm; background: #fff;
          box-shadow: 0 1px 4px rgba(0,0,0,.25); }
 h1, h2, h3 { margin: 0; line-height: 1.2; }
 h1 { font-size: 19pt; letter-spacing: .01em; }
@@ -92,6 +95,11 @@ h3 { font-size: 11pt; }
          padding: .2mm 1.6mm; border-radius: 1mm; color: #fff; background: var(--accent);
          text-transform: uppercase; }
 .badge.meta { background: #5b3f8c; }
+.badge.err { background: var(--bad); }
+.badge.warn { background: var(--warn); }
+.element.has-error { border-color: var(--bad); border-left-width: 3pt; }
+.pool { white-space: nowrap; color: var(--muted); font-size: 7.5pt; margin-left: 1mm; }
+.pool.over { color: var(--bad); font-weight: 700; }
 .badge.prov { background: var(--warn-bg); color: var(--warn); border: .5pt solid var(--warn); }
 table { border-collapse: collapse; width: 100%; }
 .stats { table-layout: fixed; }
@@ -124,9 +132,16 @@ table { border-collapse: collapse; width: 100%; }
                            vertical-align: top; }
 .compact th { font-size: 7.5pt; color: var(--muted); }
 .compact tr { break-inside: avoid; page-break-inside: avoid; }
-.compact td.stat { text-align: center; font-weight: 700; font-size: 11pt; }
-.compact .damage { padding: .4mm 0; }
-.compact .damage .box { width: 4mm; height: 4mm; }
+.compact { table-layout: fixed; }
+.compact th.qty { width: 8mm; } .compact th.type { width: 22mm; } .compact th.stat { width: 9mm; }
+.compact th.fc { width: 8mm; } .compact th.track { width: 57mm; }
+.compact td.stat, .compact th.stat { text-align: center; }
+.compact td.stat { font-weight: 700; font-size: 11pt; }
+.compact td.stat small { font-size: 7pt; font-weight: 400; }
+.compact td.detail { font-size: 8.5pt; }
+.compact .damage { padding: .3mm 0 .8mm; gap: .8mm; }
+.compact .damage .box { width: 3.8mm; height: 3.8mm; font-size: 5pt; }
+.compact .damage .label { display: none; }
 .round { border: 1pt solid var(--line); border-radius: 1.5mm; padding: 2mm 2.5mm; margin: 0 0 2.5mm;
          break-inside: avoid; page-break-inside: avoid; }
 .round h3 { margin-bottom: 1mm; }
@@ -151,7 +166,7 @@ footer.generator { margin-top: 4mm; font-size: 7pt; color: var(--muted); text-al
                         font: 7pt "DejaVu Sans", Arial, sans-serif; color: #5b6570; } }
 @media print {
   body { background: #fff; }
-  .sheet { width: auto; margin: 0; padding: 0; box-shadow: none; }
+  .sheet { width: auto; min-height: 0; margin: 0; padding: 0; box-shadow: none; }
   section { break-inside: auto; }
 }
 """
@@ -191,7 +206,10 @@ def _rules(line: StatlineExport) -> str:
 
 def _upgrades(line: StatlineExport, extra: list[str] | None = None) -> str:
     items = [h(u.text) for u in line.upgrades] + (extra or [])
-    return ", ".join(items) or "<em>—</em>"
+    pool = pool_text(line)
+    text = ", ".join(items) or "<em>—</em>"
+    over = line.pool_left is not None and line.pool_left < 0
+    return text + (f' <span class="pool{" over" if over else ""}">{h(pool)}</span>' if pool else "")
 
 
 def _damage_track(label: str = "Damage", note: str | None = None) -> str:
@@ -200,9 +218,15 @@ def _damage_track(label: str = "Damage", note: str | None = None) -> str:
     return f'<div class="damage"><span class="label">{h(label)}</span>{boxes}{extra}</div>'
 
 
-def _element(e: ElementExport) -> str:
+def _element(e: ElementExport, findings: list[FindingExport]) -> str:
     classes = ["element"] + (["chq"] if e.is_command else []) + (["metaformer"] if e.metaformer else [])
+    errors, warnings = finding_counts(findings, e.id)
     badges = ""
+    if errors:
+        classes.append("has-error")
+        badges += f' <span class="badge err">{errors} error{"s" if errors != 1 else ""}</span>'
+    elif warnings:
+        badges += f' <span class="badge warn">{warnings} warning{"s" if warnings != 1 else ""}</span>'
     if e.is_command:
         badges += f' <span class="badge">{h(e.command_label or "CHQ")}</span>'
     if e.metaformer:
@@ -251,8 +275,9 @@ def _compact(elements: list[ElementExport]) -> str:
     columns: list[str] = []
     for e in elements:
         columns += [c for c in _stat_columns(e) if c not in columns]
-    head = "<th>Qty</th><th>Type</th>" + "".join(f"<th>{h(c)}</th>" for c in columns)
-    head += "<th>Upgrades · rules</th><th>FC</th><th>Elements · damage</th>"
+    head = '<th class="qty">Qty</th><th class="type">Type</th>'
+    head += "".join(f'<th class="stat">{h(c)}</th>' for c in columns)
+    head += '<th>Upgrades · rules</th><th class="fc">FC</th><th class="track">Elements · damage</th>'
     rows = []
     for group in group_elements(elements):
         e = group.first
@@ -263,7 +288,7 @@ def _compact(elements: list[ElementExport]) -> str:
             row = ""
             if first:
                 row += f"<td{span}><b>{group.count}×</b></td>"
-            label = h(e.type_short) if first else f"↳ {h(line.type_name)} form"
+            label = h(e.type_short) if first else f"↳ {h(line.label)}"
             if first and e.is_command:
                 label += f' <span class="badge">{h(e.command_label or "CHQ")}</span>'
             row += f"<td>{label}</td>"
@@ -271,7 +296,7 @@ def _compact(elements: list[ElementExport]) -> str:
             extra = [h(u.text) for u in e.type_upgrades] if first else []
             detail = ", ".join([h(u.text) for u in line.upgrades] + extra
                                + [h(r.name) for r in line.special_rules])
-            row += f"<td>{detail or '—'}</td>"
+            row += f'<td class="detail">{detail or "—"}</td>'
             if first:
                 tracks = "".join(
                     f'<div><b>{h(name)}</b>{_damage_track(label="")}</div>' for name in group.names)
@@ -280,8 +305,8 @@ def _compact(elements: list[ElementExport]) -> str:
     return f'<table class="compact"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
 
 
-def _elements(elements: list[ElementExport], compact: bool) -> str:
-    return _compact(elements) if compact else "".join(_element(e) for e in elements)
+def _elements(elements: list[ElementExport], compact: bool, findings: list[FindingExport]) -> str:
+    return _compact(elements) if compact else "".join(_element(e, findings) for e in elements)
 
 
 def _totals(t: ForceTotals, task_force_list: bool = False) -> str:
@@ -371,11 +396,11 @@ def render_html(doc: ExportDocument, compact: bool = False) -> str:
         facts.append("</dl>")
         body += facts
     title = "Task Force list" if task_force else "Elements"
-    body.append(f"<section><h2>{title} ({len(doc.elements)})</h2>{_elements(doc.elements, compact)}"
-                f"{LEGEND}</section>")
+    body.append(f"<section><h2>{title} ({len(doc.elements)})</h2>"
+                f"{_elements(doc.elements, compact, doc.findings)}{LEGEND}</section>")
     if doc.assets:
         body.append(f"<section><h2>Strategic assets ({len(doc.assets)})</h2>"
-                    f"{_elements(doc.assets, compact)}</section>")
+                    f"{_elements(doc.assets, compact, doc.findings)}</section>")
     if doc.rounds:
         body.append("<section><h2>Rounds</h2>" + "".join(_round(r) for r in doc.rounds) + "</section>")
     body.append(f'<section><h2>Verdict and findings</h2><p class="verdict-line {verdict_class}">'

@@ -16,6 +16,7 @@ from horizon_builder.export.common import (
     group_elements,
     kind_line,
     layers_text,
+    pool_text,
     rules_text,
     totals_line,
 )
@@ -35,7 +36,8 @@ def _heading(title: str) -> list[str]:
 
 
 def _statline_lines(line: StatlineExport, indent: str) -> list[str]:
-    out = [f"{indent}{line.statline}"]
+    pool = pool_text(line)
+    out = [f"{indent}{line.statline}" + (f"   ({pool})" if pool else "")]
     if line.upgrades:
         out += _wrap("Upgrades: " + ", ".join(u.text for u in line.upgrades), indent)
     if line.special_rules:
