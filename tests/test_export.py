@@ -406,3 +406,14 @@ def test_ruleset_option_adds_override(tmp_path: Path, capsys: pytest.CaptureFixt
                            "--format", "json", "--ruleset", str(layer))
     assert code == 0
     assert json.loads(out)["ruleset"]["overrides"] == [str(layer)]
+
+
+def test_pool_use_and_element_findings_shown() -> None:
+    """Organisers see each pool's use; an upgrade of unknown cost shows as '+?'."""
+    text = export(ROOT / "examples/needs-fixing.toml", "text")
+    assert "P3 M6 F6 A5 D4   (pool 21/18)" in text
+    assert "P1 M4 F3 A1 D1   (pool 9+?/9)" in text
+    page = export(ROOT / "examples/needs-fixing.toml", "html")
+    assert '<span class="pool over">pool 21/18</span>' in page
+    bruiser = re.search(r'<article class="element chq has-error" id="el-m1">.*?</header>', page)
+    assert bruiser is not None and "2 errors" in bruiser.group(0)
