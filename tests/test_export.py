@@ -417,3 +417,28 @@ def test_pool_use_and_element_findings_shown() -> None:
     assert '<span class="pool over">pool 21/18</span>' in page
     bruiser = re.search(r'<article class="element chq has-error" id="el-m1">.*?</header>', page)
     assert bruiser is not None and "2 errors" in bruiser.group(0)
+
+
+def test_task_force_organiser_figures() -> None:
+    """OtH p.45-47: round length 4 × FC rounded up to 5; value remaining for the tie-break."""
+    text = export(ROOT / "examples/tournament-task-force.toml", "text")
+    assert "Round length 50 min · Value remaining 14 FC · Benched: Meridian Strike Tank" in text
+    data = json.loads(export(ROOT / "examples/tournament-task-force.toml", "json"))
+    assert data["tournament"] == {"round_length_minutes": 50, "benched": ["hc2"],
+                                  "benched_names": ["Meridian Strike Tank"], "value_remaining": 14}
+    assert json.loads(export(ROOT / "examples/hvy-cav-battlegroup.toml", "json"))["tournament"] is None
+
+
+def test_weird_command_rules_on_the_chq() -> None:
+    """OtH p.42: each weird command replaces one CHQ ability; the roster shows what is left."""
+    text = export(ROOT / "examples/oth-weird.toml", "text")
+    assert "As CHQ: Command Resources, Mad scientist, Dark priest, Not in reserve" in text
+    assert "Mad scientist (replaces Chain of Command)" in " ".join(text.split())
+
+
+def test_shipped_strategic_assets_printed_apart() -> None:
+    """OtH p.36-40: ballistic strike, naval support and field hospital are assets, not table elements."""
+    data = json.loads(export(ROOT / "examples/oth-strategic-assets.toml", "json"))
+    assert [a["type"] for a in data["assets"]] and all(a["asset"] for a in data["assets"])
+    assert not any(e["asset"] for e in data["elements"])
+    assert all(a["type"] not in {e["type"] for e in data["elements"]} for a in data["assets"])

@@ -14,6 +14,7 @@ from horizon_builder.export.document import (
     RuleLine,
     SpendingExport,
     StatlineExport,
+    TournamentExport,
 )
 
 #: Boxes in the printed damage track. Damage is a running total per element
@@ -205,6 +206,14 @@ def command_line(cmd: CommandExport, esc: Escape = plain, rules: bool = True) ->
         text += f" ({rules_text(cmd.special_rules, esc)})"
     if cmd.weird:
         text += "; weird command: " + ", ".join(esc(w) for w in cmd.weird)
+    return text
+
+
+def tournament_line(t: TournamentExport, esc: Escape = plain) -> str:
+    """Round length and the tie-break value (OtH p.45-47)."""
+    text = f"Round length {t.round_length_minutes} min · Value remaining {t.value_remaining} FC"
+    if t.benched_names:
+        text += " · Benched: " + ", ".join(esc(n) for n in t.benched_names)
     return text
 
 

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from horizon_builder import __version__
+from horizon_builder import __version__, tournament
 from horizon_builder.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
 from horizon_builder.findings import Finding
 from horizon_builder.report import verdict
@@ -219,6 +219,15 @@ class RoundExport(ExportModel):
     findings: list[FindingExport]
 
 
+class TournamentExport(ExportModel):
+    """Organiser's figures for a Task Force (OtH p.45-48)."""
+
+    round_length_minutes: int = Field(description="4 × FC minutes, rounded up to the next 5 (OtH p.45).")
+    benched: list[str] = Field(description="Ids destroyed in any round so far (OtH p.46).")
+    benched_names: list[str]
+    value_remaining: int = Field(description="FC of elements never destroyed: final tie-break (OtH p.47).")
+
+
 class LayerExport(ExportModel):
     path: str
     name: str
@@ -253,6 +262,7 @@ class ExportDocument(ExportModel):
     elements: list[ElementExport] = Field(description="Elements on the table (assets excluded).")
     assets: list[ElementExport] = Field(default_factory=list, description="Strategic assets.")
     rounds: list[RoundExport] = Field(default_factory=list)
+    tournament: TournamentExport | None = Field(default=None, description="Task Force only.")
     verdict: VerdictExport
     findings: list[FindingExport]
     ruleset: RulesetExport
@@ -393,12 +403,14 @@ def _element(analysis: Analysis, info: ElementInfo) -> ElementExport:
 
 
 def _command_rules(analysis: Analysis) -> list[RuleLine]:
+    """The command's rules after weird command replaced some (OtH p.42)."""
+    from horizon_builder.checks.weird import command_abilities
+
     option = analysis.command_option
     if option is None:
         return []
-    replaced = {w.replaces for w in analysis.command.weird}
-    rules = [r for r in option.special_rules if r not in replaced]
-    return _rule_lines(analysis.ruleset, rules, rules)
+    rules = command_abilities(analysis)
+    return _rule_lines(analysis.ruleset, rules, [r for r in option.special_rules if r in rules])
 
 
 def _command(analysis: Analysis) -> CommandExport:
@@ -496,8 +508,8 @@ def _rounds(report: Report) -> list[RoundExport]:
     roster = report.analysis.roster
     names = {e.id: e.name for e in roster.elements}
     out = []
-    benched: list[str] = []
-    for round_, sub in zip(roster.rounds, report.round_reports, strict=False):
+    for index, (round_, sub) in enumerate(zip(roster.rounds, report.round_reports, strict=False)):
+        benched = tournament.benched(roster, index)
         out.append(RoundExport(
             name=round_.name, elements=list(round_.elements),
             element_names=[names.get(i, i) for i in round_.elements],
@@ -507,8 +519,18 @@ def _rounds(report: Report) -> list[RoundExport]:
             command_resources=_spending(sub.analysis),
             findings=[_finding(f) for f in sub.findings],
         ))
-        benched.extend(i for i in round_.destroyed if i not in benched)
     return out
+
+
+def _tournament(report: Report) -> TournamentExport:
+    roster = report.analysis.roster
+    names = {e.id: e.name for e in roster.elements}
+    gone = tournament.benched(roster)
+    return TournamentExport(
+        round_length_minutes=tournament.round_length_minutes(roster.force_cost), benched=gone,
+        benched_names=[names.get(i, i) for i in gone],
+        value_remaining=tournament.remaining_value(report.analysis),
+    )
 
 
 def build_document(report: Report) -> ExportDocument:
@@ -527,6 +549,7 @@ def build_document(report: Report) -> ExportDocument:
         command_resources=_spending(analysis),
         elements=[e for e in elements if not e.asset], assets=[e for e in elements if e.asset],
         rounds=_rounds(report) if task_force else [],
+        tournament=_tournament(report) if task_force else None,
         verdict=VerdictExport(legal=report.legal, provisional=report.provisional,
                               errors=len(report.errors), warnings=len(report.warnings),
                               text=verdict(report)),

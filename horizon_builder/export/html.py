@@ -21,6 +21,7 @@ from horizon_builder.export.common import (
     pool_text,
     rules_text,
     signed,
+    tournament_line,
 )
 from horizon_builder.export.document import (
     ElementExport,
@@ -153,6 +154,7 @@ table { border-collapse: collapse; width: 100%; }
 .sev { font-weight: 700; font-size: 7.5pt; letter-spacing: .04em; }
 .sev.error { color: var(--bad); } .sev.warning { color: var(--warn); } .sev.info { color: var(--info); }
 .rule { color: var(--muted); }
+.tournament { margin: 2mm 0 0; }
 .verdict-line { font-weight: 700; margin: 0 0 1.5mm; }
 .verdict-line.legal { color: var(--ok); } .verdict-line.illegal { color: var(--bad); }
 .legend { font-size: 7.5pt; color: var(--muted); margin: 0; }
@@ -395,6 +397,8 @@ def render_html(doc: ExportDocument, compact: bool = False) -> str:
         facts.append(f"<dt>Command Res.</dt><dd>{_spending(doc.command_resources)}</dd>")
         facts.append("</dl>")
         body += facts
+    if doc.tournament is not None:
+        body.append(f'<p class="tournament">{tournament_line(doc.tournament, h)}</p>')
     title = "Task Force list" if task_force else "Elements"
     body.append(f"<section><h2>{title} ({len(doc.elements)})</h2>"
                 f"{_elements(doc.elements, compact, doc.findings)}{LEGEND}</section>")

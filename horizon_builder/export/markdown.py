@@ -23,6 +23,7 @@ from horizon_builder.export.common import (
     layers_text,
     rules_text,
     totals_items,
+    tournament_line,
 )
 from horizon_builder.export.document import (
     ElementExport,
@@ -135,6 +136,8 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
             out.append(f"- **Intelligence:** {md_escape(t.intelligence_effect)}")
         out.append(f"- **Command:** {command_line(doc.command, md_escape)}")
         out += _spending(doc.command_resources)
+    if doc.tournament is not None:
+        out.append(f"- {tournament_line(doc.tournament, md_escape)}")
     out += [f"- **Verdict:** {legal} {md_escape(doc.verdict.text)}", ""]
 
     title = "Task Force list" if task_force else "Elements"

@@ -19,6 +19,7 @@ from horizon_builder.export.common import (
     pool_text,
     rules_text,
     totals_line,
+    tournament_line,
 )
 from horizon_builder.export.document import ElementExport, ExportDocument, StatlineExport
 
@@ -92,6 +93,8 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
         lines += _wrap(f"Command: {command_line(doc.command)}", "", "  ")
         lines.append(f"Command Resources: {cr_summary(doc.command_resources)}")
         lines += [f"  - {item}" for item in cr_lines(doc.command_resources)]
+    if doc.tournament is not None:
+        lines.append(tournament_line(doc.tournament))
     lines.append(f"Verdict: {doc.verdict.text}")
 
     title = "Task Force list" if task_force else "Elements"
