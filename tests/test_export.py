@@ -233,6 +233,9 @@ def test_strategic_assets_printed_apart(demo: Path) -> None:
     text = export(demo, "text")
     assert "STRATEGIC ASSETS (1)" in text
     assert "Orbital Lance — Ballistic Strike (test) · FC 3 · FP 0" in text
+    page = export(demo, "html")
+    strike = re.search(r'<article class="element" id="el-strike">.*?</article>', page)
+    assert strike is not None and 'class="damage"' not in strike.group(0)  # off table: no damage
 
 
 def test_every_element_has_a_damage_track() -> None:

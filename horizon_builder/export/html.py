@@ -264,12 +264,13 @@ def _element(e: ElementExport, findings: list[FindingExport]) -> str:
         extras.append(f"<p><b>Notes:</b> {h(e.notes)}</p>")
     extras_html = f'<div class="extras">{"".join(extras)}</div>' if extras else ""
     note = "one track for every form (OtH p.19)" if e.metaformer else "running total"
+    track = "" if e.asset else _damage_track(note=note)  # off-table assets take no damage
     return (
         f'<article class="{" ".join(classes)}" id="el-{h(e.id)}">'
         f'<header><h3>{h(e.name)}</h3><span class="type">{type_text}</span>{badges}'
         f'<span class="cost">{cost}</span></header>'
         f'<table class="stats"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-        f"{extras_html}{_damage_track(note=note)}</article>"
+        f"{extras_html}{track}</article>"
     )
 
 
@@ -300,8 +301,8 @@ def _compact(elements: list[ElementExport]) -> str:
                                + [h(r.name) for r in line.special_rules])
             row += f'<td class="detail">{detail or "—"}</td>'
             if first:
-                tracks = "".join(
-                    f'<div><b>{h(name)}</b>{_damage_track(label="")}</div>' for name in group.names)
+                track = "" if e.asset else _damage_track(label="")
+                tracks = "".join(f"<div><b>{h(name)}</b>{track}</div>" for name in group.names)
                 row += f"<td{span}>{e.fc}</td><td{span}>{tracks}</td>"
             rows.append(f"<tr>{row}</tr>")
     return f'<table class="compact"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
