@@ -118,7 +118,11 @@ def export_main(args: argparse.Namespace) -> int:
         return 2
     text = render(validate(loaded.roster, loaded.ruleset), args.format, bool(args.compact))
     if not args.output or args.output == "-":
-        sys.stdout.write(text)
+        try:
+            sys.stdout.write(text)
+        except UnicodeEncodeError:  # a non-UTF-8 terminal: the export is UTF-8 anyway
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.flush()
         return 0
     try:

@@ -74,10 +74,11 @@ def _stat_table(e: ElementExport) -> list[str]:
 
 def _statline_bullets(line: StatlineExport, prefix: str = "") -> list[str]:
     out = []
+    upgrades, rules = (f"{prefix} upgrades", f"{prefix} rules") if prefix else ("Upgrades", "Rules")
     if line.upgrades:
-        out.append(f"- {prefix}**Upgrades:** " + ", ".join(md_escape(u.text) for u in line.upgrades))
+        out.append(f"- **{upgrades}:** " + ", ".join(md_escape(u.text) for u in line.upgrades))
     if line.special_rules:
-        out.append(f"- {prefix}**Rules:** " + rules_text(line.special_rules, md_escape))
+        out.append(f"- **{rules}:** " + rules_text(line.special_rules, md_escape))
     return out
 
 
@@ -89,9 +90,9 @@ def _element(e: ElementExport) -> list[str]:
     bullets: list[str] = []
     if e.metaformer:
         bullets.append(f"- *Metaformer: {form_count(e)}*")
-        bullets += _statline_bullets(e.base, "Baseform ")
+        bullets += _statline_bullets(e.base, "Baseform")
         for form in e.forms:
-            bullets += _statline_bullets(form, f"{md_escape(form.label)} ")
+            bullets += _statline_bullets(form, md_escape(form.label))
     else:
         bullets += _statline_bullets(e.base)
     if e.type_upgrades:
