@@ -430,6 +430,10 @@ def test_task_force_organiser_figures() -> None:
     assert data["tournament"] == {"round_length_minutes": 50, "benched": ["hc2"],
                                   "benched_names": ["Meridian Strike Tank"], "value_remaining": 14}
     assert json.loads(export(ROOT / "examples/hvy-cav-battlegroup.toml", "json"))["tournament"] is None
+    assert [e["name"] for e in data["elements"] if e["benched"]] == ["Meridian Strike Tank"]
+    assert "Meridian Strike Tank — Heavy Cavalry [benched] · FC 3 · FP 3" in text
+    compact = export(ROOT / "examples/tournament-task-force.toml", "text", compact=True)
+    assert "Hvy Cav [benched] P3 M4 F5 A5 D1 — Meridian Strike Tank (FC 3)" in compact
 
 
 def test_weird_command_rules_on_the_chq() -> None:
@@ -445,3 +449,13 @@ def test_shipped_strategic_assets_printed_apart() -> None:
     assert [a["type"] for a in data["assets"]] and all(a["asset"] for a in data["assets"])
     assert not any(e["asset"] for e in data["elements"])
     assert all(a["type"] not in {e["type"] for e in data["elements"]} for a in data["assets"])
+
+
+def test_docs_sample_is_real_output() -> None:
+    """The compact sample in docs/exporting.md is what the exporter prints for the example."""
+    docs = (ROOT / "docs/exporting.md").read_text(encoding="utf-8")
+    sample = docs.split("```text\n", 1)[1].split("```", 1)[0]
+    element_lines = sample.split("------------\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    output = export(ROOT / "examples/hvy-cav-battlegroup.toml", "text", compact=True)
+    assert element_lines and all(line in output.splitlines() for line in element_lines)
+    assert sample.splitlines()[:4] == output.splitlines()[:4]

@@ -147,7 +147,7 @@ def _group_key(e: ElementExport) -> object:
                 tuple((u.id, u.count, u.option, u.currency) for u in line.upgrades))
 
     return (e.type, line_key(e.base), tuple(line_key(f) for f in e.forms),
-            tuple(u.id for u in e.type_upgrades), e.fc, e.fp, e.notes)
+            tuple(u.id for u in e.type_upgrades), e.fc, e.fp, e.notes, e.benched)
 
 
 def group_elements(elements: list[ElementExport]) -> list[Group]:
@@ -173,6 +173,8 @@ def compact_line(group: Group, esc: Escape = plain) -> str:
     parts = [f"{prefix}{esc(e.type_short)}"]
     if e.is_command:
         parts.append(f"[{esc(e.command_label or 'CHQ')}]")
+    if e.benched:
+        parts.append("[benched]")
     parts.append(esc(e.base.statline))
     extras = [esc(u.text) for u in e.base.upgrades] + [esc(u.text) for u in e.type_upgrades]
     if extras:

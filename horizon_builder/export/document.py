@@ -125,6 +125,8 @@ class ElementExport(ExportModel):
     cr_spent: int = Field(description="CR spent on this element alone (type-wide purchases excluded).")
     carried_by: str | None = None
     notes: str = ""
+    benched: bool = Field(default=False,
+                          description="Task Force: destroyed in a round, so benched (OtH p.46).")
 
 
 class CrPurchaseExport(ExportModel):
@@ -540,6 +542,10 @@ def build_document(report: Report) -> ExportDocument:
     ruleset = analysis.ruleset
     task_force = roster.kind == "task_force"
     elements = [_element(analysis, info) for info in analysis.elements]
+    if task_force:
+        gone = set(tournament.benched(roster))
+        for e in elements:
+            e.benched = e.id in gone
     era = ruleset.eras.get(roster.era) if roster.era else None
     return ExportDocument(
         roster=roster_to_data(roster), name=roster.name, kind=roster.kind,

@@ -97,6 +97,8 @@ h3 { font-size: 11pt; }
          text-transform: uppercase; }
 .badge.meta { background: #5b3f8c; }
 .badge.err { background: var(--bad); }
+.badge.bench { background: var(--muted); }
+.element.benched { opacity: .6; }
 .badge.warn { background: var(--warn); }
 .element.has-error { border-color: var(--bad); border-left-width: 3pt; }
 .pool { white-space: nowrap; color: var(--muted); font-size: 7.5pt; margin-left: 1mm; }
@@ -231,6 +233,9 @@ def _element(e: ElementExport, findings: list[FindingExport]) -> str:
         badges += f' <span class="badge warn">{warnings} warning{"s" if warnings != 1 else ""}</span>'
     if e.is_command:
         badges += f' <span class="badge">{h(e.command_label or "CHQ")}</span>'
+    if e.benched:
+        classes.append("benched")
+        badges += ' <span class="badge bench" title="destroyed in a round (OtH p.46)">Benched</span>'
     if e.metaformer:
         badges += f' <span class="badge meta">Metaformer · {len(e.forms) + 1} forms</span>'
     cost = f"FC {e.fc} · FP {e.fp}" + (f" · Mom {e.momentum}" if e.momentum != e.fp else "")

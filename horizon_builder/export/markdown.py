@@ -84,6 +84,7 @@ def _statline_bullets(line: StatlineExport, prefix: str = "") -> list[str]:
 
 def _element(e: ElementExport) -> list[str]:
     badge = f" · **{md_escape(e.command_label or 'CHQ')}**" if e.is_command else ""
+    badge += " · *benched*" if e.benched else ""
     kind = md_escape(e.type_name) + (" metaformer" if e.metaformer else "")
     out = [f"### {md_escape(e.name)} — {kind}{badge}", "", element_costs(e), ""]
     out += _stat_table(e)

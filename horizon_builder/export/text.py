@@ -50,6 +50,8 @@ def _element_lines(e: ElementExport) -> list[str]:
     title = element_title(e)
     if e.is_command:
         title += f" [{e.command_label or 'CHQ'}]"
+    if e.benched:
+        title += " [benched]"
     out = [f"{title} · {element_costs(e)}"]
     if e.metaformer:
         out.append(f"  Metaformer: {form_count(e)}")
