@@ -56,6 +56,7 @@ name = "Metatron Demo"
 force_cost = 20
 event = "Club night"
 era = "era3"
+supplements = ["metaformers"]
 overrides = "house.toml"
 notes = "A metaformer, an asset and CR spent two ways."
 
@@ -73,7 +74,7 @@ name = "Metatron"
 type = "mech"
 presence = 3
 stats = { M = 3, F = 3, A = 4, D = 5 }
-upgrades = ["test_panopticon"]
+upgrades = ["metaform", "test_panopticon"]
 
 [[elements.forms]]
 name = "Tank form"

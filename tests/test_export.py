@@ -181,7 +181,7 @@ def test_metaformer_forms_shown_together_as_one_element(demo: Path) -> None:
     assert len(meta) == 1 and meta[0]["metaformer"] and len(meta[0]["forms"]) == 2
     assert meta[0]["fc"] == 9 and meta[0]["fp"] == 5 and meta[0]["momentum"] == 3  # OtH p.19-20
     page = export(demo, "html")
-    article = re.search(r'<article class="element metaformer" id="el-meta">.*?</article>', page)
+    article = re.search(r'<article class="element metaformer[^"]*" id="el-meta">.*?</article>', page)
     assert article is not None
     assert article.group(0).count('class="damage"') == 1
     assert "Tank form" in article.group(0) and "Aircraft form" in article.group(0)
@@ -210,12 +210,12 @@ def test_derived_special_rules_shown(demo: Path) -> None:
             "derived": True} in base["special_rules"]
     tank = data["elements"][0]["forms"][0]
     assert [r["name"] for r in tank["special_rules"]] == ["Rapid", "Vanguard", "Vehicle"]
-    assert "Rules: Alert" in export(demo, "text")
+    assert "Rules: Metaforming, Alert" in export(demo, "text")
 
 
 def test_upgrade_costs_and_currency(demo: Path) -> None:
     text = export(demo, "text")
-    assert "Upgrades: Test panopticon (1 pt)" in text
+    assert "Upgrades: Metaform (0 pts), Test panopticon (1 pt)" in text
     assert "Upgrades: Vertical thrusters (? pts)" in text  # unknown cost stays visible
 
 
