@@ -99,8 +99,9 @@ def stat_pool(a: Analysis) -> Iterator[Finding]:
                             cite(pool, "core"), f"{prefix}presence", True)
                 continue
             if line.unknown_costs:
+                unknown = ", ".join(a.ruleset.upgrades[u].name for u in line.unknown_costs)
                 yield about(info, "warning", "upgrade-cost-unknown",
-                            f"{label}cost of {', '.join(line.unknown_costs)} is not known; "
+                            f"{label}cost of {unknown} is not known; "
                             "the pool check leaves it out",
                             "core (cost table not available)", f"{prefix}upgrades", True)
             spent, total = line.points_spent, line.pool
