@@ -212,6 +212,15 @@ class Upgrade(RuleModel):
         default=False, description="May be taken any number of times: max_count is ignored "
         "(TOML cannot write 'no cap'; max_per_full_presence still applies).",
     )
+    presence_rules: list[PresenceRules] = Field(
+        default_factory=list,
+        description="Special rules the upgrade adds or removes from some Presence on "
+        "(a Kaiju! superheavy is cumbersome at P4+, lumbering at P6+).",
+    )
+    option_rules: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Special rules granted by the option chosen (robot program 'hold': dig in ...).",
+    )
 
     def cap(self, presence: int) -> int | None:
         caps = [c for c in (self.max_count,) if c is not None and not self.repeatable]
