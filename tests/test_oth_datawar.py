@@ -420,3 +420,12 @@ def test_each_datawar_rule_shows_in_check_output(case, tmp_path, capsys):
     assert hits, found
     assert all(f["rule"] for f in hits)
     assert "internal-check-error" not in {f["code"] for f in found}
+
+
+def test_datawar_mistakes_example_reports_each_mistake():
+    """The shipped DataWar mistakes roster reports every rule it breaks (OtH p.24-27)."""
+    loaded = load(examples_dir() / "oth-datawar-mistakes.toml")
+    report = check(loaded.roster, loaded.ruleset)
+    assert set(codes(report, "error")) >= {
+        "upgrade-not-eligible", "drone-one-mark", "rebro-node-on-chq", "upgrade-option-missing",
+        "era-forbids", "upgrade-excludes", "cr-purchase-not-type-wide", "cr-overspent"}
