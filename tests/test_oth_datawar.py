@@ -129,7 +129,8 @@ def test_drone_mk3_not_in_era1(ruleset):
         return check(force(lt_inf("i1"), command={"kind": "aic"}, era=era,
                            cr_purchases=[buy("lt_inf", mark)]), ruleset)
 
-    assert "era-forbids" in codes(report("drone_mk3", "era1"), "error")
+    found = findings(report("drone_mk3", "era1"), "era-forbids")
+    assert found and found[0].severity == "error" and found[0].rule == "OtH p.24"
     assert "era-forbids" not in codes(report("drone_mk2", "era1"))
     assert "era-forbids" not in codes(report("drone_mk1", "era1"))
     assert "era-forbids" not in codes(report("drone_mk3", "era2"))
@@ -196,6 +197,7 @@ def test_robots_only_from_era_three(ruleset):
     for era in ("era1", "era2"):
         found = findings(report(era), "era-forbids")
         assert found and found[0].severity == "error" and "Robot" in found[0].message
+        assert found[0].rule == "OtH p.25"
     for era in ("era3", "era4"):
         assert "era-forbids" not in codes(report(era))
 
