@@ -429,8 +429,27 @@ def test_unknown_mutation_without_file_is_an_error_finding(ruleset):
 
 def test_biowar_mistakes_example_reports_each_mistake():
     """The shipped BioWar mistakes roster reports every rule it breaks (OtH p.30-32, 67)."""
-    loaded = load(examples_dir() / "oth-biowar-mistakes.toml")
+    loaded = load(examples_dir() / "oth-biowar-needs-fixing.toml")
     report = check(loaded.roster, loaded.ruleset)
     assert set(codes(report, "error")) >= {
         "bio-force-command", "gun-beast-rapid-vanguard", "upgrade-not-eligible",
         "presence-out-of-range", "kaiju-mutations-only", "upgrade-over-cap"}
+
+
+@pytest.mark.parametrize("command", [HIVEMIND, alpha("x0"), {"kind": "chq", "element": "x0"}])
+def test_any_biowar_upgrade_on_any_type_never_crashes(ruleset, command):
+    """Bad input (any mutation or BioWar upgrade on any element type, own or type-wide) gives
+    findings, never an internal error."""
+    ups = [k for k, up in ruleset.upgrades.items() if up.supplement == "biowar"]
+    elements = []
+    for i, type_id in enumerate(ruleset.element_types):
+        et = ruleset.element_types[type_id]
+        elements.append(element(type_id, et.presence.min, f"E{i}", id=f"x{i}",
+                                stats=dict.fromkeys(et.stats, 2),
+                                upgrades=[{"id": u, "count": 3} for u in ups]))
+    purchases = [{"type": t, "upgrade": u} for t in ruleset.element_types for u in ups]
+    r = force(*elements, command=command, cr_purchases=purchases,
+              supplements=tuple(ruleset.supplements))
+    report = check(r, ruleset)
+    assert "internal-check-error" not in codes(report)
+    assert "upgrade-over-cap" in codes(report, "error")

@@ -426,8 +426,27 @@ def test_each_datawar_rule_shows_in_check_output(case, tmp_path, capsys):
 
 def test_datawar_mistakes_example_reports_each_mistake():
     """The shipped DataWar mistakes roster reports every rule it breaks (OtH p.24-27)."""
-    loaded = load(examples_dir() / "oth-datawar-mistakes.toml")
+    loaded = load(examples_dir() / "oth-datawar-needs-fixing.toml")
     report = check(loaded.roster, loaded.ruleset)
     assert set(codes(report, "error")) >= {
         "upgrade-not-eligible", "drone-one-mark", "rebro-node-on-chq", "upgrade-option-missing",
         "era-forbids", "upgrade-excludes", "cr-purchase-not-type-wide", "cr-overspent"}
+
+
+@pytest.mark.parametrize("command", [{"kind": "aic"}, {"kind": "none"}, chq("x0")])
+def test_any_datawar_upgrade_on_any_type_never_crashes(ruleset, command):
+    """Bad input (any DataWar upgrade, any option, on any element type, own or type-wide) gives
+    findings, never an internal error."""
+    ups = [k for k, up in ruleset.upgrades.items() if up.supplement == "datawar"]
+    elements = []
+    for i, type_id in enumerate(ruleset.element_types):
+        et = ruleset.element_types[type_id]
+        elements.append(element(type_id, et.presence.min, f"E{i}", id=f"x{i}",
+                                stats=dict.fromkeys(et.stats, 2),
+                                upgrades=[{"id": u, "option": "nonsense"} for u in ups]))
+    purchases = [buy(t, u, option="hold") for t in ruleset.element_types for u in ups]
+    r = force(*elements, command=command, cr_purchases=purchases,
+              supplements=tuple(ruleset.supplements))
+    report = check(r, ruleset)
+    assert "internal-check-error" not in codes(report)
+    assert "upgrade-option-unknown" in codes(report, "error")
