@@ -200,6 +200,8 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
         chq_element is not None and chq_type is not None and chq_type.chq == "conventional"
         and option is not None and option.element_chq in ("conventional", "any")
     )
+    # The CHQ's row of the cost table: a stand-in (gun-beast) reads its replaced type's.
+    chq_key = (chq_type.chq_cost_as or chq_element.type) if chq_type and chq_element else ""
 
     purchases_by_type: dict[str, list[CrPurchase]] = {}
     for purchase in cr_purchases:
@@ -220,8 +222,9 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
             fc = 0
             notes.append("free conventional CHQ")
             provisional = True
-        elif conventional_chq and et is not None and et.category == "conventional":
-            change, known = chq_modifier(ruleset, chq_element.type, element.type)  # type: ignore[union-attr]
+        elif conventional_chq and et is not None and (et.category == "conventional"
+                                                      or et.chq_cost_as is not None):
+            change, known = chq_modifier(ruleset, chq_key, et.chq_cost_as or element.type)
             fc += change
             if change:
                 notes.append(f"{change:+d} under a {chq_type.short or chq_type.name} CHQ")  # type: ignore[union-attr]
@@ -229,7 +232,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
                 provisional = True
                 notes.append("CHQ cost change unknown: counted at its P")
             elif change:
-                row = ruleset.chq_cost_table[chq_element.type]  # type: ignore[union-attr]
+                row = ruleset.chq_cost_table[chq_key]
                 provisional = provisional or row.is_provisional
         if forms:
             fc += sum(f.presence for f in forms)
@@ -267,7 +270,6 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
     return Analysis(roster, ruleset, mode, infos, command, option,
                     next((i for i in infos if i.is_command), None), cr_purchases,
                     cr_available, counted, cr_spent, round_name)
-
 
 
 def upgrade_rules(rules: list[str], upgrade: Upgrade, option: str | None, presence: int) -> list[str]:

@@ -161,6 +161,10 @@ class ElementType(RuleModel):
     force_cost: int | None = Field(default=None, ge=0, description="Fixed FC instead of its P.")
     force_presence: int | None = Field(default=None, ge=0, description="Fixed FP instead of its P.")
     max_per_force: int | None = Field(default=None, ge=1)
+    chq_cost_as: str | None = Field(
+        default=None, description="Reads the CHQ cost table as this type, as CHQ or as an element "
+        "(a gun-beast as the conventional type it replaces, OtH p.30, p.32).",
+    )
 
     @property
     def family_id(self) -> str | None:

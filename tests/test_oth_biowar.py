@@ -340,6 +340,18 @@ def test_alpha_is_a_kaiju_or_gun_beast_with_cr(ruleset, tmp_path):
     assert "alpha-not-kaiju" not in codes(check(monster, rs))
 
 
+def test_gun_beasts_cost_as_their_type_under_a_chq(ruleset):
+    """An Alpha has the normal effects on the costs of conventional types (OtH p.32); gun-beasts
+    read the CHQ cost table as the type they replace (OtH p.30; our reading), never their own."""
+    hi = element("gun_beast_hvy_inf", 2, "Spitters", id="i1", stats=dict(HVY_INF))
+    a = analyse(force(beast("b1"), beast("b2"), hi, command=alpha("b1")), ruleset)
+    assert [a.by_id[i].fc for i in ("b1", "b2", "i1")] == [0, 3, 2 - 1]  # Hvy Cav CHQ: Hvy Inf -1
+    hc = element("hvy_cav", 3, "Cuirassiers", id="c1", stats=dict(HVY_CAV))
+    mixed = analyse(force(hc, hi, command={"kind": "chq", "element": "c1"}), ruleset)
+    assert mixed.by_id["i1"].fc == 1
+    assert analyse(force(beast("b1"), hi, command=alpha("b1")), ruleset).by_id["b1"].fc == 0
+
+
 def test_hivemind_has_no_element_and_no_cr(ruleset):
     """A Hivemind has no element and none of the CHQ's benefits or restrictions (OtH p.33)."""
     hm = ruleset.commands["hivemind"]
@@ -358,7 +370,7 @@ def test_biowar_needs_its_supplement(ruleset):
 # --- examples ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("name", "cr"), [("oth-biowar.toml", 3), ("oth-biowar-hivemind.toml", 0),
-                                          ("oth-biowar-new-sussex.toml", 3)])
+                                          ("oth-biowar-new-sussex.toml", 4)])
 def test_biowar_examples_are_legal(name, cr):
     """The shipped BioWar examples are legal and spend their CR exactly (OtH p.29-35, 67-68)."""
     loaded = load(examples_dir() / name)
@@ -453,3 +465,14 @@ def test_any_biowar_upgrade_on_any_type_never_crashes(ruleset, command):
     report = check(r, ruleset)
     assert "internal-check-error" not in codes(report)
     assert "upgrade-over-cap" in codes(report, "error")
+
+
+def test_chq_cost_as_names_a_known_type(tmp_path):
+    """A typo in `chq_cost_as` is a located ruleset load error, not a silent full-price element."""
+    from horizon_builder.problems import LoadError
+
+    layer = tmp_path / "typo.toml"
+    layer.write_text('[element_types.gun_beast_lt_cav]\nchq_cost_as = "lt_kav"\n')
+    with pytest.raises(LoadError) as exc:
+        load_ruleset([layer])
+    assert "chq_cost_as" in str(exc.value) and "lt_kav" in str(exc.value)
