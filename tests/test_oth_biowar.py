@@ -107,6 +107,18 @@ def test_gun_beast_never_rapid_or_vanguard(ruleset):
     assert found and found[0].severity == "error" and "Rapid (mutation)" in found[0].message
 
 
+def test_swooper_gun_beast_form_is_not_vanguard(ruleset):
+    """Swooper's gun-beast form (OtH p.22) is printed as vanguard, which a gun-beast never is
+    (OtH p.30): the form's rules follow the gun-beast rules, and it keeps the Hvy Cav statline."""
+    swooper = element("mech", 3, "Swooper", id="sw", stats={"M": 4, "F": 5, "A": 4, "D": 3},
+                      forms=[{"name": "Gun-beast", "type": "gun_beast_hvy_cav", "presence": 3,
+                              "stats": dict(HVY_CAV)}])
+    a = analyse(force(swooper, supplements=("biowar", "metaformers")), ruleset)
+    beast_form = a.by_id["sw"].forms[0]
+    assert "vanguard" not in beast_form.special_rules and "gun_beast" in beast_form.special_rules
+    assert a.by_id["sw"].fc == 6
+
+
 # --- gribblies (OtH p.30-31) -----------------------------------------------------------
 
 def test_gribbly_replaces_any_p1_option(ruleset):
