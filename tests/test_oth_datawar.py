@@ -277,6 +277,17 @@ def test_rebro_node_never_on_chq_nor_its_type(ruleset):
     assert "rebro-node-on-chq" not in codes(check(other_type, ruleset))
 
 
+def test_rebro_node_needs_a_chain_of_command(ruleset):
+    """A rebro node boosts the CHQ's chain of command (OtH p.27): under an AI Command, which has
+    none (OtH p.25), it is money spent for nothing: a warning."""
+    scouts = [element("lt_cav", 2, f"Scouts {i}", id=f"s{i}", stats=dict(LT_CAV)) for i in (1, 2)]
+    r = force(*scouts, command={"kind": "aic"}, cr_purchases=[buy("lt_cav", "rebro_node")])
+    found = findings(check(r, ruleset), "rebro-node-no-chain-of-command")
+    assert len(found) == 1 and found[0].severity == "warning" and "AI Command" in found[0].message
+    r = force(hvy_cav("c1"), *scouts, command=chq("c1"), cr_purchases=[buy("lt_cav", "rebro_node")])
+    assert "rebro-node-no-chain-of-command" not in codes(check(r, ruleset))
+
+
 def test_strategic_net_chq_only(ruleset):
     """Strategic net: the CHQ only, for 1 CR (or 1 stat point on a mech CHQ) (OtH p.27)."""
     on_chq = force(hvy_cav("c1", upgrades=["strategic_net"]), hvy_cav("c2"), command=chq("c1"))

@@ -159,3 +159,23 @@ def rebro_node_not_on_chq(a: Analysis) -> Iterator[Finding]:
             yield about(info, "error", "rebro-node-on-chq",
                         f"no rebro node on the CHQ's type ({type_name(a.ruleset, chq.element.type)}): "
                         "it would be the CHQ's too", rule, "cr_purchases")
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def rebro_node_needs_chain_of_command(a: Analysis) -> Iterator[Finding]:
+    """A rebro node lets a CHQ use chain of command twice (OtH p.27): with no command that has
+    chain of command (an AI Command, a Hivemind, or weird command in its place) it does nothing."""
+    option = a.command_option
+    if option is None or "rebro_node" not in a.ruleset.upgrades:
+        return
+    chain = "chain_of_command" in option.special_rules and not any(
+        w.replaces == "chain_of_command" for w in a.command.weird)
+    if chain:
+        return
+    holders = [info for info in a.elements if info.has_upgrade("rebro_node")]
+    if holders:
+        names = ", ".join(info.element.name for info in holders)
+        yield Finding("warning", "rebro-node-no-chain-of-command",
+                      f"Rebro node ({names}) does nothing here: {option.name} has no chain of "
+                      "command to boost", cite(a.ruleset.upgrades["rebro_node"], "OtH p.27"),
+                      holders[0].id, holders[0].element.name, "upgrades")
