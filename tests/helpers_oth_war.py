@@ -61,21 +61,30 @@ def ruleset_with_superheavies(folder: Path) -> Ruleset:
     return load_ruleset([layer])
 
 
+def superheavy_args(folder: Path) -> list[str]:
+    """``--ruleset`` arguments adding the stand-in superheavies when the shipped rules lack them."""
+    if all(t in load_ruleset().element_types for t in SUPERHEAVY_TYPES):
+        return []
+    layer = folder / "superheavy-stand-ins.toml"
+    layer.write_text(SUPERHEAVY_STAND_INS)
+    return ["--ruleset", str(layer)]
+
+
 def roster_data(*elements: dict[str, Any], supplements: list[str], force_cost: int = 30,
                 **extra: Any) -> dict[str, Any]:
     return {"name": "Test force", "force_cost": force_cost, "supplements": supplements,
             **extra, "elements": list(elements)}
 
 
-def cli_codes(folder: Path, capsys: Any, data: dict[str, Any], name: str = "roster"
-              ) -> tuple[int, list[dict[str, Any]], str]:
-    """Write a roster file, run ``horizon-builder check --format json`` on it.
+def cli_codes(folder: Path, capsys: Any, data: dict[str, Any], name: str = "roster",
+              args: list[str] | None = None) -> tuple[int, list[dict[str, Any]], str]:
+    """Write a roster file, run ``horizon-builder check --format json [args]`` on it.
 
     Returns (exit status, findings, stderr).
     """
     path = folder / f"{name}.toml"
     path.write_text(tomli_w.dumps(data))
-    status = main(["check", "--format", "json", str(path)])
+    status = main(["check", "--format", "json", *(args or []), str(path)])
     out, err = capsys.readouterr()
     result = json.loads(out)[0]
     return status, result.get("findings", []), err

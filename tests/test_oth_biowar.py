@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from builders import check, codes, element
-from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies
+from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies, superheavy_args
 
 from horizon_builder.analysis import analyse
 from horizon_builder.resources import examples_dir
@@ -422,8 +422,51 @@ BROKEN = {
                              "pool-overspent", "error"),
     "bio force command (p.32)": (_bio(beast("b1"), command={"kind": "chq", "element": "b1"}),
                                  "bio-force-command", "error"),
+    "flying costs 1 point per P (p.31)": (
+        _bio(kaiju("k1", 3, upgrades=["flying", "grabby"])), "pool-overspent", "error"),
+    "mixed force takes a normal CHQ (p.32)": (
+        _bio(beast("b1"), element("lt_inf", 1, "Rifles", stats=dict(SWARM))),
+        "bio-command-mixed-force", "warning"),
+    "BioWar supplement enabled (p.29)": (
+        roster_data(beast("b1"), supplements=[], command=HIVEMIND), "supplement-disabled", "error"),
     "unknown mutation": (_bio(kaiju("k1", upgrades=["laser_eyes"])), None, None),
 }
+
+HOUSE_MEDIC = ('[upgrades.field_medic]\nname = "Field medic"\ncost = 0\ncurrency = "free"\n'
+               'scope = "element"\nremoves_rules = ["vanguard"]\nsource = "house rule"\n')
+
+SUPERHEAVY_BROKEN = {
+    "Kaiju! not on a supertank (p.66)": (
+        [superheavy("supertank", "t1", 4, ["kaiju"])], HIVEMIND, "upgrade-not-eligible"),
+    "superheavy mutations need Kaiju! (p.66)": (
+        [superheavy("supermech", "s1", 4, ["biogun"]), beast("b1")], alpha("b1"),
+        "mutation-needs-kaiju"),
+    "superheavy kaiju takes mutations only (p.31)": (
+        [superheavy("supermech", "s1", 4, ["kaiju", "agile_frame"])], HIVEMIND,
+        "kaiju-mutations-only"),
+    "Alpha is a kaiju or gun-beast (p.32)": (
+        [superheavy("supermech", "s1", 4, []), beast("b1")], alpha("s1"), "alpha-not-kaiju"),
+}
+
+
+@pytest.mark.parametrize("case", list(SUPERHEAVY_BROKEN))
+def test_each_superheavy_kaiju_rule_shows_in_check_output(case, tmp_path, capsys):
+    """The Kaiju! rules for superheavies are reported by `horizon-builder check` (OtH p.31-32, 66)."""
+    elements, command, code = SUPERHEAVY_BROKEN[case]
+    data = roster_data(*elements, supplements=["biowar", "superweapons"], command=command)
+    status, found, _ = cli_codes(tmp_path, capsys, data, args=superheavy_args(tmp_path))
+    assert status == 1
+    assert any(f["code"] == code and f["severity"] == "error" for f in found), found
+
+
+def test_gribbly_always_vanguard_shows_in_check_output(tmp_path, capsys):
+    """A house upgrade taking a gribbly's vanguard away is reported by `check` (OtH p.30)."""
+    house = tmp_path / "house.toml"
+    house.write_text(HOUSE_MEDIC)
+    data = _bio(gribbly("g1", upgrades=["field_medic"]))
+    status, found, _ = cli_codes(tmp_path, capsys, data, args=["--ruleset", str(house)])
+    assert status == 1
+    assert any(f["code"] == "gribbly-rapid-vanguard" for f in found)
 
 
 @pytest.mark.parametrize("case", list(BROKEN))

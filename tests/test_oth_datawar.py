@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from builders import check, codes, element
-from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies
+from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies, superheavy_args
 
 from horizon_builder.analysis import analyse
 from horizon_builder.resources import examples_dir
@@ -376,6 +376,9 @@ BROKEN = {
     "drones only on infantry (p.24)": (
         _aic(hvy_cav("c1"), hvy_cav("c2"), cr_purchases=[buy("hvy_cav", "drone_mk1")]),
         "upgrade-not-eligible"),
+    "drone marks cost CR (p.24-25)": (
+        _aic(hvy_inf("i1"), hvy_inf("i2"), hvy_inf("i3"), hvy_inf("i4"),
+             cr_purchases=[buy("hvy_inf", "drone_mk2")]), "cr-overspent"),
     "one drone mark (p.24)": (
         _aic(lt_inf("l1"), lt_inf("l2"),
              cr_purchases=[buy("lt_inf", "drone_mk1"), buy("lt_inf", "drone_mk3")]),
@@ -389,12 +392,28 @@ BROKEN = {
         _aic(mech("m1", upgrades=[{"id": "robot", "option": "dance"}])), None),
     "robots from era 3 (p.25)": (
         _aic(mech("m1", upgrades=[{"id": "robot", "option": "hold"}]), era="era2"), "era-forbids"),
+    "robot on conventional or mech only (p.25)": (
+        _aic(element("aircraft", 2, "Jet", stats={"M": 5, "F": 4, "A": 2, "D": 1},
+                     upgrades=[{"id": "robot", "option": "hold"}])), "upgrade-not-eligible"),
+    "AIC has no element (p.25)": (
+        roster_data(hvy_cav("c1"), supplements=["datawar"], command=chq("c1") | {"kind": "aic"}),
+        ("command-element-ignored", "warning")),
+    "combat hacker eligibility (p.26)": (
+        _aic(hvy_cav("c1"), hvy_cav("c2"), cr_purchases=[buy("hvy_cav", "combat_hacker")]),
+        "upgrade-not-eligible"),
     "combat hacker never on a robot (p.26)": (
         _aic(mech("m1", upgrades=[{"id": "robot", "option": "hold"}, "combat_hacker"])),
         "upgrade-excludes"),
     "disruption node eligibility (p.27)": (
         _aic(hvy_inf("i1"), hvy_inf("i2"), cr_purchases=[buy("hvy_inf", "disruption_node")]),
         "upgrade-not-eligible"),
+    "rebro node eligibility (p.27)": (
+        _aic(lt_inf("l1"), lt_inf("l2"), cr_purchases=[buy("lt_inf", "rebro_node")]),
+        "upgrade-not-eligible"),
+    "rebro node needs chain of command (p.27)": (
+        _aic(hvy_inf("i1"), hvy_inf("i2"), lt_inf("l1"), lt_inf("l2"),
+             cr_purchases=[buy("hvy_inf", "rebro_node")]),
+        ("rebro-node-no-chain-of-command", "warning")),
     "rebro node not on the CHQ's type (p.27)": (
         roster_data(hvy_cav("c1"), hvy_cav("c2"), supplements=["datawar"], command=chq("c1"),
                     cr_purchases=[buy("hvy_cav", "rebro_node")]), "rebro-node-on-chq"),
@@ -413,6 +432,9 @@ BROKEN = {
         _aic(lt_inf("l1"), lt_inf("l2"),
              cr_purchases=[buy("lt_inf", "drone_mk1"), buy("lt_inf", "drone_mk1")]),
         "upgrade-over-cap"),
+    "DataWar supplement enabled (p.23)": (
+        roster_data(mech("m1", upgrades=["combat_hacker"]), supplements=[]),
+        "supplement-disabled"),
     "repeat beyond cap (p.26)": (
         _aic(mech("m1", upgrades=[{"id": "combat_hacker", "count": 2}])), "upgrade-over-cap"),
 }
@@ -428,8 +450,9 @@ def test_each_datawar_rule_shows_in_check_output(case, tmp_path, capsys):
         assert status == 2
         assert "elements[1].upgrades[1].option" in err and "'dance' is not an option" in err
         return
-    assert status == 1
-    hits = [f for f in found if f["code"] == code and f["severity"] == "error"]
+    code, severity = code if isinstance(code, tuple) else (code, "error")
+    assert status == (1 if severity == "error" else 0)
+    hits = [f for f in found if f["code"] == code and f["severity"] == severity]
     assert hits, found
     assert all(f["rule"] for f in hits)
     assert "internal-check-error" not in {f["code"] for f in found}
@@ -461,3 +484,22 @@ def test_any_datawar_upgrade_on_any_type_never_crashes(ruleset, command):
     report = check(r, ruleset)
     assert "internal-check-error" not in codes(report)
     assert "upgrade-option-unknown" in codes(report, "error")
+
+
+def test_robot_on_superflyer_shows_in_check_output(tmp_path, capsys):
+    """Appendix 1 gives no robot to a superflyer (OtH p.66): reported by `horizon-builder check`."""
+    flyer = element("superflyer", 4, "Sky Robot", stats={"M": 5, "F": 6, "A": 3, "D": 2},
+                    upgrades=[{"id": "robot", "option": "destroy"}])
+    data = roster_data(flyer, supplements=["datawar", "superweapons"], command={"kind": "aic"})
+    status, found, _ = cli_codes(tmp_path, capsys, data, args=superheavy_args(tmp_path))
+    assert status == 1
+    assert any(f["code"] == "upgrade-not-eligible" and "Robot" in f["message"] for f in found)
+
+
+def test_drone_mk1_momentum_in_check_output(capsys):
+    """`horizon-builder check` shows momentum with Mk 1 drones counted as P1 (OtH p.24)."""
+    from horizon_builder.cli import main
+
+    assert main(["check", str(examples_dir() / "oth-datawar-aic.toml")]) == 0
+    out = capsys.readouterr().out
+    assert "FP 20" in out and "momentum 18" in out
