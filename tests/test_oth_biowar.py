@@ -382,7 +382,8 @@ def test_biowar_needs_its_supplement(ruleset):
 # --- examples ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("name", "cr"), [("oth-biowar.toml", 3), ("oth-biowar-hivemind.toml", 0),
-                                          ("oth-biowar-new-sussex.toml", 4)])
+                                          ("oth-biowar-new-sussex.toml", 4),
+                                          ("oth-biowar-superheavy-kaiju.toml", 2)])
 def test_biowar_examples_are_legal(name, cr):
     """The shipped BioWar examples are legal and spend their CR exactly (OtH p.29-35, 67-68)."""
     loaded = load(examples_dir() / name)
@@ -531,3 +532,15 @@ def test_chq_cost_as_names_a_known_type(tmp_path):
     with pytest.raises(LoadError) as exc:
         load_ruleset([layer])
     assert "chq_cost_as" in str(exc.value) and "lt_kav" in str(exc.value)
+
+
+def test_superheavy_kaiju_example_rules():
+    """The superheavy kaiju example: a P6 supermech kaiju is cumbersome and lumbering, a P4
+    superflyer kaiju only cumbersome, neither rapid (OtH p.31, p.66)."""
+    loaded = load(examples_dir() / "oth-biowar-superheavy-kaiju.toml")
+    a = analyse(loaded.roster, loaded.ruleset)
+    ammut, wyrm = a.by_id["s1"].special_rules, a.by_id["f1"].special_rules
+    assert {"kaiju", "vanguard", "cumbersome", "lumbering"} <= set(ammut)
+    assert {"kaiju", "cumbersome"} <= set(wyrm) and "lumbering" not in wyrm
+    assert "rapid" not in ammut and "rapid" not in wyrm
+    assert a.by_id["s1"].base.points_spent == 24 and a.by_id["f1"].base.points_spent == 18
