@@ -111,7 +111,10 @@ def type_purchase_rules(a: Analysis) -> Iterator[Finding]:
                           f"{up.name} is not bought for a whole type ({type_name(rs, purchase.type)}):"
                           f" it is given to {where}; list it in that element's upgrades",
                           cite(up, "OtH p.27"), field="cr_purchases")
-        elif et.upgrade_currency != "cr" or up.currency == "points":
+        # (a purchase for a type that may not take the upgrade at all is reported by the
+        # generic CR check: say nothing more about how it would be paid)
+        elif (et.upgrade_currency != "cr" or up.currency == "points") and rs.matches(
+                purchase.type, [n for n in up.eligible if n != "chq"]):
             yield Finding("error", "cr-purchase-points-type",
                           f"{et.name} pays for {up.name} in stat points, element by element: "
                           "list it in each element's upgrades, not as a CR purchase",
