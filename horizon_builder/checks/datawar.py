@@ -10,7 +10,8 @@ time:
   upgrades are the element's own or bought for its type (OtH p.24-26);
 - a type-wide purchase is made once, only for types that pay in CR, and never
   for the strategic net, which goes to the CHQ alone (OtH p.24, p.27);
-- the rebro node never on the CHQ nor its conventional type (OtH p.27);
+- the rebro node never on the CHQ nor its conventional type, and of no use without
+  a chain of command to boost (OtH p.27);
 - an option (robot program) must be one the upgrade offers (OtH p.25).
 
 The shared helpers here also serve :mod:`horizon_builder.checks.biowar`.
@@ -145,8 +146,8 @@ def upgrade_option_known(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def rebro_node_not_on_chq(a: Analysis) -> Iterator[Finding]:
-    """The rebro node may not go on the CHQ, nor so on a conventional element of the CHQ's type
-    (OtH p.27)."""
+    """The rebro node may not go on the CHQ, hence nor on a conventional element of the CHQ's
+    type (OtH p.27)."""
     chq = a.command_element
     if chq is None or "rebro_node" not in a.ruleset.upgrades:
         return
