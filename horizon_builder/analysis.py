@@ -162,10 +162,8 @@ def statline_info(ruleset: Ruleset, type_id: str, presence: int, stats: dict[str
             rules = [r for r in rules if r not in step.remove]
             rules += [r for r in step.add if r not in rules]
     for cost in costs:
-        if cost.upgrade is None:
-            continue
-        rules = [r for r in rules if r not in cost.upgrade.removes_rules]
-        rules += [r for r in cost.upgrade.grants_rules if r not in rules]
+        if cost.upgrade is not None:
+            rules = upgrade_rules(rules, cost.upgrade, cost.choice.option, presence)
     info.special_rules = rules
     return info
 
@@ -202,6 +200,8 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
         chq_element is not None and chq_type is not None and chq_type.chq == "conventional"
         and option is not None and option.element_chq in ("conventional", "any")
     )
+    # The CHQ's row of the cost table: a stand-in (gun-beast) reads its replaced type's.
+    chq_key = (chq_type.chq_cost_as or chq_element.type) if chq_type and chq_element else ""
 
     purchases_by_type: dict[str, list[CrPurchase]] = {}
     for purchase in cr_purchases:
@@ -222,8 +222,9 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
             fc = 0
             notes.append("free conventional CHQ")
             provisional = True
-        elif conventional_chq and et is not None and et.category == "conventional":
-            change, known = chq_modifier(ruleset, chq_element.type, element.type)  # type: ignore[union-attr]
+        elif conventional_chq and et is not None and (et.category == "conventional"
+                                                      or et.chq_cost_as is not None):
+            change, known = chq_modifier(ruleset, chq_key, et.chq_cost_as or element.type)
             fc += change
             if change:
                 notes.append(f"{change:+d} under a {chq_type.short or chq_type.name} CHQ")  # type: ignore[union-attr]
@@ -231,7 +232,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
                 provisional = True
                 notes.append("CHQ cost change unknown: counted at its P")
             elif change:
-                row = ruleset.chq_cost_table[chq_element.type]  # type: ignore[union-attr]
+                row = ruleset.chq_cost_table[chq_key]
                 provisional = provisional or row.is_provisional
         if forms:
             fc += sum(f.presence for f in forms)
@@ -243,6 +244,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
         info = ElementInfo(index, element, et, base, forms, fc, fp, momentum, is_command,
                            notes, provisional)
         info.type_upgrades = list(purchases_by_type.get(element.type, []))
+        _apply_type_upgrades(ruleset, info)
         info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")
         for form in forms:
             info.cr_spent += sum(c.amount or 0 for c in form.upgrades if c.currency == "cr")
@@ -269,3 +271,27 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
                     next((i for i in infos if i.is_command), None), cr_purchases,
                     cr_available, counted, cr_spent, round_name)
 
+
+def upgrade_rules(rules: list[str], upgrade: Upgrade, option: str | None, presence: int) -> list[str]:
+    """Special rules after an upgrade: removed, granted, by Presence, by the option chosen."""
+    rules = [r for r in rules if r not in upgrade.removes_rules]
+    rules += [r for r in upgrade.grants_rules if r not in rules]
+    for step in sorted(upgrade.presence_rules, key=lambda r: r.from_presence):
+        if presence >= step.from_presence:
+            rules = [r for r in rules if r not in step.remove]
+            rules += [r for r in step.add if r not in rules]
+    if option is not None:
+        rules += [r for r in upgrade.option_rules.get(option, []) if r not in rules]
+    return rules
+
+
+def _apply_type_upgrades(ruleset: Ruleset, info: ElementInfo) -> None:
+    """Upgrades bought with CR for the element's whole type act on it like its own (OtH p.24)."""
+    for purchase in info.type_upgrades:
+        upgrade = ruleset.upgrades.get(purchase.upgrade)
+        if upgrade is None or purchase.form_type:
+            continue
+        info.base.special_rules = upgrade_rules(info.base.special_rules, upgrade, purchase.option,
+                                                info.element.presence)
+        if upgrade.momentum_as is not None:
+            info.momentum = upgrade.momentum_as

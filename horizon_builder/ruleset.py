@@ -161,6 +161,10 @@ class ElementType(RuleModel):
     force_cost: int | None = Field(default=None, ge=0, description="Fixed FC instead of its P.")
     force_presence: int | None = Field(default=None, ge=0, description="Fixed FP instead of its P.")
     max_per_force: int | None = Field(default=None, ge=1)
+    chq_cost_as: str | None = Field(
+        default=None, description="Reads the CHQ cost table as this type, as CHQ or as an element "
+        "(a gun-beast as the conventional type it replaces, OtH p.30, p.32).",
+    )
 
     @property
     def family_id(self) -> str | None:
@@ -211,6 +215,15 @@ class Upgrade(RuleModel):
     repeatable: bool = Field(
         default=False, description="May be taken any number of times: max_count is ignored "
         "(TOML cannot write 'no cap'; max_per_full_presence still applies).",
+    )
+    presence_rules: list[PresenceRules] = Field(
+        default_factory=list,
+        description="Special rules the upgrade adds or removes from some Presence on "
+        "(a Kaiju! superheavy is cumbersome at P4+, lumbering at P6+).",
+    )
+    option_rules: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="Special rules granted by the option chosen (robot program 'hold': dig in ...).",
     )
 
     def cap(self, presence: int) -> int | None:

@@ -176,6 +176,9 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
             if limit.stat not in (*et.stats, *et.optional_stats):
                 out.append((("element_types", type_id, "stat_limits", index, "stat"),
                             f"{limit.stat!r} is not a stat of this type"))
+        if et.chq_cost_as is not None and et.chq_cost_as not in ruleset.element_types:
+            out.append((("element_types", type_id, "chq_cost_as"),
+                        f"names unknown element type {et.chq_cost_as!r}"))
         if et.presence.max is not None and et.presence.max < et.presence.min:
             out.append((("element_types", type_id, "presence"), "max is below min"))
     for chq_type, row in ruleset.chq_cost_table.items():

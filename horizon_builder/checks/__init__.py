@@ -4,6 +4,8 @@ Importing this package registers every check with the validator.
 """
 
 from horizon_builder.checks import (  # noqa: F401
+    biowar,
+    datawar,
     metaformers,
     mustering,
     strategic_assets,

@@ -1,0 +1,153 @@
+"""BioWar (OtH p.29-35, Appendix 2 p.67-68): gun-beasts, gribblies, kaiju and their command.
+
+The element types, mutations and command options are data
+(``rulesets/40-biowar.toml``); the generic checks handle Presence, pools,
+eligibility and repeats. Here are the rules data cannot say:
+
+- gun-beasts are never rapid or vanguard, whatever an upgrade grants (OtH p.30);
+- gribblies are always rapid and vanguard (OtH p.30);
+- kaiju take mutations instead of upgrades unless they have mechakaiju (OtH p.31, p.67);
+- a superheavy takes mutations, or flies, only as a kaiju (the Kaiju! upgrade, OtH p.66);
+- a force of only gun-beasts, gribblies and kaiju is led by an Alpha or a Hivemind,
+  and an Alpha is a kaiju or a gun-beast (OtH p.32-33).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from horizon_builder.analysis import Analysis, ElementInfo
+from horizon_builder.checks.common import about, cite
+from horizon_builder.checks.datawar import type_bought, upgrade_name
+from horizon_builder.findings import Finding
+from horizon_builder.validator import check
+
+CHAPTER = "BioWar"
+
+#: The Appendix 1 upgrade that makes a supermech or superflyer a kaiju (OtH p.66).
+KAIJU_UPGRADE = "kaiju"
+MECHAKAIJU = "mechakaiju"
+BIO_COMMANDS = ("alpha", "hivemind")
+
+
+def has_tag(info: ElementInfo, tag: str) -> bool:
+    return info.type is not None and info.type.has_tag(tag)
+
+
+def is_kaiju(info: ElementInfo) -> bool:
+    """A kaiju of P1-3 (the kaiju type) or a superheavy with the Kaiju! upgrade."""
+    return has_tag(info, "kaiju") or info.has_upgrade(KAIJU_UPGRADE)
+
+
+def is_superheavy(a: Analysis, info: ElementInfo) -> bool:
+    return info.type is not None and a.ruleset.matches(info.element.type, ["superheavy"])
+
+
+def is_bio(info: ElementInfo) -> bool:
+    """A gun-beast, gribbly or kaiju (OtH p.32: what a bio-force is made of)."""
+    return has_tag(info, "bio") or info.has_upgrade(KAIJU_UPGRADE)
+
+
+def _granted_by(a: Analysis, info: ElementInfo, rule: str) -> list[str]:
+    """Names of the upgrades (own or bought for the type) that grant a special rule."""
+    rs = a.ruleset
+    ids = [c.choice.id for c in info.base.upgrades] + sorted(type_bought(info))
+    return [upgrade_name(rs, i) for i in ids
+            if i in rs.upgrades and rule in rs.upgrades[i].grants_rules]
+
+
+@check(CHAPTER)
+def gun_beast_never_rapid_or_vanguard(a: Analysis) -> Iterator[Finding]:
+    """Gun-beasts are never rapid or vanguard: an upgrade granting either is not allowed (OtH p.30)."""
+    for info in a.elements:
+        if not has_tag(info, "gun_beast"):
+            continue
+        for rule in ("rapid", "vanguard"):
+            if rule in info.special_rules:
+                culprits = _granted_by(a, info, rule)
+                cause = f" ({', '.join(culprits)})" if culprits else ""
+                yield about(info, "error", "gun-beast-rapid-vanguard",
+                            f"a gun-beast is never {a.ruleset.rule_name(rule).lower()}{cause}",
+                            "OtH p.30", "upgrades")
+
+
+@check(CHAPTER)
+def gribbly_always_rapid_and_vanguard(a: Analysis) -> Iterator[Finding]:
+    """Gribblies are always rapid and vanguard: nothing may take either away (OtH p.30)."""
+    for info in a.elements:
+        if not has_tag(info, "gribbly"):
+            continue
+        for rule in ("rapid", "vanguard"):
+            if rule not in info.special_rules:
+                yield about(info, "error", "gribbly-rapid-vanguard",
+                            f"a gribbly is always {a.ruleset.rule_name(rule).lower()}; "
+                            "an upgrade here takes that away", "OtH p.30", "upgrades")
+
+
+@check(CHAPTER)
+def kaiju_mutations_instead_of_upgrades(a: Analysis) -> Iterator[Finding]:
+    """Kaiju of any size take mutations instead of upgrades, unless they have mechakaiju
+    (OtH p.31, p.67). Kaiju-only upgrades (flying, Kaiju! itself) are BioWar's own."""
+    rs = a.ruleset
+    for info in a.elements:
+        if not is_kaiju(info) or info.has_upgrade(MECHAKAIJU):
+            continue
+        for up_id in [c.choice.id for c in info.base.upgrades] + sorted(type_bought(info)):
+            up = rs.upgrades.get(up_id)
+            if up is None or up.kind == "mutation" or up.supplement == "biowar":
+                continue
+            yield about(info, "error", "kaiju-mutations-only",
+                        f"a kaiju takes mutations instead of upgrades: {up.name} needs the "
+                        "Mechakaiju mutation", "OtH p.31, p.67", "upgrades")
+
+
+@check(CHAPTER)
+def superheavy_mutations_need_kaiju(a: Analysis) -> Iterator[Finding]:
+    """A superheavy may take mutations or flying only as a kaiju, with the Kaiju! upgrade
+    (OtH p.31, p.66)."""
+    for info in a.elements:
+        if not is_superheavy(a, info) or is_kaiju(info):
+            continue
+        for cost in info.base.upgrades:
+            up = cost.upgrade
+            if up is None or not (up.kind == "mutation" or "kaiju" in up.eligible):
+                continue
+            yield about(info, "error", "mutation-needs-kaiju",
+                        f"{up.name} is for kaiju: a {info.type.name if info.type else 'superheavy'} "
+                        "needs the Kaiju! upgrade first", cite(up, "OtH p.31"), "upgrades")
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def bio_force_command(a: Analysis) -> Iterator[Finding]:
+    """A force of only gun-beasts, gribblies and kaiju must choose an Alpha or a Hivemind; those
+    two are for such forces (a force with ordinary elements takes a normal CHQ) (OtH p.32)."""
+    if not a.elements:
+        return
+    all_bio = all(is_bio(info) for info in a.elements)
+    kind = a.command.kind
+    name = a.command_option.name if a.command_option is not None else kind
+    if all_bio and kind not in BIO_COMMANDS:
+        if kind == "none":
+            yield Finding("warning", "bio-force-command",
+                          "A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
+                          "a Hivemind", "OtH p.32", field="command")
+        else:
+            yield Finding("error", "bio-force-command",
+                          f"A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
+                          f"a Hivemind, not a {name}", "OtH p.32", field="command")
+    elif not all_bio and kind in BIO_COMMANDS:
+        yield Finding("warning", "bio-command-mixed-force",
+                      f"{name} is for a force of only gun-beasts, gribblies and kaiju; with "
+                      "ordinary elements, a normal CHQ leads", "OtH p.32", field="command")
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def alpha_is_kaiju_or_gun_beast(a: Analysis) -> Iterator[Finding]:
+    """An Alpha is a kaiju or a gun-beast: a superheavy only with the Kaiju! upgrade (OtH p.32)."""
+    info = a.command_element
+    if a.command.kind != "alpha" or info is None:
+        return
+    if is_superheavy(a, info) and not is_kaiju(info):
+        yield about(info, "error", "alpha-not-kaiju",
+                    f"an Alpha is a kaiju or a gun-beast: this {info.type.name if info.type else 'element'}"
+                    " needs the Kaiju! upgrade", "OtH p.32", "command")

@@ -1,0 +1,185 @@
+"""DataWar (OtH p.23-28): drones, robots, AI Command and electronic warfare.
+
+Most of the chapter is data (``rulesets/30-datawar.toml``) checked by the
+generic upgrade checks in :mod:`horizon_builder.checks.mustering`. Here are the
+rules data cannot say, chiefly those about upgrades bought with CR for a whole
+element type (``cr_purchases``), which the generic checks see only one at a
+time:
+
+- one drone mark per element, and no combat hacker on a robot, whether the
+  upgrades are the element's own or bought for its type (OtH p.24-26);
+- a type-wide purchase is made once, only for types that pay in CR, and never
+  for the strategic net, which goes to the CHQ alone (OtH p.24, p.27);
+- the rebro node never on the CHQ nor its conventional type, and of no use without
+  a chain of command to boost (OtH p.27);
+- an option (robot program) must be one the upgrade offers (OtH p.25).
+
+The shared helpers here also serve :mod:`horizon_builder.checks.biowar`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import TypeGuard
+
+from horizon_builder.analysis import Analysis, ElementInfo
+from horizon_builder.checks.common import about, cite
+from horizon_builder.findings import Finding
+from horizon_builder.ruleset import Ruleset, Upgrade
+from horizon_builder.validator import check
+
+CHAPTER = "DataWar"
+
+#: Supplements whose upgrades the checks in this module and in biowar look after.
+OWN_SUPPLEMENTS = frozenset({"datawar", "biowar"})
+
+
+def own(upgrade: Upgrade | None) -> TypeGuard[Upgrade]:
+    """True for an upgrade of DataWar or BioWar (the rules these modules answer for)."""
+    return upgrade is not None and upgrade.supplement in OWN_SUPPLEMENTS
+
+
+def type_bought(info: ElementInfo) -> set[str]:
+    """Upgrades bought with CR for the element's whole type (not for metaforms)."""
+    return {p.upgrade for p in info.type_upgrades if not p.form_type}
+
+
+def upgrade_name(rs: Ruleset, upgrade_id: str) -> str:
+    up = rs.upgrades.get(upgrade_id)
+    return up.name if up is not None else upgrade_id
+
+
+def type_name(rs: Ruleset, type_id: str) -> str:
+    et = rs.element_types.get(type_id)
+    return (et.short or et.name) if et is not None else type_id
+
+
+@check(CHAPTER)
+def exclusive_upgrades(a: Analysis) -> Iterator[Finding]:
+    """One drone mark per element (OtH p.24-25); no combat hacker on a robot (OtH p.26).
+
+    Covers clashes involving upgrades bought for the whole type; clashes between an
+    element's own upgrades are reported by the generic upgrade check.
+    """
+    rs = a.ruleset
+    for info in a.elements:
+        bought = type_bought(info)
+        if not bought:
+            continue
+        taken = info.base.upgrade_ids() | bought
+        reported: set[frozenset[str]] = set()
+        for up_id in sorted(taken):
+            up = rs.upgrades.get(up_id)
+            if not own(up):
+                continue
+            for other in up.excludes:
+                pair = frozenset((up_id, other))
+                if other not in taken or pair in reported or not pair & bought:
+                    continue
+                reported.add(pair)
+                other_up = rs.upgrades.get(other)
+                if up.kind == "drone" and other_up is not None and other_up.kind == "drone":
+                    yield about(info, "error", "drone-one-mark",
+                                f"{up.name} and {upgrade_name(rs, other)}: an element may be "
+                                "drones of one mark only", cite(up, "OtH p.24"), "cr_purchases")
+                else:
+                    yield about(info, "error", "upgrade-excludes",
+                                f"{up.name} cannot be combined with {upgrade_name(rs, other)}",
+                                cite(up, "OtH p.26"), "cr_purchases")
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def type_purchase_rules(a: Analysis) -> Iterator[Finding]:
+    """CR bought for a whole type (OtH p.24): once per type, only for CR-paying types, never
+    the CHQ-only strategic net (OtH p.27)."""
+    rs = a.ruleset
+    counts = Counter((p.type, p.upgrade, p.form_type) for p in a.cr_purchases)
+    for (type_id, up_id, _form), count in counts.items():
+        up = rs.upgrades.get(up_id)
+        if own(up) and up.max_count is not None and count > up.max_count:
+            yield Finding("error", "upgrade-over-cap",
+                          f"{up.name} is bought for {type_name(rs, type_id)} {count} times; "
+                          f"at most {up.max_count}", cite(up, "OtH p.24"), field="cr_purchases")
+    for purchase in a.cr_purchases:
+        up = rs.upgrades.get(purchase.upgrade)
+        et = rs.element_types.get(purchase.type)
+        if not own(up) or et is None:
+            continue
+        if up.scope != "type":
+            where = "the CHQ alone" if "chq" in up.eligible else "each element on its own"
+            yield Finding("error", "cr-purchase-not-type-wide",
+                          f"{up.name} is not bought for a whole type ({type_name(rs, purchase.type)}):"
+                          f" it is given to {where}; list it in that element's upgrades",
+                          cite(up, "OtH p.27"), field="cr_purchases")
+        # (a purchase for a type that may not take the upgrade at all is reported by the
+        # generic CR check: say nothing more about how it would be paid)
+        elif (et.upgrade_currency != "cr" or up.currency == "points") and rs.matches(
+                purchase.type, [n for n in up.eligible if n != "chq"]):
+            yield Finding("error", "cr-purchase-points-type",
+                          f"{et.name} pays for {up.name} in stat points, element by element: "
+                          "list it in each element's upgrades, not as a CR purchase",
+                          cite(up, "OtH p.24"), field="cr_purchases")
+
+
+@check(CHAPTER)
+def upgrade_option_known(a: Analysis) -> Iterator[Finding]:
+    """An option must be one the upgrade offers: a robot's program is destroy, disrupt or hold
+    (OtH p.25)."""
+    rs = a.ruleset
+    for info in a.elements:
+        for cost in info.base.upgrades:
+            up, option = cost.upgrade, cost.choice.option
+            if own(up) and option is not None and option not in up.options:
+                yield about(info, "error", "upgrade-option-unknown",
+                            f"{up.name}: {option!r} is not one of its choices "
+                            f"({', '.join(up.options) or 'it has none'})",
+                            cite(up, "OtH p.25"), "upgrades")
+    for purchase in a.cr_purchases:
+        up = rs.upgrades.get(purchase.upgrade)
+        if own(up) and purchase.option is not None and purchase.option not in up.options:
+            yield Finding("error", "upgrade-option-unknown",
+                          f"{up.name} for {type_name(rs, purchase.type)}: {purchase.option!r} is not "
+                          f"one of its choices ({', '.join(up.options) or 'it has none'})",
+                          cite(up, "OtH p.25"), field="cr_purchases")
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def rebro_node_not_on_chq(a: Analysis) -> Iterator[Finding]:
+    """The rebro node may not go on the CHQ, hence nor on a conventional element of the CHQ's
+    type (OtH p.27)."""
+    chq = a.command_element
+    if chq is None or "rebro_node" not in a.ruleset.upgrades:
+        return
+    rule = cite(a.ruleset.upgrades["rebro_node"], "OtH p.27")
+    conventional = chq.type is not None and chq.type.chq == "conventional"
+    for info in a.elements:
+        if not info.has_upgrade("rebro_node"):
+            continue
+        if info.is_command:
+            yield about(info, "error", "rebro-node-on-chq",
+                        "the CHQ may not have a rebro node", rule, "upgrades")
+        elif conventional and info.element.type == chq.element.type:
+            yield about(info, "error", "rebro-node-on-chq",
+                        f"no rebro node on the CHQ's type ({type_name(a.ruleset, chq.element.type)}): "
+                        "it would be the CHQ's too", rule, "cr_purchases")
+
+
+@check(CHAPTER, applies_to=("battlegroup", "round"))
+def rebro_node_needs_chain_of_command(a: Analysis) -> Iterator[Finding]:
+    """A rebro node lets a CHQ use chain of command twice (OtH p.27): with no command that has
+    chain of command (an AI Command, a Hivemind, or weird command in its place) it does nothing."""
+    option = a.command_option
+    if option is None or "rebro_node" not in a.ruleset.upgrades:
+        return
+    chain = "chain_of_command" in option.special_rules and not any(
+        w.replaces == "chain_of_command" for w in a.command.weird)
+    if chain:
+        return
+    holders = [info for info in a.elements if info.has_upgrade("rebro_node")]
+    if holders:
+        names = ", ".join(info.element.name for info in holders)
+        yield Finding("warning", "rebro-node-no-chain-of-command",
+                      f"Rebro node ({names}) does nothing here: {option.name} has no chain of "
+                      "command to boost", cite(a.ruleset.upgrades["rebro_node"], "OtH p.27"),
+                      holders[0].id, holders[0].element.name, "upgrades")
