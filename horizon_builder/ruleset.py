@@ -305,6 +305,11 @@ class Era(RuleModel):
         "each (merges across layers, unlike the 'forbids' list, which a later layer replaces): "
         "[eras.era1.bans.metaform] source = \"OtH p.18\".",
     )
+    includes: list[str] = Field(
+        default_factory=list,
+        description="Eras whose bans also apply (a period within an era: Operation Plantagenet "
+        "battles are part of Era 1).",
+    )
 
 
 class RulesetInfo(RuleModel):

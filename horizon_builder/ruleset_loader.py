@@ -195,6 +195,9 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
             if ref not in ruleset.upgrades:
                 out.append((("commands", cmd_id, "free_upgrades"), f"names unknown upgrade {ref!r}"))
     for era_id, era in ruleset.eras.items():
+        for ref in era.includes:
+            if ref not in ruleset.eras or ref == era_id:
+                out.append((("eras", era_id, "includes"), f"names unknown era {ref!r}"))
         for ref in era.forbids:
             if ref not in ruleset.upgrades and ref not in ruleset.element_types:
                 out.append((("eras", era_id, "forbids"), f"names unknown upgrade or type {ref!r}"))

@@ -232,8 +232,9 @@ def test_era_antigrav_inferred_for_eras_1_and_2():
 
 
 @pytest.mark.parametrize(("era", "item", "barred"), [
-    ("era1", "metaform", True), ("era2", "metaform", False),
-    ("era1", "drone_mk3", True), ("era2", "drone_mk3", False),
+    ("era1_plantagenet", "metaform", True), ("era1", "metaform", False),
+    ("era2", "metaform", False),
+    ("era1", "drone_mk3", True), ("era1_plantagenet", "drone_mk3", True), ("era2", "drone_mk3", False),
     ("era1", "robot", True), ("era2", "robot", True), ("era3", "robot", False),
     ("era4", "robot", False),
 ])
@@ -263,3 +264,22 @@ def test_era_ban_of_a_command_option_loads(tmp_path):
     data = base(era="era1", command={"kind": "mech_chq", "element": "m1"})
     found = find(check(data, rs), "era-forbids")
     assert found and found[0].field == "command" and found[0].rule == "house rule"
+
+
+def test_era_period_includes_its_eras_bans(tmp_path):
+    """A period within an era (Operation Plantagenet battles in Era 1) keeps the era's bans too."""
+    rs = ruleset()
+    plantagenet = era_bans(rs, rs.eras["era1_plantagenet"])
+    assert set(era_bans(rs, rs.eras["era1"])) <= set(plantagenet)
+    assert "metaform" in plantagenet
+
+
+def test_era_includes_unknown_era_is_load_error(tmp_path):
+    from horizon_builder.problems import LoadError
+    from horizon_builder.ruleset_loader import load_ruleset
+
+    bad = tmp_path / "house.toml"
+    bad.write_text('[eras.era2]\nincludes = ["era9"]\n', encoding="utf-8")
+    with pytest.raises(LoadError) as exc:
+        load_ruleset([bad])
+    assert "eras.era2.includes" in str(exc.value) and "'era9'" in str(exc.value)

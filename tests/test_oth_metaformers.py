@@ -309,16 +309,17 @@ def test_aircraft_baseform_metaformer_never_chq() -> None:
 
 
 def test_metaform_not_in_operation_plantagenet() -> None:
-    """No metaformers in Operation Plantagenet battles (OtH p.19): Era 1 bars metaform.
+    """No metaformers in battles set during Operation Plantagenet (OtH p.19).
 
-    Era 1 also covers the Burning, when metaformers fought (Metatron, OtH p.21), so the
-    ban is provisional and its message says so.
+    The rest of Era 1 (the Burning, when Metatron fought, OtH p.21) may have them, so the
+    ban belongs to the Plantagenet period of Era 1, not to the whole era.
     """
-    report = mcheck(worked_example(), era="era1")
+    report = mcheck(worked_example(), era="era1_plantagenet")
     hit = only(report, "era-forbids")
-    assert hit.severity == "error" and hit.provisional and hit.rule.startswith("OtH p.19")
-    assert "Metaform" in hit.message and "Burning" in hit.message
-    assert "era-forbids" not in codes(mcheck(worked_example(), era="era2"))
+    assert hit.severity == "error" and not hit.provisional and hit.rule == "OtH p.19"
+    assert "Metaform" in hit.message and "Operation Plantagenet" in hit.message
+    for era in ("era1", "era2", "era4"):
+        assert "era-forbids" not in codes(mcheck(worked_example(), era=era))
 
 
 def test_supermech_metaformer() -> None:
@@ -354,22 +355,18 @@ def test_book_metaformers(element: dict[str, Any], fc: int, fp: int) -> None:
 def test_book_swooper() -> None:
     """Swooper (OtH p.22): mech + gun-beast form, listed as vanguard, which gun-beasts never are (OtH p.30).
 
-    Needs the BioWar layer's gun-beast: an element type ``gun_beast`` or an upgrade ``gun_beast``
-    on the conventional type it replaces (here Hvy Cav, whose statline the form has).
+    The BioWar layer has one gun-beast type per conventional type it replaces; Swooper's form
+    has the Hvy Cav statline, so it is ``gun_beast_hvy_cav``.
     """
     rs = ruleset()
-    if "gun_beast" in rs.element_types:
-        beast = form("gun_beast", 3, HVY_CAV, name="Gun-beast")
-    elif "gun_beast" in rs.upgrades:
-        beast = form("hvy_cav", 3, HVY_CAV, ["gun_beast"], name="Gun-beast")
-    else:
-        pytest.skip("no gun-beast in the ruleset yet (BioWar layer, rulesets/30-*)")
+    beast = form("gun_beast_hvy_cav", 3, HVY_CAV, name="Gun-beast")
     swooper = metaformer("Swooper", "mech", 3, {"M": 4, "F": 5, "A": 4, "D": 3}, beast)
     report = validate(Roster.model_validate(roster_data(swooper, supplements=("metaformers", "biowar"))),
                       rs)
     gun_beast = report.analysis.elements[0].forms[0]
     # the book lists the form as vanguard; under the gun-beast rules it is not
     assert "vanguard" not in gun_beast.special_rules
+    assert report.legal, [f.message for f in report.errors]
     assert report.totals.force_cost == 6
 
 
@@ -408,7 +405,7 @@ CLI_CASES: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]] = {
     "metaform-cr-separate-type": ([el("Chq", "hvy_cav", 3, HVY_CAV), worked_example()],
                                   {"command": {"kind": "chq", "element": "chq"},
                                    "cr_purchases": [{"type": "hvy_cav", "upgrade": "antigrav"}]}),
-    "era-forbids": ([worked_example()], {"era": "era1"}),
+    "era-forbids": ([worked_example()], {"era": "era1_plantagenet"}),
     "upgrade-not-eligible": ([metaformer("Shifter", "hvy_cav", 3, HVY_CAV, form("mech", 3, MECH_P3))], {}),
     "pool-overspent": ([metaformer("Heavy", "mech", 3, MECH_P3,
                                    form("aircraft", 3, {"M": 5, "Mb": 5, "F": 6, "A": 3, "D": 2}))], {}),

@@ -76,9 +76,12 @@ def era_bans(ruleset: Ruleset, era: Era) -> dict[str, tuple[str, bool, str | Non
     Reads both the ``forbids`` list (cited with the era's own source) and the
     ``bans`` tables, which carry their own provenance and merge across layers.
     """
-    out: dict[str, tuple[str, bool, str | None]] = {
-        item: (cite(era, "era"), era.is_provisional, None) for item in era.forbids
-    }
+    out: dict[str, tuple[str, bool, str | None]] = {}
+    for parent_id in era.includes:
+        parent = ruleset.eras.get(parent_id)
+        if parent is not None and parent is not era:
+            out.update(era_bans(ruleset, parent))
+    out.update({item: (cite(era, "era"), era.is_provisional, None) for item in era.forbids})
     for item, ban in era.bans.items():
         out[item] = (cite(ban, cite(era, "era")), ban.is_provisional, ban.note)
     return out
