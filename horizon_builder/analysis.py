@@ -295,3 +295,36 @@ def _apply_type_upgrades(ruleset: Ruleset, info: ElementInfo) -> None:
                                                 info.element.presence)
         if upgrade.momentum_as is not None:
             info.momentum = upgrade.momentum_as
+
+
+def provisional_values(analysis: Analysis) -> list[str]:
+    """What provisional (not book-read) values this force's totals and checks rested on.
+
+    A verdict can rest on a provisional value without any finding saying so: a
+    mech that fits an inferred pool is "legal" only as far as that pool is right.
+    """
+    used: set[str] = set()
+    for info in analysis.elements:
+        lines = [info.base, *info.forms]
+        for line in lines:
+            et = line.type
+            if et is None:
+                continue
+            if et.pool is not None and et.pool.is_provisional:
+                used.add(f"{et.name} stat pool ({et.pool.source})")
+            if et.presence.is_provisional:
+                used.add(f"{et.name} Presence ({et.presence.source})")
+            for cost in line.upgrades:
+                up = cost.upgrade
+                if up is not None and (up.is_provisional or cost.amount is None):
+                    used.add(f"{up.name} ({up.source or 'cost unknown'})")
+        if info.fc_provisional:
+            used.add("conventional CHQ cost table (core, reported)")
+    option = analysis.command_option
+    if option is not None and option.is_provisional:
+        used.add(f"{option.name} ({option.source})")
+    if analysis.cr_available or analysis.cr_spent:
+        rule = analysis.ruleset.command_resources
+        if rule.is_provisional:
+            used.add(f"Command Resources rate ({rule.source})")
+    return sorted(used)

@@ -53,6 +53,8 @@ def text_report(path: str | Path, report: Report) -> str:
             f"elements {t.element_count}",
         ]
     lines.append(f"  verdict: {verdict(report)}")
+    if report.provisional_values:
+        lines.append(f"  provisional values used: {'; '.join(report.provisional_values)}")
     lines.extend(finding_line(f) for f in report.all_findings)
     return "\n".join(lines)
 
@@ -70,6 +72,7 @@ def json_report(path: str | Path, report: Report) -> dict[str, Any]:
         "kind": roster.kind,
         "legal": report.legal,
         "provisional": report.provisional,
+        "provisional_values": report.provisional_values,
         "force_cost": t.force_cost,
         "force_cost_limit": t.force_cost_limit,
         "force_presence": t.force_presence,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from horizon_builder.analysis import Analysis, analyse
+from horizon_builder.analysis import Analysis, analyse, provisional_values
 from horizon_builder.findings import Finding, sort_findings
 from horizon_builder.roster import Roster
 from horizon_builder.ruleset import Ruleset
@@ -71,9 +71,17 @@ class Report:
 
     @property
     def provisional(self) -> bool:
-        return self.totals.provisional or any(
+        """True when the verdict or the totals rest on a value not read from a book we hold."""
+        return bool(self.provisional_values) or self.totals.provisional or any(
             f.provisional and f.severity != "info" for f in self.all_findings
         )
+
+    @property
+    def provisional_values(self) -> list[str]:
+        used = set(provisional_values(self.analysis))
+        for report in self.round_reports:
+            used.update(provisional_values(report.analysis))
+        return sorted(used)
 
 
 def _key(finding: Finding) -> tuple[str, str | None, str | None, str]:
