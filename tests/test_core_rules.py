@@ -426,3 +426,16 @@ def test_totals_of_example_battlegroup(ruleset):
     t = totals_of(loaded.roster, loaded.ruleset)
     assert (t.force_cost, t.force_presence, t.command_resources) == (13, 19, 2)
     assert (t.intelligence_rating, t.intelligence_quality) == (-5, "Very poor")
+
+
+def test_legal_verdict_says_it_rests_on_a_provisional_pool(ruleset):
+    """A mech that fits its inferred pool is legal only as far as that pool is right: say so."""
+    report = check(roster(element("mech", 2, stats={"M": 4, "F": 5, "A": 4, "D": 3})), ruleset)
+    assert report.legal and report.provisional
+    assert any(v.startswith("Mech stat pool (inferred") for v in report.provisional_values)
+
+
+def test_book_values_are_not_provisional(ruleset):
+    """A force of types whose values all come from OtH rests on nothing provisional."""
+    r = roster(element("hvy_cav", 3, stats=dict(HVY_CAV)))
+    assert check(r, ruleset).provisional_values == []
