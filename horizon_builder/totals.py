@@ -30,8 +30,8 @@ def starting_momentum(analysis: Analysis, losses: int = 0) -> int:
 def round_half_away_from_zero(value: Fraction) -> int:
     """Round to the nearest whole number; an exact half goes away from zero (2.5 → 3, −2.5 → −3).
 
-    The book (OtH p.50) says only "rounding to the nearest whole number"; this
-    is our stated choice for halves.
+    The book (OtH p.50) asks for the nearest whole number and is silent on
+    halves; this is our stated choice for them.
     """
     magnitude = math.floor(abs(value) + Fraction(1, 2))
     return magnitude if value >= 0 else -magnitude

@@ -97,7 +97,7 @@ def test_gun_beast_same_stats_as_its_type(ruleset):
 
 
 def test_gun_beast_never_rapid_or_vanguard(ruleset):
-    """Gun-beasts are never rapid or vanguard: a Hvy Cav gun-beast loses both, and nothing may give
+    """A gun-beast loses rapid and vanguard: a Hvy Cav gun-beast loses both, and nothing may give
     them back (OtH p.30)."""
     a = analyse(force(beast("b1"), command=HIVEMIND), ruleset)
     rules = a.by_id["b1"].special_rules
@@ -353,7 +353,7 @@ def test_alpha_is_a_kaiju_or_gun_beast_with_cr(ruleset, tmp_path):
 
 
 def test_gun_beasts_cost_as_their_type_under_a_chq(ruleset):
-    """An Alpha has the normal effects on the costs of conventional types (OtH p.32); gun-beasts
+    """An Alpha changes conventional costs as a CHQ of its type does (OtH p.32); gun-beasts
     read the CHQ cost table as the type they replace (OtH p.30; our reading), never their own."""
     hi = element("gun_beast_hvy_inf", 2, "Spitters", id="i1", stats=dict(HVY_INF))
     a = analyse(force(beast("b1"), beast("b2"), hi, command=alpha("b1")), ruleset)

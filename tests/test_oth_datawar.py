@@ -96,7 +96,7 @@ def test_drone_costs(ruleset, mark, cr):
 
 
 def test_drone_mk1_counts_as_p1_for_momentum(ruleset):
-    """Each Mk 1 drone element counts as P1 for momentum only (OtH p.24)."""
+    """Mk 1 drones add P1 apiece to momentum, nothing else (OtH p.24)."""
     r = force(hvy_inf("i1"), hvy_inf("i2"), hvy_cav("c1"), command={"kind": "aic"},
               cr_purchases=[buy("hvy_inf", "drone_mk1")])
     totals = compute_totals(analyse(r, ruleset))
@@ -139,7 +139,7 @@ def test_drone_mk3_not_in_era1(ruleset):
 # --- robots (OtH p.25, p.66) ---------------------------------------------------------
 
 def test_robot_on_conventional_or_mech(ruleset):
-    """Any conventional or mech element may be a robot; not an aircraft (OtH p.25)."""
+    """Robot: open to conventional elements and mechs, not aircraft (OtH p.25)."""
     core = {k for k, et in ruleset.element_types.items() if et.supplement is None}
     assert eligible_types(ruleset, "robot") == core - {"aircraft"}
     bad = element("aircraft", 2, "Drone", stats={"M": 5, "F": 4, "A": 2, "D": 1},
@@ -215,8 +215,8 @@ def test_robot_on_supermech_and_supertank_not_superflyer(tmp_path):
 # --- AI Command (OtH p.25) ------------------------------------------------------------
 
 def test_ai_command_instead_of_chq(ruleset):
-    """An AIC takes the CHQ's place: CR as normal, no element (so no chain of command or guide
-    fire, no free element), and the strategic net comes with it (OtH p.25)."""
+    """An AIC stands in for the CHQ: normal CR, but no CHQ element (hence no chain of command,
+    no guide fire, no free element), and the strategic net comes with it (OtH p.25)."""
     aic = ruleset.commands["aic"]
     assert not aic.needs_element and aic.command_resources
     assert "chain_of_command" not in aic.special_rules and "guide_fire" not in aic.special_rules
@@ -239,7 +239,7 @@ def test_combat_hacker_eligibility(ruleset):
 
 
 def test_combat_hacker_never_on_a_robot(ruleset):
-    """An element with the robot upgrade may not have a combat hacker (OtH p.26)."""
+    """Combat hacker is barred on robots (OtH p.26)."""
     own = force(mech("m1", upgrades=[{"id": "robot", "option": "hold"}, "combat_hacker"]))
     assert "upgrade-excludes" in codes(check(own, ruleset), "error")
     typewide = force(lt_inf("l1"), lt_inf("l2"), command={"kind": "aic"},

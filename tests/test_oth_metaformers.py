@@ -184,7 +184,7 @@ def test_metaform_not_the_baseform_type(base: str, base_p: int, base_stats: dict
 
 
 def test_metaform_repeats_allowed() -> None:
-    """A metaformer may have two or more metaforms of one type: an aircraft into two mechs (OtH p.19)."""
+    """Repeating a metaform type is allowed: an aircraft into two mechs (OtH p.19)."""
     report = mcheck(metaformer("Twin", "aircraft", 3, AIR_P3, form("mech", 3, MECH_P3),
                                form("mech", 2, MECH_P2)))
     assert report.legal, [f.message for f in report.errors]
@@ -300,7 +300,7 @@ def test_cr_upgrade_on_a_metaform_is_bought_for_its_type(test_rules: Path) -> No
 # --- command and eras -------------------------------------------------------------------------
 
 def test_aircraft_baseform_metaformer_never_chq() -> None:
-    """A metaformer with an aircraft baseform can never be the CHQ (OtH p.20)."""
+    """An aircraft-baseform metaformer may not be the CHQ (OtH p.20)."""
     report = mcheck(metaformer("Jet", "aircraft", 3, AIR_P3, form("mech", 3, MECH_P3)),
                     command={"kind": "mech_chq", "element": "jet"})
     assert only(report, "metaformer-aircraft-chq").severity == "error"

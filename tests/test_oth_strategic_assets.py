@@ -59,7 +59,7 @@ def test_ballistic_strike_not_on_the_table():
 
 
 def test_ballistic_strike_at_most_one():
-    """A commander may add a single strategic ballistic strike (OtH p.38)."""
+    """At most one strategic ballistic strike per force (OtH p.38)."""
     second = dict(STRIKE, id="bs2")
     found = find(check(with_elements(STRIKE, second)), "type-over-limit")
     assert found and found[0].severity == "error"
@@ -89,7 +89,7 @@ def test_naval_support_up_to_three_fp():
 
 
 def test_naval_support_counts_its_presence():
-    """Naval support counts as a single asset of its Presence for FC and FP (OtH p.39)."""
+    """Naval support is one asset whose Presence is its FC and FP (OtH p.39)."""
     plain = check(base())
     report = check(with_elements(naval(2, "marines", "gunnery_priority"), STRIKE))
     assert report.totals.force_presence == plain.totals.force_presence + 2

@@ -4,7 +4,7 @@ The element types, mutations and command options are data
 (``rulesets/40-biowar.toml``); the generic checks handle Presence, pools,
 eligibility and repeats. Here are the rules data cannot say:
 
-- gun-beasts are never rapid or vanguard, whatever an upgrade grants (OtH p.30);
+- a gun-beast loses rapid and vanguard, and no upgrade may give them back (OtH p.30);
 - gribblies are always rapid and vanguard (OtH p.30);
 - kaiju take mutations instead of upgrades unless they have mechakaiju (OtH p.31, p.67);
 - a superheavy takes mutations, or flies, only as a kaiju (the Kaiju! upgrade, OtH p.66);
@@ -58,7 +58,7 @@ def _granted_by(a: Analysis, info: ElementInfo, rule: str) -> list[str]:
 
 @check(CHAPTER)
 def gun_beast_never_rapid_or_vanguard(a: Analysis) -> Iterator[Finding]:
-    """Gun-beasts are never rapid or vanguard: an upgrade granting either is not allowed (OtH p.30)."""
+    """A gun-beast may not take an upgrade that would make it rapid or vanguard (OtH p.30)."""
     for info in a.elements:
         if not has_tag(info, "gun_beast"):
             continue

@@ -123,7 +123,7 @@ def metaformer_aircraft_chq(a: Analysis) -> Iterator[Finding]:
         return
     if _family(info.element.type, info.type) == "aircraft":
         yield about(info, "error", "metaformer-aircraft-chq",
-                    "a metaformer with an aircraft baseform can never be the CHQ, whatever "
+                    "an aircraft-baseform metaformer may not be the CHQ, whatever "
                     "form it starts in", "OtH p.20", "command")
 
 

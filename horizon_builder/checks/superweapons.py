@@ -112,7 +112,7 @@ def superheavy_takes_command(a: Analysis) -> Iterator[Finding]:
     names = " and ".join(a.ruleset.rule_name(r) for r in passed)
     who = supers[0].element.name if len(supers) == 1 else "a superheavy of your choice"
     yield Finding("info", "superheavy-takes-command",
-                  f"At the start of the first turn the CHQ's {names} pass to {who} "
+                  f"When play begins, the CHQ's {names} move to {who} "
                   "(no effect on mustering or CR)", "OtH p.17", field="command")
 
 

@@ -18,7 +18,7 @@ CHAPTER = "Weird Horizons"
 
 #: Weird command that gives the CHQ one weird upgrade free (OtH p.69).
 MAD_SCIENTIST = "mad_scientist"
-#: Weird command whose CHQ may not start the battle in reserve (OtH p.69).
+#: Weird command that keeps its CHQ out of reserve at deployment (OtH p.69).
 DARK_PRIEST = "dark_priest"
 #: The CHQ abilities a weird command may replace (OtH p.42).
 ABILITIES = {
@@ -123,14 +123,14 @@ def weird_command_summary(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def dark_priest_no_reserve(a: Analysis) -> Iterator[Finding]:
-    """A CHQ with a dark priest may not start the battle in reserve (OtH p.69).
+    """Dark priest: the CHQ must deploy on the table, not in reserve (OtH p.69).
 
     Rosters do not record deployment, so this is shown as a note on the CHQ.
     """
     if DARK_PRIEST not in _weird_commands(a) or a.command_element is None:
         return
     yield about(a.command_element, "info", "dark-priest-no-reserve",
-                "Dark priest: this CHQ may not start the battle in reserve", "OtH p.69", "command")
+                "Dark priest: deploy this CHQ on the table, not in reserve", "OtH p.69", "command")
 
 
 @check(CHAPTER)
