@@ -312,12 +312,12 @@ def test_support_weapons_needs_another_weird_upgrade():
 
 
 def test_weird_upgrade_repeat_beyond_cap():
-    """A weird upgrade taken twice on one element is over its cap: an error naming both (OtH p.70)."""
+    """A weird upgrade taken twice on one element is over its cap: an error naming both (OtH p.69-70)."""
     data = base()
     element(data, "hi1")["upgrades"] = [{"id": "tesla_gun", "count": 2}]
     found = find(check(data), "upgrade-over-cap")
     assert found and found[0].element == "hi1" and "Tesla gun" in found[0].message
-    assert found[0].rule == "OtH p.70"
+    assert found[0].rule == "OtH p.69"
 
 
 def test_weird_upgrade_unknown_is_a_finding():

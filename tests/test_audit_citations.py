@@ -1,0 +1,58 @@
+"""Page citations in the rulesets agree with the index at the back of Over the Horizon.
+
+Each row names a rule, the page the book's index gives for it, and where the
+ruleset cites it. A wrong page sends a player with the book open to the wrong
+place, so these are pinned.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from horizon_builder.ruleset_loader import load_ruleset
+
+RULES = load_ruleset()
+
+# (upgrade id, page the book's index gives)
+UPGRADE_PAGES = [
+    ("apocalypse_weapon", "p.64"), ("artificial_intelligence", "p.64"), ("bracing_mass", "p.64"),
+    ("crusher", "p.64"), ("gunnery_controller", "p.64"), ("landing_pad", "p.64"),
+    ("launch_bays", "p.65"), ("panopticon", "p.65"), ("self_repair", "p.65"),
+    ("supergun", "p.65"), ("transport_bays", "p.65"),
+    ("rapid_mutation", "p.67"), ("regenerate", "p.67"), ("hard_to_kill", "p.67"),
+    ("camouflage", "p.67"), ("biogun", "p.67"), ("mind_searing", "p.67"), ("tunneller", "p.67"),
+    ("mechakaiju", "p.67"), ("grabby", "p.67"), ("massive_teeth", "p.68"), ("bad_breath", "p.68"),
+    ("mad_scientist", "p.69"), ("big_game_hunter", "p.69"), ("dark_priest", "p.69"),
+    ("tesla_gun", "p.69"), ("short_range_teleporter", "p.70"), ("sonic_cannon", "p.70"),
+    ("flammenwerfer", "p.70"), ("skinwalkers", "p.70"), ("mechatentacles", "p.70"),
+    ("support_weapons", "p.71"), ("burrower", "p.71"),
+    ("combat_hacker", "p.26"), ("disruption_node", "p.27"), ("rebro_node", "p.27"),
+    ("strategic_net", "p.27"), ("drone_mk1", "p.24"), ("robot", "p.25"),
+    ("agile_frame", "p.59"), ("stealth_suite", "p.60"), ("metaform", "p.19"),
+    ("flying", "p.31"), ("aircraft_carrier", "p.39"), ("marines", "p.39"),
+    ("gunnery_priority", "p.39"),
+]
+
+
+@pytest.mark.parametrize(("upgrade", "page"), UPGRADE_PAGES)
+def test_upgrade_cites_the_page_the_book_indexes(upgrade: str, page: str) -> None:
+    """Every upgrade's `source` cites the page the book's index gives for it (OtH index)."""
+    source = RULES.upgrades[upgrade].source
+    assert page in source, f"{upgrade}: {source!r} should cite {page}"
+
+
+def test_tesla_gun_is_on_page_69() -> None:
+    """Tesla gun opens the Weird Warriors table on p.69, not p.70 (OtH index: tesla gun 69)."""
+    assert RULES.upgrades["tesla_gun"].source == "OtH p.69"
+
+
+def test_stealth_suite_errata_is_on_page_60() -> None:
+    """The stealth suite erratum is on p.60 (OtH index: stealth suite 60; agile frame 59)."""
+    assert "p.60" in RULES.upgrades["stealth_suite"].source
+
+
+def test_massive_teeth_places_damage_not_adds_it() -> None:
+    """Massive teeth: on a natural-12 charge win the kaiju's commander places two points of the
+    damage; it deals no extra damage (OtH p.68)."""
+    summary = RULES.upgrades["massive_teeth"].summary
+    assert "places 2" in summary and "deals" not in summary
