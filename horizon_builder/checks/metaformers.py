@@ -6,7 +6,7 @@ generic checks in :mod:`mustering`, and :mod:`analysis` counts FC (baseform P
 plus every form's P), FP (baseform P + 1 per form) and momentum (baseform P).
 Here: the number, Presence and type of the forms, the aircraft-baseform CHQ
 bar and CR on conventional forms. The Operation Plantagenet bar is data
-(``[eras.era1.bans.metaform]``), read by the era check in :mod:`supplements`.
+(``[eras.era1_plantagenet.bans.metaform]``), read by the era check in :mod:`supplements`.
 """
 
 from __future__ import annotations
