@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from horizon_builder.analysis import ElementInfo
 from horizon_builder.findings import Finding, Severity
-from horizon_builder.ruleset import RuleModel
+from horizon_builder.ruleset import RuleModel, Ruleset
 
 
 def about(info: ElementInfo | None, severity: Severity, code: str, message: str, rule: str,
@@ -25,3 +25,18 @@ def cite(item: RuleModel | None, fallback: str) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+#: How eligibility words that are not element types read in a message.
+_GROUP_WORDS = {"conventional": "conventional elements", "superheavy": "superheavies",
+                "infantry": "infantry", "gribbly": "gribblies", "gun_beast": "gun-beasts",
+                "bio": "bio elements", "chq": "the CHQ"}
+
+
+def eligible_names(rs: Ruleset, names: list[str]) -> str:
+    """An eligibility list in a player's words: type names, not ids ("Light Infantry, SF")."""
+    words = []
+    for name in names:
+        et = rs.element_types.get(name)
+        words.append(et.name if et is not None else _GROUP_WORDS.get(name, name.replace("_", " ")))
+    return ", ".join(words)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from horizon_builder.analysis import Analysis, ElementInfo, StatlineInfo
-from horizon_builder.checks.common import about, cite, plural
+from horizon_builder.checks.common import about, cite, eligible_names, plural
 from horizon_builder.findings import Finding
 from horizon_builder.validator import check
 
@@ -137,12 +137,15 @@ def fixed_statline(a: Analysis) -> Iterator[Finding]:
                             f"{label}{et.name} P{line.presence} is published as {expected}",
                             cite(known, "core"), f"{prefix}stats.{differs[0]}",
                             known.is_provisional)
-    for type_id, info in unchecked.items():
-        et = a.ruleset.element_types[type_id]
+    if unchecked:
+        # One note for the force, naming every such type (one per type was noise).
+        names = ", ".join(a.ruleset.element_types[t].name for t in unchecked)
+        only = next(iter(unchecked.values())) if len(unchecked) == 1 else None
         yield Finding("info", "statline-unchecked",
-                      f"{et.name} statline is not checked: the core mustering table is not "
-                      "available to us (enter it from your rulebook)",
-                      "core (not available)", info.id, info.element.name, "stats", True)
+                      f"Statlines not checked for {names}: the core mustering table is not "
+                      "available to us (enter them from your rulebook in an overrides file)",
+                      "core (not available)", only.id if only else None,
+                      only.element.name if only else None, "stats", True)
 
 
 @check(CHAPTER)
@@ -166,14 +169,18 @@ def upgrade_eligibility(a: Analysis) -> Iterator[Finding]:
                 rule = cite(up, "core")
                 field = f"{prefix}upgrades"
                 names = [n for n in up.eligible if n != "chq"]
+                eligible = True
                 if names and not rs.matches(line.type_id, names):
+                    eligible = False
                     yield about(info, "error", "upgrade-not-eligible",
-                                f"{label}{line.type.name} may not take {up.name} "
-                                f"(only {', '.join(names)})", rule, field, up.is_provisional)
-                elif up.ineligible and rs.matches(line.type_id, up.ineligible):
-                    yield about(info, "error", "upgrade-not-eligible",
-                                f"{label}{line.type.name} may not take {up.name}", rule, field,
+                                f"{label}{line.type.name} may not take {up.name} (only "
+                                f"{eligible_names(rs, names)}): remove it", rule, field,
                                 up.is_provisional)
+                elif up.ineligible and rs.matches(line.type_id, up.ineligible):
+                    eligible = False
+                    yield about(info, "error", "upgrade-not-eligible",
+                                f"{label}{line.type.name} may not take {up.name}: remove it",
+                                rule, field, up.is_provisional)
                 if "chq" in up.eligible and not info.is_command and a.mode != "task_force":
                     yield about(info, "error", "upgrade-chq-only",
                                 f"{label}{up.name} may only be given to the CHQ", rule, field)
@@ -185,16 +192,19 @@ def upgrade_eligibility(a: Analysis) -> Iterator[Finding]:
                     needs = " or ".join(rs.upgrades[r].name for r in up.requires_any)
                     yield about(info, "error", "upgrade-requires",
                                 f"{label}{up.name} needs {needs}", rule, field)
-                clash = taken & set(up.excludes)
+                # A pair that excludes each other is reported once, by the first in id order.
+                clash = {c for c in taken & set(up.excludes)
+                         if not (c < cost.choice.id and cost.choice.id in rs.upgrades[c].excludes)}
                 if clash:
                     other = ", ".join(rs.upgrades[c].name for c in sorted(clash))
                     yield about(info, "error", "upgrade-excludes",
-                                f"{label}{up.name} cannot be combined with {other}", rule, field)
+                                f"{label}{up.name} and {other} cannot be taken together: "
+                                "keep one", rule, field)
                 if up.options and cost.choice.option is None:
                     yield about(info, "error", "upgrade-option-missing",
-                                f"{label}{up.name} needs a choice: {', '.join(up.options)}",
+                                f"{label}{up.name}: choose one of {', '.join(up.options)}",
                                 rule, field)
-                if (cost.currency == "points" and line.type.pool is None
+                if (eligible and cost.currency == "points" and line.type.pool is None
                         and line.type.upgrade_currency == "cr"):
                     yield about(info, "error", "upgrade-currency",
                                 f"{label}{up.name} is paid in stat points, which a "
@@ -278,17 +288,20 @@ def force_cost_budget(a: Analysis) -> Iterator[Finding]:
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def chq_cost_unknown(a: Analysis) -> Iterator[Finding]:
     """Say where a CHQ's effect on a type's FC is not known."""
-    seen: set[str] = set()
+    seen: dict[str, ElementInfo] = {}
     for info in a.elements:
         unknown = any("unknown" in note for note in info.fc_notes)
         if unknown and not info.is_command and info.element.type not in seen:
-            seen.add(info.element.type)
-            name = info.type.name if info.type else info.element.type
-            yield Finding("info", "chq-cost-unknown",
-                          f"{name}: how the CHQ changes its FC is not known (core CHQ table "
-                          "not available); counted at its P",
-                          "core, reported (OtH p.62)", info.id, info.element.name, "presence",
-                          True)
+            seen[info.element.type] = info
+    if seen:
+        # One note for the force, naming every such type.
+        names = ", ".join(i.type.name if i.type else t for t, i in seen.items())
+        only = next(iter(seen.values())) if len(seen) == 1 else None
+        yield Finding("info", "chq-cost-unknown",
+                      f"How this CHQ changes the FC of {names} is not known (core CHQ table "
+                      "not available): counted at P; check your rulebook",
+                      "core, reported (OtH p.62)", only.id if only else None,
+                      only.element.name if only else None, "presence", True)
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))
@@ -364,11 +377,12 @@ def command_resources(a: Analysis) -> Iterator[Finding]:
         names = [n for n in upgrade.eligible if n != "chq"]
         if names and not a.ruleset.matches(purchase.type, names):
             yield Finding("error", "upgrade-not-eligible",
-                          f"{et.name} may not take {upgrade.name} (only {', '.join(names)})",
+                          f"CR purchase: {et.name} may not take {upgrade.name} (only "
+                          f"{eligible_names(a.ruleset, names)}): remove the purchase",
                           cite(upgrade, "core"), field="cr_purchases")
         if upgrade.options and purchase.option is None:
             yield Finding("error", "upgrade-option-missing",
-                          f"{upgrade.name} for {et.name} needs a choice: "
+                          f"CR purchase: {upgrade.name} for {et.name}: choose one of "
                           f"{', '.join(upgrade.options)}", cite(upgrade, "core"),
                           field="cr_purchases")
     for info in a.elements:

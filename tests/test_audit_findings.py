@@ -1,0 +1,70 @@
+"""Findings a player reads before a game: one clear finding per problem, in names, not ids.
+
+Audit of the check output (HELPERS brief: tell what is wrong and what to do,
+name the element, cite the rule). Pages are in each docstring.
+"""
+
+from __future__ import annotations
+
+from tests.helpers_oth import base, check, element, find
+
+
+def test_upgrade_not_eligible_names_types_not_ids() -> None:
+    """Skinwalkers: Lt Inf, AB Inf and SF only (OtH p.70); the finding names the types and says
+    what to do."""
+    data = base()
+    element(data, "hi1")["upgrades"] = ["skinwalkers"]
+    found = find(check(data), "upgrade-not-eligible")
+    assert found and found[0].element == "hi1"
+    message = found[0].message
+    assert "Light Infantry" in message and "Special Forces" in message
+    assert "lt_inf" not in message and "remove it" in message
+
+
+def test_mutually_exclusive_upgrades_reported_once() -> None:
+    """Robot and combat hacker exclude each other (OtH p.25-26): one error for the pair, not two."""
+    data = base(supplements=["datawar"])
+    element(data, "m1")["upgrades"] = [{"id": "robot", "option": "destroy"}, "combat_hacker"]
+    found = find(check(data), "upgrade-excludes")
+    assert len(found) == 1 and found[0].severity == "error"
+    assert "Robot" in found[0].message and "Combat Hacker" in found[0].message
+
+
+def test_ineligible_upgrade_gets_no_payment_error_on_top() -> None:
+    """A gun-beast may not take a kaiju mutation (OtH p.30, p.67): the eligibility error is the
+    finding; no second error about stat points it cannot have."""
+    data = base(supplements=["biowar"])
+    data["elements"].append({"id": "gb", "name": "Bugs", "type": "gun_beast_hvy_inf",
+                             "presence": 2, "stats": {"M": 3, "F": 4, "A": 3, "D": 3},
+                             "upgrades": ["camouflage"]})
+    report = check(data)
+    assert find(report, "upgrade-not-eligible")
+    assert not find(report, "upgrade-currency")
+
+
+def test_option_missing_says_what_to_choose() -> None:
+    """A robot must be given a program: destroy, disrupt or hold (OtH p.25)."""
+    data = base(supplements=["datawar"])
+    element(data, "m1")["upgrades"] = ["robot"]
+    found = find(check(data), "upgrade-option-missing")
+    assert found and "choose one of destroy, disrupt, hold" in found[0].message
+
+
+def test_unchecked_statlines_are_one_note() -> None:
+    """Core statlines we cannot check (RULES.md §0) are one note naming every type, not one each."""
+    data = base()
+    data["elements"].append({"id": "lc", "name": "Scouts", "type": "lt_cav", "presence": 2,
+                             "stats": {"M": 6, "F": 2, "A": 2, "D": 2}})
+    found = find(check(data), "statline-unchecked")
+    assert len(found) == 1 and found[0].severity == "info" and found[0].provisional
+    assert "Light Infantry" in found[0].message and "Light Cavalry" in found[0].message
+
+
+def test_unknown_chq_costs_are_one_note() -> None:
+    """Unknown CHQ cost-table cells (OtH p.62; core table not available) are one note for the force."""
+    data = base(command={"kind": "chq", "element": "hi1"})
+    data["elements"].append({"id": "sf", "name": "Blades", "type": "sf", "presence": 3,
+                             "stats": {"M": 4, "F": 3, "A": 3, "D": 3}})
+    found = find(check(data), "chq-cost-unknown")
+    assert len(found) == 1 and found[0].provisional
+    assert "Light Infantry" in found[0].message and "Special Forces" in found[0].message
