@@ -68,3 +68,54 @@ def test_unknown_chq_costs_are_one_note() -> None:
     found = find(check(data), "chq-cost-unknown")
     assert len(found) == 1 and found[0].provisional
     assert "Light Infantry" in found[0].message and "Special Forces" in found[0].message
+
+
+def test_weird_upgrades_are_one_note_for_the_force() -> None:
+    """Weird upgrades are paid per element (OtH p.42): one note says how each is paid."""
+    data = base()
+    element(data, "hi1")["upgrades"] = ["tesla_gun"]
+    element(data, "m1")["upgrades"] = ["sonic_cannon"]
+    found = find(check(data), "weird-upgrades")
+    assert len(found) == 1
+    assert "Guards: Tesla gun (1 CR)" in found[0].message
+    assert "Walker: Sonic cannon (1 stat point)" in found[0].message
+
+
+def test_airship_rules_are_one_note_naming_every_airship() -> None:
+    """Airships share their rules (OtH p.43): one note naming each airship."""
+    data = base()
+    for n in (1, 2):
+        data["elements"].append({"id": f"as{n}", "name": f"Zeppelin {n}", "type": "airship",
+                                 "presence": 1, "stats": {"M": 2, "F": 2, "A": 2, "D": 2}})
+    found = find(check(data), "airship-rules")
+    assert len(found) == 1 and "Zeppelin 1, Zeppelin 2" in found[0].message
+
+
+def test_dark_priest_reserve_note_is_not_repeated() -> None:
+    """Dark priest: the CHQ may not start in reserve (OtH p.69), said once, in its own note."""
+    data = base(command={"kind": "chq", "element": "chq",
+                         "weird": [{"id": "dark_priest", "replaces": "guide_fire"}]})
+    report = check(data)
+    assert len(find(report, "dark-priest-no-reserve")) == 1
+    assert "Not in reserve" not in find(report, "weird-command-replaces")[0].message
+
+
+def test_ballistic_strike_note_once() -> None:
+    """One strategic ballistic strike per force (OtH p.38): two give the limit error and one
+    cost note, not two identical notes."""
+    strike = {"type": "ballistic_strike", "presence": 3}
+    data = base(elements=base()["elements"] + [dict(strike, id="s1", name="One"),
+                                                dict(strike, id="s2", name="Two")])
+    report = check(data)
+    assert find(report, "type-over-limit")
+    assert len(find(report, "ballistic-strike-costs")) == 1
+
+
+def test_gun_beast_rapid_says_what_to_remove() -> None:
+    """A gun-beast is never rapid (OtH p.30): the finding says which upgrade to remove."""
+    data = base(supplements=["biowar"])
+    data["elements"].append({"id": "gb", "name": "Bugs", "type": "gun_beast_hvy_cav",
+                             "presence": 3, "stats": {"M": 4, "F": 5, "A": 5, "D": 1},
+                             "upgrades": ["rapid_mutation"]})
+    found = find(check(data), "gun-beast-rapid-vanguard")
+    assert found and "remove Rapid (mutation)" in found[0].message

@@ -37,7 +37,7 @@ def test_weird_examples_are_legal(name):
 
 
 def test_weird_upgrade_costs_and_scope():
-    """All eight weird upgrades, per element, CR or stat points, with the book's costs (OtH p.70-71)."""
+    """All eight weird upgrades, per element, CR or stat points, with the book's costs (OtH p.69-71)."""
     rs = ruleset()
     for up_id, cost in WEIRD_UPGRADES.items():
         up = rs.upgrades[up_id]

@@ -65,9 +65,9 @@ def gun_beast_never_rapid_or_vanguard(a: Analysis) -> Iterator[Finding]:
         for rule in ("rapid", "vanguard"):
             if rule in info.special_rules:
                 culprits = _granted_by(a, info, rule)
-                cause = f" ({', '.join(culprits)})" if culprits else ""
+                fix = f": remove {' and '.join(culprits)}" if culprits else ""
                 yield about(info, "error", "gun-beast-rapid-vanguard",
-                            f"a gun-beast is never {a.ruleset.rule_name(rule).lower()}{cause}",
+                            f"a gun-beast is never {a.ruleset.rule_name(rule).lower()}{fix}",
                             "OtH p.30", "upgrades")
 
 

@@ -38,7 +38,8 @@ def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
 @check(CHAPTER)
 def ballistic_strike_summary(a: Analysis) -> Iterator[Finding]:
     """A strategic ballistic strike is P3 for Force Cost and P0 for everything else (OtH p.38)."""
-    for info in _of_type(a, BALLISTIC_STRIKE):
+    # One note is enough: a second strike is already an error (type-over-limit).
+    for info in _of_type(a, BALLISTIC_STRIKE)[:1]:
         yield about(info, "info", "ballistic-strike-costs",
                     f"ballistic strike: FC {info.fc}, FP {info.fp}, no deployment space; "
                     "called in by an element with guide fire", "OtH p.38", "type")

@@ -114,7 +114,9 @@ def weird_command_summary(a: Analysis) -> Iterator[Finding]:
     for choice in weird:
         up = a.ruleset.upgrades.get(choice.id)
         parts.append(f"{up.name if up else choice.id} replaces {ABILITIES[choice.replaces]}")
-    rules = ", ".join(a.ruleset.rule_name(r) for r in command_abilities(a))
+    # The dark priest's reserve ban has its own note (dark_priest_no_reserve): not repeated here.
+    rules = ", ".join(a.ruleset.rule_name(r) for r in command_abilities(a)
+                      if r != "no_reserve_start")
     message = f"weird command: {'; '.join(parts)}. Command rules now: {rules or 'none'}"
     if any(c.replaces == "command_resources" for c in weird):
         message += ". No Command Resources: the force has 0 CR"
@@ -178,7 +180,9 @@ def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
-    """Weird upgrades are bought per element, not for the whole type (OtH p.42): say how each is paid."""
+    """Weird upgrades are bought per element, not for the whole type (OtH p.42): one note for
+    the force saying how each is paid (the roster lists the upgrades, not the payment)."""
+    entries = []
     for info in a.elements:
         taken = [c for c in info.base.upgrades
                  if c.upgrade is not None and c.upgrade.kind == "weird_upgrade"]
@@ -194,16 +198,27 @@ def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
                 how = f"{cost.amount} {'CR' if cost.currency == 'cr' else 'stat point'}"
                 how += "" if cost.amount == 1 or cost.currency == "cr" else "s"
             parts.append(f"{cost.upgrade.name} ({how})")  # type: ignore[union-attr]
-        yield about(info, "info", "weird-upgrades", f"weird upgrades: {', '.join(parts)}",
-                    "OtH p.42, p.69-71", "upgrades")
+        entries.append((info, f"{info.element.name}: {', '.join(parts)}"))
+    if not entries:
+        return
+    only = entries[0][0] if len(entries) == 1 else None
+    yield Finding("info", "weird-upgrades",
+                  "Weird upgrades, paid per element: " + "; ".join(text for _, text in entries),
+                  "OtH p.42, p.69-71", only.id if only else None,
+                  only.element.name if only else None, "upgrades")
 
 
 @check(CHAPTER)
 def airship_rules(a: Analysis) -> Iterator[Finding]:
-    """Airships are aircraft with Mb +0, hover, bank/veer only, alert and a 360° arc (OtH p.43)."""
-    for info in a.elements:
-        if info.type is None or "airship" not in info.type.tags:
-            continue
-        rules = ", ".join(a.ruleset.rule_name(r) for r in info.special_rules)
-        yield about(info, "info", "airship-rules", f"airship: Mb +0; {rules}", "OtH p.43",
-                    "type")
+    """Airships are aircraft with Mb +0, hover, bank/veer only, alert and a 360° arc (OtH p.43):
+    one note naming every airship (their rules are the same)."""
+    ships = [info for info in a.elements
+             if info.type is not None and "airship" in info.type.tags]
+    if not ships:
+        return
+    rules = ", ".join(a.ruleset.rule_name(r) for r in ships[0].special_rules)
+    names = ", ".join(info.element.name for info in ships)
+    only = ships[0] if len(ships) == 1 else None
+    yield Finding("info", "airship-rules", f"Airship rules for {names}: Mb +0; {rules}",
+                  "OtH p.43", only.id if only else None, only.element.name if only else None,
+                  "type")
