@@ -6,7 +6,7 @@ name the element, cite the rule). Pages are in each docstring.
 
 from __future__ import annotations
 
-from tests.helpers_oth import base, check, element, find
+from tests.helpers_oth import base, check, element, find, ruleset
 
 
 def test_upgrade_not_eligible_names_types_not_ids() -> None:
@@ -119,3 +119,30 @@ def test_gun_beast_rapid_says_what_to_remove() -> None:
                              "upgrades": ["rapid_mutation"]})
     found = find(check(data), "gun-beast-rapid-vanguard")
     assert found and "remove Rapid (mutation)" in found[0].message
+
+
+def test_requires_lists_options_and_says_what_to_do() -> None:
+    """Support weapons only with another weird upgrade (OtH p.71): the error lists the choices
+    and says to add one or remove support weapons."""
+    data = base()
+    element(data, "hi1")["upgrades"] = ["support_weapons"]
+    found = find(check(data), "upgrade-requires")
+    assert found and "needs one of Tesla gun, " in found[0].message
+    assert "remove Support weapons" in found[0].message
+
+
+def test_no_pool_warning_on_top_of_a_presence_error() -> None:
+    """A P4 kaiju is a superheavy with Kaiju! (OtH p.31, p.66): the Presence error is enough,
+    no extra 'no pool known' warning."""
+    data = base(supplements=["biowar"])
+    data["elements"].append({"id": "k", "name": "Rex", "type": "kaiju", "presence": 4,
+                             "stats": {"M": 5, "F": 6, "A": 5, "D": 4}})
+    report = check(data)
+    assert find(report, "presence-out-of-range")
+    assert not find(report, "pool-unknown")
+
+
+def test_field_hospital_rerolls_defence_and_recover() -> None:
+    """Field hospital dice re-roll Defence dice and Recover dice (OtH p.40)."""
+    rs = ruleset()
+    assert "Recover" in rs.special_rules["field_hospital"].summary

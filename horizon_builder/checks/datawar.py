@@ -158,7 +158,7 @@ def rebro_node_not_on_chq(a: Analysis) -> Iterator[Finding]:
             continue
         if info.is_command:
             yield about(info, "error", "rebro-node-on-chq",
-                        "the CHQ may not have a rebro node", rule, "upgrades")
+                        "the CHQ may not have a rebro node: give it to another element", rule, "upgrades")
         elif conventional and info.element.type == chq.element.type:
             yield about(info, "error", "rebro-node-on-chq",
                         f"no rebro node on the CHQ's type ({type_name(a.ruleset, chq.element.type)}): "

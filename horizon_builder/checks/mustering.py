@@ -93,6 +93,10 @@ def stat_pool(a: Analysis) -> Iterator[Finding]:
             if et is None or et.pool is None:
                 continue
             pool = et.pool
+            rng = et.presence
+            if line.pool is None and (line.presence < rng.min
+                                      or (rng.max is not None and line.presence > rng.max)):
+                continue  # the Presence itself is the error (presence_in_range)
             if line.pool is None:
                 yield about(info, "warning", "pool-unknown",
                             f"{label}no stat pool is known for a P{line.presence} {et.name}",
@@ -189,9 +193,12 @@ def upgrade_eligibility(a: Analysis) -> Iterator[Finding]:
                                 f"{label}{up.name} needs P{up.min_presence} or more", rule, field)
                 missing_any = up.requires_any and not (taken & set(up.requires_any))
                 if missing_any:
-                    needs = " or ".join(rs.upgrades[r].name for r in up.requires_any)
+                    options = [rs.upgrades[r].name for r in up.requires_any]
+                    needs = (" or ".join(options) if len(options) <= 2
+                             else "one of " + ", ".join(options))
                     yield about(info, "error", "upgrade-requires",
-                                f"{label}{up.name} needs {needs}", rule, field)
+                                f"{label}{up.name} needs {needs}: add it or remove "
+                                f"{up.name}", rule, field)
                 # A pair that excludes each other is reported once, by the first in id order.
                 clash = {c for c in taken & set(up.excludes)
                          if not (c < cost.choice.id and cost.choice.id in rs.upgrades[c].excludes)}

@@ -60,7 +60,7 @@ def naval_support_abilities(a: Analysis) -> Iterator[Finding]:
         p = info.element.presence
         if count > p:
             yield about(info, "error", "naval-support-too-many-abilities",
-                        f"{count} abilities chosen; P{p} naval support buys {p}",
+                        f"{count} abilities chosen; P{p} naval support buys {p}: drop one or raise its P",
                         "OtH p.39", "upgrades")
         elif count < p:
             yield about(info, "warning", "naval-support-unused-points",
@@ -105,7 +105,8 @@ def field_hospital_needs_chq(a: Analysis) -> Iterator[Finding]:
                         "(add hospital_cr with a count)", "OtH p.40", "upgrades")
         else:
             yield about(info, "info", "field-hospital-dice",
-                        f"{spent} CR spent: roll {spent}d12 before the battle for Defence re-rolls",
+                        f"{spent} CR spent: roll {spent}d12 before the battle for Defence and "
+                        "Recover re-rolls",
                         "OtH p.40", "upgrades")
 
 
