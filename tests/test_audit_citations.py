@@ -56,3 +56,19 @@ def test_massive_teeth_places_damage_not_adds_it() -> None:
     damage; it deals no extra damage (OtH p.68)."""
     summary = RULES.upgrades["massive_teeth"].summary
     assert "places 2" in summary and "deals" not in summary
+
+
+def test_special_operations_cite_page_38() -> None:
+    """Special operations are on p.38 (OtH index: special operations 38)."""
+    assert RULES.upgrades["special_operation"].source.startswith("OtH p.38")
+    assert RULES.special_rules["special_operation"].source == "OtH p.38"
+
+
+def test_intelligence_bands_pairing_is_marked_inferred() -> None:
+    """The IR table labels every other row (OtH p.50): the bands that include an unlabelled row
+    (-5, -3, -1, 1) are our reading, so provisional; -6 or less and 2 or more are printed."""
+    bands = RULES.intelligence.bands
+    for band in bands[:4]:
+        assert band.provisional and band.source.startswith("inferred: OtH p.50")
+    assert [b.max for b in bands] == [-5, -3, -1, 1, None]
+    assert not bands[4].provisional

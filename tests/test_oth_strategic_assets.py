@@ -196,7 +196,7 @@ def test_field_hospital_at_most_one():
     assert "type-over-limit" in codes(check(data), "error")
 
 
-# --- special operations (OtH p.37-38) ------------------------------------------------------
+# --- special operations (OtH p.38) ------------------------------------------------------
 
 
 def sf(element_id: str, operation: str | None = None) -> dict:
@@ -208,7 +208,7 @@ def sf(element_id: str, operation: str | None = None) -> dict:
 
 
 def test_special_operation_one_sf_element():
-    """One SF element may go on a special operation before turn 1 (OtH p.37)."""
+    """One SF element may go on a special operation before turn 1 (OtH p.38)."""
     report = check(with_elements(sf("sf1", "hunting_party"), sf("sf2")))
     assert report.legal
     assert find(report, "special-operation-sent")
@@ -218,7 +218,7 @@ def test_special_operation_one_sf_element():
 
 
 def test_special_operation_sf_only():
-    """Only Special Forces go on special operations (OtH p.37)."""
+    """Only Special Forces go on special operations (OtH p.38)."""
     data = base()
     element(data, "hi1")["upgrades"] = [{"id": "special_operation", "option": "deep_recon"}]
     found = [f for f in find(check(data), "upgrade-not-eligible") if f.element == "hi1"]

@@ -112,14 +112,14 @@ def field_hospital_needs_chq(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def special_operation_one(a: Analysis) -> Iterator[Finding]:
-    """One SF element may be sent on a special operation before the first turn (OtH p.37-38)."""
+    """One SF element may be sent on a special operation before the first turn (OtH p.38)."""
     sent = [info for info in a.elements if info.has_upgrade(SPECIAL_OPERATION)
             or any(c.choice.id == SPECIAL_OPERATION for f in info.forms for c in f.upgrades)]
     if len(sent) > 1:
         names = ", ".join(info.element.name for info in sent)
         yield Finding("error", "special-operation-too-many",
                       f"{len(sent)} elements on special operations ({names}); at most one",
-                      "OtH p.37", field="upgrades")
+                      "OtH p.38", field="upgrades")
     for info in sent:
         option = next((c.choice.option for c in info.base.upgrades
                        if c.choice.id == SPECIAL_OPERATION), None)
@@ -127,11 +127,11 @@ def special_operation_one(a: Analysis) -> Iterator[Finding]:
         note = " (only matters under the New Adventures rules)" if option == "deep_recon" else ""
         yield about(info, "info", "special-operation-sent",
                     f"on a special operation: {what}{note}; rolls 3d12 before turn 1 and takes "
-                    "no other part in the battle", "OtH p.37-38", "upgrades")
+                    "no other part in the battle", "OtH p.38", "upgrades")
         if info.is_command:
             yield about(info, "warning", "special-operation-chq",
                         "the CHQ is sent on a special operation, so it takes no part in the "
-                        "battle", "OtH p.37", "command")
+                        "battle", "OtH p.38", "command")
 
 
 @check(CHAPTER)
