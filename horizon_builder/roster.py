@@ -117,6 +117,11 @@ class Roster(RosterModel):
     elements: list[Element] = Field(default_factory=list)
     rounds: list[Round] = Field(default_factory=list)
     notes: str = ""
+    solitaire: Literal["solo", "hot_exfiltration"] | None = Field(
+        default=None,
+        description="Built as the friendly force of a solo game (OtH p.55), or for its Hot "
+        "Exfiltration mission (OtH p.57-58): the builder checks the force rules they set.",
+    )
 
     @field_validator("supplements")
     @classmethod

@@ -8,6 +8,7 @@ from horizon_builder.checks import (  # noqa: F401
     datawar,
     metaformers,
     mustering,
+    solitaire,
     strategic_assets,
     superweapons,
     supplements,

@@ -1,0 +1,48 @@
+"""Solitaire (OtH p.55-58): the friendly force checks, on rosters that ask for them."""
+
+from __future__ import annotations
+
+from tests.helpers_oth import base, check, codes, find
+
+
+def _solo(kind: str = "solo", **fields):
+    data = base(force_cost=12, solitaire=kind, **fields)
+    return data
+
+
+def test_solo_rules_only_when_asked() -> None:
+    """A normal roster gets none of the solo checks (OtH p.55)."""
+    data = base()
+    data["elements"].append({"id": "ac", "name": "Hawk", "type": "aircraft", "presence": 1,
+                             "stats": {"M": 3, "F": 2, "A": 2, "D": 2}})
+    assert not codes(check(data)) & {"solo-no-aircraft", "solo-force-cost", "exfil-small-elements"}
+
+
+def test_solo_no_aircraft() -> None:
+    """No aircraft in a solo game (OtH p.55)."""
+    data = _solo()
+    data["elements"].append({"id": "ac", "name": "Hawk", "type": "aircraft", "presence": 1,
+                             "stats": {"M": 3, "F": 2, "A": 2, "D": 2}})
+    found = find(check(data), "solo-no-aircraft")
+    assert found and found[0].severity == "error" and found[0].element == "ac"
+
+
+def test_solo_force_cost_is_12() -> None:
+    """The solo rules are written for a friendly battlegroup of FC 12 (OtH p.55): another FC warns."""
+    assert "solo-force-cost" not in codes(check(_solo()))
+    data = _solo()
+    data["force_cost"] = 15
+    found = find(check(data), "solo-force-cost")
+    assert found and found[0].severity == "warning"
+
+
+def test_hot_exfiltration_half_fp_small_elements() -> None:
+    """Hot Exfiltration: at least half the friendly FP in elements of P2 or less (OtH p.57-58).
+    The base force is Hvy Cav P3 + Hvy Inf P2 + 2 Lt Inf + P2 mech: 6 of 9 FP is small."""
+    assert "exfil-small-elements" not in codes(check(_solo("hot_exfiltration")))
+    data = _solo("hot_exfiltration")
+    data["elements"] = [e for e in data["elements"] if e["presence"] > 2 or e["id"] == "li1"]
+    data["elements"].append({"id": "hc2", "name": "Tank B", "type": "hvy_cav", "presence": 3,
+                             "stats": {"M": 4, "F": 5, "A": 5, "D": 1}})
+    found = find(check(data), "exfil-small-elements")
+    assert found and found[0].severity == "error" and "1 of 7 FP" in found[0].message
