@@ -23,6 +23,6 @@ def benched(roster: Roster, before_round: int | None = None) -> list[str]:
 
 
 def remaining_value(analysis: Analysis) -> int:
-    """Force Cost of the Task Force elements never destroyed: the final tie-break (OtH p.47)."""
+    """Force Cost of the Task Force elements never destroyed: the final tie-break (OtH p.48, Winners)."""
     gone = set(benched(analysis.roster))
     return sum(info.fc for info in analysis.elements if info.id not in gone)

@@ -72,3 +72,10 @@ def test_intelligence_bands_pairing_is_marked_inferred() -> None:
         assert band.provisional and band.source.startswith("inferred: OtH p.50")
     assert [b.max for b in bands] == [-5, -3, -1, 1, None]
     assert not bands[4].provisional
+
+
+def test_tournament_final_tie_break_cites_winners_page() -> None:
+    """The Task Force value remaining breaks final ties under Winners (OtH index: winners 48)."""
+    from horizon_builder import tournament
+
+    assert "p.48" in (tournament.remaining_value.__doc__ or "")
