@@ -79,3 +79,13 @@ def test_tournament_final_tie_break_cites_winners_page() -> None:
     from horizon_builder import tournament
 
     assert "p.48" in (tournament.remaining_value.__doc__ or "")
+
+
+def test_core_special_rules_cite_where_the_book_names_them() -> None:
+    """Infantry occupy buildings: FAQ on charges (OtH p.60-61, index: charge 60-61); chain of
+    command and guide fire pass to a superheavy on p.17 (index: I'll take the big one 17); deep
+    deployment comes with tunneller (p.67) and burrower (p.71)."""
+    sr = RULES.special_rules
+    assert sr["infantry"].source.startswith("OtH p.60-61")
+    assert "p.17" in sr["chain_of_command"].source and "p.17" in sr["guide_fire"].source
+    assert sr["deep_deployment"].source.startswith("OtH p.67")

@@ -100,7 +100,7 @@ def test_round_length_is_four_times_fc_rounded_up_to_five():
 
 
 def test_tie_break_value_remaining_leaves_out_destroyed(ruleset):
-    """Final tie-break: points value remaining in the TF, destroyed elements not counted (OtH p.48, Winners)."""
+    """Final tie-break: points value remaining in the TF, destroyed elements not counted (OtH p.48)."""
     from horizon_builder.analysis import analyse
     from horizon_builder.tournament import benched, remaining_value
 
