@@ -89,3 +89,10 @@ def test_core_special_rules_cite_where_the_book_names_them() -> None:
     assert sr["infantry"].source.startswith("OtH p.60-61")
     assert "p.17" in sr["chain_of_command"].source and "p.17" in sr["guide_fire"].source
     assert sr["deep_deployment"].source.startswith("OtH p.67")
+
+
+def test_victory_band_edge_at_25_percent_is_marked_ours() -> None:
+    """Margin of victory (OtH p.49): the book's 10-25% and 25-50% bands share 25%; counting
+    exactly 25% as decisive is our reading, so the band says so and is provisional."""
+    decisive = next(b for b in RULES.adventures.victory_bands if b.name == "Decisive")
+    assert decisive.provisional and decisive.source.startswith("inferred: OtH p.49")
