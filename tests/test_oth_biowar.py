@@ -331,6 +331,8 @@ def test_mixed_force_takes_a_normal_chq(ruleset):
     assert normal.legal and "bio-force-command" not in codes(normal)
     odd = check(force(hc, beast("b1"), command=HIVEMIND), ruleset)
     assert "bio-command-mixed-force" in codes(odd, "warning")
+    # The book never forbids it outright: the warning is our reading, so provisional.
+    assert all(f.provisional for f in findings(odd, "bio-command-mixed-force"))
 
 
 def test_alpha_is_a_kaiju_or_gun_beast_with_cr(ruleset, tmp_path):

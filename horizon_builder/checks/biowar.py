@@ -138,7 +138,9 @@ def bio_force_command(a: Analysis) -> Iterator[Finding]:
     elif not all_bio and kind in BIO_COMMANDS:
         yield Finding("warning", "bio-command-mixed-force",
                       f"{name} is for a force of only gun-beasts, gribblies and kaiju; with "
-                      "ordinary elements, a normal CHQ leads", "OtH p.32", field="command")
+                      "ordinary elements, take a normal CHQ",
+                      "OtH p.32 (our reading: the book offers mixed forces a normal CHQ and does "
+                      "not say they may not take this)", field="command", provisional=True)
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))
