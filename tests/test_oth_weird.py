@@ -460,3 +460,14 @@ def test_weird_needs_fixing_example(tmp_path):
     assert status == 1
     assert errors == {"stat-above-maximum", "upgrade-not-eligible", "upgrade-requires",
                       "cr-overspent", "weird-command-same-ability", "weird-free-not-chq"}
+
+
+def test_weird_upgrades_open_to_gun_beasts_and_gribblies():
+    """Weird upgrades go on any element that may take core upgrades (OtH p.42); gun-beasts and
+    gribblies keep their replaced type's upgrades (OtH p.30), so they may take them too."""
+    from horizon_builder.ruleset_loader import load_ruleset
+
+    rs = load_ruleset()
+    for type_id in ("gun_beast_hvy_cav", "gribbly_lt_inf"):
+        assert rs.matches(type_id, rs.upgrades["tesla_gun"].eligible)
+    assert not rs.matches("kaiju", rs.upgrades["tesla_gun"].eligible)
