@@ -470,4 +470,3 @@ def test_weird_upgrades_open_to_gun_beasts_and_gribblies():
     rs = load_ruleset()
     for type_id in ("gun_beast_hvy_cav", "gribbly_lt_inf"):
         assert rs.matches(type_id, rs.upgrades["tesla_gun"].eligible)
-    assert not rs.matches("kaiju", rs.upgrades["tesla_gun"].eligible)
