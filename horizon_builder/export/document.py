@@ -227,7 +227,7 @@ class TournamentExport(ExportModel):
     round_length_minutes: int = Field(description="4 × FC minutes, rounded up to the next 5 (OtH p.45).")
     benched: list[str] = Field(description="Ids destroyed in any round so far (OtH p.46).")
     benched_names: list[str]
-    value_remaining: int = Field(description="FC of elements never destroyed: final tie-break (OtH p.47).")
+    value_remaining: int = Field(description="FC of elements never destroyed: final tie-break (OtH p.48).")
 
 
 class LayerExport(ExportModel):
