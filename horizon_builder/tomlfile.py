@@ -194,24 +194,37 @@ def _friendly(item: dict[str, Any]) -> str:
     return message
 
 
-def write_toml_atomic(path: str | Path, data: dict[str, Any], keep_backup: bool = True) -> None:
-    """Write TOML through a temporary file in the same folder, then rename.
+def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) -> Path:
+    """Write through a temporary file in the same folder, then rename: never a half-written file.
 
-    The previous file, if any, is kept as ``NAME.toml.bak``. A crash mid-write
-    leaves the old file untouched.
+    With ``keep_backup`` the previous file, if any, is kept as ``NAME.bak``. The
+    new file keeps the old one's permissions (or the usual ones for a new file).
     """
-    path = Path(path)
-    text = tomli_w.dumps(data)
+    path = Path(path).expanduser()
     folder = path.parent if str(path.parent) else Path(".")
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp_name, mode)
         if keep_backup and path.exists():
             shutil.copy2(path, path.with_name(path.name + ".bak"))
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
+    return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_toml_atomic(path: str | Path, data: dict[str, Any], keep_backup: bool = True) -> None:
+    """Write TOML atomically; the previous file is kept as ``NAME.toml.bak``."""
+    write_text_atomic(path, tomli_w.dumps(data), keep_backup=keep_backup)

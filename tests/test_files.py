@@ -200,3 +200,18 @@ def test_key_lines_follow_array_of_tables():
     assert lines.line_for(("elements", 0, "forms", 0, "type")) == 5
     assert lines.line_for(("elements", 1, "stats", "M")) == 8
     assert lines.line_for(("elements", 1, "presence")) == 6
+
+
+def test_saved_roster_keeps_file_permissions(tmp_path):
+    """A save replaces the file atomically without leaving it private (mkstemp makes 0600 files)."""
+    import os
+    import stat
+
+    target = tmp_path / "mine.toml"
+    target.write_text(EXAMPLE.read_text())
+    os.chmod(target, 0o644)
+    save_roster(target, read_roster(target))
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644
+    fresh = tmp_path / "fresh.toml"
+    save_roster(fresh, read_roster(target))
+    assert stat.S_IMODE(fresh.stat().st_mode) & 0o044  # readable by others, as a new file is

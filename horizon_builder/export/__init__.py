@@ -9,13 +9,12 @@ the app's preview screen (``tui/export_screen.py``) calls :func:`render` and
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from horizon_builder.export.document import ExportDocument, build_document, export_schema
+from horizon_builder.tomlfile import write_text_atomic
 
 if TYPE_CHECKING:
     import argparse
@@ -77,27 +76,8 @@ def render_roster(roster: Roster, ruleset: Ruleset, fmt: str, compact: bool = Fa
 
 
 def write_atomic(path: str | Path, text: str) -> Path:
-    """Write through a temporary file in the same folder, then rename: never a half-written file."""
-    path = Path(path).expanduser()
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, 0o666 & ~_umask())
-        os.replace(tmp_name, path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
-    return path
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    """Write an export without ever leaving a half-written file."""
+    return write_text_atomic(path, text)
 
 
 def export_main(args: argparse.Namespace) -> int:
