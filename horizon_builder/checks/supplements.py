@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.analysis import Analysis
+from horizon_builder.analysis import Analysis, ElementInfo
 from horizon_builder.checks.common import about, cite
 from horizon_builder.findings import Finding
 from horizon_builder.ruleset import ElementType, Era, Ruleset
@@ -23,46 +23,38 @@ def supplement_enabled(a: Analysis) -> Iterator[Finding]:
     """Anything from a supplement the roster has not enabled is an error naming the supplement."""
     enabled = a.enabled_supplements
     rs = a.ruleset
+
+    def disabled(info: ElementInfo | None, name: str, supplement: str | None,
+                 field: str) -> Iterator[Finding]:
+        if supplement and supplement not in enabled:
+            title = _supplement_name(a, supplement)
+            yield about(info, "error", "supplement-disabled",
+                        f"{name} needs the {title} supplement, which this roster does not enable",
+                        f"roster supplements ({title})", field)
+
     for info in a.elements:
-        used: list[tuple[str, str | None, str]] = []
         if info.type is not None:
-            used.append((info.type.name, info.type.supplement, "type"))
+            yield from disabled(info, info.type.name, info.type.supplement, "type")
         for line in info.forms:
             if line.type is not None:
-                used.append((f"{line.type.name} form", line.type.supplement, "forms"))
-            used.extend((c.upgrade.name, c.upgrade.supplement, "forms")
-                        for c in line.upgrades if c.upgrade is not None)
-        used.extend((c.upgrade.name, c.upgrade.supplement, "upgrades")
-                    for c in info.base.upgrades if c.upgrade is not None)
-        for name, supplement, field in used:
-            if supplement and supplement not in enabled:
-                yield about(info, "error", "supplement-disabled",
-                            f"{name} needs the {_supplement_name(a, supplement)} supplement, "
-                            "which this roster does not enable",
-                            f"roster supplements ({_supplement_name(a, supplement)})", field)
+                yield from disabled(info, f"{line.type.name} form", line.type.supplement, "forms")
+            for c in line.upgrades:
+                if c.upgrade is not None:
+                    yield from disabled(info, c.upgrade.name, c.upgrade.supplement, "forms")
+        for c in info.base.upgrades:
+            if c.upgrade is not None:
+                yield from disabled(info, c.upgrade.name, c.upgrade.supplement, "upgrades")
     option = a.command_option
-    if option is not None and option.supplement and option.supplement not in enabled:
-        yield Finding("error", "supplement-disabled",
-                      f"{option.name} needs the {_supplement_name(a, option.supplement)} "
-                      "supplement, which this roster does not enable",
-                      f"roster supplements ({_supplement_name(a, option.supplement)})",
-                      field="command")
+    if option is not None:
+        yield from disabled(None, option.name, option.supplement, "command")
     for weird in a.command.weird:
         up = rs.upgrades.get(weird.id)
-        if up is not None and up.supplement and up.supplement not in enabled:
-            yield Finding("error", "supplement-disabled",
-                          f"{up.name} needs the {_supplement_name(a, up.supplement)} supplement, "
-                          "which this roster does not enable",
-                          f"roster supplements ({_supplement_name(a, up.supplement)})",
-                          field="command")
+        if up is not None:
+            yield from disabled(None, up.name, up.supplement, "command")
     for purchase in a.cr_purchases:
         up = rs.upgrades.get(purchase.upgrade)
-        if up is not None and up.supplement and up.supplement not in enabled:
-            yield Finding("error", "supplement-disabled",
-                          f"{up.name} needs the {_supplement_name(a, up.supplement)} supplement, "
-                          "which this roster does not enable",
-                          f"roster supplements ({_supplement_name(a, up.supplement)})",
-                          field="cr_purchases")
+        if up is not None:
+            yield from disabled(None, up.name, up.supplement, "cr_purchases")
 
 
 #: Where an era or setting excludes antigrav, no aircraft of this P or more (OtH p.10 note).
