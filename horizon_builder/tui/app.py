@@ -1,0 +1,326 @@
+"""The horizon-builder app: one :class:`Session`, a home screen, and the editors.
+
+The session is the single source of truth. A screen edits it with
+``session.edit(...)``, ``session.edit_element(...)`` or ``session.apply(...)``
+and then calls :meth:`HorizonApp.session_changed`, which asks every screen on
+the stack to show the new state (``refresh_view``). Nothing is patched by hand,
+so undo and redo are just moves along the session's snapshots.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from horizon_builder.problems import LoadError, Problem
+from horizon_builder.roster import Roster
+from horizon_builder.session import Session
+from horizon_builder.tui.commands import HorizonCommands
+from horizon_builder.tui.dialogs import ConfirmDialog, LoadErrorDialog, PathPrompt, UnsavedChangesDialog
+from horizon_builder.tui.help_screen import HelpScreen
+from horizon_builder.tui.roster_screen import RosterScreen
+from horizon_builder.tui.settings_screen import SettingsScreen
+
+#: Actions that make no sense while one of our dialogs waits for an answer.
+_BLOCKED_IN_DIALOG = frozenset({
+    "undo", "redo", "save", "save_as", "open", "new", "quit", "add_element", "settings",
+    "command", "export",
+})
+
+
+class HorizonApp(App[int]):
+    """Build, check and save a Horizon Wars roster."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "horizon-builder"
+    COMMANDS = App.COMMANDS | {HorizonCommands}
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+o", "open", "Open", show=False),
+        Binding("ctrl+n", "new", "New roster", show=False),
+        Binding("f1,question_mark", "help", "Help"),
+        Binding("ctrl+t", "toggle_theme", "Theme", show=False),
+    ]
+
+    def __init__(self, path: Path | None = None, overrides: Sequence[str] = (), *,
+                 session: Session | None = None) -> None:
+        super().__init__()
+        self.overrides: tuple[str, ...] = tuple(str(p) for p in overrides)
+        #: Files that failed to load: never overwritten (save there is refused).
+        self.refused_paths: set[Path] = set()
+        self._startup_problems: list[tuple[str, list[Problem], str]] = []
+        self.session: Session = session if session is not None else self._startup_session(path)
+        #: The untouched roster of a new, never-saved session: leaving it loses nothing.
+        self._pristine: Roster | None = self.session.roster if self.session.dirty else None
+        self.theme = "textual-dark"
+
+    # --- start-up ------------------------------------------------------------------------
+    def _startup_session(self, path: Path | None) -> Session:
+        if path is not None and path.exists():
+            try:
+                return Session.open(path, self.overrides)
+            except LoadError as exc:
+                self.refused_paths.add(path.resolve())
+                self._startup_problems.append((
+                    f"Could not open {path.name}", exc.problems,
+                    f"Started a new roster instead. {path.name} is kept as it is and will not be "
+                    "overwritten: fix it in a text editor, or use Save as for this roster.",
+                ))
+                path = None
+        return self._new_session(path)
+
+    def _new_session(self, path: Path | None) -> Session:
+        try:
+            return Session.new(path=path, extra_overrides=self.overrides)
+        except LoadError as exc:
+            self._startup_problems.append((
+                "Ruleset overrides not loaded", exc.problems,
+                "The app uses the shipped rules only until the overrides file is fixed.",
+            ))
+            self.overrides = ()
+            return Session.new(path=path)
+
+    def get_default_screen(self) -> Screen[Any]:
+        return RosterScreen()
+
+    def on_mount(self) -> None:
+        self._update_title()
+        for title, problems, note in self._startup_problems:
+            self.push_screen(LoadErrorDialog(title, problems, note))
+        self._startup_problems.clear()
+
+    # --- the contract with every screen ---------------------------------------------------
+    def session_changed(self) -> None:
+        """The session changed: every screen that shows it redraws from it."""
+        for screen in list(self.screen_stack):
+            refresh_view = getattr(screen, "refresh_view", None)
+            if callable(refresh_view):
+                refresh_view()
+        self._update_title()
+        self.refresh_bindings()
+
+    @property
+    def unsaved(self) -> bool:
+        """True when leaving now would lose work."""
+        session = self.session
+        return session.dirty and session.roster is not self._pristine
+
+    def file_label(self) -> str:
+        path = self.session.path
+        return path.name if path is not None else "This roster"
+
+    def _update_title(self) -> None:
+        path = self.session.path
+        name = path.name if path is not None else "untitled"
+        if path is not None and not path.exists():
+            name += " (new file)"
+        self.title = f"{name}{' ● modified' if self.unsaved else ''}"
+        self.sub_title = self.session.roster.name
+
+    def replace_session(self, session: Session) -> None:
+        """Show another roster: close the editors of the old one first."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.session = session
+        self._pristine = session.roster if session.dirty else None
+        self.session_changed()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in _BLOCKED_IN_DIALOG and self.screen.has_class("dialog"):
+            return False
+        if action == "undo":
+            return True if self.session.can_undo else None
+        if action == "redo":
+            return True if self.session.can_redo else None
+        return True
+
+    # --- undo / redo -------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        label = self.session.undo_label
+        if self.session.undo():
+            self.session_changed()
+            self.notify(f"Undone: {label}", timeout=2)
+
+    def action_redo(self) -> None:
+        label = self.session.redo_label
+        if self.session.redo():
+            self.session_changed()
+            self.notify(f"Redone: {label}", timeout=2)
+
+    # --- screens -----------------------------------------------------------------------------
+    def load_screen(self, module: str, name: str, what: str) -> Any | None:
+        """A screen class from another part of the app, or None (with a notice) if not built."""
+        full = f"horizon_builder.tui.{module}"
+        try:
+            loaded = importlib.import_module(full)
+        except ModuleNotFoundError as exc:
+            if exc.name != full:
+                raise
+            self.notify(f"The {what} is not part of this build yet.", severity="warning")
+            return None
+        return getattr(loaded, name)
+
+    def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:
+        editor = self.load_screen("element_editor", "ElementEditorScreen", "element editor")
+        if editor is not None:
+            self.push_screen(editor(element_id, focus_field=focus_field))
+
+    def action_add_element(self) -> None:
+        add = self.load_screen("add_element", "AddElementScreen", "add element screen")
+        if add is not None:
+            self.push_screen(add(), self._element_added)
+
+    def _element_added(self, element_id: str | None) -> None:
+        if not element_id:
+            return
+        self.session_changed()
+        home = self.screen_stack[0]
+        if isinstance(home, RosterScreen):
+            home.select_element(element_id)
+        element = self.session.roster.element(element_id)
+        if element is not None:
+            self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
+
+    def action_command(self) -> None:
+        command = self.load_screen("command_screen", "CommandScreen", "command screen")
+        if command is not None:
+            self.push_screen(command())
+
+    def action_settings(self, focus_field: str | None = None) -> None:
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(focus_field))
+
+    def action_export(self) -> None:
+        export = self.load_screen("export_screen", "ExportScreen", "export screen")
+        if export is not None:
+            self.push_screen(export(self.session.roster, self.session.ruleset))
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+
+    # --- files ---------------------------------------------------------------------------------
+    async def settle_unsaved(self, doing: str) -> bool:
+        """Before losing the current roster: save / discard / cancel. True to go on.
+
+        Must run in a worker (it waits for the dialog).
+        """
+        if not self.unsaved:
+            return True
+        answer = await self.push_screen_wait(UnsavedChangesDialog(self.file_label(), doing))
+        if answer == "save":
+            return await self.save_roster()
+        return answer == "discard"
+
+    def _suggested_path(self) -> str:
+        path = self.session.path
+        if path is not None and path.resolve() not in self.refused_paths:
+            return _display_path(path)
+        slug = re.sub(r"[^a-z0-9]+", "-", self.session.roster.name.lower()).strip("-") or "roster"
+        folder = path.parent if path is not None else Path()
+        return _display_path(folder / f"{slug}.toml")
+
+    async def save_roster(self, ask: bool = False) -> bool:
+        """Save (asking for a file name when there is none, or when ``ask``). True when saved."""
+        session = self.session
+        path = session.path
+        if ask or path is None or path.resolve() in self.refused_paths:
+            title = "Save roster as" if ask or path is None else \
+                f"Save as: {path.name} failed to load and is kept as it is"
+            path = await self.push_screen_wait(
+                PathPrompt(title, "save", self._suggested_path(), refuse=self.refused_paths))
+            if path is None:
+                return False
+            same = session.path is not None and path.resolve() == session.path.resolve()
+            if path.exists() and not same:
+                replace = await self.push_screen_wait(ConfirmDialog(
+                    "Replace file?", f"{path} already exists. Replace it?\n"
+                    f"(The old file is kept as {path.name}.bak.)", "Replace", danger=True))
+                if not replace:
+                    return False
+        if path.resolve() in self.refused_paths:  # never overwrite a file that failed to load
+            self.notify(f"{path.name} failed to load, so it is not overwritten.", severity="error")
+            return False
+        try:
+            saved = session.save(path)
+        except OSError as exc:
+            self.notify(f"Could not save {path}: {exc.strerror or exc}", title="Not saved",
+                        severity="error", timeout=8)
+            return False
+        self._pristine = None
+        self.session_changed()
+        self.notify(f"Saved {_display_path(saved)}", timeout=3)
+        return True
+
+    @work(group="files")
+    async def action_save(self) -> None:
+        await self.save_roster()
+
+    @work(group="files")
+    async def action_save_as(self) -> None:
+        await self.save_roster(ask=True)
+
+    @work(group="files")
+    async def action_open(self) -> None:
+        if not await self.settle_unsaved("open another roster"):
+            return
+        folder = self.session.path.parent if self.session.path is not None else Path.cwd()
+        shown = _display_path(folder)
+        initial = "" if shown == "." else shown + "/"
+        path = await self.push_screen_wait(PathPrompt("Open roster", "open", initial))
+        if path is not None:
+            self.open_roster(path)
+
+    def open_roster(self, path: Path) -> bool:
+        """Open a roster file; on problems show them and keep the current roster."""
+        try:
+            session = Session.open(path, self.overrides)
+        except LoadError as exc:
+            self.refused_paths.add(path.resolve())
+            self.push_screen(LoadErrorDialog(
+                f"Could not open {path.name}", exc.problems,
+                f"The roster you had open stays open. {path.name} will not be overwritten."))
+            return False
+        self.refused_paths.discard(path.resolve())
+        self.replace_session(session)
+        self.notify(f"Opened {_display_path(path)}", timeout=3)
+        return True
+
+    @work(group="files")
+    async def action_new(self) -> None:
+        if await self.settle_unsaved("start a new roster"):
+            self.replace_session(self._new_session(None))
+
+    @work(group="files")
+    async def action_quit(self) -> None:
+        if await self.settle_unsaved("quit"):
+            self.exit(0)
+
+
+def _display_path(path: Path) -> str:
+    """A path relative to the working folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def run_app(path: Path | None, overrides: list[str]) -> int:
+    """Open the app on ``path`` (a new roster that saves there if it does not exist)."""
+    app = HorizonApp(path, overrides)
+    app.run()
+    return app.return_code or 0

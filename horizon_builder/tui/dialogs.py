@@ -1,0 +1,280 @@
+"""Small modal dialogs: confirm, unsaved changes, file path prompt, load errors.
+
+Each is a :class:`~textual.screen.ModalScreen` returning its answer through
+``dismiss``: use them with ``push_screen(dialog, callback)`` or, inside a
+worker, ``await app.push_screen_wait(dialog)``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar, Literal
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import Suggester
+from textual.validation import ValidationResult, Validator
+from textual.widgets import Button, Input, Label, Static
+
+from horizon_builder.problems import Problem
+
+UnsavedAnswer = Literal["save", "discard", "cancel"]
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask a yes/no question; dismisses with True when confirmed."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,n", "cancel", "Cancel"),
+        Binding("y", "confirm", "Yes", show=False),
+    ]
+
+    def __init__(self, title: str, message: str, confirm: str = "OK", cancel: str = "Cancel",
+                 danger: bool = False) -> None:
+        super().__init__(classes="dialog")
+        self._title = title
+        self._message = message
+        self._confirm = confirm
+        self._cancel = cancel
+        self._danger = danger
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = self._title
+            yield Static(Text(self._message), classes="dialog-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(self._confirm, id="confirm", variant="error" if self._danger else "primary")
+                yield Button(self._cancel, id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm", Button).focus()
+
+    @on(Button.Pressed, "#confirm")
+    def action_confirm(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+class UnsavedChangesDialog(ModalScreen[UnsavedAnswer]):
+    """Save, discard or cancel before an action that would lose unsaved changes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,c", "answer('cancel')", "Cancel"),
+        Binding("s", "answer('save')", "Save", show=False),
+        Binding("d", "answer('discard')", "Don't save", show=False),
+    ]
+
+    def __init__(self, file_label: str, doing: str) -> None:
+        super().__init__(classes="dialog")
+        self._file_label = file_label
+        self._doing = doing
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = "Unsaved changes"
+            yield Static(Text(f"{self._file_label} has changes that are not saved.\n"
+                              f"Save them before you {self._doing}?"), classes="dialog-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save", id="save", variant="primary")
+                yield Button("Don't save", id="discard", variant="error")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#save", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_answer(event.button.id or "cancel")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer if answer in ("save", "discard") else "cancel")  # type: ignore[arg-type]
+
+
+class PathSuggester(Suggester):
+    """Completes file and folder names as you type a path (→ accepts)."""
+
+    def __init__(self) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value:
+            return None
+        path = Path(value).expanduser()
+        folder, stem = (path, "") if value.endswith(os.sep) else (path.parent, path.name)
+        try:
+            names = sorted(entry.name for entry in folder.iterdir())
+        except OSError:
+            return None
+        for name in names:
+            if name.startswith(stem) and name != stem and not name.startswith("."):
+                completed = value[: len(value) - len(stem)] + name
+                if (folder / name).is_dir():
+                    completed += os.sep
+                return completed
+        return None
+
+
+def resolve(value: str) -> Path:
+    return Path(value.strip()).expanduser()
+
+
+class _PathValidator(Validator):
+    def __init__(self, prompt: PathPrompt) -> None:
+        super().__init__()
+        self.prompt = prompt
+
+    def validate(self, value: str) -> ValidationResult:
+        problem = self.prompt.problem(value)
+        return self.success() if problem is None else self.failure(problem)
+
+
+class PathPrompt(ModalScreen[Path | None]):
+    """Ask for a roster file path, checking it as you type.
+
+    ``purpose="open"``: the file must exist. ``purpose="save"``: its folder must
+    exist, ``.toml`` is added when missing, and paths in ``refuse`` (files that
+    failed to load, which we never overwrite) are refused.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, purpose: Literal["open", "save"], initial: str = "",
+                 refuse: Iterable[Path] = ()) -> None:
+        super().__init__(classes="dialog")
+        self._title = title
+        self.purpose = purpose
+        self._initial = initial
+        self._refuse = {p.resolve() for p in refuse}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box path-box") as box:
+            box.border_title = self._title
+            yield Label(Text(f"Roster file (.toml), relative to {Path.cwd()}"), classes="dialog-hint")
+            yield Input(self._initial, id="path", suggester=PathSuggester(),
+                        validators=[_PathValidator(self)], validate_on=["changed", "submitted"],
+                        placeholder="path/to/roster.toml")
+            yield Label("", id="path-problem", classes="field-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Open" if self.purpose == "open" else "Save", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        field = self.query_one("#path", Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+
+    def target(self, value: str) -> Path:
+        path = resolve(value)
+        if self.purpose == "save" and path.suffix.lower() != ".toml" and not value.endswith(os.sep):
+            path = path.with_name(path.name + ".toml")
+        return path
+
+    def problem(self, value: str) -> str | None:
+        """Why this path cannot be used, or None."""
+        if not value.strip():
+            return "Type a file name."
+        path = self.target(value)
+        if self.purpose == "open":
+            if not path.exists():
+                return f"No such file: {path}"
+            if path.is_dir():
+                return "That is a folder: type a file name in it."
+            return None
+        if value.endswith(os.sep) or path.is_dir():
+            return "That is a folder: type a file name in it."
+        if not path.parent.is_dir():
+            return f"No such folder: {path.parent}"
+        if path.resolve() in self._refuse:
+            return ("This file could not be loaded, so it is kept as it is: "
+                    "choose another name.")
+        return None
+
+    @on(Input.Changed, "#path")
+    def _changed(self, event: Input.Changed) -> None:
+        self._show(event.validation_result)
+
+    def _show(self, result: ValidationResult | None) -> None:
+        label = self.query_one("#path-problem", Label)
+        if result is None or result.is_valid:
+            label.update("")
+        else:
+            label.update(Text(result.failure_descriptions[0]))
+
+    @on(Input.Submitted, "#path")
+    @on(Button.Pressed, "#ok")
+    def _submit(self) -> None:
+        field = self.query_one("#path", Input)
+        problem = self.problem(field.value)
+        if problem is not None:
+            self.query_one("#path-problem", Label).update(Text(problem))
+            field.focus()
+            return
+        self.dismiss(self.target(field.value))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def problem_lines(problems: Iterable[Problem]) -> Text:
+    """Problems grouped by file: each with its line and key, then the message."""
+    text = Text()
+    by_file: dict[str, list[Problem]] = {}
+    for problem in problems:
+        by_file.setdefault(problem.path, []).append(problem)
+    for path, items in by_file.items():
+        if text:
+            text.append("\n")
+        text.append(path, style="bold")
+        text.append("\n")
+        for problem in items:
+            place = []
+            if problem.line is not None:
+                place.append(f"line {problem.line}")
+            if problem.key:
+                place.append(problem.key)
+            text.append("  • ")
+            if place:
+                text.append(", ".join(place) + ": ", style="bold yellow")
+            text.append(problem.message + "\n")
+    return text
+
+
+class LoadErrorDialog(ModalScreen[None]):
+    """A file that cannot be used: every problem with its file, line and key."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close")]
+
+    def __init__(self, title: str, problems: Iterable[Problem], note: str = "") -> None:
+        super().__init__(classes="dialog")
+        self._title = title
+        self._problems = list(problems)
+        self._note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box load-error-box") as box:
+            box.border_title = self._title
+            count = len(self._problems)
+            yield Label(f"{count} problem{'s' if count != 1 else ''} found:", classes="dialog-hint")
+            with VerticalScroll(classes="problem-list"):
+                yield Static(problem_lines(self._problems), id="problems")
+            if self._note:
+                yield Static(Text(self._note), classes="dialog-message", id="load-note")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    @on(Button.Pressed, "#ok")
+    def action_close(self) -> None:
+        self.dismiss(None)

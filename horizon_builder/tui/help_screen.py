@@ -1,0 +1,102 @@
+"""The help screen (F1 or ?): how to build a force, and every key."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Markdown
+
+HELP = """\
+# horizon-builder
+
+Build a *Horizon Wars* battlegroup (or a tournament Task Force) and see at
+once what it costs and whether it is legal.
+
+## Build a force in four steps
+
+1. **Settings** (`s`): name, the **FC budget** agreed for the game, the
+   supplements in play and the era.
+2. **Add elements** (`a`): pick a type, set its Presence (P), stats and
+   upgrades. The header shows FC spent against the budget as you go.
+3. **Command** (`c`): choose the CHQ (or AI Command, alpha, hivemind) and
+   spend Command Resources.
+4. **Fix the findings**: the panel at the bottom lists every error and
+   warning with the rule it comes from. Press **Enter** on one to jump to
+   the element and field to change. When the header says **✓ LEGAL**, you
+   are done: save (`ctrl+s`) and export or print it (`x`).
+
+## The header
+
+| Figure | Meaning |
+|---|---|
+| FC | Force Cost spent / budget; the bar turns red when over |
+| FP | Force Presence (sum of P) |
+| CR | Command Resources spent / available |
+| IR | Intelligence Rating = 10 × (1 − FP/FC), and its quality |
+| Deploy | deployment spaces |
+| Momentum | starting momentum |
+| ✓ / ✗ | the verdict: LEGAL, or how many errors and warnings |
+
+**≈** marks a figure or finding that rests on a *provisional* value: a core
+rule we could not read in a book we hold. Check it against your rulebook;
+a ruleset overrides file (Settings) can correct it.
+
+Select an element to see its FC, pool and special rules explained on the
+line under the list. Hover a figure for how it is worked out.
+
+## Keys
+
+| Key | Action |
+|---|---|
+| `a` | add an element |
+| `Enter` / `e` | edit the selected element (or fix the selected finding) |
+| `d` | duplicate the selected element |
+| `Delete` | delete the selected element (asks first) |
+| `[` / `]`, `shift+↑` / `shift+↓` | move the element up / down |
+| `c` | command: CHQ, CR, weird command |
+| `s` | roster settings |
+| `x` | export / print |
+| `Tab` | move between the element list and the findings |
+| `ctrl+z` / `ctrl+y` | undo / redo any edit |
+| `ctrl+s` | save; `S` save as |
+| `ctrl+o` | open a roster; `ctrl+n` new roster |
+| `ctrl+p` | command palette: every action by name |
+| `ctrl+t` | light / dark theme |
+| `F1` / `?` | this help |
+| `ctrl+q` | quit (asks to save changes) |
+
+The mouse works everywhere: click a row to select it, click it again to
+edit; click a finding to fix it; click the keys in the footer.
+
+## Files
+
+Rosters are TOML files you can read and edit by hand. Saving replaces the
+file safely and keeps the previous version as `NAME.toml.bak`. A file that
+cannot be loaded is shown with each problem's line and key, and is never
+overwritten.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys and a short guide; Escape, q or F1 closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,f1,question_mark", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box") as box:
+            box.border_title = "Help"
+            with VerticalScroll(id="help-scroll"):
+                yield Markdown(HELP, id="help-text")
+            yield Button("Close", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,273 @@
+"""The home screen: totals and verdict, the element list, and the findings.
+
+It shows the session's current report and nothing else: every edit (here, in
+an editor, undo/redo) ends in :meth:`HorizonApp.session_changed`, which calls
+:meth:`RosterScreen.refresh_view`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Static
+
+from horizon_builder.roster import Roster
+from horizon_builder.tui.dialogs import ConfirmDialog
+from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
+from horizon_builder.tui.widgets.element_table import split_key
+from horizon_builder.tui.widgets.format import element_detail, force_field_target
+
+if TYPE_CHECKING:
+    from horizon_builder.tui.app import HorizonApp
+
+COPY_SUFFIX = " (copy)"
+
+
+# --- roster edits of the home screen (pure: applied to a copy by Session.edit) ---------
+def duplicate_element(roster: Roster, element_id: str) -> str:
+    """Insert a deep copy of an element just below it; returns the copy's new id.
+
+    The copy shares nothing with the original (new id, own stats and upgrades)
+    and is not the CHQ, so editing it never changes the original.
+    """
+    index = _index(roster, element_id)
+    original = roster.elements[index]
+    copy = original.model_copy(deep=True)
+    copy.id = roster.new_element_id()
+    base = original.name[: 120 - len(COPY_SUFFIX)]
+    copy.name = base + COPY_SUFFIX
+    roster.elements.insert(index + 1, copy)
+    return copy.id
+
+
+def delete_element(roster: Roster, element_id: str) -> None:
+    """Remove an element and every reference to it (command, carrier, rounds)."""
+    index = _index(roster, element_id)
+    del roster.elements[index]
+    for command in [roster.command, *(r.command for r in roster.rounds)]:
+        if command.element == element_id:
+            command.element = None
+    for element in roster.elements:
+        if element.carried_by == element_id:
+            element.carried_by = None
+    for round_ in roster.rounds:
+        round_.elements = [e for e in round_.elements if e != element_id]
+        round_.destroyed = [e for e in round_.destroyed if e != element_id]
+
+
+def move_element(roster: Roster, element_id: str, offset: int) -> bool:
+    """Move an element up (offset < 0) or down; False when it is already at that end."""
+    index = _index(roster, element_id)
+    target = index + offset
+    if not 0 <= target < len(roster.elements):
+        return False
+    element = roster.elements.pop(index)
+    roster.elements.insert(target, element)
+    return True
+
+
+def _index(roster: Roster, element_id: str) -> int:
+    for index, element in enumerate(roster.elements):
+        if element.id == element_id:
+            return index
+    raise KeyError(element_id)
+
+
+class RosterScreen(Screen[None]):
+    """Home: the force at a glance, and the way into every editor."""
+
+    ELEMENT_ACTIONS = True  # the palette offers edit/duplicate/delete/move here
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "app.add_element", "Add"),
+        Binding("e", "edit", "Edit"),
+        Binding("d", "duplicate", "Copy", tooltip="Duplicate the selected element"),
+        Binding("delete", "delete", "Delete"),
+        Binding("left_square_bracket,shift+up", "move(-1)", "Move up", show=False),
+        Binding("right_square_bracket,shift+down", "move(1)", "Move down", show=False),
+        Binding("c", "app.command", "Command", tooltip="CHQ, Command Resources, weird command"),
+        Binding("s", "app.settings", "Settings", tooltip="Name, FC budget, supplements, era ..."),
+        Binding("x", "app.export", "Export", show=False),
+        Binding("o", "app.open", "Open", show=False),
+        Binding("S", "app.save_as", "Save as", show=False),
+    ]
+
+    app: HorizonApp  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__(id="roster")
+        self._ready = False  # children exist (is_mounted is only set after on_mount)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield TotalsStrip(id="totals")
+        with Vertical(id="elements-pane"):
+            yield ElementTable(id="elements")
+            with Vertical(id="empty"):
+                yield Static(Text.assemble(
+                    "No elements yet.\n\n",
+                    "Press ", ("a", "bold reverse"), " to add an element",
+                    ("  (or click the button below)", "dim"), ".\n",
+                    "Press ", ("s", "bold reverse"), " first to set the FC budget and supplements, ",
+                    ("c", "bold reverse"), " to choose the CHQ, ",
+                    ("F1", "bold reverse"), " for help.",
+                ), id="empty-hint")
+                yield Button("Add element", id="add-first", variant="primary")
+        yield Static("", id="detail", markup=False)
+        yield FindingsPanel(id="findings")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#findings", FindingsPanel).border_title = "Findings"
+        self._ready = True
+        self.refresh_view()
+        self.query_one("#elements", ElementTable).focus()
+
+    def on_resize(self) -> None:
+        # the palette key fits in the footer only on wider terminals (it is in the help)
+        self.query_one(Footer).show_command_palette = self.size.width >= 96
+
+    # --- showing the session -----------------------------------------------------------
+    def refresh_view(self) -> None:
+        if not self._ready:
+            return
+        session = self.app.session
+        report = session.report
+        self.query_one("#totals", TotalsStrip).show(report)
+        table = self.query_one("#elements", ElementTable)
+        table.show(report)
+        empty = not session.roster.elements
+        table.display = not empty
+        self.query_one("#empty").display = empty
+        self.query_one("#findings", FindingsPanel).show(report)
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#detail", Static)
+        element_id = self.selected_element_id
+        report = self.app.session.report
+        info = report.analysis.by_id.get(element_id) if element_id else None
+        if info is None:
+            detail.update("")
+            return
+        detail.update(element_detail(report, info))
+
+    @on(DataTable.RowHighlighted, "#elements")
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    @property
+    def table(self) -> ElementTable:
+        return self.query_one("#elements", ElementTable)
+
+    @property
+    def selected_element_id(self) -> str | None:
+        if not self.app.session.roster.elements:
+            return None
+        return self.table.selected_element_id
+
+    def select_element(self, element_id: str) -> None:
+        self.table.select_key(element_id)
+        self._show_detail()
+
+    # --- actions ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("edit", "duplicate", "delete", "move"):
+            return True if self.app.session.roster.elements else None
+        return True
+
+    @on(DataTable.RowSelected, "#elements")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_edit()
+
+    @on(Button.Pressed, "#add-first")
+    def _add_first(self) -> None:
+        self.app.action_add_element()
+
+    def action_edit(self) -> None:
+        key = self.table.selected_key
+        if key is None:
+            return
+        element_id, form = split_key(key)
+        self.app.open_element_editor(element_id, f"forms[{form}]" if form else None)
+
+    def action_duplicate(self) -> None:
+        element_id = self.selected_element_id
+        if element_id is None:
+            return
+        session = self.app.session
+        name = session.roster.element(element_id).name  # type: ignore[union-attr]
+        new_ids: list[str] = []
+        session.edit(lambda roster: new_ids.append(duplicate_element(roster, element_id)),
+                     f"duplicate {name}")
+        self.app.session_changed()
+        self.select_element(new_ids[0])
+        self.notify(f"Duplicated {name}: the copy is just below it.", timeout=3)
+
+    def action_delete(self) -> None:
+        element_id = self.selected_element_id
+        if element_id is None:
+            return
+        roster = self.app.session.roster
+        element = roster.element(element_id)
+        assert element is not None
+        message = f"Delete {element.name}?"
+        if roster.command.element == element_id:
+            message += "\nIt is the force's CHQ: you will need to choose another."
+        message += "\n(ctrl+z undoes this.)"
+
+        def confirmed(yes: bool | None) -> None:
+            if not yes:
+                return
+            self.app.session.edit(lambda r: delete_element(r, element_id), f"delete {element.name}")
+            self.app.session_changed()
+            self.notify(f"Deleted {element.name}.", timeout=3)
+
+        self.app.push_screen(ConfirmDialog("Delete element", message, "Delete", danger=True), confirmed)
+
+    def action_move(self, offset: int) -> None:
+        element_id = self.selected_element_id
+        if element_id is None:
+            return
+        session = self.app.session
+        index = next(i for i, e in enumerate(session.roster.elements) if e.id == element_id)
+        if not 0 <= index + offset < len(session.roster.elements):
+            self.app.bell()
+            return
+        name = session.roster.elements[index].name
+        session.edit(lambda roster: move_element(roster, element_id, offset),
+                     f"move {name} {'up' if offset < 0 else 'down'}")
+        self.app.session_changed()
+        self.select_element(element_id)
+
+    # --- findings ----------------------------------------------------------------------
+    @on(FindingsPanel.Jump)
+    def _jump(self, message: FindingsPanel.Jump) -> None:
+        finding = message.finding
+        field = finding.field
+        head = (field or "").split(".")[0].split("[")[0]
+        if head == "rounds" or (finding.round and finding.element is None and head != "command"):
+            self.notify("Tournament rounds are edited in the roster file for now "
+                        "(the [[rounds]] tables).", title="Rounds", timeout=6)
+            return
+        if finding.element and self.app.session.roster.element(finding.element):
+            self.select_element(finding.element)
+            self.app.open_element_editor(finding.element, field)
+            return
+        target = force_field_target(field)
+        if target == "command":
+            self.app.action_command()
+        elif target == "settings":
+            self.app.action_settings(field)
+        elif target == "elements":
+            self.table.focus()
+            self.notify(finding.message, title="About the whole force", timeout=6)
+        else:
+            self.notify(finding.message, title="About the whole force", timeout=6)

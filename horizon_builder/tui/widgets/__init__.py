@@ -1,0 +1,7 @@
+"""Widgets of the app shell: the totals strip, the element list and the findings panel."""
+
+from horizon_builder.tui.widgets.element_table import ElementTable
+from horizon_builder.tui.widgets.findings_panel import FindingsPanel
+from horizon_builder.tui.widgets.totals_strip import BudgetBar, TotalsStrip
+
+__all__ = ["BudgetBar", "ElementTable", "FindingsPanel", "TotalsStrip"]

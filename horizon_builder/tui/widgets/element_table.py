@@ -1,0 +1,213 @@
+"""The element list of the home screen: one row per element, metaforms beneath it.
+
+Rows are keyed by element id (a metaform row by ``"<id>#form<N>"``, N counted
+from 1 like the validator's ``forms[N]`` fields), so the cursor stays on the
+same element across edits, undo and reordering. A refresh only touches the
+rows whose text changed, which keeps a 200-element roster quick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from horizon_builder.tui.widgets.format import (
+    MAIN_STATS,
+    element_marks,
+    stats_cells,
+    type_label,
+    upgrades_text,
+)
+from horizon_builder.validator import Report
+
+FORM_SEPARATOR = "#form"
+
+#: (key, title, fixed width or None for "share what is left")
+COLUMNS: tuple[tuple[str, str, int | None], ...] = (
+    ("mark", " ", 1),
+    ("name", "Name", None),
+    ("type", "Type", 12),
+    ("p", "P", 2),
+    ("stats", " ".join(f"{s:>2}" for s in MAIN_STATS), 11),
+    ("upgrades", "Upgrades", None),
+    ("fc", "FC", 4),
+)
+
+
+def form_key(element_id: str, form_number: int) -> str:
+    return f"{element_id}{FORM_SEPARATOR}{form_number}"
+
+
+def split_key(key: str) -> tuple[str, int | None]:
+    """Row key → (element id, form number from 1, or None for the element row)."""
+    if FORM_SEPARATOR in key:
+        element_id, number = key.rsplit(FORM_SEPARATOR, 1)
+        return element_id, int(number)
+    return key, None
+
+
+def truncate(text: str, width: int) -> str:
+    if width <= 0:
+        return ""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+@dataclass(frozen=True)
+class RowData:
+    """The plain content of one row; compared between refreshes to skip unchanged rows."""
+
+    key: str
+    mark: str
+    name: str
+    type: str
+    presence: str
+    stats: str
+    upgrades: str
+    fc: str
+    chq: bool = False
+    form: bool = False
+    fc_provisional: bool = False
+
+
+class ElementTable(DataTable):
+    """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self._rows: list[RowData] = []
+        self._widths: tuple[int, int] | None = None
+        self._report: Report | None = None
+
+    # --- content ---------------------------------------------------------------
+    def _flexible_widths(self, report: Report | None = None) -> tuple[int, int]:
+        """Widths of the name and upgrades columns: names first, upgrades get the rest."""
+        width = self.size.width or (self.app.size.width - 2)
+        fixed = sum(w for _, _, w in COLUMNS if w is not None)
+        padding = 2 * len(COLUMNS) + 2  # cell padding and scrollbar
+        spare = max(24, width - fixed - padding)
+        report = report or self._report
+        names = [len(info.element.name) + (2 if info.is_command else 0)
+                 for info in report.analysis.elements] if report is not None else []
+        wanted = max([12, *names]) + 1
+        name = max(12, min(wanted, 36, spare - 10))
+        return name, spare - name
+
+    def build_rows(self, report: Report) -> list[RowData]:
+        analysis = report.analysis
+        ruleset = analysis.ruleset
+        marks = element_marks(report.all_findings)
+        name_width, upgrades_width = self._widths or self._flexible_widths()
+        rows: list[RowData] = []
+        icon = {"error": "✗", "warning": "!", "info": ""}
+        for info in analysis.elements:
+            element = info.element
+            tname = type_label(ruleset, element.type)
+            name = ("★ " if info.is_command else "") + element.name
+            rows.append(RowData(
+                key=element.id,
+                mark=icon.get(marks.get(element.id, ""), ""),
+                name=truncate(name, name_width),
+                type=truncate(tname + (" CHQ" if info.is_command else ""), 12),
+                presence=str(element.presence),
+                stats=" ".join(f"{v:>2}" for v in stats_cells(info.base)),
+                upgrades=truncate(upgrades_text(ruleset, info.base), upgrades_width),
+                fc=f"{info.fc}{'≈' if info.fc_provisional else ' '}",
+                chq=info.is_command,
+                fc_provisional=info.fc_provisional,
+            ))
+            for number, (form, line) in enumerate(zip(element.forms, info.forms, strict=False), start=1):
+                label = form.name or type_label(ruleset, form.type)
+                rows.append(RowData(
+                    key=form_key(element.id, number),
+                    mark="",
+                    name=truncate(f"  ↳ {label}", name_width),
+                    type=truncate(type_label(ruleset, form.type), 12),
+                    presence=str(form.presence),
+                    stats=" ".join(f"{v:>2}" for v in stats_cells(line)),
+                    upgrades=truncate(upgrades_text(ruleset, line), upgrades_width),
+                    fc="",
+                    form=True,
+                ))
+        return rows
+
+    def _cells(self, row: RowData) -> list[Text]:
+        mark_style = {"✗": "bold red", "!": "bold yellow"}.get(row.mark, "")
+        name_style = "bold" if row.chq else ("italic dim" if row.form else "")
+        return [
+            Text(row.mark, style=mark_style),
+            Text(row.name, style=name_style, no_wrap=True, overflow="ellipsis"),
+            Text(row.type, style="dim" if row.form else ""),
+            Text(row.presence, justify="right"),
+            Text(row.stats),
+            Text(row.upgrades, style="dim" if row.form else "", no_wrap=True),
+            Text(row.fc, justify="right", style="italic" if row.fc_provisional else ""),
+        ]
+
+    def show(self, report: Report) -> None:
+        """Show a report's elements, touching only the rows that changed."""
+        self._report = report
+        widths = self._flexible_widths(report)
+        rebuild_columns = widths != self._widths or not self.columns
+        self._widths = widths
+        rows = self.build_rows(report)
+        if rebuild_columns:
+            self._rebuild(rows, columns=True)
+        elif [r.key for r in rows] != [r.key for r in self._rows]:
+            self._rebuild(rows, columns=False)
+        else:
+            column_keys = [key for key, _, _ in COLUMNS]
+            for old, new in zip(self._rows, rows, strict=True):
+                if old == new:
+                    continue
+                for column_key, old_cell, new_cell in zip(column_keys, self._cells(old),
+                                                          self._cells(new), strict=True):
+                    if old_cell != new_cell:
+                        self.update_cell(new.key, column_key, new_cell)
+        self._rows = rows
+
+    def _rebuild(self, rows: list[RowData], columns: bool) -> None:
+        selected = self.selected_key
+        index = self.cursor_row
+        self.clear(columns=columns)
+        if columns:
+            name_width, upgrades_width = self._widths or self._flexible_widths()
+            for key, title, width in COLUMNS:
+                if key == "name":
+                    width = name_width
+                elif key == "upgrades":
+                    width = upgrades_width
+                self.add_column(title, key=key, width=width)
+        for row in rows:
+            self.add_row(*self._cells(row), key=row.key)
+        self._rows = rows
+        if (selected is None or not self.select_key(selected)) and rows:
+            self.move_cursor(row=min(max(index, 0), len(rows) - 1), animate=False)
+
+    def on_resize(self) -> None:
+        if self._report is not None and self._flexible_widths() != self._widths:
+            self.show(self._report)
+
+    # --- cursor ----------------------------------------------------------------
+    @property
+    def selected_key(self) -> str | None:
+        if not self._rows or self.row_count == 0:
+            return None
+        index = min(max(self.cursor_row, 0), self.row_count - 1)
+        return self._rows[index].key if index < len(self._rows) else None
+
+    @property
+    def selected_element_id(self) -> str | None:
+        key = self.selected_key
+        return None if key is None else split_key(key)[0]
+
+    def select_key(self, key: str) -> bool:
+        """Put the cursor on a row (an element id, or a form key); falls back to its element."""
+        keys = [r.key for r in self._rows]
+        if key not in keys:
+            key = split_key(key)[0]
+        if key not in keys:
+            return False
+        self.move_cursor(row=keys.index(key), animate=False)
+        return True

@@ -1,0 +1,140 @@
+"""Plain words and numbers for the home screen, computed from a validation report.
+
+Pure functions (no widgets) so the header, the element list and the findings
+panel say exactly what ``horizon-builder check`` says, and tests can read them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from horizon_builder.analysis import ElementInfo, StatlineInfo
+from horizon_builder.findings import Finding
+from horizon_builder.ruleset import Ruleset
+from horizon_builder.validator import Report
+
+#: The four stats every table shows in its own column, in book order.
+MAIN_STATS = ("M", "F", "A", "D")
+
+SEVERITY_ICON = {"error": "✗", "warning": "!", "info": "i"}
+SEVERITY_WORD = {"error": "ERROR", "warning": "WARN", "info": "INFO"}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def signed(value: int | None) -> str:
+    return "–" if value is None else f"{value:+d}"
+
+
+def type_label(ruleset: Ruleset, type_id: str) -> str:
+    et = ruleset.element_types.get(type_id)
+    if et is None:
+        return f"{type_id}?"
+    return et.short or et.name
+
+
+def stats_cells(line: StatlineInfo) -> tuple[str, ...]:
+    """M F A D values (blank dot when not set)."""
+    return tuple(str(line.stats[s]) if s in line.stats else "·" for s in MAIN_STATS)
+
+
+def extra_stats(line: StatlineInfo) -> str:
+    """Stats beyond M F A D (an aircraft's Mb ...), as 'Mb2'."""
+    return " ".join(f"{k}{v}" for k, v in line.stats.items() if k not in MAIN_STATS)
+
+
+def upgrades_text(ruleset: Ruleset, line: StatlineInfo) -> str:
+    parts = []
+    for cost in line.upgrades:
+        up = cost.upgrade
+        name = up.name if up is not None else f"{cost.choice.id}?"
+        if cost.choice.option:
+            name += f" ({cost.choice.option})"
+        if cost.choice.count > 1:
+            name += f" ×{cost.choice.count}"
+        parts.append(name)
+    extra = extra_stats(line)
+    if extra:
+        parts.insert(0, extra)
+    return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    legal: bool
+    errors: int
+    warnings: int
+    provisional: bool
+
+    @property
+    def text(self) -> str:
+        if self.legal:
+            text = "LEGAL"
+            if self.warnings:
+                text += f", {plural(self.warnings, 'warning')}"
+        else:
+            text = f"{plural(self.errors, 'error')}"
+            if self.warnings:
+                text += f", {plural(self.warnings, 'warning')}"
+        return text
+
+
+def verdict(report: Report) -> Verdict:
+    return Verdict(report.legal, len(report.errors), len(report.warnings), report.provisional)
+
+
+def element_marks(findings: Iterable[Finding]) -> dict[str, str]:
+    """Worst severity per element id ('error' beats 'warning' beats 'info')."""
+    order = {"error": 0, "warning": 1, "info": 2}
+    marks: dict[str, str] = {}
+    for finding in findings:
+        if finding.element is None:
+            continue
+        current = marks.get(finding.element)
+        if current is None or order[finding.severity] < order[current]:
+            marks[finding.element] = finding.severity
+    return marks
+
+
+def element_detail(report: Report, info: ElementInfo) -> str:
+    """One line explaining an element's numbers: FC and why, pool, special rules."""
+    ruleset = report.analysis.ruleset
+    et = info.type
+    parts = [f"{info.element.name}: {type_label(ruleset, info.element.type)} P{info.element.presence}"]
+    fc = f"FC {info.fc}"
+    if info.fc_notes:
+        fc += f" ({'; '.join(info.fc_notes)})"
+    if info.fc_provisional:
+        fc += " ≈"
+    parts.append(fc)
+    parts.append(f"FP {info.fp}")
+    if info.base.pool is not None:
+        pool = f"pool {info.base.points_spent}/{info.base.pool}"
+        if info.base.unknown_costs:
+            pool += " + unknown costs"
+        parts.append(pool)
+    if info.forms:
+        parts.append(plural(len(info.forms), "form"))
+    rules = [ruleset.rule_name(r) for r in info.special_rules]
+    if rules:
+        parts.append(", ".join(rules))
+    if et is None:
+        parts.append("unknown type")
+    return " · ".join(parts)
+
+
+def force_field_target(field: str | None) -> str | None:
+    """Which screen edits a force-level field: 'command', 'settings' or None."""
+    if not field:
+        return None
+    head = field.split(".")[0].split("[")[0]
+    if head in ("command", "cr_purchases", "weird"):
+        return "command"
+    if head in ("force_cost", "name", "kind", "era", "supplements", "overrides", "notes", "event"):
+        return "settings"
+    if head == "elements":
+        return "elements"
+    return None
