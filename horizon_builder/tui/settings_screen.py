@@ -205,6 +205,14 @@ class SettingsScreen(Screen[bool]):
         }
         return values, errors
 
+    def _show_first_error(self) -> None:
+        """Errors are shown next to their fields (not in a toast that could hide the buttons)."""
+        self.app.bell()
+        for widget in self.query(".field-error").results(Static):
+            if widget.display:
+                widget.scroll_visible()
+                break
+
     # --- actions --------------------------------------------------------------------
     @on(Input.Submitted)
     @on(Button.Pressed, "#apply")
@@ -214,7 +222,7 @@ class SettingsScreen(Screen[bool]):
         if errors:
             for field, message in errors.items():
                 self._error(field, message)
-            self.notify("Settings not applied: see the marked fields.", severity="error")
+            self._show_first_error()
             return
         session = self.app.session
         roster = session.roster
@@ -228,12 +236,12 @@ class SettingsScreen(Screen[bool]):
             for item in exc.errors(include_url=False):
                 loc = item["loc"][0] if item["loc"] else ""
                 self._error(str(loc), f"{item['msg']}")
-            self.notify("Settings not applied: see the marked fields.", severity="error")
+            self._show_first_error()
             return
         except LoadError as exc:
             self._error("overrides", Text("The overrides file cannot be used; settings not applied.\n")
                         + problem_lines(exc.problems))
-            self.notify("Settings not applied: the overrides file has problems.", severity="error")
+            self._show_first_error()
             return
         self.app.session_changed()
         self.dismiss(True)

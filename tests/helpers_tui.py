@@ -1,0 +1,50 @@
+"""Shared helpers for the app-shell Pilot tests (tests/test_tui_*.py)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.roster_screen import RosterScreen
+from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SIZE = (100, 32)
+
+
+def example(name: str) -> Path:
+    return EXAMPLES / name
+
+
+def copy_example(tmp_path: Path, name: str) -> Path:
+    target = tmp_path / name
+    shutil.copy(example(name), target)
+    return target
+
+
+def home(app: HorizonApp) -> RosterScreen:
+    screen = app.screen_stack[0]
+    assert isinstance(screen, RosterScreen)
+    return screen
+
+
+def totals(app: HorizonApp) -> str:
+    """The header strip as one line of plain text."""
+    return home(app).query_one(TotalsStrip).plain()
+
+
+def table(app: HorizonApp) -> ElementTable:
+    return home(app).query_one(ElementTable)
+
+
+def findings(app: HorizonApp) -> FindingsPanel:
+    return home(app).query_one(FindingsPanel)
+
+
+def row_names(app: HorizonApp) -> list[str]:
+    return [row.name for row in table(app)._rows]
+
+
+def select(app: HorizonApp, element_id: str) -> None:
+    assert table(app).select_key(element_id)

@@ -1,0 +1,424 @@
+"""The app shell driven as a player would: home screen, findings, undo, element list, settings.
+
+Totals and verdicts asserted here are the ones ``horizon-builder check`` prints
+for the same files: the app shows the validator's report, nothing of its own.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers_tui import SIZE, example, findings, home, row_names, select, table, totals
+from textual.widgets import Input, Label, Static
+
+from horizon_builder.roster import Element, Form, UpgradeChoice
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.dialogs import ConfirmDialog
+from horizon_builder.tui.help_screen import HelpScreen
+from horizon_builder.tui.settings_screen import SettingsScreen
+from horizon_builder.tui.widgets import BudgetBar
+
+HVY_CAV = "hvy-cav-battlegroup.toml"
+NEEDS_FIXING = "needs-fixing.toml"
+TASK_FORCE = "tournament-task-force.toml"
+
+
+# --- home screen ------------------------------------------------------------------------
+async def test_home_shows_totals_and_verdict_of_example() -> None:
+    """FC/budget, FP, CR, IR with quality (OtH p.50), deployment (p.53), momentum (p.51), verdict."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = totals(app)
+        for expected in ("13/15 (2 left)", "FP 19", "CR 0/2", "IR -5 Very poor", "Deploy 1 space",
+                         "Momentum 19", "8 elements", "✓ LEGAL ≈"):
+            assert expected in text, (expected, text)
+        assert row_names(app)[0] == "★ Lancer Command"  # the CHQ is marked
+        assert len(row_names(app)) == 8
+        assert "hvy-cav-battlegroup.toml" in app.title and "modified" not in app.title
+
+
+async def test_home_shows_errors_and_over_budget_bar() -> None:
+    """An illegal list: the verdict counts errors and warnings; FC over budget turns the bar red."""
+    app = HorizonApp(example(NEEDS_FIXING))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = totals(app)
+        assert "11/10 (1 over)" in text
+        assert "✗ 4 errors, 2 warnings ≈" in text
+        assert home(app).query_one(BudgetBar).has_class("-over")
+        codes = {f.code for f in findings(app).findings}
+        assert "fc-over-budget" in codes
+        assert table(app)._rows[0].mark == "✗"  # Bruiser has errors
+
+
+async def test_task_force_header_shows_rounds() -> None:
+    """A Task Force shows its FP against twice the event FC (OtH p.46) and each round's FC."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = totals(app)
+        assert "17/24 Task Force FP" in text
+        assert "Round 1 8/12✓" in text and "Round 2 9/12✓" in text
+        assert "✓ LEGAL" in text
+
+
+async def test_empty_roster_shows_hint() -> None:
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = home(app)
+        assert screen.query_one("#empty").display
+        assert not table(app).display
+        hint = str(screen.query_one("#empty-hint", Static).visual)
+        assert "Press a to add an element" in hint
+        assert "0/15" in totals(app)
+
+
+async def test_edit_updates_totals_and_findings() -> None:
+    """Every edit is shown at once: lowering the FC budget below the cost raises the finding."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.session.edit(lambda r: setattr(r, "force_cost", 12), "lower budget")
+        app.session_changed()
+        await pilot.pause()
+        assert "13/12 (1 over)" in totals(app)
+        assert "✗ 1 error" in totals(app)
+        assert any(f.code == "fc-over-budget" for f in findings(app).findings)
+        assert "modified" in app.title
+
+
+async def test_element_edit_updates_row_and_detail() -> None:
+    """An element edit through the session shows in its row and in the FC explanation line."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.session.edit_element("m1", lambda e: e.stats.update(M=1), "slow Warden")
+        app.session_changed()
+        await pilot.pause()
+        row = next(r for r in table(app)._rows if r.key == "m1")
+        assert row.stats.split()[0] == "1"
+        select(app, "chq")
+        await pilot.pause()
+        detail = str(home(app).query_one("#detail", Static).visual)
+        assert "FC 0 (free conventional CHQ)" in detail
+
+
+async def test_metaformer_forms_are_rows_beneath_their_element() -> None:
+    """A metaformer is one row, its forms in rows beneath it (OtH p.18-22)."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+
+        def add(roster) -> None:
+            roster.elements.append(Element(
+                id="meta", name="Shifter", type="mech", presence=2, stats={"M": 4, "F": 4, "A": 3, "D": 3},
+                forms=[Form(name="Jet", type="aircraft", presence=2, stats={"M": 6, "F": 3, "A": 2, "D": 1})],
+            ))
+
+        app.session.edit(add, "add metaformer")
+        app.session_changed()
+        await pilot.pause()
+        keys = [r.key for r in table(app)._rows]
+        assert keys[-2:] == ["meta", "meta#form1"]
+        assert table(app)._rows[-1].name.strip() == "↳ Jet"
+        assert table(app).select_key("meta#form1")
+        assert table(app).selected_element_id == "meta"
+
+
+# --- findings → editors -------------------------------------------------------------------
+async def test_enter_on_force_finding_opens_settings_on_that_field() -> None:
+    """A force-level finding (FC over budget) jumps to the FC budget field of the settings."""
+    app = HorizonApp(example(NEEDS_FIXING))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = findings(app)
+        index = next(i for i, f in enumerate(panel.findings) if f.code == "fc-over-budget")
+        panel.focus()
+        panel.highlighted = index
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.focused is not None and app.focused.id == "force-cost"
+
+
+async def test_enter_on_element_finding_opens_editor() -> None:
+    """Enter on an element's finding opens the element editor on that element and field."""
+    editor_module = pytest.importorskip("horizon_builder.tui.element_editor")
+    app = HorizonApp(example(NEEDS_FIXING))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = findings(app)
+        index = next(i for i, f in enumerate(panel.findings) if f.element == "a1")
+        panel.focus()
+        panel.highlighted = index
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, editor_module.ElementEditorScreen)
+        assert table(app).selected_element_id == "a1"
+
+
+async def test_enter_on_element_opens_editor() -> None:
+    editor_module = pytest.importorskip("horizon_builder.tui.element_editor")
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        select(app, "hi1")
+        table(app).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, editor_module.ElementEditorScreen)
+
+
+async def test_add_element_opens_add_screen() -> None:
+    add_module = pytest.importorskip("horizon_builder.tui.add_element")
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, add_module.AddElementScreen)
+
+
+async def test_command_key_opens_command_screen() -> None:
+    command_module = pytest.importorskip("horizon_builder.tui.command_screen")
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, command_module.CommandScreen)
+
+
+# --- undo / redo, duplicate, delete, reorder -----------------------------------------------
+async def test_undo_redo_every_edit() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        select(app, "m1")
+        await pilot.press("d")  # duplicate Warden (P3)
+        await pilot.pause()
+        assert len(app.session.roster.elements) == 9
+        assert "16/15 (1 over)" in totals(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert len(app.session.roster.elements) == 8
+        assert "13/15 (2 left)" in totals(app)
+        assert "modified" not in app.title  # back to the saved state
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert len(app.session.roster.elements) == 9
+        assert "16/15 (1 over)" in totals(app)
+
+
+async def test_duplicate_is_an_independent_copy() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        select(app, "cav1")
+        await pilot.press("d")
+        await pilot.pause()
+        roster = app.session.roster
+        ids = [e.id for e in roster.elements]
+        copy = roster.elements[ids.index("cav1") + 1]
+        assert copy.id not in ("cav1", "") and ids.count(copy.id) == 1
+        assert copy.name == "Lancer Troop A (copy)"
+        assert table(app).selected_element_id == copy.id  # the cursor follows the copy
+
+        def change(element: Element) -> None:
+            element.stats["M"] = 2
+            element.upgrades.append(UpgradeChoice(id="engineer"))
+
+        app.session.edit_element(copy.id, change, "change copy")
+        app.session_changed()
+        original = app.session.roster.element("cav1")
+        assert original is not None
+        assert original.stats["M"] == 4 and original.upgrades == []
+
+
+async def test_delete_asks_first() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        select(app, "lc1")
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.session.roster.element("lc1") is not None
+        await pilot.press("delete")
+        await pilot.pause()
+        await pilot.click("#confirm")
+        await pilot.pause()
+        assert app.session.roster.element("lc1") is None
+        assert "Scout Buggies" not in row_names(app)
+
+
+async def test_deleting_the_chq_clears_the_command_choice() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        select(app, "chq")
+        await pilot.press("delete")
+        await pilot.pause()
+        await pilot.press("enter")  # the Delete button has the focus
+        await pilot.pause()
+        roster = app.session.roster
+        assert roster.element("chq") is None
+        assert roster.command.element is None
+
+
+async def test_reorder_with_brackets_and_shift_arrows() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        select(app, "chq")
+        table(app).focus()
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert [e.id for e in app.session.roster.elements][:2] == ["cav1", "chq"]
+        assert table(app).selected_element_id == "chq"
+        await pilot.press("shift+up")
+        await pilot.pause()
+        assert [e.id for e in app.session.roster.elements][:2] == ["chq", "cav1"]
+        await pilot.press("shift+up")  # already first: nothing changes
+        await pilot.pause()
+        assert [e.id for e in app.session.roster.elements][:2] == ["chq", "cav1"]
+
+
+# --- settings -----------------------------------------------------------------------------------
+async def test_settings_changes_apply() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        fc = screen.query_one("#force-cost", Input)
+        fc.value = ""
+        fc.focus()
+        await pilot.press("2", "0")
+        screen.query_one("#supp-weird").value = False  # type: ignore[attr-defined]
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen)
+        assert app.session.roster.force_cost == 20
+        assert "weird" not in app.session.roster.supplements
+        assert "13/20 (7 left)" in totals(app)
+        await pilot.press("ctrl+z")  # one undoable edit
+        await pilot.pause()
+        assert app.session.roster.force_cost == 15
+
+
+async def test_settings_refuse_fc_zero() -> None:
+    """An FC budget of 0 is shown as an error next to the field and not applied."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        fc = screen.query_one("#force-cost", Input)
+        fc.value = "0"
+        fc.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        error = screen.query_one("#force-cost-error", Label)
+        assert error.display and "at least 1" in str(error.visual)
+        assert app.session.roster.force_cost == 15
+        assert not app.session.can_undo
+
+
+async def test_settings_refuse_bad_overrides_file(tmp_path) -> None:
+    """A ruleset overrides file with problems shows them (file, line, key) and is not applied."""
+    bad = tmp_path / "house.toml"
+    bad.write_text("# house rules\n[element_types.mech]\nbogus_key = 1\n", encoding="utf-8")
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#overrides", Input).value = str(bad)
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        error = str(screen.query_one("#overrides-error", Static).visual)
+        assert "house.toml" in error and "line 3" in error and "bogus_key" in error
+        assert app.session.roster.overrides is None
+        screen.query_one("#overrides", Input).value = str(tmp_path / "missing.toml")
+        await pilot.pause(0.3)  # a button ignores a second click while it still shows the first
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert "No such file" in str(screen.query_one("#overrides-error", Static).visual)
+
+
+async def test_settings_escape_cancels() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#name", Input).value = "Changed"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.session.roster.name == "3rd Lancers Battlegroup"
+
+
+# --- conventions: palette, help, theme, small terminal -----------------------------------------
+async def test_command_palette_runs_app_actions() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"roster settings")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, SettingsScreen)
+
+
+async def test_help_opens_with_f1_and_question_mark() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_theme_toggle() -> None:
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dark = app.current_theme.dark
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.current_theme.dark is not dark
+
+
+@pytest.mark.parametrize("name", [HVY_CAV, NEEDS_FIXING, TASK_FORCE, None])
+async def test_small_terminal_80x24(name: str | None) -> None:
+    """Every screen of the shell opens at 80×24 without error."""
+    app = HorizonApp(example(name) if name else None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for keys in (["s"], ["f1"], ["ctrl+p"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert app.screen is not home(app)
+            await pilot.press("escape")
+            await pilot.pause()
+        if name:
+            await pilot.press("d", "ctrl+z", "right_square_bracket", "ctrl+z")
+            await pilot.pause()
+        assert app.screen is home(app)
