@@ -15,7 +15,7 @@ from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import ConfirmDialog
 from horizon_builder.tui.help_screen import HelpScreen
 from horizon_builder.tui.settings_screen import SettingsScreen
-from horizon_builder.tui.widgets import BudgetBar
+from horizon_builder.tui.widgets import TotalsStrip
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 NEEDS_FIXING = "needs-fixing.toml"
@@ -45,7 +45,7 @@ async def test_home_shows_errors_and_over_budget_bar() -> None:
         text = totals(app)
         assert "11/10 (1 over)" in text
         assert "✗ 4 errors, 2 warnings ≈" in text
-        assert home(app).query_one(BudgetBar).has_class("-over")
+        assert home(app).query_one(TotalsStrip).has_class("-over")
         codes = {f.code for f in findings(app).findings}
         assert "fc-over-budget" in codes
         assert table(app)._rows[0].mark == "✗"  # Bruiser has errors

@@ -5,6 +5,11 @@ The session is the single source of truth. A screen edits it with
 and then calls :meth:`HorizonApp.session_changed`, which asks every screen on
 the stack to show the new state (``refresh_view``). Nothing is patched by hand,
 so undo and redo are just moves along the session's snapshots.
+
+Start-up paints the home screen first and opens the roster right after the
+first refresh: the rules engine (pydantic models, the ruleset files) is only
+imported then, so the window appears as quickly as a bare Textual app's.
+Screens other than home are imported when first opened.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ import importlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App
@@ -21,13 +26,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from horizon_builder.problems import LoadError, Problem
-from horizon_builder.roster import Roster
-from horizon_builder.session import Session
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.dialogs import ConfirmDialog, LoadErrorDialog, PathPrompt, UnsavedChangesDialog
-from horizon_builder.tui.help_screen import HelpScreen
 from horizon_builder.tui.roster_screen import RosterScreen
-from horizon_builder.tui.settings_screen import SettingsScreen
+
+if TYPE_CHECKING:
+    from horizon_builder.roster import Roster
+    from horizon_builder.session import Session
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
 _BLOCKED_IN_DIALOG = frozenset({
@@ -39,7 +44,7 @@ _BLOCKED_IN_DIALOG = frozenset({
 class HorizonApp(App[int]):
     """Build, check and save a Horizon Wars roster."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "horizon-builder"
     COMMANDS = App.COMMANDS | {HorizonCommands}
 
@@ -60,13 +65,31 @@ class HorizonApp(App[int]):
         #: Files that failed to load: never overwritten (save there is refused).
         self.refused_paths: set[Path] = set()
         self._startup_problems: list[tuple[str, list[Problem], str]] = []
-        self.session: Session = session if session is not None else self._startup_session(path)
+        self._initial_path = path
         #: The untouched roster of a new, never-saved session: leaving it loses nothing.
-        self._pristine: Roster | None = self.session.roster if self.session.dirty else None
+        self._pristine: Roster | None = None
+        self._binding_state: tuple[bool, ...] = ()
+        if session is not None:
+            self._set_session(session)
         self.theme = "textual-dark"
+
+    @property
+    def loaded(self) -> bool:
+        """True once the session exists (right after the first paint)."""
+        return "session" in self.__dict__
+
+    @property
+    def opening_label(self) -> str:
+        return self._initial_path.name if self._initial_path is not None else "a new roster"
+
+    def _set_session(self, session: Session) -> None:
+        self.session: Session = session
+        self._pristine = session.roster if session.dirty else None
 
     # --- start-up ------------------------------------------------------------------------
     def _startup_session(self, path: Path | None) -> Session:
+        from horizon_builder.session import Session
+
         if path is not None and path.exists():
             try:
                 return Session.open(path, self.overrides)
@@ -81,6 +104,8 @@ class HorizonApp(App[int]):
         return self._new_session(path)
 
     def _new_session(self, path: Path | None) -> Session:
+        from horizon_builder.session import Session
+
         try:
             return Session.new(path=path, extra_overrides=self.overrides)
         except LoadError as exc:
@@ -95,7 +120,18 @@ class HorizonApp(App[int]):
         return RosterScreen()
 
     def on_mount(self) -> None:
-        self._update_title()
+        if self.loaded:
+            self._opened()
+        else:
+            self.title = f"Opening {self.opening_label}…"
+            self.call_after_refresh(self._open_initial)
+
+    def _open_initial(self) -> None:
+        self._set_session(self._startup_session(self._initial_path))
+        self._opened()
+
+    def _opened(self) -> None:
+        self.session_changed()
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
@@ -103,16 +139,24 @@ class HorizonApp(App[int]):
     # --- the contract with every screen ---------------------------------------------------
     def session_changed(self) -> None:
         """The session changed: every screen that shows it redraws from it."""
+        if not self.loaded:
+            return
         for screen in list(self.screen_stack):
             refresh_view = getattr(screen, "refresh_view", None)
             if callable(refresh_view):
                 refresh_view()
         self._update_title()
-        self.refresh_bindings()
+        # enabled actions depend on these only; refreshing bindings rebuilds the footer
+        state = (self.session.can_undo, self.session.can_redo, bool(self.session.roster.elements))
+        if state != self._binding_state:
+            self._binding_state = state
+            self.refresh_bindings()
 
     @property
     def unsaved(self) -> bool:
         """True when leaving now would lose work."""
+        if not self.loaded:
+            return False
         session = self.session
         return session.dirty and session.roster is not self._pristine
 
@@ -132,12 +176,11 @@ class HorizonApp(App[int]):
         """Show another roster: close the editors of the old one first."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.session = session
-        self._pristine = session.roster if session.dirty else None
+        self._set_session(session)
         self.session_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in _BLOCKED_IN_DIALOG and self.screen.has_class("dialog"):
+        if action in _BLOCKED_IN_DIALOG and (not self.loaded or self.screen.has_class("dialog")):
             return False
         if action == "undo":
             return True if self.session.can_undo else None
@@ -198,15 +241,19 @@ class HorizonApp(App[int]):
             self.push_screen(command())
 
     def action_settings(self, focus_field: str | None = None) -> None:
+        from horizon_builder.tui.settings_screen import SettingsScreen
+
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(focus_field))
 
     def action_export(self) -> None:
         export = self.load_screen("export_screen", "ExportScreen", "export screen")
         if export is not None:
-            self.push_screen(export(self.session.roster, self.session.ruleset))
+            self.push_screen(export(self.session.report, path=self.session.path))
 
     def action_help(self) -> None:
+        from horizon_builder.tui.help_screen import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
@@ -287,6 +334,8 @@ class HorizonApp(App[int]):
 
     def open_roster(self, path: Path) -> bool:
         """Open a roster file; on problems show them and keep the current roster."""
+        from horizon_builder.session import Session
+
         try:
             session = Session.open(path, self.overrides)
         except LoadError as exc:

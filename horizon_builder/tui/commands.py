@@ -43,6 +43,8 @@ class HorizonCommands(Provider):
 
     def _commands(self) -> Iterator[tuple[str, Callable[[], Any], str]]:
         app: HorizonApp = self.app  # type: ignore[assignment]
+        if not app.loaded:
+            return
         for title, action, help_text in APP_COMMANDS:
             if action == "undo" and app.session.undo_label:
                 title = f"Undo: {app.session.undo_label}"

@@ -17,19 +17,32 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-from horizon_builder.roster import Roster
 from horizon_builder.tui.dialogs import ConfirmDialog
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target
 
 if TYPE_CHECKING:
+    from horizon_builder.roster import Roster
     from horizon_builder.tui.app import HorizonApp
 
 COPY_SUFFIX = " (copy)"
 
 
-# --- roster edits of the home screen (pure: applied to a copy by Session.edit) ---------
+# --- roster edits of the home screen -------------------------------------------------
+# Each takes a working copy from :func:`working_copy` (new lists, shared elements) and
+# never mutates a shared element: Session.apply then validates the result into a
+# fresh snapshot. That avoids deep-copying every element of a big roster per edit.
+def working_copy(roster: Roster) -> Roster:
+    """A copy whose lists, command and rounds may be changed; elements are shared (read-only)."""
+    return roster.model_copy(update={
+        "elements": list(roster.elements),
+        "command": roster.command.model_copy(deep=True),
+        "cr_purchases": list(roster.cr_purchases),
+        "rounds": [r.model_copy(deep=True) for r in roster.rounds],
+    })
+
+
 def duplicate_element(roster: Roster, element_id: str) -> str:
     """Insert a deep copy of an element just below it; returns the copy's new id.
 
@@ -40,8 +53,7 @@ def duplicate_element(roster: Roster, element_id: str) -> str:
     original = roster.elements[index]
     copy = original.model_copy(deep=True)
     copy.id = roster.new_element_id()
-    base = original.name[: 120 - len(COPY_SUFFIX)]
-    copy.name = base + COPY_SUFFIX
+    copy.name = original.name[: 120 - len(COPY_SUFFIX)] + COPY_SUFFIX
     roster.elements.insert(index + 1, copy)
     return copy.id
 
@@ -53,9 +65,10 @@ def delete_element(roster: Roster, element_id: str) -> None:
     for command in [roster.command, *(r.command for r in roster.rounds)]:
         if command.element == element_id:
             command.element = None
-    for element in roster.elements:
-        if element.carried_by == element_id:
-            element.carried_by = None
+    roster.elements = [
+        e.model_copy(update={"carried_by": None}) if e.carried_by == element_id else e
+        for e in roster.elements
+    ]
     for round_ in roster.rounds:
         round_.elements = [e for e in round_.elements if e != element_id]
         round_.destroyed = [e for e in round_.destroyed if e != element_id]
@@ -137,6 +150,9 @@ class RosterScreen(Screen[None]):
     def refresh_view(self) -> None:
         if not self._ready:
             return
+        if not self.app.loaded:
+            self.query_one("#detail", Static).update(f"Opening {self.app.opening_label}…")
+            return
         session = self.app.session
         report = session.report
         self.query_one("#totals", TotalsStrip).show(report)
@@ -149,6 +165,8 @@ class RosterScreen(Screen[None]):
         self._show_detail()
 
     def _show_detail(self) -> None:
+        if not self.app.loaded:
+            return
         detail = self.query_one("#detail", Static)
         element_id = self.selected_element_id
         report = self.app.session.report
@@ -168,7 +186,7 @@ class RosterScreen(Screen[None]):
 
     @property
     def selected_element_id(self) -> str | None:
-        if not self.app.session.roster.elements:
+        if not self.app.loaded or not self.app.session.roster.elements:
             return None
         return self.table.selected_element_id
 
@@ -179,7 +197,7 @@ class RosterScreen(Screen[None]):
     # --- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("edit", "duplicate", "delete", "move"):
-            return True if self.app.session.roster.elements else None
+            return True if self.app.loaded and self.app.session.roster.elements else None
         return True
 
     @on(DataTable.RowSelected, "#elements")
@@ -204,11 +222,11 @@ class RosterScreen(Screen[None]):
             return
         session = self.app.session
         name = session.roster.element(element_id).name  # type: ignore[union-attr]
-        new_ids: list[str] = []
-        session.edit(lambda roster: new_ids.append(duplicate_element(roster, element_id)),
-                     f"duplicate {name}")
+        roster = working_copy(session.roster)
+        new_id = duplicate_element(roster, element_id)
+        session.apply(roster, f"duplicate {name}")
         self.app.session_changed()
-        self.select_element(new_ids[0])
+        self.select_element(new_id)
         self.notify(f"Duplicated {name}: the copy is just below it.", timeout=3)
 
     def action_delete(self) -> None:
@@ -226,7 +244,9 @@ class RosterScreen(Screen[None]):
         def confirmed(yes: bool | None) -> None:
             if not yes:
                 return
-            self.app.session.edit(lambda r: delete_element(r, element_id), f"delete {element.name}")
+            roster = working_copy(self.app.session.roster)
+            delete_element(roster, element_id)
+            self.app.session.apply(roster, f"delete {element.name}")
             self.app.session_changed()
             self.notify(f"Deleted {element.name}.", timeout=3)
 
@@ -242,8 +262,9 @@ class RosterScreen(Screen[None]):
             self.app.bell()
             return
         name = session.roster.elements[index].name
-        session.edit(lambda roster: move_element(roster, element_id, offset),
-                     f"move {name} {'up' if offset < 0 else 'down'}")
+        roster = working_copy(session.roster)
+        move_element(roster, element_id, offset)
+        session.apply(roster, f"move {name} {'up' if offset < 0 else 'down'}")
         self.app.session_changed()
         self.select_element(element_id)
 

@@ -2,6 +2,6 @@
 
 from horizon_builder.tui.widgets.element_table import ElementTable
 from horizon_builder.tui.widgets.findings_panel import FindingsPanel
-from horizon_builder.tui.widgets.totals_strip import BudgetBar, TotalsStrip
+from horizon_builder.tui.widgets.totals_strip import TotalsStrip
 
-__all__ = ["BudgetBar", "ElementTable", "FindingsPanel", "TotalsStrip"]
+__all__ = ["ElementTable", "FindingsPanel", "TotalsStrip"]

@@ -9,9 +9,11 @@ rows whose text changed, which keeps a 200-element roster quick.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey, RowKey
 
 from horizon_builder.tui.widgets.format import (
     MAIN_STATS,
@@ -20,7 +22,9 @@ from horizon_builder.tui.widgets.format import (
     type_label,
     upgrades_text,
 )
-from horizon_builder.validator import Report
+
+if TYPE_CHECKING:
+    from horizon_builder.validator import Report
 
 FORM_SEPARATOR = "#form"
 
@@ -88,9 +92,14 @@ class ElementTable(DataTable):
         padding = 2 * len(COLUMNS) + 2  # cell padding and scrollbar
         spare = max(24, width - fixed - padding)
         report = report or self._report
-        names = [len(info.element.name) + (2 if info.is_command else 0)
-                 for info in report.analysis.elements] if report is not None else []
-        wanted = max([12, *names]) + 1
+        names: list[int] = []
+        if report is not None:
+            ruleset = report.analysis.ruleset
+            for info in report.analysis.elements:
+                names.append(len(info.element.name) + (2 if info.is_command else 0))
+                names.extend(4 + len(form.name or type_label(ruleset, form.type))
+                             for form in info.element.forms)
+        wanted = -(-(max([12, *names]) + 1) // 6) * 6  # in steps of 6: fewer relayouts
         name = max(12, min(wanted, 36, spare - 10))
         return name, spare - name
 
@@ -146,44 +155,77 @@ class ElementTable(DataTable):
         ]
 
     def show(self, report: Report) -> None:
-        """Show a report's elements, touching only the rows that changed."""
+        """Show a report's elements, touching only the cells that changed.
+
+        Table rows are keyed by position; ``_rows[i].key`` says which element
+        (or form) row ``i`` shows. Inserting, deleting or moving an element
+        therefore rewrites the text of the rows below it, adds or removes rows
+        at the end, and never rebuilds the table: that keeps a 200-element
+        roster within a frame or so.
+        """
         self._report = report
         widths = self._flexible_widths(report)
-        rebuild_columns = widths != self._widths or not self.columns
+        rebuild = widths != self._widths or not self.columns
         self._widths = widths
         rows = self.build_rows(report)
-        if rebuild_columns:
-            self._rebuild(rows, columns=True)
-        elif [r.key for r in rows] != [r.key for r in self._rows]:
-            self._rebuild(rows, columns=False)
-        else:
-            column_keys = [key for key, _, _ in COLUMNS]
-            for old, new in zip(self._rows, rows, strict=True):
-                if old == new:
-                    continue
-                for column_key, old_cell, new_cell in zip(column_keys, self._cells(old),
-                                                          self._cells(new), strict=True):
-                    if old_cell != new_cell:
-                        self.update_cell(new.key, column_key, new_cell)
-        self._rows = rows
-
-    def _rebuild(self, rows: list[RowData], columns: bool) -> None:
+        if rebuild:
+            self._rebuild(rows)
+            return
         selected = self.selected_key
-        index = self.cursor_row
-        self.clear(columns=columns)
-        if columns:
-            name_width, upgrades_width = self._widths or self._flexible_widths()
-            for key, title, width in COLUMNS:
-                if key == "name":
-                    width = name_width
-                elif key == "upgrades":
-                    width = upgrades_width
-                self.add_column(title, key=key, width=width)
-        for row in rows:
-            self.add_row(*self._cells(row), key=row.key)
+        old = self._rows
+        column_keys = [key for key, _, _ in COLUMNS]
+        changes: list[tuple[str, str, Text]] = []
+        for index, (before, after) in enumerate(zip(old, rows, strict=False)):
+            if before == after:
+                continue
+            for column_key, old_cell, new_cell in zip(column_keys, self._cells(before),
+                                                      self._cells(after), strict=True):
+                if old_cell != new_cell:
+                    changes.append((str(index), column_key, new_cell))
+        self._update_cells(changes)
+        for index in range(len(old), len(rows)):
+            self.add_row(*self._cells(rows[index]), key=str(index))
+        for index in range(len(rows), len(old)):
+            self.remove_row(str(index))
         self._rows = rows
-        if (selected is None or not self.select_key(selected)) and rows:
-            self.move_cursor(row=min(max(index, 0), len(rows) - 1), animate=False)
+        self._restore_cursor(selected)
+
+    def _update_cells(self, changes: list[tuple[str, str, Text]]) -> None:
+        """``update_cell`` for many cells at once, with one refresh instead of one per cell.
+
+        Column widths are fixed (set in :meth:`_rebuild`), so no cell needs measuring:
+        this is exactly what ``update_cell(..., update_width=False)`` does, batched.
+        """
+        if not changes:
+            return
+        for row_key, column_key, value in changes:
+            self._data[RowKey(row_key)][ColumnKey(column_key)] = value
+        self._update_count += 1
+        self.refresh()
+
+    def _rebuild(self, rows: list[RowData]) -> None:
+        selected = self.selected_key
+        self.clear(columns=True)
+        name_width, upgrades_width = self._widths or self._flexible_widths()
+        for key, title, width in COLUMNS:
+            if key == "name":
+                width = name_width
+            elif key == "upgrades":
+                width = upgrades_width
+            self.add_column(title, key=key, width=width)
+        for index, row in enumerate(rows):
+            self.add_row(*self._cells(row), key=str(index))
+        self._rows = rows
+        self._restore_cursor(selected)
+
+    def _restore_cursor(self, selected: str | None) -> None:
+        """Keep the cursor on the element it was on (or at the same place if it is gone)."""
+        if not self._rows:
+            return
+        if selected is None or not self.select_key(selected):
+            index = min(max(self.cursor_row, 0), len(self._rows) - 1)
+            if index != self.cursor_row:
+                self.move_cursor(row=index, animate=False)
 
     def on_resize(self) -> None:
         if self._report is not None and self._flexible_widths() != self._widths:

@@ -6,14 +6,18 @@ screen then opens the editor on that element and field.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from horizon_builder.findings import Finding
 from horizon_builder.tui.widgets.format import SEVERITY_ICON, SEVERITY_WORD, plural
-from horizon_builder.validator import Report
+
+if TYPE_CHECKING:
+    from horizon_builder.findings import Finding
+    from horizon_builder.validator import Report
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 
@@ -52,8 +56,7 @@ class FindingsPanel(OptionList):
         self.findings = list(findings)
         if findings:
             self.set_options(Option(finding_text(f), id=str(i)) for i, f in enumerate(findings))
-            if highlighted is not None:
-                self.highlighted = min(highlighted, len(findings) - 1)
+            self.highlighted = 0 if highlighted is None else min(highlighted, len(findings) - 1)
         else:
             self.set_options([Option(Text("✓ Nothing to fix: no findings.", style="green"), disabled=True)])
         errors = sum(1 for f in findings if f.severity == "error")

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from horizon_builder.analysis import ElementInfo, StatlineInfo
-from horizon_builder.findings import Finding
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.validator import Report
+if TYPE_CHECKING:
+    from horizon_builder.analysis import ElementInfo, StatlineInfo
+    from horizon_builder.findings import Finding
+    from horizon_builder.ruleset import Ruleset
+    from horizon_builder.validator import Report
+
 
 #: The four stats every table shows in its own column, in book order.
 MAIN_STATS = ("M", "F", "A", "D")
