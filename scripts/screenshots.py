@@ -135,7 +135,7 @@ SHOTS = [
     Shot("unsaved-changes", "hvy-cav-battlegroup.toml", _unsaved),
     Shot("save-as", "hvy-cav-battlegroup.toml", keys("S")),
     Shot("load-error", "<broken>", _broken_file),
-    Shot("home-light-theme", "needs-fixing.toml", keys("ctrl+t")),
+    Shot("home-light-theme", "needs-fixing.toml", keys("f9")),
     Shot("add-element", "hvy-cav-battlegroup.toml", keys("a"), needs="add_element"),
     Shot("element-editor", "hvy-cav-battlegroup.toml", _element_editor, needs="element_editor"),
     Shot("element-editor-finding", "needs-fixing.toml", _editor_from_finding, needs="element_editor"),

@@ -244,3 +244,23 @@ async def test_save_as_over_another_file_asks_to_replace(tmp_path: Path, monkeyp
         await pilot.press("escape")  # do not replace
         await pilot.pause()
     assert read_roster(other).name == "Overeager Recruits"
+
+
+async def test_quit_new_roster_with_save_asks_for_a_name(tmp_path: Path, monkeypatch) -> None:
+    """Saving on the way out of a never-saved roster asks for its file name first."""
+    monkeypatch.chdir(tmp_path)
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.session.edit(lambda r: setattr(r, "name", "Night Raid"), "rename")
+        app.session_changed()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("s")  # Save
+        await pilot.pause()
+        assert isinstance(app.screen, PathPrompt)
+        assert app.screen.query_one("#path", Input).value == "night-raid.toml"  # from the name
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert read_roster(tmp_path / "night-raid.toml").name == "Night Raid"

@@ -55,7 +55,7 @@ class HorizonApp(App[int]):
         Binding("ctrl+o", "open", "Open", show=False),
         Binding("ctrl+n", "new", "New roster", show=False),
         Binding("f1,question_mark", "help", "Help"),
-        Binding("ctrl+t", "toggle_theme", "Theme", show=False),
+        Binding("f9", "toggle_theme", "Theme", show=False),
     ]
 
     def __init__(self, path: Path | None = None, overrides: Sequence[str] = (), *,

@@ -24,7 +24,7 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Command: CHQ, CR, weird command", "command", "Choose who commands and spend Command Resources  (c)"),
     ("Export / print", "export", "Export the roster as text, markdown, html or json  (x)"),
     ("Help", "help", "Keys and a short guide  (F1)"),
-    ("Toggle light / dark theme", "toggle_theme", "Switch between the light and dark theme  (ctrl+t)"),
+    ("Toggle light / dark theme", "toggle_theme", "Switch between the light and dark theme  (F9)"),
     ("Quit", "quit", "Leave the app (asks to save changes)  (ctrl+q)"),
 )
 

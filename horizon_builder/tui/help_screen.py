@@ -66,7 +66,7 @@ line under the list. Hover a figure for how it is worked out.
 | `ctrl+s` | save; `S` save as |
 | `ctrl+o` | open a roster; `ctrl+n` new roster |
 | `ctrl+p` | command palette: every action by name |
-| `ctrl+t` | light / dark theme |
+| `F9` | light / dark theme |
 | `F1` / `?` | this help |
 | `ctrl+q` | quit (asks to save changes) |
 

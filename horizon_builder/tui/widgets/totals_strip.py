@@ -120,8 +120,12 @@ class TotalsStrip(Widget):
                          f"Momentum {t.starting_momentum}",
                          plural(len(report.analysis.roster.elements), "element")]
         v = verdict(report)
-        figures.verdict = f"{'✓' if v.legal else '✗'} {v.text}{' ≈' if v.provisional else ''}"
         figures.legal, figures.warnings = v.legal, v.warnings > 0
+        if not report.analysis.roster.elements and v.legal and not v.warnings:
+            figures.verdict = "no elements yet"  # nothing wrong, but nothing to play either
+            figures.warnings = True
+            return
+        figures.verdict = f"{'✓' if v.legal else '✗'} {v.text}{' ≈' if v.provisional else ''}"
 
     # --- drawing --------------------------------------------------------------------
     def _bar(self) -> Text:
