@@ -264,3 +264,20 @@ async def test_quit_new_roster_with_save_asks_for_a_name(tmp_path: Path, monkeyp
         await pilot.pause()
     assert app.return_code == 0
     assert read_roster(tmp_path / "night-raid.toml").name == "Night Raid"
+
+
+async def test_broken_ruleset_overrides_do_not_block_a_good_roster(tmp_path: Path) -> None:
+    """A bad --ruleset file is reported, and the roster opens with the shipped rules."""
+    path = copy_example(tmp_path, HVY_CAV)
+    bad = tmp_path / "house.toml"
+    bad.write_text("[element_types.mech]\nbogus_key = 1\n", encoding="utf-8")
+    app = HorizonApp(path, overrides=[str(bad)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LoadErrorDialog)
+        assert "bogus_key" in str(app.screen.query_one("#problems", Static).visual)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.path == path
+        assert path.resolve() not in app.refused_paths
+        assert "13/15" in totals(app)

@@ -94,6 +94,15 @@ class HorizonApp(App[int]):
             try:
                 return Session.open(path, self.overrides)
             except LoadError as exc:
+                if self.overrides and _only_in(exc.problems, self.overrides):
+                    # the roster is fine: the --ruleset files are not; open it without them
+                    self._startup_problems.append((
+                        "Ruleset overrides not loaded", exc.problems,
+                        "The roster is opened with the shipped rules only until the overrides "
+                        "file is fixed.",
+                    ))
+                    self.overrides = ()
+                    return self._startup_session(path)
                 self.refused_paths.add(path.resolve())
                 self._startup_problems.append((
                     f"Could not open {path.name}", exc.problems,
@@ -358,6 +367,12 @@ class HorizonApp(App[int]):
     async def action_quit(self) -> None:
         if await self.settle_unsaved("quit"):
             self.exit(0)
+
+
+def _only_in(problems: list[Problem], files: Sequence[str]) -> bool:
+    """True when every problem is in one of ``files``."""
+    wanted = {Path(f).resolve() for f in files}
+    return all(Path(p.path).resolve() in wanted for p in problems)
 
 
 def _display_path(path: Path) -> str:

@@ -102,13 +102,16 @@ class UnsavedChangesDialog(ModalScreen[UnsavedAnswer]):
 class PathSuggester(Suggester):
     """Completes file and folder names as you type a path (→ accepts)."""
 
-    def __init__(self) -> None:
+    def __init__(self, base: Path | None = None) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
+        self.base = base  #: folder relative paths start from (default: the working folder)
 
     async def get_suggestion(self, value: str) -> str | None:
         if not value:
             return None
         path = Path(value).expanduser()
+        if self.base is not None and not path.is_absolute():
+            path = self.base / path
         folder, stem = (path, "") if value.endswith(os.sep) else (path.parent, path.name)
         try:
             names = sorted(entry.name for entry in folder.iterdir())

@@ -7,6 +7,7 @@ the roster is left as it was. Applying is one undoable edit.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import ValidationError
@@ -109,8 +110,11 @@ class SettingsScreen(Screen[bool]):
 
             with Horizontal(classes="field-row"):
                 yield Label("Rules overrides", classes="field-label")
-                yield Input(id="overrides", placeholder="file of house rules / event preset (optional)",
-                            suggester=PathSuggester(), compact=True)
+                yield Input(id="overrides", compact=True,
+                            placeholder="house rules / event preset file (optional)",
+                            tooltip="A ruleset overrides file (TOML). A relative path is read "
+                            "from the roster file's folder.",
+                            suggester=PathSuggester(self._roster_folder()))
             yield Static("", id="overrides-error", classes="field-error")
 
             with Horizontal(classes="field-row field-row-tall"):
@@ -120,6 +124,10 @@ class SettingsScreen(Screen[bool]):
             yield Button("Apply", id="apply", variant="primary", compact=True)
             yield Button("Cancel", id="cancel", compact=True)
         yield Footer(compact=True)
+
+    def _roster_folder(self) -> Path:
+        path = self.app.session.path
+        return path.resolve().parent if path is not None else Path.cwd()
 
     def on_mount(self) -> None:
         self.sub_title = "Roster settings"
