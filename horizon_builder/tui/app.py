@@ -48,6 +48,10 @@ class HorizonApp(App[int]):
     TITLE = "horizon-builder"
     COMMANDS = App.COMMANDS | {HorizonCommands}
 
+    #: The roster being edited: the single source of truth for every screen. Set right
+    #: after the first paint (see :attr:`loaded`), or at once when passed in.
+    session: Session
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo", show=False),
@@ -83,7 +87,7 @@ class HorizonApp(App[int]):
         return self._initial_path.name if self._initial_path is not None else "a new roster"
 
     def _set_session(self, session: Session) -> None:
-        self.session: Session = session
+        self.session = session
         self._pristine = session.roster if session.dirty else None
 
     # --- start-up ------------------------------------------------------------------------

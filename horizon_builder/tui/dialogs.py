@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from horizon_builder.problems import Problem
 
@@ -31,8 +31,8 @@ class ConfirmDialog(ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True when confirmed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,n", "cancel", "Cancel"),
-        Binding("y", "confirm", "Yes", show=False),
+        Binding("y", "confirm", "Yes"),
+        Binding("escape,n", "cancel", "Cancel", key_display="esc"),
     ]
 
     def __init__(self, title: str, message: str, confirm: str = "OK", cancel: str = "Cancel",
@@ -51,6 +51,7 @@ class ConfirmDialog(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self._confirm, id="confirm", variant="error" if self._danger else "primary")
                 yield Button(self._cancel, id="cancel")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#confirm", Button).focus()
@@ -68,9 +69,9 @@ class UnsavedChangesDialog(ModalScreen[UnsavedAnswer]):
     """Save, discard or cancel before an action that would lose unsaved changes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,c", "answer('cancel')", "Cancel"),
-        Binding("s", "answer('save')", "Save", show=False),
-        Binding("d", "answer('discard')", "Don't save", show=False),
+        Binding("s", "answer('save')", "Save"),
+        Binding("d", "answer('discard')", "Don't save"),
+        Binding("escape,c", "answer('cancel')", "Cancel", key_display="esc"),
     ]
 
     def __init__(self, file_label: str, doing: str) -> None:
@@ -87,6 +88,7 @@ class UnsavedChangesDialog(ModalScreen[UnsavedAnswer]):
                 yield Button("Save", id="save", variant="primary")
                 yield Button("Don't save", id="discard", variant="error")
                 yield Button("Cancel", id="cancel")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#save", Button).focus()
@@ -148,7 +150,9 @@ class PathPrompt(ModalScreen[Path | None]):
     failed to load, which we never overwrite) are refused.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", key_display="esc"),
+    ]
 
     def __init__(self, title: str, purpose: Literal["open", "save"], initial: str = "",
                  refuse: Iterable[Path] = ()) -> None:
@@ -169,6 +173,7 @@ class PathPrompt(ModalScreen[Path | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Open" if self.purpose == "open" else "Save", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         field = self.query_one("#path", Input)
@@ -255,7 +260,7 @@ def problem_lines(problems: Iterable[Problem]) -> Text:
 class LoadErrorDialog(ModalScreen[None]):
     """A file that cannot be used: every problem with its file, line and key."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close", key_display="esc")]
 
     def __init__(self, title: str, problems: Iterable[Problem], note: str = "") -> None:
         super().__init__(classes="dialog")
@@ -274,6 +279,7 @@ class LoadErrorDialog(ModalScreen[None]):
                 yield Static(Text(self._note), classes="dialog-message", id="load-note")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", id="ok", variant="primary")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#ok", Button).focus()

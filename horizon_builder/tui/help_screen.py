@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown
+from textual.widgets import Button, Footer, Markdown
 
 HELP = """\
 # horizon-builder
@@ -85,14 +85,17 @@ overwritten.
 class HelpScreen(ModalScreen[None]):
     """Keys and a short guide; Escape, q or F1 closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,f1,question_mark", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,f1,question_mark", "close", "Close", key_display="esc"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box") as box:
             box.border_title = "Help"
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(HELP, id="help-text")
-            yield Button("Close", id="close", variant="primary")
+            yield Button("Close", id="close", variant="primary", compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()
