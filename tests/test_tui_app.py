@@ -143,6 +143,34 @@ async def test_enter_on_force_finding_opens_settings_on_that_field() -> None:
         assert app.focused is not None and app.focused.id == "force-cost"
 
 
+async def test_click_on_finding_jumps_too() -> None:
+    """Mouse: a click on a finding does what Enter does."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.session.edit(lambda r: setattr(r, "force_cost", 12), "lower budget")
+        app.session_changed()
+        await pilot.pause()
+        assert findings(app).findings[0].code == "fc-over-budget"
+        await pilot.click("#findings", offset=(10, 1))  # first finding, under the border
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+
+
+async def test_click_twice_on_a_row_edits_it() -> None:
+    """Mouse: the first click selects a row, a second click on it opens the editor."""
+    editor_module = pytest.importorskip("horizon_builder.tui.element_editor")
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#elements", offset=(10, 3))  # header row, then chq, cav1, hi1
+        await pilot.pause()
+        assert table(app).selected_element_id == "hi1"
+        await pilot.click("#elements", offset=(10, 3))
+        await pilot.pause()
+        assert isinstance(app.screen, editor_module.ElementEditorScreen)
+
+
 async def test_enter_on_element_finding_opens_editor() -> None:
     """Enter on an element's finding opens the element editor on that element and field."""
     editor_module = pytest.importorskip("horizon_builder.tui.element_editor")
