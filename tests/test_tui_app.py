@@ -125,6 +125,9 @@ async def test_metaformer_forms_are_rows_beneath_their_element() -> None:
         assert table(app)._rows[-1].name.strip() == "↳ Jet"
         assert table(app).select_key("meta#form1")
         assert table(app).selected_element_id == "meta"
+        await pilot.pause()
+        detail = str(home(app).query_one("#detail", Static).visual)
+        assert detail.startswith("Shifter, Jet form: Aircraft P2")
 
 
 # --- findings → editors -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Static
 from horizon_builder.tui.dialogs import ConfirmDialog
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 from horizon_builder.tui.widgets.element_table import split_key
-from horizon_builder.tui.widgets.format import element_detail, force_field_target
+from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
 
 if TYPE_CHECKING:
     from horizon_builder.roster import Roster
@@ -101,7 +101,7 @@ class RosterScreen(Screen[None]):
         Binding("a", "app.add_element", "Add"),
         Binding("e", "edit", "Edit"),
         Binding("d", "duplicate", "Copy", tooltip="Duplicate the selected element"),
-        Binding("delete", "delete", "Delete"),
+        Binding("delete,backspace", "delete", "Delete", key_display="del"),
         Binding("left_square_bracket,shift+up", "move(-1)", "Move up", show=False),
         Binding("right_square_bracket,shift+down", "move(1)", "Move down", show=False),
         Binding("c", "app.command", "Command", tooltip="CHQ, Command Resources, weird command"),
@@ -127,8 +127,7 @@ class RosterScreen(Screen[None]):
                     "No elements yet.\n\n",
                     "Press ", ("a", "bold reverse"), " to add an element",
                     ("  (or click the button below)", "dim"), ".\n",
-                    "Press ", ("s", "bold reverse"), " first to set the FC budget and supplements, ",
-                    ("c", "bold reverse"), " to choose the CHQ, ",
+                    "Press ", ("s", "bold reverse"), " to set the FC budget and the supplements in play; ",
                     ("F1", "bold reverse"), " for help.",
                 ), id="empty-hint")
                 yield Button("Add element", id="add-first", variant="primary")
@@ -159,8 +158,14 @@ class RosterScreen(Screen[None]):
         table = self.query_one("#elements", ElementTable)
         table.show(report)
         empty = not session.roster.elements
-        table.display = not empty
-        self.query_one("#empty").display = empty
+        if table.display == empty:  # switching between the list and the empty-roster hint
+            table.display = not empty
+            self.query_one("#empty").display = empty
+            add_first = self.query_one("#add-first", Button)
+            if empty and (self.focused is table or self.focused is None):
+                add_first.focus()
+            elif not empty and self.focused is add_first:
+                table.focus()
         self.query_one("#findings", FindingsPanel).show(report)
         self._show_detail()
 
@@ -168,13 +173,16 @@ class RosterScreen(Screen[None]):
         if not self.app.loaded:
             return
         detail = self.query_one("#detail", Static)
-        element_id = self.selected_element_id
+        key = self.table.selected_key if self.app.session.roster.elements else None
+        element_id, form = split_key(key) if key else (None, None)
         report = self.app.session.report
         info = report.analysis.by_id.get(element_id) if element_id else None
         if info is None:
             detail.update("")
-            return
-        detail.update(element_detail(report, info))
+        elif form is not None and form <= len(info.forms):
+            detail.update(form_detail(report, info, form))
+        else:
+            detail.update(element_detail(report, info))
 
     @on(DataTable.RowHighlighted, "#elements")
     def _highlighted(self) -> None:

@@ -129,6 +129,23 @@ def element_detail(report: Report, info: ElementInfo) -> str:
     return " · ".join(parts)
 
 
+def form_detail(report: Report, info: ElementInfo, number: int) -> str:
+    """One line about a metaform (numbered from 1): its type, P, pool and special rules."""
+    ruleset = report.analysis.ruleset
+    form = info.element.forms[number - 1]
+    line = info.forms[number - 1]
+    label = form.name or type_label(ruleset, form.type)
+    parts = [f"{info.element.name}, {label} form: {type_label(ruleset, form.type)} P{form.presence}"]
+    if line.pool is not None:
+        parts.append(f"pool {line.points_spent}/{line.pool}"
+                     + (" + unknown costs" if line.unknown_costs else ""))
+    rules = [ruleset.rule_name(r) for r in line.special_rules]
+    if rules:
+        parts.append(", ".join(rules))
+    parts.append(f"the element's FC {info.fc} counts every form")
+    return " · ".join(parts)
+
+
 def force_field_target(field: str | None) -> str | None:
     """Which screen edits a force-level field: 'command', 'settings' or None."""
     if not field:
