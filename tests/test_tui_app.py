@@ -59,7 +59,21 @@ async def test_task_force_header_shows_rounds() -> None:
         text = totals(app)
         assert "17/24 Task Force FP" in text
         assert "Round 1 8/12✓" in text and "Round 2 9/12✓" in text
+        assert "round length 50 min" in text  # 4 × FC, up to the next 5 (OtH p.45)
+        assert "benched: Meridian Strike Tank (value remaining 14)" in text  # OtH p.46, p.48
         assert "✓ LEGAL" in text
+
+
+async def test_provisional_values_are_named() -> None:
+    """A verdict resting on provisional values says which, like `check` does."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = findings(app)
+        note = panel.get_option("provisional")
+        assert note.disabled
+        assert "Mech stat pool" in str(note.prompt)
+        assert "Mech stat pool (" in str(home(app).query_one(TotalsStrip).tooltip)  # with its source
 
 
 async def test_empty_roster_shows_hint() -> None:

@@ -47,18 +47,29 @@ class FindingsPanel(OptionList):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.findings: list[Finding] = []
+        self._provisional: list[str] = []
 
     def show(self, report: Report) -> None:
         findings = report.all_findings
-        if findings == self.findings and self.option_count:
+        provisional = report.provisional_values
+        if (findings, provisional) == (self.findings, self._provisional) and self.option_count:
             return
         highlighted = self.highlighted
         self.findings = list(findings)
+        self._provisional = list(provisional)
+        options = [Option(finding_text(f), id=str(i)) for i, f in enumerate(findings)]
+        if not findings:
+            options.append(Option(Text("✓ Nothing to fix: no findings.", style="green"), disabled=True))
+        if provisional:
+            names = [value.split(" (")[0] for value in provisional]  # sources: header tooltip
+            note = Text("≈ Rests on provisional values: ", style="dim italic")
+            note.append(", ".join(names), style="dim")
+            note.append(". Check them in your rulebook; an overrides file (Settings) can correct "
+                        "them.", style="dim italic")
+            options.append(Option(note, id="provisional", disabled=True))
+        self.set_options(options)
         if findings:
-            self.set_options(Option(finding_text(f), id=str(i)) for i, f in enumerate(findings))
             self.highlighted = 0 if highlighted is None else min(highlighted, len(findings) - 1)
-        else:
-            self.set_options([Option(Text("✓ Nothing to fix: no findings.", style="green"), disabled=True)])
         errors = sum(1 for f in findings if f.severity == "error")
         warnings = sum(1 for f in findings if f.severity == "warning")
         notes = len(findings) - errors - warnings
@@ -70,7 +81,7 @@ class FindingsPanel(OptionList):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is None:
+        if event.option.id is None or not event.option.id.isdigit():
             return
         self.post_message(self.Jump(self.findings[int(event.option.id)]))
 

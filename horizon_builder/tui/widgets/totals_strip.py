@@ -75,7 +75,9 @@ class TotalsStrip(Widget):
         self.set_class(self.figures.over, "-over")
         self.set_class(self.figures.spent == self.figures.budget, "-full")
         effect = f"\nIR effect: {self.figures.effect}" if self.figures.effect else ""
-        self.tooltip = TOOLTIP + effect
+        used = report.provisional_values
+        provisional = f"\n\nProvisional values used: {'; '.join(used)}" if used else ""
+        self.tooltip = TOOLTIP + effect + provisional
         self.refresh()
 
     # --- the figures ----------------------------------------------------------------
@@ -111,6 +113,15 @@ class TotalsStrip(Widget):
             over=t.force_presence > limit,
         )
         TotalsStrip._line2(report, figures)
+        from horizon_builder.tournament import benched, remaining_value, round_length_minutes
+
+        figures.line2 = [plural(len(roster.elements), "element"),
+                         f"round length {round_length_minutes(roster.force_cost)} min"]
+        gone = [report.analysis.by_id[i].element.name for i in benched(roster)
+                if i in report.analysis.by_id]
+        if gone:
+            figures.line2.append(f"benched: {', '.join(gone)} (value remaining "
+                                 f"{remaining_value(report.analysis)})")
         return figures
 
     @staticmethod
