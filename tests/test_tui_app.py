@@ -87,6 +87,8 @@ async def test_empty_roster_shows_hint() -> None:
         assert "Press a to add an element" in hint
         assert "0/15" in totals(app)
         assert "no elements yet" in totals(app)  # not "LEGAL": there is nothing to play yet
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "add-first"  # Enter adds one
 
 
 async def test_edit_updates_totals_and_findings() -> None:

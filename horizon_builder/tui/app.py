@@ -9,7 +9,7 @@ so undo and redo are just moves along the session's snapshots.
 Start-up paints the home screen first and opens the roster right after the
 first refresh: the rules engine (pydantic models, the ruleset files) is only
 imported then, so the window appears as quickly as a bare Textual app's.
-Screens other than home are imported when first opened.
+Screens other than home, and the dialogs, are imported when first opened.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from textual.screen import Screen
 
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.tui.commands import HorizonCommands
-from horizon_builder.tui.dialogs import ConfirmDialog, LoadErrorDialog, PathPrompt, UnsavedChangesDialog
 from horizon_builder.tui.roster_screen import RosterScreen
 
 if TYPE_CHECKING:
@@ -144,6 +143,8 @@ class HorizonApp(App[int]):
         self._opened()
 
     def _opened(self) -> None:
+        from horizon_builder.tui.dialogs import LoadErrorDialog
+
         self.session_changed()
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
@@ -279,6 +280,8 @@ class HorizonApp(App[int]):
 
         Must run in a worker (it waits for the dialog).
         """
+        from horizon_builder.tui.dialogs import UnsavedChangesDialog
+
         if not self.unsaved:
             return True
         answer = await self.push_screen_wait(UnsavedChangesDialog(self.file_label(), doing))
@@ -296,6 +299,8 @@ class HorizonApp(App[int]):
 
     async def save_roster(self, ask: bool = False) -> bool:
         """Save (asking for a file name when there is none, or when ``ask``). True when saved."""
+        from horizon_builder.tui.dialogs import ConfirmDialog, PathPrompt
+
         session = self.session
         path = session.path
         if ask or path is None or path.resolve() in self.refused_paths:
@@ -336,6 +341,8 @@ class HorizonApp(App[int]):
 
     @work(group="files")
     async def action_open(self) -> None:
+        from horizon_builder.tui.dialogs import PathPrompt
+
         if not await self.settle_unsaved("open another roster"):
             return
         folder = self.session.path.parent if self.session.path is not None else Path.cwd()
@@ -348,6 +355,7 @@ class HorizonApp(App[int]):
     def open_roster(self, path: Path) -> bool:
         """Open a roster file; on problems show them and keep the current roster."""
         from horizon_builder.session import Session
+        from horizon_builder.tui.dialogs import LoadErrorDialog
 
         try:
             session = Session.open(path, self.overrides)

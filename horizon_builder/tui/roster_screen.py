@@ -17,7 +17,6 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-from horizon_builder.tui.dialogs import ConfirmDialog
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
@@ -122,15 +121,7 @@ class RosterScreen(Screen[None]):
         yield TotalsStrip(id="totals")
         with Vertical(id="elements-pane"):
             yield ElementTable(id="elements")
-            with Vertical(id="empty"):
-                yield Static(Text.assemble(
-                    "No elements yet.\n\n",
-                    "Press ", ("a", "bold reverse"), " to add an element",
-                    ("  (or click the button below)", "dim"), ".\n",
-                    "Press ", ("s", "bold reverse"), " to set the FC budget and the supplements in play; ",
-                    ("F1", "bold reverse"), " for help.",
-                ), id="empty-hint")
-                yield Button("Add element", id="add-first", variant="primary")
+            yield Vertical(id="empty")  # filled in when the roster is empty (see _show_empty)
         yield Static("", id="detail", markup=False)
         yield FindingsPanel(id="findings")
         yield Footer(compact=True, show_command_palette=False)
@@ -159,15 +150,32 @@ class RosterScreen(Screen[None]):
         table.show(report)
         empty = not session.roster.elements
         if table.display == empty:  # switching between the list and the empty-roster hint
-            table.display = not empty
-            self.query_one("#empty").display = empty
-            add_first = self.query_one("#add-first", Button)
-            if empty and (self.focused is table or self.focused is None):
-                add_first.focus()
-            elif not empty and self.focused is add_first:
-                table.focus()
+            self._show_empty(empty)
         self.query_one("#findings", FindingsPanel).show(report)
         self._show_detail()
+
+    def _show_empty(self, empty: bool) -> None:
+        """Show the element list, or (for an empty roster) a hint and an Add button."""
+        table = self.table
+        box = self.query_one("#empty", Vertical)
+        if empty and not box.children:
+            box.mount_all([
+                Static(Text.assemble(
+                    "No elements yet.\n\n",
+                    "Press ", ("a", "bold reverse"), " to add an element",
+                    ("  (or click the button below)", "dim"), ".\n",
+                    "Press ", ("s", "bold reverse"), " to set the FC budget and the supplements in play; ",
+                    ("F1", "bold reverse"), " for help.",
+                ), id="empty-hint"),
+                Button("Add element", id="add-first", variant="primary"),
+            ])
+        table.display = not empty
+        box.display = empty
+        focused_table = self.focused is table or self.focused is None
+        if empty and focused_table:
+            self.call_after_refresh(lambda: self.query_one("#add-first", Button).focus())
+        elif not empty and self.focused is not None and self.focused.id == "add-first":
+            table.focus()
 
     def _show_detail(self) -> None:
         if not self.app.loaded:
@@ -238,6 +246,8 @@ class RosterScreen(Screen[None]):
         self.notify(f"Duplicated {name}: the copy is just below it.", timeout=3)
 
     def action_delete(self) -> None:
+        from horizon_builder.tui.dialogs import ConfirmDialog
+
         element_id = self.selected_element_id
         if element_id is None:
             return
