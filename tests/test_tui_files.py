@@ -281,3 +281,27 @@ async def test_broken_ruleset_overrides_do_not_block_a_good_roster(tmp_path: Pat
         assert app.session.path == path
         assert path.resolve() not in app.refused_paths
         assert "13/15" in totals(app)
+
+
+async def test_save_as_elsewhere_keeps_the_overrides_file(tmp_path: Path, monkeypatch) -> None:
+    """A roster with a relative overrides path still opens after Save as into another folder."""
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.mkdir()
+    second.mkdir()
+    (first / "house.toml").write_text('[element_types.mech]\nsummary = "House mech"\n',
+                                      encoding="utf-8")
+    path = copy_example(first, HVY_CAV)
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        'force_cost = 15', 'force_cost = 15\noverrides = "house.toml"'), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    app = HorizonApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session.ruleset.element_types["mech"].summary == "House mech"
+        await pilot.press("S")
+        await pilot.pause()
+        await type_into(pilot, "#path", "b/moved")
+        await pilot.press("enter")
+        await pilot.pause()
+    reopened = Session.open(second / "moved.toml")
+    assert reopened.ruleset.element_types["mech"].summary == "House mech"

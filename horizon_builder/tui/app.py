@@ -320,6 +320,7 @@ class HorizonApp(App[int]):
         if path.resolve() in self.refused_paths:  # never overwrite a file that failed to load
             self.notify(f"{path.name} failed to load, so it is not overwritten.", severity="error")
             return False
+        self._keep_overrides_reachable(path)
         try:
             saved = session.save(path)
         except OSError as exc:
@@ -330,6 +331,19 @@ class HorizonApp(App[int]):
         self.session_changed()
         self.notify(f"Saved {_display_path(saved)}", timeout=3)
         return True
+
+    def _keep_overrides_reachable(self, target: Path) -> None:
+        """Saving to another folder: a relative overrides path would point elsewhere, so the
+        saved file would not open. Store the overrides file's full path instead (undoable)."""
+        roster = self.session.roster
+        if not roster.overrides or Path(roster.overrides).expanduser().is_absolute():
+            return
+        here = self.session.path.resolve().parent if self.session.path is not None else Path.cwd()
+        if target.resolve().parent == here:
+            return
+        absolute = (here / Path(roster.overrides).expanduser()).resolve()
+        self.session.apply(roster.model_copy(update={"overrides": str(absolute)}),
+                           "keep the overrides file path")
 
     @work(group="files")
     async def action_save(self) -> None:
