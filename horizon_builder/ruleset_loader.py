@@ -45,7 +45,7 @@ def _merge(into: dict[str, Any], layer: dict[str, Any], origin: dict[Loc, _Layer
     for key, value in layer.items():
         loc = (*prefix, key)
         if isinstance(value, dict) and isinstance(into.get(key), dict):
-            origin.setdefault(loc, source)
+            origin[loc] = source  # a table is blamed on the last layer that changed it
             _merge(into[key], value, origin, source, loc)
         else:
             into[key] = _copy(value)

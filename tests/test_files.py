@@ -215,3 +215,12 @@ def test_saved_roster_keeps_file_permissions(tmp_path):
     fresh = tmp_path / "fresh.toml"
     save_roster(fresh, read_roster(target))
     assert stat.S_IMODE(fresh.stat().st_mode) & 0o044  # readable by others, as a new file is
+
+
+def test_inconsistent_table_is_blamed_on_the_layer_that_changed_it(tmp_path):
+    """A presence range broken by an overrides file names that file, not the base layer."""
+    house = write(tmp_path, "house.toml", "[element_types.mech.presence]\nmax = 0\n")
+    with pytest.raises(LoadError) as exc:
+        load_ruleset([house])
+    [message] = problems(exc)
+    assert message.startswith(f"{house}:1: element_types.mech.presence") and "below min" in message
