@@ -6,7 +6,7 @@ name the element, cite the rule). Pages are in each docstring.
 
 from __future__ import annotations
 
-from tests.helpers_oth import base, check, element, find, ruleset
+from helpers_oth import base, check, element, find, ruleset
 
 
 def test_upgrade_not_eligible_names_types_not_ids() -> None:

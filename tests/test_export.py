@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers_export import XSS, load_demo, write_demo
 from markdown_it import MarkdownIt
 
 from horizon_builder.cli import main
@@ -22,7 +23,6 @@ from horizon_builder.export.markdown import md_escape
 from horizon_builder.roster import Roster
 from horizon_builder.roster_io import load
 from horizon_builder.validator import validate
-from tests.helpers_export import XSS, load_demo, write_demo
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))

@@ -15,11 +15,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers_export import write_demo
 
 from horizon_builder.export import render
 from horizon_builder.roster_io import load
 from horizon_builder.validator import validate
-from tests.helpers_export import write_demo
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL = "apt-get update && apt-get install -y chromium"

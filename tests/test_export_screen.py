@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from helpers_export import XSS, write_demo
 from textual.app import App
 from textual.widgets import Checkbox, Input, Select, TextArea
 
 from horizon_builder.roster_io import load
 from horizon_builder.tui.export_screen import ExportScreen, default_filename
 from horizon_builder.validator import validate
-from tests.helpers_export import XSS, write_demo
 
 ROOT = Path(__file__).resolve().parent.parent
 LANCERS = ROOT / "examples/hvy-cav-battlegroup.toml"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.helpers_oth import base, check, codes, find
+from helpers_oth import base, check, codes, find
 
 
 def _solo(kind: str = "solo", **fields):
