@@ -1,0 +1,314 @@
+"""Editing helpers: what may be added, sensible defaults, pure edits, and agreement with the validator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from horizon_builder import editing as ed
+from horizon_builder.roster import Element, Roster
+from horizon_builder.ruleset import Ruleset
+from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.validator import validate
+
+FIXTURES = Path(__file__).parent / "fixtures_editors"
+RULES = str(FIXTURES / "editors.toml")
+DATAWAR = str(FIXTURES / "datawar.toml")
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return load_ruleset([RULES, DATAWAR])
+
+
+def _roster(*elements: Element, supplements: list[str] | None = None, **extra) -> Roster:
+    return Roster(name="Test", force_cost=20, supplements=supplements or [],
+                  elements=list(elements), **extra)
+
+
+def _add(rules: Ruleset, roster: Roster, type_id: str, p: int) -> Roster:
+    element = ed.default_element(rules, roster, type_id, p)
+    return roster.model_copy(update={"elements": [*roster.elements, element]})
+
+
+def _errors(roster: Roster, rules: Ruleset) -> list[str]:
+    return [f.code for f in validate(roster, rules).all_findings if f.severity == "error"]
+
+
+def _options(rules: Ruleset, roster: Roster, element_id: str, form: int | None = None):
+    analysis = validate(roster, rules).analysis
+    return {o.id: o for o in ed.upgrade_options(rules, analysis, element_id, form)}
+
+
+# --- addable types ---------------------------------------------------------------------------
+def test_addable_types_grouped_by_category_with_p_ranges(ruleset):
+    groups = ed.addable_types(ruleset, _roster())
+    assert list(groups)[:3] == ["mech", "aircraft", "conventional"]
+    mech = groups["mech"][0]
+    assert (mech.id, mech.p_range, mech.presences) == ("mech", "P1-3", [1, 2, 3])
+    assert {t.id for t in groups["conventional"]} >= {"hvy_cav", "lt_inf", "lt_cav"}
+
+
+def test_addable_types_leave_out_disabled_supplements(rules):
+    """Content of a supplement the roster does not enable is not offered (brief: supplements)."""
+    roster = _roster()
+    rules2 = rules.model_copy(deep=True)
+    rules2.element_types["kaiju"].supplement = "biowar"
+    assert "bio" not in ed.addable_types(rules2, roster)
+    assert "bio" in ed.addable_types(rules2, _roster(supplements=["biowar"]))
+
+
+def test_addable_types_per_force_limit_gives_reason(rules):
+    rules2 = rules.model_copy(deep=True)
+    rules2.element_types["kaiju"].max_per_force = 1
+    roster = _add(rules2, _roster(), "kaiju", 2)
+    kaiju = ed.addable_types(rules2, roster)["bio"][0]
+    assert not kaiju.allowed and kaiju.reason == "at most 1 per force"
+
+
+# --- defaults ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("p", [1, 2, 3])
+def test_default_mech_is_valid_and_spends_its_pool(ruleset, p):
+    """A new mech spends its whole pool evenly (core pools, inferred from OtH p.9) and is legal."""
+    roster = _add(ruleset, _roster(), "mech", p)
+    element = roster.elements[0]
+    assert element.name == "Mech 1" and element.id
+    assert sum(element.stats.values()) == {1: 14, 2: 16, 3: 18}[p]
+    assert max(element.stats.values()) - min(element.stats.values()) <= 1
+    assert _errors(roster, ruleset) == []
+
+
+def test_default_known_statline_is_the_published_one(ruleset):
+    """Hvy Cav P3 takes the published M4 F5 A5 D1 (OtH p.21)."""
+    element = ed.default_element(ruleset, _roster(), "hvy_cav", 3)
+    assert element.stats == {"M": 4, "F": 5, "A": 5, "D": 1}
+    assert element.name == "Hvy Cav 1"
+
+
+def test_default_unknown_statline_is_left_for_the_player(ruleset):
+    """No statline is invented for a type whose core statline we do not hold."""
+    roster = _add(ruleset, _roster(), "lt_inf", 1)
+    assert roster.elements[0].stats == {}
+    assert "stat-missing" in _errors(roster, ruleset)
+
+
+def test_default_names_and_ids_are_unique(ruleset):
+    roster = _add(ruleset, _add(ruleset, _roster(), "mech", 2), "mech", 2)
+    assert [e.name for e in roster.elements] == ["Mech 1", "Mech 2"]
+    assert len({e.id for e in roster.elements}) == 2
+
+
+def test_default_respects_stat_limits(rules):
+    """Limits bend the balanced spend: a Lifter's F ≤ 3 (fixture), a Kaiju's M ≥ 2."""
+    lifter = ed.default_element(rules, _roster(), "lifter", 3)
+    assert lifter.stats["F"] <= 3
+    assert ed.stat_bounds(rules, "lifter", 3)["F"] == (0, 3)
+    assert ed.stat_bounds(rules, "kaiju", 1)["M"] == (2, None)
+
+
+def test_default_takes_required_upgrade_cheapest_first(rules):
+    """A type that must have one of several upgrades from some P gets the cheapest one, paid for."""
+    roster = _add(rules, _roster(), "lifter", 2)
+    element = roster.elements[0]
+    assert [u.id for u in element.upgrades] == ["light_transport"]
+    assert sum(element.stats.values()) == 12 - 1
+    assert _errors(roster, rules) == []
+    assert ed.default_element(rules, _roster(), "lifter", 1).upgrades == []
+
+
+# --- upgrade options -----------------------------------------------------------------------------
+def test_upgrade_cost_text_and_unknown_cost(ruleset, rules):
+    roster = _add(rules, _roster(), "mech", 2)
+    opts = _options(rules, roster, roster.elements[0].id)
+    assert opts["agile_frame"].cost_text == "2 pts"
+    assert opts["engineer"].cost_text == "cost unknown (provisional)"
+    assert opts["engineer"].provisional
+    assert opts["robot"].cost_text == "1 pt"
+
+
+def test_upgrade_not_for_this_type(rules):
+    roster = _add(rules, _roster(), "mech", 2)
+    vtol = _options(rules, roster, roster.elements[0].id)["vtol"]
+    assert not vtol.eligible_type and vtol.reason == "not for a Mech"
+
+
+def test_upgrade_pool_points_left(rules):
+    """A full pool leaves no room: the reason says how many points are needed and left."""
+    roster = _add(rules, _roster(), "mech", 2)
+    agile = _options(rules, roster, roster.elements[0].id)["agile_frame"]
+    assert agile.reason == "needs 2 pts, 0 left"
+
+
+def test_upgrade_requires_and_excludes(rules):
+    roster = _add(rules, _roster(), "mech", 3)
+    element = ed.set_stat(roster.elements[0], "M", 0)
+    roster = roster.model_copy(update={"elements": [element]})
+    opts = _options(rules, roster, element.id)
+    assert opts["heavy_plating"].reason == "needs Agile frame"
+    assert opts["bulky_armour"].allowed
+    element = ed.add_upgrade(rules, element, "agile_frame")
+    roster = roster.model_copy(update={"elements": [element]})
+    opts = _options(rules, roster, element.id)
+    assert opts["heavy_plating"].allowed
+    assert opts["bulky_armour"].reason == "not with Agile frame"
+
+
+def test_upgrade_cap_and_repeatable_count(rules):
+    roster = _add(rules, _roster(), "mech", 3)
+    element = roster.elements[0].model_copy(update={"stats": {"M": 2, "F": 2, "A": 1, "D": 1}})
+    for _ in range(5):
+        element = ed.add_upgrade(rules, element, "gunnery_controller")
+    roster = roster.model_copy(update={"elements": [element]})
+    gc = _options(rules, roster, element.id)["gunnery_controller"]
+    assert (gc.count, gc.cap, gc.repeatable) == (5, 5, True)
+    assert gc.reason == "at most 5"
+    assert _options(rules, roster, element.id)["stealth_suite"].reason == "needs 3 pts, 2 left"
+
+
+def test_upgrade_supplement_disabled_reason(rules):
+    roster = _add(rules, _roster(), "mech", 2)
+    hacker = _options(rules, roster, roster.elements[0].id)["combat_hacker"]
+    assert hacker.reason == "needs the DataWar supplement (off)"
+
+
+def test_upgrade_era_bars_it(rules):
+    rules2 = rules.model_copy(deep=True)
+    rules2.eras["era1"].forbids = ["metaform"]
+    roster = _add(rules2, _roster(era="era1"), "mech", 2)
+    assert _options(rules2, roster, roster.elements[0].id)["metaform"].reason.startswith(
+        "not available in Era 1")
+
+
+def test_upgrade_chq_only(rules):
+    roster = _add(rules, _roster(), "mech", 2)
+    assert _options(rules, roster, roster.elements[0].id)["command_net"].reason == "CHQ only"
+
+
+def test_cr_type_upgrade_goes_through_command(rules):
+    """A whole-type CR upgrade is not bought on one conventional element (reported core rule)."""
+    roster = _add(rules, _roster(), "lt_cav", 2)
+    radio = _options(rules, roster, roster.elements[0].id)["field_radio"]
+    assert radio.reason == "bought with CR for every Lt Cav: see Command"
+
+
+def test_aircraft_upgrade_count_limit(rules):
+    """An aircraft may have at most P upgrades (OtH p.61)."""
+    roster = _add(rules, _roster(), "aircraft", 1)
+    element = roster.elements[0].model_copy(update={"stats": {"M": 1, "F": 1, "A": 1, "D": 1}})
+    element = ed.add_upgrade(rules, element, "vtol")
+    roster = roster.model_copy(update={"elements": [element]})
+    assert _options(rules, roster, element.id)["rotary"].reason == (
+        "a P1 Aircraft may have at most 1 upgrades")
+
+
+def test_mutations_are_grouped_for_kaiju(rules):
+    roster = _add(rules, _roster(), "kaiju", 2)
+    opts = ed.upgrade_options(rules, validate(roster, rules).analysis, roster.elements[0].id)
+    kinds = [o.kind for o in opts if o.eligible_type]
+    assert "mutation" in kinds
+    assert kinds == sorted(kinds, key=lambda k: list(ed.KIND_LABELS).index(k))
+
+
+@pytest.mark.parametrize("type_id", ["mech", "aircraft", "kaiju", "lifter", "lt_cav", "hvy_cav"])
+@pytest.mark.parametrize("spare", [0, 4])
+def test_picker_agrees_with_validator(rules, type_id, spare):
+    """Every upgrade the picker allows adds no error; every one it bars adds one (never disagree)."""
+    roster = _add(rules, _roster(supplements=[]), type_id, 2 if type_id != "hvy_cav" else 3)
+    element = roster.elements[0]
+    if spare and element.stats:
+        element = ed.set_stat(element, "A", max(0, element.stats["A"] - spare))
+        roster = roster.model_copy(update={"elements": [element]})
+    before = validate(roster, rules)
+    for option in ed.upgrade_options(rules, before.analysis, element.id):
+        after = ed._with_element(roster, ed.add_upgrade(rules, element, option.id))
+        fresh = ed.new_errors(roster, after, rules)
+        assert option.allowed == (not fresh), (option.id, option.reason, fresh)
+
+
+# --- pure edits ------------------------------------------------------------------------------------
+def test_edits_return_copies(rules):
+    element = ed.default_element(rules, _roster(), "mech", 2)
+    changed = ed.set_stat(element, "M", 9)
+    assert element.stats["M"] == 4 and changed.stats["M"] == 9
+    added = ed.add_upgrade(rules, element, "robot")
+    assert element.upgrades == [] and added.upgrades[0].option == "destroy"
+    twice = ed.add_upgrade(rules, ed.add_upgrade(rules, element, "gunnery_controller"),
+                           "gunnery_controller")
+    assert twice.upgrades[0].count == 2
+    assert ed.remove_upgrade(twice, "gunnery_controller").upgrades[0].count == 1
+    assert ed.remove_upgrade(twice, "gunnery_controller", every=True).upgrades == []
+    assert ed.set_upgrade_option(added, "robot", "hold").upgrades[0].option == "hold"
+
+
+def test_set_presence_follows_published_statline(ruleset):
+    element = ed.default_element(ruleset, _roster(), "mech", 2)
+    assert ed.set_presence(ruleset, element, 3).presence == 3
+    assert ed.set_presence(ruleset, element, 3).stats == element.stats
+
+
+def test_forms_add_change_remove(rules):
+    """Metaforms: each its own type and P ≤ baseform P, not the baseform's type (OtH p.18-19)."""
+    roster = _roster()
+    element = ed.add_upgrade(rules, ed.default_element(rules, roster, "mech", 3), "metaform")
+    assert ed.can_have_forms(rules, element)
+    assert not ed.can_have_forms(rules, ed.default_element(rules, roster, "mech", 3))
+    with_form = ed.add_form(rules, roster, element)
+    form = with_form.forms[0]
+    assert form.type != "mech" and form.presence <= 3
+    tank = ed.set_form_type(rules, roster, with_form, 0, "hvy_cav")
+    assert tank.forms[0].stats == {"M": 4, "F": 5, "A": 5, "D": 1}
+    assert ed.remove_form(tank, 0).forms == []
+    opts = _options(rules, roster.model_copy(update={"elements": [tank]}), tank.id, 0)
+    assert opts["field_radio"].reason == "bought with CR for every Hvy Cav: see Command"
+
+
+# --- command and CR ----------------------------------------------------------------------------------
+def test_command_candidates_with_reasons(rules):
+    roster = _add(rules, _add(rules, _roster(), "hvy_cav", 3), "mech", 2)
+    cands = {c.name: c for c in ed.command_candidates(rules, roster, "chq")}
+    assert cands["Hvy Cav 1"].allowed
+    assert "cannot be the Conventional CHQ" in cands["Mech 1"].reason
+    mech = {c.name: c for c in ed.command_candidates(rules, roster, "mech_chq")}
+    assert mech["Mech 1"].allowed and not mech["Hvy Cav 1"].allowed
+
+
+def test_command_options_supplement(rules):
+    opts = {o.id: o for o in ed.command_options(rules, _roster())}
+    assert opts["chq"].allowed and opts["aic"].reason == "needs the DataWar supplement (off)"
+    assert ed.command_candidates(rules, _roster(), "aic") == []
+
+
+def test_cr_groups_buy_for_a_whole_type(rules):
+    """CR upgrades are bought per type and paid per element of it (reported core rule, OtH p.24)."""
+    roster = _roster()
+    for type_id, p in [("hvy_cav", 3), ("lt_cav", 2), ("lt_cav", 2), ("hvy_inf", 2)]:
+        roster = _add(rules, roster, type_id, p)
+    chq = roster.elements[0].id
+    roster = ed.set_command(rules, roster, "chq", chq)
+    analysis = validate(roster, rules).analysis
+    assert ed.cr_left(analysis) == 2
+    groups = {g.type_id: g for g in ed.cr_groups(rules, analysis)}
+    radio = next(r for r in groups["lt_cav"].rows if r.upgrade_id == "field_radio")
+    assert radio.cost_text == "1 CR × 2 = 2 CR" and radio.allowed
+    roster = ed.toggle_cr_purchase(rules, roster, "lt_cav", "field_radio")
+    analysis = validate(roster, rules).analysis
+    assert ed.cr_left(analysis) == 0
+    groups = {g.type_id: g for g in ed.cr_groups(rules, analysis)}
+    assert next(r for r in groups["hvy_inf"].rows if r.upgrade_id == "field_radio").reason == (
+        "needs 1 CR, 0 left")
+    assert ed.toggle_cr_purchase(rules, roster, "lt_cav", "field_radio").cr_purchases == []
+
+
+def test_weird_command_slots_and_abilities(rules):
+    """Weird command replaces one CHQ ability each; a mech CHQ has no CR to replace (OtH p.42)."""
+    assert ed.command_abilities(rules, "chq") == [
+        "command_resources", "chain_of_command", "guide_fire"]
+    assert ed.command_abilities(rules, "mech_chq") == ["chain_of_command", "guide_fire"]
+    roster = _roster(command={"kind": "chq", "weird": [
+        {"id": "x", "replaces": "command_resources"}, {"id": "y", "replaces": "guide_fire"}]})
+    moved = ed.set_command(rules, roster, "mech_chq", None)
+    assert [w.replaces for w in moved.command.weird] == ["guide_fire"]
+    swapped = ed.set_weird(roster, "z", "guide_fire")
+    assert [(w.id, w.replaces) for w in swapped.command.weird] == [
+        ("x", "command_resources"), ("z", "guide_fire")]
