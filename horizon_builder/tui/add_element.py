@@ -1,0 +1,220 @@
+"""Add an element: pick a kind from a filterable list grouped by category, then its P.
+
+Type to filter, ↑/↓ to move, Enter to choose the kind; then −/+ (or a digit)
+for P and Enter to add. Dismisses with the new element's id, or None.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from horizon_builder import editing as ed
+from horizon_builder.tui.editor_widgets import NumberStepper
+
+
+class AddElementScreen(ModalScreen[str | None]):
+    """Choose a kind of element and its Presence; the new element is added to the session."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("plus,equals_sign", "presence(1)", "P +1", priority=True),
+        Binding("minus", "presence(-1)", "P −1", priority=True),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.presence: int | None = None
+        self.types: dict[str, ed.AddableType] = {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="add-dialog"):
+            yield Static(Content.assemble(("Add an element", "bold"),
+                                          ("   type to filter · ↑↓ choose · Enter · −/+ P · Esc",
+                                           "dim")), id="add-title")
+            yield Input(placeholder="Filter: mech, cav, inf, kaiju…", id="add-filter", compact=True)
+            yield OptionList(id="add-types")
+            with Horizontal(id="add-p-row"):
+                yield NumberStepper("Presence", id="add-presence",
+                                    tooltip="−/+ or type a number; Enter adds")
+                yield Static(id="add-preview")
+            with Horizontal(id="add-buttons"):
+                yield Button("Add", id="add-ok", variant="primary", compact=True)
+                yield Button("Cancel", id="add-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one("#add-filter", Input).focus()
+
+    @property
+    def session(self):
+        return self.app.session  # type: ignore[attr-defined]
+
+    # --- list ----------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        session = self.session
+        groups = ed.addable_types(session.ruleset, session.roster)
+        self.types = {t.id: t for types in groups.values() for t in types}
+        words = self.query_one("#add-filter", Input).value.lower().split()
+        type_list = self.query_one("#add-types", OptionList)
+        current = type_list.highlighted_option.id if type_list.highlighted_option else None
+        width = max((len(t.name) for t in self.types.values()), default=10)
+        options: list[Option] = []
+        for category, types in groups.items():
+            shown = [t for t in types if all(w in _haystack(t) for w in words)]
+            if not shown:
+                continue
+            options.append(Option(Content.styled(ed.CATEGORY_LABELS.get(category, category),
+                                                 "bold $secondary"),
+                                  id=f"cat:{category}", disabled=True))
+            for t in shown:
+                note = (f"✗ {t.reason}", "$error") if t.reason else (
+                    t.summary or _fallback_summary(self, t.id), "$text-muted")
+                options.append(Option(Content.assemble(
+                    "  ", (t.name.ljust(width), "bold" if t.allowed else "dim"), "  ",
+                    (t.p_range.ljust(6), "$accent"), "  ", note),
+                    id=t.id, disabled=not t.allowed))
+        type_list.set_options(options)
+        if not options:
+            type_list.add_option(Option(Content.styled("Nothing matches the filter", "dim"),
+                                        disabled=True))
+        index = None
+        if current is not None:
+            ids = [o.id for o in type_list.options]
+            index = ids.index(current) if current in ids else None
+        if index is None:
+            index = next((i for i, o in enumerate(type_list.options) if not o.disabled), None)
+        type_list.highlighted = index
+        self._show_presence()
+
+    def _chosen(self) -> ed.AddableType | None:
+        option = self.query_one("#add-types", OptionList).highlighted_option
+        return self.types.get(option.id) if option is not None and option.id else None
+
+    def _show_presence(self) -> None:
+        chosen = self._chosen()
+        stepper = self.query_one("#add-presence", NumberStepper)
+        preview = self.query_one("#add-preview", Static)
+        ok = self.query_one("#add-ok", Button)
+        if chosen is None:
+            stepper.display = False
+            preview.update(Content.styled("Choose a kind of element", "dim"))
+            ok.disabled = True
+            return
+        stepper.display = True
+        ok.disabled = not chosen.allowed
+        p = chosen.clamp(self.presence if self.presence is not None else chosen.p_min)
+        hint = chosen.p_range + (" (fixed)" if chosen.p_min == chosen.p_top else "")
+        stepper.set_state(p, chosen.p_min, chosen.p_top, hint)
+        preview.update(_preview(self, chosen, p))
+
+    @on(Input.Changed, "#add-filter")
+    def _filter(self) -> None:
+        self.refresh_view()
+
+    @on(OptionList.OptionHighlighted, "#add-types")
+    def _highlighted(self) -> None:
+        self._show_presence()
+
+    @on(Input.Submitted, "#add-filter")
+    @on(OptionList.OptionSelected, "#add-types")
+    def _kind_chosen(self) -> None:
+        chosen = self._chosen()
+        if chosen is None:
+            return
+        if not chosen.allowed:
+            self.notify(f"{chosen.name}: {chosen.reason}", severity="warning")
+            return
+        self.query_one("#add-presence", NumberStepper).focus()
+
+    @on(NumberStepper.Changed, "#add-presence")
+    def _presence_changed(self, event: NumberStepper.Changed) -> None:
+        event.stop()
+        self.presence = event.value
+        self._show_presence()
+
+    def action_move(self, delta: int) -> None:
+        type_list = self.query_one("#add-types", OptionList)
+        if delta > 0:
+            type_list.action_cursor_down()
+        else:
+            type_list.action_cursor_up()
+
+    def action_presence(self, delta: int) -> None:
+        stepper = self.query_one("#add-presence", NumberStepper)
+        if stepper.display:
+            stepper.action_step(delta)
+
+    # --- adding ----------------------------------------------------------------------------
+    @on(NumberStepper.Submitted, "#add-presence")
+    @on(Button.Pressed, "#add-ok")
+    def action_add(self) -> None:
+        chosen = self._chosen()
+        if chosen is None or not chosen.allowed:
+            return
+        stepper = self.query_one("#add-presence", NumberStepper)
+        presence = chosen.clamp(stepper.value if stepper.value is not None else chosen.p_min)
+        session = self.session
+        element = ed.default_element(session.ruleset, session.roster, chosen.id, presence)
+        try:
+            session.edit(lambda roster: roster.elements.append(element), f"add {element.name}")
+        except ValidationError as exc:
+            self.notify(f"Not added: {exc}", severity="error")
+            return
+        self.app.session_changed()  # type: ignore[attr-defined]
+        self.dismiss(element.id)
+
+    @on(Button.Pressed, "#add-cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def _haystack(t: ed.AddableType) -> str:
+    return " ".join([t.id, t.name, t.short or "", t.category, t.summary,
+                     ed.CATEGORY_LABELS.get(t.category, "")]).lower().replace("_", " ")
+
+
+def _preview(screen: AddElementScreen, chosen: ed.AddableType, presence: int) -> Content:
+    rs = screen.session.ruleset
+    et = rs.element_types[chosen.id]
+    parts: list[tuple[str, str] | str] = [(f"{chosen.name} P{presence}", "bold")]
+    if et.pool is not None:
+        pool, beyond = et.pool.points_for(presence)
+        parts.append(f" · pool {pool if pool is not None else '?'}"
+                     + (" (beyond table)" if beyond else ""))
+    elif presence in et.statlines:
+        stats = et.statlines[presence].stats
+        parts.append(" · " + " ".join(f"{k}{v}" for k, v in stats.items()))
+    else:
+        parts.append((" · statline from your rulebook", "$warning"))
+    fc = et.force_cost if et.force_cost is not None else presence
+    parts.append(f" · FC {fc}")
+    if chosen.provisional:
+        parts.append((" · provisional core values", "$warning"))
+    return Content.assemble(*parts)
+
+
+def _fallback_summary(screen: AddElementScreen, type_id: str) -> str:
+    """Published statline and special rules, for types the data gives no summary."""
+    rs = screen.session.ruleset
+    et = rs.element_types[type_id]
+    parts = []
+    if et.statlines:
+        p, line = next(iter(et.statlines.items()))
+        parts.append(" ".join(f"{k}{v}" for k, v in line.stats.items()) + f" at P{p}")
+    else:
+        parts.append("statline from your rulebook")
+    if et.special_rules:
+        parts.append(", ".join(rs.rule_name(r) for r in et.special_rules))
+    return " · ".join(parts)

@@ -1,0 +1,330 @@
+"""Command: how the force is led, which element leads, CR spent by type, weird command.
+
+Options a roster may not take are shown with the reason; "CR left" is always
+on screen and turns red when overspent. Every change is one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from horizon_builder import editing as ed
+from horizon_builder.roster import Roster
+from horizon_builder.tui.editor_widgets import finding_prompt
+
+#: Findings shown here: those about the command, CR and weird command.
+_FIELDS = ("command", "cr_purchases")
+
+
+class CommandScreen(Screen):
+    """Choose the command option and its element, allocate CR by type, pick weird command."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("ctrl+l", "focus_findings", "Findings"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._weird_ids: list[str] = []
+        self._cr_rows: dict[str, ed.CrRow] = {}
+        self._findings = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="cmd-title")
+        with Horizontal(id="cmd-body"):
+            with Vertical(id="cmd-left"):
+                yield Label("How the force is led", classes="cmd-heading")
+                yield OptionList(id="cmd-options")
+                yield Label("Who leads", classes="cmd-heading", id="cmd-elements-heading")
+                yield OptionList(id="cmd-elements")
+            with Vertical(id="cmd-right"):
+                yield Static(id="cmd-cr")
+                yield OptionList(id="cmd-cr-list")
+                with Horizontal(id="cmd-cr-option-row"):
+                    yield Label("Choice", classes="ed-label")
+                    yield Select[str]([], id="cmd-cr-option", compact=True, allow_blank=True)
+                yield Static(id="cmd-weird-heading", classes="cmd-heading")
+                yield VerticalScroll(id="cmd-weird")
+                yield Static(id="cmd-assets")
+        yield OptionList(id="cmd-findings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one("#cmd-options", OptionList).focus()
+
+    @property
+    def session(self):
+        return self.app.session  # type: ignore[attr-defined]
+
+    # --- showing ----------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        session = self.session
+        rs, roster = session.ruleset, session.roster
+        report = session.report
+        analysis = report.analysis
+        left = ed.cr_left(analysis)
+        over = left < 0
+        title = self.query_one("#cmd-title", Static)
+        title.update(Content.assemble(("Command", "bold"), f" · {roster.name}"))
+        cr = self.query_one("#cmd-cr", Static)
+        cr.set_class(over, "-over")
+        cr.update(Content.assemble(
+            ("CR left: ", "bold"),
+            (f"{left} of {analysis.cr_available}", "bold $error" if over else "bold $success"),
+            (f"  ({analysis.cr_counted_elements} counted elements, 1 CR per "
+             f"{rs.command_resources.per_elements})", "dim")
+            + (("  provisional", "$warning") if rs.command_resources.is_provisional else ("", ""))))
+        self._show_options(rs, roster)
+        self._show_elements(rs, roster)
+        self._show_cr(rs, analysis)
+        self._show_weird(rs, roster)
+        self._show_assets(rs, roster)
+        findings = [f for f in report.all_findings if f.field in _FIELDS]
+        self._findings = findings
+        box = self.query_one("#cmd-findings", OptionList)
+        box.set_options([Option(finding_prompt(f)) for f in findings]
+                        or [Option(Content.styled("✓ Command and CR are in order", "$success"),
+                                   disabled=True)])
+        box.border_title = f"Findings ({len(findings)})"
+
+    def _show_options(self, rs, roster: Roster) -> None:
+        box = self.query_one("#cmd-options", OptionList)
+        keep = box.highlighted
+        options = []
+        for choice in ed.command_options(rs, roster):
+            mark = "●" if roster.command.kind == choice.id else "○"
+            note = (f"✗ {choice.reason}", "$error") if choice.reason else (choice.summary, "dim")
+            options.append(Option(Content.assemble(
+                (f"{mark} ", "bold $accent"), (choice.name, "bold"), "\n   ", note),
+                id=choice.id, disabled=not choice.allowed))
+        box.set_options(options)
+        if keep is not None and keep < len(options):
+            box.highlighted = keep
+        else:
+            ids = [o.id for o in options]
+            box.highlighted = ids.index(roster.command.kind) if roster.command.kind in ids else 0
+
+    def _show_elements(self, rs, roster: Roster) -> None:
+        box = self.query_one("#cmd-elements", OptionList)
+        heading = self.query_one("#cmd-elements-heading", Label)
+        option = rs.commands.get(roster.command.kind)
+        needs = option is not None and option.needs_element
+        box.display = heading.display = needs
+        if not needs:
+            return
+        heading.update(f"Who is the {option.name}")  # type: ignore[union-attr]
+        keep = box.highlighted
+        options = []
+        for cand in ed.command_candidates(rs, roster, roster.command.kind):
+            mark = "●" if roster.command.element == cand.element_id else "○"
+            text = Content.assemble((f"{mark} ", "bold $accent"),
+                                    (cand.name, "bold" if cand.allowed else "dim"),
+                                    (f"  {cand.type_name} P{cand.presence}", "dim"))
+            if cand.reason:
+                text = Content.assemble(text, ("\n   ✗ " + cand.reason, "$text-muted"))
+            options.append(Option(text, id=cand.element_id, disabled=not cand.allowed))
+        box.set_options(options or [Option(Content.styled("No elements yet: add some first",
+                                                          "dim"), disabled=True)])
+        if keep is not None and keep < len(options) and not options[keep].disabled:
+            box.highlighted = keep
+
+    def _show_cr(self, rs, analysis) -> None:
+        box = self.query_one("#cmd-cr-list", OptionList)
+        current = box.highlighted_option.id if box.highlighted_option else None
+        options: list[Option] = []
+        self._cr_rows = {}
+        groups = ed.cr_groups(rs, analysis)
+        for group in groups:
+            options.append(Option(Content.assemble(
+                (group.label, "bold $secondary"), (f" × {group.holders}", "dim")),
+                id=f"group:{group.type_id}:{group.form_type}", disabled=True))
+            if not group.rows:
+                options.append(Option(Content.styled("  no CR upgrades for this type", "dim"),
+                                      disabled=True))
+            for row in group.rows:
+                key = f"{row.type_id}:{row.form_type}:{row.upgrade_id}"
+                self._cr_rows[key] = row
+                mark = "☑" if row.bought else "☐"
+                note = (f"✗ {row.reason}", "$text-muted") if row.reason else (row.summary, "dim")
+                option = f" [{row.option}]" if row.option else ""
+                options.append(Option(Content.assemble(
+                    (f"  {mark} ", "bold $accent"), (row.name, "bold" if row.bought else ""),
+                    option, "  ", (row.cost_text, "$warning" if row.unit_cost is None else ""),
+                    "  ", note), id=key, disabled=not row.allowed and not row.bought))
+        if not groups:
+            options.append(Option(Content.styled(
+                "No element types that buy upgrades with CR (conventional elements) yet", "dim"),
+                disabled=True))
+        box.set_options(options)
+        ids = [o.id for o in box.options]
+        if current in ids:
+            box.highlighted = ids.index(current)
+        self._show_cr_option()
+
+    def _show_cr_option(self) -> None:
+        box = self.query_one("#cmd-cr-list", OptionList)
+        option = box.highlighted_option
+        row = self._cr_rows.get(option.id or "") if option is not None else None
+        row_widget = self.query_one("#cmd-cr-option-row")
+        select = self.query_one("#cmd-cr-option", Select)
+        row_widget.display = row is not None and row.bought and bool(row.options)
+        if row_widget.display:
+            with select.prevent(Select.Changed):
+                select.set_options([(o, o) for o in row.options])  # type: ignore[union-attr]
+                if row.option in row.options:  # type: ignore[union-attr]
+                    select.value = row.option  # type: ignore[union-attr]
+
+    def _show_weird(self, rs, roster: Roster) -> None:
+        rows = ed.weird_command_rows(rs, roster)
+        heading = self.query_one("#cmd-weird-heading", Static)
+        box = self.query_one("#cmd-weird", VerticalScroll)
+        option = rs.commands.get(roster.command.kind)
+        slots = option.weird_slots if option else 0
+        heading.display = box.display = bool(rows)
+        if not rows:
+            return
+        heading.update(Content.assemble(("Weird command", "bold"),
+                                        f"  {len(roster.command.weird)} of {slots}",
+                                        ("  each replaces one command ability", "dim")))
+        ids = [r.id for r in rows]
+        if ids != self._weird_ids:
+            box.remove_children()
+            box.mount_all([_weird_row(r) for r in rows])
+            self._weird_ids = ids
+        for row in rows:
+            select = box.query_one(f"#weird-{row.id}", Select)
+            label = box.query_one(f"#weird-label-{row.id}", Label)
+            note = f"✗ {row.reason}" if row.reason and row.replaces is None else row.summary
+            label.update(Content.assemble((row.name, "bold"), "  ", (note, "dim")))
+            choices = [(f"replaces {rs.rule_name(a)}", a) for a in row.free_abilities]
+            with select.prevent(Select.Changed):
+                select.set_options(choices)
+                select.value = row.replaces if row.replaces in row.free_abilities else Select.NULL
+            select.disabled = not choices or (row.reason is not None and row.replaces is None)
+
+    def _show_assets(self, rs, roster: Roster) -> None:
+        assets = [e for e in roster.elements
+                  if (et := rs.element_types.get(e.type)) is not None and et.category == "asset"]
+        box = self.query_one("#cmd-assets", Static)
+        box.display = bool(assets)
+        if assets:
+            box.update(Content.assemble(("Strategic assets: ", "bold"), ", ".join(
+                f"{e.name} ({rs.element_types[e.type].name} P{e.presence})" for e in assets),
+                ("  (add or edit them from the roster)", "dim")))
+
+    # --- editing ----------------------------------------------------------------------
+    def _apply(self, change: Callable[[Roster], Roster], label: str) -> None:
+        session = self.session
+        try:
+            session.apply(change(session.roster), label)
+        except (ValidationError, ValueError) as exc:
+            self.notify(f"Not changed: {exc}", severity="error")
+            return
+        self.app.session_changed()  # type: ignore[attr-defined]
+
+    @on(OptionList.OptionSelected, "#cmd-options")
+    def _option_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        rs, roster = self.session.ruleset, self.session.roster
+        kind = event.option_id or "none"
+        if kind == roster.command.kind:
+            return
+        option = rs.commands[kind]
+        element = roster.command.element
+        allowed = {c.element_id for c in ed.command_candidates(rs, roster, kind) if c.allowed}
+        if element not in allowed:
+            element = next(iter(allowed), None) if len(allowed) == 1 else None
+        dropped = len(roster.command.weird) - len(ed.set_command(rs, roster, kind, element)
+                                                  .command.weird)
+        self._apply(lambda r: ed.set_command(rs, r, kind, element), f"command: {option.name}")
+        if dropped:
+            self.notify(f"{dropped} weird command(s) dropped: {option.name} cannot hold them",
+                        severity="warning")
+        if option.needs_element:
+            self.query_one("#cmd-elements", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#cmd-elements")
+    def _element_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        rs, roster = self.session.ruleset, self.session.roster
+        element_id = event.option_id
+        element = roster.element(element_id)
+        if element is None or roster.command.element == element_id:
+            return
+        kind = roster.command.kind
+        self._apply(lambda r: ed.set_command(rs, r, kind, element_id),
+                    f"command: {element.name} leads")
+
+    @on(OptionList.OptionSelected, "#cmd-cr-list")
+    def _cr_toggled(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        row = self._cr_rows.get(event.option_id or "")
+        if row is None:
+            return
+        if not row.bought and not row.allowed:
+            self.app.bell()
+            self.notify(f"{row.name}: {row.reason}", severity="warning")
+            return
+        rs = self.session.ruleset
+        et = rs.element_types.get(row.type_id)
+        who = (et.short or et.name) if et else row.type_id
+        verb = "give back" if row.bought else "buy"
+        self._apply(lambda r: ed.toggle_cr_purchase(rs, r, row.type_id, row.upgrade_id,
+                                                    row.form_type),
+                    f"CR: {verb} {row.name} for {who}")
+
+    @on(OptionList.OptionHighlighted, "#cmd-cr-list")
+    def _cr_highlighted(self) -> None:
+        self._show_cr_option()
+
+    @on(Select.Changed, "#cmd-cr-option")
+    def _cr_option(self, event: Select.Changed) -> None:
+        box = self.query_one("#cmd-cr-list", OptionList)
+        option = box.highlighted_option
+        row = self._cr_rows.get(option.id or "") if option is not None else None
+        if row is None or event.value == Select.NULL or event.value == row.option:
+            return
+        value = str(event.value)
+        self._apply(lambda r: ed.set_cr_option(r, row.type_id, row.upgrade_id, row.form_type,
+                                               value), f"CR: {row.name} {value}")
+
+    @on(Select.Changed, ".weird-select")
+    def _weird_changed(self, event: Select.Changed) -> None:
+        upgrade_id = (event.select.id or "").removeprefix("weird-")
+        roster = self.session.roster
+        current = next((w.replaces for w in roster.command.weird if w.id == upgrade_id), None)
+        value = None if event.value == Select.NULL else str(event.value)
+        if value == current:
+            return
+        up = self.session.ruleset.upgrades.get(upgrade_id)
+        name = up.name if up else upgrade_id
+        self._apply(lambda r: ed.set_weird(r, upgrade_id, value),
+                    f"weird command: {name}" + (f" for {value.replace('_', ' ')}" if value
+                                                else " dropped"))
+
+    def action_focus_findings(self) -> None:
+        self.query_one("#cmd-findings", OptionList).focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+def _weird_row(row: ed.WeirdRow) -> Horizontal:
+    return Horizontal(
+        Label(row.name, id=f"weird-label-{row.id}", classes="weird-label"),
+        Select[str]([], id=f"weird-{row.id}", classes="weird-select", compact=True,
+                    prompt="not taken", allow_blank=True),
+        classes="weird-row")

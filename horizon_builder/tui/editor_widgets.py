@@ -1,0 +1,294 @@
+"""Small widgets shared by the editor screens: a number stepper, the upgrade picker, findings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from horizon_builder.editing import UpgradeOption, kind_label
+from horizon_builder.findings import Finding
+
+SEVERITY_MARK = {"error": ("✗", "$error"), "warning": ("!", "$warning"), "info": ("i", "$text-muted")}
+
+
+def bounds_text(low: int, high: int | None) -> str:
+    """'4-10', '≥4', '≤10' or '' for the limits shown beside a stat."""
+    if high is not None and low > 0:
+        return f"{low}-{high}"
+    if high is not None:
+        return f"≤{high}"
+    if low > 0:
+        return f"≥{low}"
+    return ""
+
+
+class NumberStepper(Widget, can_focus=True):
+    """A labelled whole number changed with −/+ (keys or clicks) or by typing digits.
+
+    Typed digits are collected for a moment (shown underlined) and then set as
+    one change, so typing "12" makes one undo step, not two. Enter sets them at
+    once; Escape forgets them. Posts :class:`NumberStepper.Changed` only when
+    the player changes the value, never when the screen sets it.
+    """
+
+    DEFAULT_CSS = """
+    NumberStepper {
+        width: auto;
+        height: 1;
+        padding: 0 1;
+    }
+    NumberStepper:focus {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+        text-style: bold;
+    }
+    NumberStepper.-bad .stepper--hint { color: $error; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("plus,equals_sign,up", "step(1)", "+1", show=False),
+        Binding("minus,down", "step(-1)", "−1", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
+        Binding("left", "app.focus_previous", "Previous", show=False),
+    ]
+
+    value: reactive[int | None] = reactive(None, layout=True)
+    buffer: reactive[str] = reactive("", layout=True)
+
+    class Changed(Message):
+        def __init__(self, stepper: NumberStepper, value: int | None) -> None:
+            super().__init__()
+            self.stepper = stepper
+            self.value = value
+
+        @property
+        def control(self) -> NumberStepper:
+            return self.stepper
+
+    class Submitted(Message):
+        def __init__(self, stepper: NumberStepper) -> None:
+            super().__init__()
+            self.stepper = stepper
+
+        @property
+        def control(self) -> NumberStepper:
+            return self.stepper
+
+    def __init__(self, label: str, value: int | None = None, low: int = 0,
+                 high: int | None = None, hint: str = "", *, optional: bool = False,
+                 width_digits: int = 2, id: str | None = None, classes: str | None = None,
+                 tooltip: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.label = label
+        self.low, self.high, self.hint = low, high, hint
+        self.optional = optional
+        self.width_digits = width_digits
+        self.bad = False
+        self._timer: Timer | None = None
+        self.set_reactive(NumberStepper.value, value)
+        if tooltip:
+            self.tooltip = tooltip
+
+    # --- display ------------------------------------------------------------------
+    def set_state(self, value: int | None, low: int, high: int | None, hint: str,
+                  bad: bool = False) -> None:
+        """Show a value from the session (posts nothing)."""
+        self.low, self.high, self.hint, self.bad = low, high, hint, bad
+        self.value = value
+        self.set_class(bad, "-bad")
+        self.refresh(layout=True)
+
+    def _parts(self) -> list[tuple[str, str]]:
+        shown = self.buffer or ("–" if self.value is None else str(self.value))
+        value_style = "underline" if self.buffer else "bold"
+        parts = [(f"{self.label} ", ""), ("−", "$accent"), (" ", ""),
+                 (shown.rjust(self.width_digits), value_style), (" ", ""), ("+", "$accent")]
+        if self.hint:
+            parts.append((f" {self.hint}", "$error" if self.bad else "$text-muted"))
+        return parts
+
+    def render(self) -> Content:
+        return Content.assemble(*self._parts())
+
+    def get_content_width(self, container, viewport) -> int:
+        return sum(len(text) for text, _ in self._parts())
+
+    # --- changes ------------------------------------------------------------------
+    def _clamp(self, value: int) -> int:
+        value = max(self.low, value)
+        return value if self.high is None else min(self.high, value)
+
+    def _post(self, value: int | None) -> None:
+        if value != self.value:
+            self.value = value
+            self.post_message(self.Changed(self, value))
+
+    def action_step(self, delta: int) -> None:
+        self._commit_buffer()
+        if self.value is None:
+            self._post(self._clamp(self.low))
+            return
+        target = self._clamp(self.value + delta)
+        if target == self.value:
+            limit = "lowest" if delta < 0 else "highest"
+            self.app.bell()
+            self.notify(f"{self.label} {self.value} is the {limit} allowed here", timeout=2)
+            return
+        self._post(target)
+
+    def _commit_buffer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if not self.buffer:
+            return
+        typed = int(self.buffer)
+        self.buffer = ""
+        value = self._clamp(typed)
+        if value != typed:
+            self.notify(f"{self.label} must be {bounds_text(self.low, self.high)}: set to {value}",
+                        severity="warning", timeout=3)
+        self._post(value)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character is not None and event.character.isdigit():
+            event.stop()
+            self.buffer = (self.buffer + event.character)[-2:]
+            if self._timer is not None:
+                self._timer.stop()
+            self._timer = self.set_timer(1.0, self._commit_buffer)
+        elif event.key == "enter":
+            event.stop()
+            if self.buffer:
+                self._commit_buffer()
+            else:
+                self.post_message(self.Submitted(self))
+        elif event.key == "escape" and self.buffer:
+            event.stop()
+            self.buffer = ""
+        elif event.key in ("backspace", "delete"):
+            event.stop()
+            if self.buffer:
+                self.buffer = self.buffer[:-1]
+            elif self.optional:
+                self._post(None)
+
+    def _on_blur(self, event: events.Blur) -> None:
+        self._commit_buffer()
+
+    def _on_click(self, event: events.Click) -> None:
+        label = len(self.label) + 1
+        minus = label
+        plus = label + 2 + self.width_digits + 1
+        x = event.x - 1  # padding
+        if x in (minus - 1, minus):
+            self.action_step(-1)
+        elif x in (plus, plus + 1):
+            self.action_step(1)
+
+
+class UpgradePicker(OptionList):
+    """Upgrades grouped by kind: Enter/click takes (or drops) one, + and − change the count."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("plus,equals_sign", "step(1)", "Take one more"),
+        Binding("minus", "step(-1)", "Drop one"),
+        Binding("delete", "step(0)", "Drop all", show=False),
+    ]
+
+    class Step(Message):
+        """The player asks for one more (+1), one fewer (−1) or none (0) of an upgrade."""
+
+        def __init__(self, picker: UpgradePicker, upgrade_id: str, delta: int) -> None:
+            super().__init__()
+            self.picker = picker
+            self.upgrade_id = upgrade_id
+            self.delta = delta
+
+        @property
+        def control(self) -> UpgradePicker:
+            return self.picker
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: dict[str, UpgradeOption] = {}
+
+    def show_rows(self, rows: Iterable[UpgradeOption], show_all: bool = False) -> None:
+        """Replace the rows, keeping the highlighted upgrade highlighted."""
+        rows = [r for r in rows if r.eligible_type or r.taken or show_all]
+        current = self.highlighted_option.id if self.highlighted_option is not None else None
+        self.rows = {r.id: r for r in rows}
+        width = max((len(r.name) for r in rows), default=10)
+        options: list[Option] = []
+        kind = None
+        for row in rows:
+            if row.kind != kind:
+                kind = row.kind
+                options.append(Option(Content.styled(f"── {kind_label(kind)} ──", "bold $secondary"),
+                                      id=f"kind:{kind}", disabled=True))
+            options.append(Option(upgrade_prompt(row, width), id=row.id,
+                                  disabled=not row.allowed and not row.taken))
+        self.set_options(options)
+        if not rows:
+            self.add_option(Option(Content.styled("No upgrades for this kind of element", "dim"),
+                                   disabled=True))
+        index = None
+        if current is not None:
+            try:
+                index = self.get_option_index(current)
+            except Exception:
+                index = None
+        if index is None or self.get_option_at_index(index).disabled:
+            index = next((i for i, o in enumerate(self.options) if not o.disabled), None)
+        self.highlighted = index
+
+    @property
+    def current(self) -> UpgradeOption | None:
+        option = self.highlighted_option
+        return self.rows.get(option.id) if option is not None and option.id else None
+
+    def action_step(self, delta: int) -> None:
+        row = self.current
+        if row is not None:
+            self.post_message(self.Step(self, row.id, delta))
+
+
+def upgrade_prompt(row: UpgradeOption, width: int) -> Content:
+    """One picker line: taken mark and count, name, cost, then the reason or the summary."""
+    if row.taken:
+        mark = (f"{row.count}×" if row.repeatable else "✓").rjust(3)
+        mark_style = "bold $success"
+    else:
+        mark, mark_style = "   ", ""
+    cap = f"/{row.cap}" if row.repeatable and row.cap is not None and row.taken else ""
+    cost = row.cost_text.replace("cost unknown (provisional)", "cost ?")
+    if row.reason and not (row.taken and row.reason.startswith(("at most", "taken"))):
+        note, note_style = f"✗ {row.reason}", "$error" if row.taken else "$text-muted"
+    else:
+        note, note_style = row.summary, "$text-muted"
+    if row.option:
+        note = f"[{row.option}] {note}"
+    return Content.assemble(
+        (mark, mark_style), (cap.ljust(3), "dim"), " ", (row.name.ljust(width), "bold" if row.taken else ""),
+        "  ", (cost.ljust(9), "$warning" if row.unit_cost is None else ""), "  ", (note, note_style))
+
+
+def finding_prompt(finding: Finding, strip: str | None = None) -> Content:
+    mark, style = SEVERITY_MARK.get(finding.severity, ("?", ""))
+    message = finding.message
+    if strip and message.startswith(f"{strip}: "):
+        message = message[len(strip) + 2:]
+    extra = " (provisional)" if finding.provisional else ""
+    return Content.assemble((f"{mark} ", f"bold {style}"),
+                            (message, style if finding.severity != "info" else ""),
+                            (f"  {finding.rule}{extra}", "dim"))

@@ -1,0 +1,533 @@
+"""Edit one element: name, P, statline against its pool and limits, upgrades, metaforms, findings.
+
+Every change is one step in the session's history; the screen re-reads the
+session after each one (and after undo/redo), so what it shows is always the
+current snapshot. Form indexes are 0-based here; findings name them 1-based.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import ClassVar
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from horizon_builder import editing as ed
+from horizon_builder.analysis import StatlineInfo
+from horizon_builder.roster import Element
+from horizon_builder.tui.editor_widgets import (
+    NumberStepper,
+    UpgradePicker,
+    bounds_text,
+    finding_prompt,
+)
+
+_FIELD = re.compile(r"^(?:forms\[(\d+)\]\.?)?(.*)$")
+
+
+class ElementEditorScreen(Screen):
+    """The element editor (pushed by the roster screen; Escape goes back)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("left_square_bracket", "line(-1)", "Prev form", show=False),
+        Binding("right_square_bracket", "line(1)", "Next form", show=False),
+        Binding("ctrl+o", "add_form", "Add form", show=False),
+        Binding("ctrl+t", "toggle_all", "All upgrades"),
+        Binding("ctrl+l", "focus_findings", "Findings"),
+    ]
+
+    def __init__(self, element_id: str, focus_field: str | None = None) -> None:
+        super().__init__()
+        self.element_id = element_id
+        self.focus_field = focus_field
+        #: statline shown: None for the baseform, else a 0-based form index
+        self.line: int | None = None
+        self.show_all = False
+        self._stats: tuple[str, ...] = ()
+        self._form_types: list[str] = []
+        self._gone = False
+
+    # --- layout ---------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="ed-title")
+        with Horizontal(id="ed-identity"):
+            yield Label("Name", classes="ed-label")
+            yield Input(id="ed-name", compact=True, max_length=120)
+            yield Button("+ Form", id="ed-add-form", compact=True,
+                         tooltip="Add a metaform (ctrl+o)")
+        yield Static(id="ed-lines")
+        with Horizontal(id="ed-line-row"):
+            yield Select[str]([], id="ed-form-type", compact=True, allow_blank=True,
+                              prompt="Form type")
+            yield NumberStepper("P", id="ed-presence", tooltip="Presence: −/+ or type a number")
+            yield Static(id="ed-facts")
+            yield Button("Remove form", id="ed-remove-form", compact=True, variant="error")
+        yield Horizontal(id="ed-stats")
+        yield Static(id="ed-pool")
+        yield UpgradePicker(id="ed-upgrades")
+        with Horizontal(id="ed-detail-row"):
+            yield Static(id="ed-detail")
+            yield Select[str]([], id="ed-option", compact=True, allow_blank=True,
+                              prompt="Choice")
+            yield Button("−", id="ed-up-minus", compact=True, tooltip="Drop one (−)")
+            yield Button("+", id="ed-up-plus", compact=True, tooltip="Take one more (+)")
+        yield OptionList(id="ed-findings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        field = self.focus_field
+        self.call_after_refresh(self.focus_on_field, field)
+
+    # --- reading the session -------------------------------------------------------------
+    @property
+    def session(self):
+        return self.app.session  # type: ignore[attr-defined]
+
+    def _element(self) -> Element | None:
+        return self.session.roster.element(self.element_id)
+
+    def refresh_view(self) -> None:
+        """Show the session's current snapshot (called after every edit, undo and redo)."""
+        element = self._element()
+        if element is None:
+            self._close_gone()
+            return
+        session = self.session
+        ruleset = session.ruleset
+        report = session.report
+        analysis = report.analysis
+        info = analysis.by_id[self.element_id]
+        if self.line is not None and self.line >= len(element.forms):
+            self.line = len(element.forms) - 1 if element.forms else None
+        line = info.base if self.line is None else info.forms[self.line]
+        errors = [f for f in report.all_findings if f.element == self.element_id]
+        n_err = sum(1 for f in errors if f.severity == "error")
+        verdict = (Content.styled(f"✗ {n_err} error{'s' if n_err != 1 else ''}", "bold $error")
+                   if n_err else Content.styled("✓ no errors", "bold $success"))
+        type_name = info.type.name if info.type else element.type
+        self.query_one("#ed-title", Static).update(Content.assemble(
+            ("Edit ", "dim"), (element.name, "bold"), f" · {type_name} P{element.presence}",
+            f" · FC {info.fc} · FP {info.fp}" + (" (provisional)" if info.fc_provisional else ""),
+            "  ", verdict))
+        name_input = self.query_one("#ed-name", Input)
+        if not name_input.has_focus and name_input.value != element.name:
+            name_input.value = element.name
+        self.query_one("#ed-add-form", Button).display = ed.can_have_forms(ruleset, element)
+        self._show_lines(element, info.forms)
+        self._show_line_row(element, line)
+        self._show_stats(line)
+        self._show_pool(line)
+        picker = self.query_one(UpgradePicker)
+        picker.show_rows(ed.upgrade_options(ruleset, analysis, self.element_id, self.line),
+                         self.show_all)
+        self._show_detail()
+        findings = self.query_one("#ed-findings", OptionList)
+        highlighted = findings.highlighted
+        findings.set_options(
+            [Option(finding_prompt(f, element.name), id=f"f{i}") for i, f in enumerate(errors)]
+            or [Option(Content.styled("✓ Nothing to fix on this element", "$success"),
+                       disabled=True)])
+        self._findings = errors
+        if highlighted is not None and highlighted < findings.option_count:
+            findings.highlighted = highlighted
+        findings.border_title = f"Findings ({len(errors)})"
+
+    def _show_lines(self, element: Element, forms: list[StatlineInfo]) -> None:
+        lines = self.query_one("#ed-lines", Static)
+        lines.display = bool(element.forms)
+        if not element.forms:
+            return
+        parts: list[Content | str] = []
+        labels = [(None, f"Base: {_type_name(self, element.type)} P{element.presence}")]
+        labels += [(i, f"Form {i + 1}: {f.name or _type_name(self, f.type)} P{f.presence}")
+                   for i, f in enumerate(element.forms)]
+        for index, label in labels:
+            style = "reverse bold" if index == self.line else "underline"
+            arg = -1 if index is None else index
+            parts.append(Content.styled(f" {label} ", f"{style} @click=screen.show_line({arg})"))
+            parts.append(" ")
+        parts.append(Content.styled("  [ ] switch", "dim"))
+        lines.update(Content.assemble(*parts))
+
+    def _show_line_row(self, element: Element, line: StatlineInfo) -> None:
+        ruleset = self.session.ruleset
+        form_type = self.query_one("#ed-form-type", Select)
+        remove = self.query_one("#ed-remove-form", Button)
+        is_form = self.line is not None
+        form_type.display = is_form
+        remove.display = is_form
+        if is_form:
+            types = [element.forms[self.line].type] + [  # type: ignore[index]
+                t for t in ed.form_types(ruleset, self.session.roster, element)
+                if t != element.forms[self.line].type]  # type: ignore[index]
+            options = [(_type_name(self, t), t) for t in types]
+            if self._form_types != types:
+                self._form_types = types
+                with form_type.prevent(Select.Changed):
+                    form_type.set_options(options)
+            if form_type.value != line.type_id:
+                with form_type.prevent(Select.Changed):
+                    form_type.value = line.type_id
+        et = line.type
+        presence = self.query_one("#ed-presence", NumberStepper)
+        if et is not None:
+            low = et.presence.min
+            high = et.presence.max
+            if is_form:
+                high = element.presence if high is None else min(high, element.presence)
+            bad = line.presence < low or (high is not None and line.presence > high)
+            presence.set_state(line.presence, low, high if high is not None else 30,
+                               ed.p_range_text(low, high), bad)
+        rules = ", ".join(self.session.ruleset.rule_name(r) for r in line.special_rules)
+        self.query_one("#ed-facts", Static).update(
+            Content.styled(rules, "italic $text-muted") if rules else "")
+
+    def stat_stepper(self, stat: str) -> NumberStepper | None:
+        """The stepper of one stat of the statline shown."""
+        return next((s for s in self.query_one("#ed-stats").query(NumberStepper)
+                     if s.label == stat), None)
+
+    def _show_stats(self, line: StatlineInfo) -> None:
+        et = line.type
+        row = self.query_one("#ed-stats", Horizontal)
+        stats = tuple([*et.stats, *et.optional_stats]) if et is not None else ()
+        if stats != self._stats:
+            # reuse the steppers (ids would clash while old ones are being removed)
+            steppers = list(row.query(NumberStepper))
+            for extra in steppers[len(stats):]:
+                extra.remove()
+            if len(stats) > len(steppers):
+                row.mount_all([NumberStepper("") for _ in stats[len(steppers):]])
+            self._stats = stats
+        steppers = list(row.query(NumberStepper))
+        for stepper, stat in zip(steppers, stats, strict=False):
+            stepper.label = stat
+            stepper.optional = et is not None and stat in et.optional_stats
+            stepper.tooltip = f"{stat}: −/+ or type a number"
+        if et is None:
+            return
+        bounds = ed.stat_bounds(self.session.ruleset, line.type_id, line.presence)
+        known = et.statlines.get(line.presence)
+        for stat in stats:
+            low, high = bounds[stat]
+            value = line.stats.get(stat)
+            hint = bounds_text(low, high)
+            if known is not None and stat in known.stats:
+                hint = f"book {known.stats[stat]}"
+            if stat in et.unpaid_stats:
+                hint = (hint + " free").strip()
+            bad = value is not None and (value < low or (high is not None and value > high))
+            bad = bad or (known is not None and value is not None
+                          and known.stats.get(stat, value) != value)
+            stepper = self.stat_stepper(stat)
+            if stepper is None:
+                continue
+            stepper.set_state(value, low, high if high is not None else ed.STAT_MAX, hint, bad)
+
+    def _show_pool(self, line: StatlineInfo) -> None:
+        pool = self.query_one("#ed-pool", Static)
+        et = line.type
+        if et is None:
+            pool.update(Content.styled(f"Unknown element type {line.type_id!r}", "$error"))
+            return
+        pool.remove_class("-over")
+        if et.pool is None:
+            missing = [s for s in et.stats if s not in line.stats]
+            text = "Fixed statline" + (" (published)" if et.statlines.get(line.presence) else
+                                       ": enter it from your rulebook (not checked)")
+            if missing:
+                text += f" · {', '.join(missing)} not set"
+            currency = "CR" if et.upgrade_currency == "cr" else et.upgrade_currency
+            pool.update(Content.assemble((text, "$text-muted"), (f" · upgrades paid in {currency}",
+                                                                  "$text-muted")))
+            return
+        if line.pool is None:
+            pool.update(Content.styled(f"Pool unknown for P{line.presence}", "$warning"))
+            return
+        spent, total = line.points_spent, line.pool
+        over = spent > total
+        pool.set_class(over, "-over")
+        style = "bold $error" if over else ("bold $success" if spent == total else "bold")
+        note = (f"{spent - total} over!" if over else
+                "all spent" if spent == total else f"{total - spent} left")
+        extra = ""
+        if line.unknown_costs:
+            extra = f" · {len(line.unknown_costs)} upgrade cost(s) unknown, not counted"
+        if line.pool_beyond_table:
+            extra += " · beyond the published table"
+        pool.update(Content.assemble("Pool ", (f"{spent} / {total}", style), " spent ",
+                                     (f"({note})", style), (extra, "$warning")))
+
+    def _show_detail(self) -> None:
+        picker = self.query_one(UpgradePicker)
+        row = picker.current
+        detail = self.query_one("#ed-detail", Static)
+        option = self.query_one("#ed-option", Select)
+        minus = self.query_one("#ed-up-minus", Button)
+        plus = self.query_one("#ed-up-plus", Button)
+        if row is None:
+            detail.update(Content.styled("Pick an upgrade: Enter takes or drops it, + and − "
+                                         "change the count", "dim"))
+            option.display = minus.display = plus.display = False
+            return
+        count = f"taken {row.count}" + (f" of {row.cap}" if row.cap is not None else "")
+        head = Content.assemble((row.name, "bold"), f" · {row.cost_text} · {count}",
+                                (" · provisional" if row.provisional else "", "$warning"))
+        if row.reason:
+            tail = Content.styled(("Can't add more: " if row.taken else "Not allowed: ")
+                                  + row.reason, "$error" if not row.taken else "$warning")
+        else:
+            tail = Content.styled(row.summary or "", "$text-muted")
+        detail.update(Content.assemble(head, "\n", tail))
+        minus.display = row.taken
+        plus.display = row.allowed
+        option.display = bool(row.options) and row.taken
+        if option.display:
+            options = [(o, o) for o in row.options]
+            with option.prevent(Select.Changed):
+                option.set_options(options)
+                if row.option in row.options:
+                    option.value = row.option
+
+    # --- editing ----------------------------------------------------------------------
+    def _edit(self, change: Callable[[Element], Element], label: str) -> None:
+        try:
+            ed.commit(self.session, self.element_id, change, label)
+        except (ValidationError, ValueError, KeyError) as exc:
+            self.notify(f"Not changed: {exc}", severity="error")
+            return
+        self.app.session_changed()  # type: ignore[attr-defined]
+
+    def _element_name(self) -> str:
+        element = self._element()
+        return element.name if element else self.element_id
+
+    def _line_name(self) -> str:
+        return self._element_name() if self.line is None else f"{self._element_name()} form {self.line + 1}"
+
+    @on(NumberStepper.Changed)
+    def _stepper_changed(self, event: NumberStepper.Changed) -> None:
+        event.stop()
+        rs = self.session.ruleset
+        line = self.line
+        stepper_id = event.stepper.id or ""
+        if stepper_id == "ed-presence":
+            value = event.value if event.value is not None else 0
+            self._edit(lambda e: ed.set_presence(rs, e, value, line), f"{self._line_name()}: P{value}")
+        elif event.stepper.parent is self.query_one("#ed-stats"):
+            stat = event.stepper.label
+            shown = "–" if event.value is None else event.value
+            self._edit(lambda e: ed.set_stat(e, stat, event.value, line),
+                       f"{self._line_name()}: {stat} {shown}")
+
+    @on(Input.Submitted, "#ed-name")
+    @on(Input.Blurred, "#ed-name")
+    def _rename(self, event: Input.Submitted | Input.Blurred) -> None:
+        element = self._element()
+        name = event.value.strip()
+        if element is None or not name or name == element.name:
+            if element is not None and not name:
+                event.input.value = element.name
+            return
+        self._edit(lambda e: ed.set_name(e, name), f"rename {element.name} to {name}")
+
+    def _step_upgrade(self, upgrade_id: str, delta: int) -> None:
+        picker = self.query_one(UpgradePicker)
+        row = picker.rows.get(upgrade_id)
+        if row is None:
+            return
+        rs, line = self.session.ruleset, self.line
+        if delta > 0:
+            if not row.allowed:
+                self.app.bell()
+                self.notify(f"{row.name}: {row.reason}", severity="warning", timeout=3)
+                return
+            self._edit(lambda e: ed.add_upgrade(rs, e, upgrade_id, line),
+                       f"{self._line_name()}: take {row.name}")
+        elif row.taken:
+            self._edit(lambda e: ed.remove_upgrade(e, upgrade_id, line, every=delta == 0),
+                       f"{self._line_name()}: drop {row.name}")
+
+    @on(UpgradePicker.Step)
+    def _picker_step(self, event: UpgradePicker.Step) -> None:
+        event.stop()
+        self._step_upgrade(event.upgrade_id, event.delta)
+
+    @on(OptionList.OptionSelected, "#ed-upgrades")
+    def _picker_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        row = self.query_one(UpgradePicker).rows.get(event.option_id or "")
+        if row is None:
+            return
+        if not row.taken or (row.repeatable and row.allowed):
+            self._step_upgrade(row.id, 1)
+        elif row.repeatable:
+            self.notify(f"{row.name}: {row.reason}. Press − to drop one.", timeout=3)
+        else:
+            self._step_upgrade(row.id, -1)
+
+    @on(OptionList.OptionHighlighted, "#ed-upgrades")
+    def _picker_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_detail()
+
+    @on(Button.Pressed, "#ed-up-minus")
+    def _minus_pressed(self) -> None:
+        row = self.query_one(UpgradePicker).current
+        if row is not None:
+            self._step_upgrade(row.id, -1)
+
+    @on(Button.Pressed, "#ed-up-plus")
+    def _plus_pressed(self) -> None:
+        row = self.query_one(UpgradePicker).current
+        if row is not None:
+            self._step_upgrade(row.id, 1)
+
+    @on(Select.Changed, "#ed-option")
+    def _option_changed(self, event: Select.Changed) -> None:
+        row = self.query_one(UpgradePicker).current
+        if row is None or event.value == Select.NULL or event.value == row.option:
+            return
+        value, line = str(event.value), self.line
+        self._edit(lambda e: ed.set_upgrade_option(e, row.id, value, line),
+                   f"{self._line_name()}: {row.name} {value}")
+
+    @on(Select.Changed, "#ed-form-type")
+    def _form_type_changed(self, event: Select.Changed) -> None:
+        element = self._element()
+        if element is None or self.line is None or event.value == Select.NULL:
+            return
+        type_id, index = str(event.value), self.line
+        if element.forms[index].type == type_id:
+            return
+        rs, roster = self.session.ruleset, self.session.roster
+        self._edit(lambda e: ed.set_form_type(rs, roster, e, index, type_id),
+                   f"{self._element_name()} form {index + 1}: {_type_name(self, type_id)}")
+
+    @on(Button.Pressed, "#ed-add-form")
+    def action_add_form(self) -> None:
+        element = self._element()
+        if element is None:
+            return
+        rs, roster = self.session.ruleset, self.session.roster
+        if not ed.can_have_forms(rs, element):
+            self.notify("Only a metaformer may have forms: take the Metaform upgrade first",
+                        severity="warning")
+            return
+        if not ed.form_types(rs, roster, element):
+            self.notify("No element type may be a form of this one", severity="warning")
+            return
+        self._edit(lambda e: ed.add_form(rs, roster, e), f"{self._element_name()}: add a form")
+        element = self._element()
+        if element is not None and element.forms:
+            self.action_show_line(len(element.forms) - 1)
+
+    @on(Button.Pressed, "#ed-remove-form")
+    def _remove_form(self) -> None:
+        if self.line is None:
+            return
+        index = self.line
+        self.line = index - 1 if index > 0 else None
+        self._edit(lambda e: ed.remove_form(e, index), f"{self._element_name()}: remove form {index + 1}")
+
+    @on(OptionList.OptionSelected, "#ed-findings")
+    def _finding_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = int((event.option_id or "f0")[1:])
+        findings = getattr(self, "_findings", [])
+        if index < len(findings):
+            self.focus_on_field(findings[index].field)
+
+    # --- navigation ---------------------------------------------------------------------
+    def action_show_line(self, index: int) -> None:
+        self.line = None if index < 0 else index
+        self.refresh_view()
+
+    def action_line(self, delta: int) -> None:
+        element = self._element()
+        if element is None or not element.forms:
+            return
+        order: list[int | None] = [None, *range(len(element.forms))]
+        position = (order.index(self.line) + delta) % len(order)
+        self.action_show_line(-1 if order[position] is None else order[position])  # type: ignore[arg-type]
+
+    def action_toggle_all(self) -> None:
+        self.show_all = not self.show_all
+        self.notify("Showing every upgrade, with why not" if self.show_all
+                    else "Showing the upgrades this element may take", timeout=2)
+        self.refresh_view()
+
+    def action_focus_findings(self) -> None:
+        self.query_one("#ed-findings", OptionList).focus()
+
+    def focus_on_field(self, field: str | None) -> None:
+        """Focus the control a finding's field names ("stats.M", "forms[2].upgrades" ...)."""
+        if not field:
+            self.query_one(UpgradePicker).focus()
+            return
+        match = _FIELD.match(field)
+        assert match is not None
+        form, rest = match.groups()
+        element = self._element()
+        if form is not None and element is not None and int(form) - 1 < len(element.forms):
+            self.action_show_line(int(form) - 1)
+        elif form is None and self.line is not None:
+            self.action_show_line(-1)
+        self.call_after_refresh(self._focus_rest, rest)
+
+    def _focus_rest(self, rest: str) -> None:
+        target = "#ed-upgrades"
+        if rest.startswith("stats"):
+            stepper = self.stat_stepper(rest.partition(".")[2])
+            if stepper is not None:
+                stepper.focus()
+                return
+            target = "#ed-stats NumberStepper"
+        elif rest in ("presence", "force_cost"):
+            target = "#ed-presence"
+        elif rest == "name":
+            target = "#ed-name"
+        elif rest == "type" and self.line is not None:
+            target = "#ed-form-type"
+        try:
+            self.query(target).first().focus()
+        except NoMatches:
+            self.query_one(UpgradePicker).focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def _close_gone(self) -> None:
+        if self._gone:
+            return
+        self._gone = True
+        self.app.call_later(self._pop_if_current)
+
+    def _pop_if_current(self) -> object:
+        # runs in the app's message pump: popping from there never waits on this screen
+        if self.is_current:
+            return self.app.pop_screen()
+        return None
+
+    def on_screen_resume(self) -> None:
+        if self._gone or self._element() is None:
+            self._gone = True
+            self.app.call_later(self._pop_if_current)
+            return
+        self.refresh_view()
+
+
+def _type_name(screen: ElementEditorScreen, type_id: str) -> str:
+    et = screen.session.ruleset.element_types.get(type_id)
+    return (et.short or et.name) if et is not None else type_id
