@@ -85,8 +85,8 @@ class CommandScreen(Screen):
             ("CR left: ", "bold"),
             (f"{left} of {analysis.cr_available}", "bold $error" if over else "bold $success"),
             (f"  ({analysis.cr_counted_elements} counted elements, 1 CR per "
-             f"{rs.command_resources.per_elements})", "dim")
-            + (("  provisional", "$warning") if rs.command_resources.is_provisional else ("", ""))))
+             f"{rs.command_resources.per_elements})", "dim"),
+            ("  provisional" if rs.command_resources.is_provisional else "", "$warning")))
         self._show_options(rs, roster)
         self._show_elements(rs, roster)
         self._show_cr(rs, analysis)
@@ -204,6 +204,12 @@ class CommandScreen(Screen):
             box.remove_children()
             box.mount_all([_weird_row(r) for r in rows])
             self._weird_ids = ids
+            self.call_after_refresh(self._fill_weird, rs, rows)
+        else:
+            self._fill_weird(rs, rows)
+
+    def _fill_weird(self, rs, rows: list[ed.WeirdRow]) -> None:
+        box = self.query_one("#cmd-weird", VerticalScroll)
         for row in rows:
             select = box.query_one(f"#weird-{row.id}", Select)
             label = box.query_one(f"#weird-label-{row.id}", Label)
