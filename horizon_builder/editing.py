@@ -667,7 +667,8 @@ class CommandCandidate:
     name: str
     type_name: str
     presence: int
-    reason: str | None = None
+    reason: str | None = None  #: why it may not lead (a command rule)
+    note: str | None = None  #: what choosing it would cause elsewhere (FC over budget ...)
 
     @property
     def allowed(self) -> bool:
@@ -692,9 +693,12 @@ def command_candidates(ruleset: Ruleset, roster: Roster, kind: str) -> list[Comm
                                               weird=roster.command.weird))
         errors = [f for f in new_errors(empty, trial, ruleset, baseline)
                   if f.code != "command-element-missing"]
-        reason = _strip_name(errors[0].message, element.name) if errors else None
+        rule = [f for f in errors if f.field == "command"]
+        other = [f for f in errors if f.field != "command"]
+        reason = _strip_name(rule[0].message, element.name) if rule else None
+        note = _strip_name(other[0].message, element.name) if other else None
         out.append(CommandCandidate(element.id, element.name, et.name if et else element.type,
-                                    element.presence, reason))
+                                    element.presence, reason, note))
     return out
 
 

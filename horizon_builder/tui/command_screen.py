@@ -52,6 +52,7 @@ class CommandScreen(Screen):
             with Vertical(id="cmd-right"):
                 yield Static(id="cmd-cr")
                 yield OptionList(id="cmd-cr-list")
+                yield Static(id="cmd-cr-detail")
                 with Horizontal(id="cmd-cr-option-row"):
                     yield Label("Choice", classes="ed-label")
                     yield Select[str]([], id="cmd-cr-option", compact=True, allow_blank=True)
@@ -84,8 +85,8 @@ class CommandScreen(Screen):
         cr.update(Content.assemble(
             ("CR left: ", "bold"),
             (f"{left} of {analysis.cr_available}", "bold $error" if over else "bold $success"),
-            (f"  ({analysis.cr_counted_elements} counted elements, 1 CR per "
-             f"{rs.command_resources.per_elements})", "dim"),
+            (f"  {analysis.cr_counted_elements} elements ÷ "
+             f"{rs.command_resources.per_elements}", "dim"),
             ("  provisional" if rs.command_resources.is_provisional else "", "$warning")))
         self._show_options(rs, roster)
         self._show_elements(rs, roster)
@@ -135,6 +136,8 @@ class CommandScreen(Screen):
                                     (f"  {cand.type_name} P{cand.presence}", "dim"))
             if cand.reason:
                 text = Content.assemble(text, ("\n   ✗ " + cand.reason, "$text-muted"))
+            elif cand.note:
+                text = Content.assemble(text, ("\n   ! then " + cand.note, "$warning"))
             options.append(Option(text, id=cand.element_id, disabled=not cand.allowed))
         box.set_options(options or [Option(Content.styled("No elements yet: add some first",
                                                           "dim"), disabled=True)])
@@ -158,7 +161,7 @@ class CommandScreen(Screen):
                 key = f"{row.type_id}:{row.form_type}:{row.upgrade_id}"
                 self._cr_rows[key] = row
                 mark = "☑" if row.bought else "☐"
-                note = (f"✗ {row.reason}", "$text-muted") if row.reason else (row.summary, "dim")
+                note = (f"✗ {row.reason}", "$text-muted") if row.reason else ("", "")
                 option = f" [{row.option}]" if row.option else ""
                 options.append(Option(Content.assemble(
                     (f"  {mark} ", "bold $accent"), (row.name, "bold" if row.bought else ""),
@@ -178,6 +181,12 @@ class CommandScreen(Screen):
         box = self.query_one("#cmd-cr-list", OptionList)
         option = box.highlighted_option
         row = self._cr_rows.get(option.id or "") if option is not None else None
+        detail = self.query_one("#cmd-cr-detail", Static)
+        if row is None:
+            detail.update(Content.styled("Enter buys or gives back the highlighted upgrade "
+                                         "for every element of the type", "dim"))
+        else:
+            detail.update(Content.assemble((row.name, "bold"), ": ", (row.summary, "dim")))
         row_widget = self.query_one("#cmd-cr-option-row")
         select = self.query_one("#cmd-cr-option", Select)
         row_widget.display = row is not None and row.bought and bool(row.options)

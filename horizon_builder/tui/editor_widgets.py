@@ -56,8 +56,8 @@ class NumberStepper(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("plus,equals_sign,up", "step(1)", "+1", show=False),
-        Binding("minus,down", "step(-1)", "−1", show=False),
+        Binding("plus,equals_sign", "step(1)", "+1"),
+        Binding("minus", "step(-1)", "−1"),
         Binding("right", "app.focus_next", "Next", show=False),
         Binding("left", "app.focus_previous", "Previous", show=False),
     ]

@@ -45,6 +45,8 @@ class ElementEditorScreen(Screen):
         Binding("ctrl+o", "add_form", "Add form", show=False),
         Binding("ctrl+t", "toggle_all", "All upgrades"),
         Binding("ctrl+l", "focus_findings", "Findings"),
+        Binding("down", "focus_row(1)", "Down", show=False),
+        Binding("up", "focus_row(-1)", "Up", show=False),
     ]
 
     def __init__(self, element_id: str, focus_field: str | None = None) -> None:
@@ -467,6 +469,23 @@ class ElementEditorScreen(Screen):
         self.notify("Showing every upgrade, with why not" if self.show_all
                     else "Showing the upgrades this element may take", timeout=2)
         self.refresh_view()
+
+    def action_focus_row(self, delta: int) -> None:
+        """Up/down between the rows: name, P (and form type), stats, upgrades, findings."""
+        rows = [[self.query_one("#ed-name")],
+                [w for w in (self.query_one("#ed-form-type"), self.query_one("#ed-presence"))
+                 if w.display],
+                list(self.query_one("#ed-stats").query(NumberStepper)),
+                [self.query_one(UpgradePicker)],
+                [self.query_one("#ed-findings")]]
+        rows = [r for r in rows if r]
+        focused = self.focused
+        current = next((i for i, r in enumerate(rows) if focused in r), None)
+        if current is None:
+            return
+        target = max(0, min(len(rows) - 1, current + delta))
+        if target != current:
+            rows[target][0].focus()
 
     def action_focus_findings(self) -> None:
         self.query_one("#ed-findings", OptionList).focus()
