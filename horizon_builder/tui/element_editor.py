@@ -286,7 +286,8 @@ class ElementEditorScreen(Screen):
             return
         count = f"taken {row.count}" + (f" of {row.cap}" if row.cap is not None else "")
         head = Content.assemble((row.name, "bold"), f" · {row.cost_text} · {count}",
-                                (" · provisional" if row.provisional else "", "$warning"))
+                                (" · provisional" if row.provisional and row.unit_cost is not None
+                                 else "", "$warning"))
         if row.reason:
             tail = Content.styled(("Can't add more: " if row.taken else "Not allowed: ")
                                   + row.reason, "$error" if not row.taken else "$warning")
