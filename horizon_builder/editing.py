@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, get_args
 
 from horizon_builder.analysis import Analysis, statline_info
+from horizon_builder.checks.supplements import era_bans
 from horizon_builder.findings import Finding
 from horizon_builder.roster import (
     Command,
@@ -89,10 +90,15 @@ def _supplement_name(ruleset: Ruleset, supplement: str) -> str:
 
 
 def _era_bars(ruleset: Ruleset, roster: Roster, item_id: str) -> str | None:
+    """Why the roster's era bars a type, upgrade or command option (as checks/supplements says)."""
     era = ruleset.eras.get(roster.era) if roster.era else None
-    if era is not None and item_id in era.forbids:
-        return f"not available in {era.name}"
-    return None
+    if era is None:
+        return None
+    ban = era_bans(ruleset, era).get(item_id)
+    if ban is None:
+        return None
+    _, _, note = ban
+    return f"not available in {era.name}" + (f" ({note})" if note else "")
 
 
 def _type_label(et: ElementType) -> str:
@@ -656,6 +662,7 @@ def command_options(ruleset: Ruleset, roster: Roster) -> list[CommandChoice]:
         reason = None
         if not _enabled(roster, cmd.supplement):
             reason = f"needs the {_supplement_name(ruleset, cmd.supplement or '')} supplement (off)"
+        reason = reason or _era_bars(ruleset, roster, cmd_id)
         out.append(CommandChoice(cmd_id, cmd.name, cmd.summary or "", cmd.needs_element,
                                  cmd.weird_slots, reason))
     return out

@@ -14,12 +14,11 @@ from horizon_builder.validator import validate
 
 FIXTURES = Path(__file__).parent / "fixtures_editors"
 RULES = str(FIXTURES / "editors.toml")
-DATAWAR = str(FIXTURES / "datawar.toml")
 
 
 @pytest.fixture(scope="module")
 def rules() -> Ruleset:
-    return load_ruleset([RULES, DATAWAR])
+    return load_ruleset([RULES])
 
 
 def _roster(*elements: Element, supplements: list[str] | None = None, **extra) -> Roster:
@@ -54,15 +53,15 @@ def test_addable_types_leave_out_disabled_supplements(rules):
     """Content of a supplement the roster does not enable is not offered (brief: supplements)."""
     roster = _roster()
     rules2 = rules.model_copy(deep=True)
-    rules2.element_types["kaiju"].supplement = "biowar"
+    rules2.element_types["test_beast"].supplement = "biowar"
     assert "bio" not in ed.addable_types(rules2, roster)
     assert "bio" in ed.addable_types(rules2, _roster(supplements=["biowar"]))
 
 
 def test_addable_types_per_force_limit_gives_reason(rules):
     rules2 = rules.model_copy(deep=True)
-    rules2.element_types["kaiju"].max_per_force = 1
-    roster = _add(rules2, _roster(), "kaiju", 2)
+    rules2.element_types["test_beast"].max_per_force = 1
+    roster = _add(rules2, _roster(), "test_beast", 2)
     kaiju = ed.addable_types(rules2, roster)["bio"][0]
     assert not kaiju.allowed and kaiju.reason == "at most 1 per force"
 
@@ -104,7 +103,7 @@ def test_default_respects_stat_limits(rules):
     lifter = ed.default_element(rules, _roster(), "lifter", 3)
     assert lifter.stats["F"] <= 3
     assert ed.stat_bounds(rules, "lifter", 3)["F"] == (0, 3)
-    assert ed.stat_bounds(rules, "kaiju", 1)["M"] == (2, None)
+    assert ed.stat_bounds(rules, "test_beast", 1)["M"] == (2, None)
 
 
 def test_default_takes_required_upgrade_cheapest_first(rules):
@@ -118,13 +117,17 @@ def test_default_takes_required_upgrade_cheapest_first(rules):
 
 
 # --- upgrade options -----------------------------------------------------------------------------
-def test_upgrade_cost_text_and_unknown_cost(ruleset, rules):
-    roster = _add(rules, _roster(), "mech", 2)
-    opts = _options(rules, roster, roster.elements[0].id)
+def test_upgrade_cost_text_and_unknown_cost(rules):
+    """Unknown core costs stay visible as unknown (RULES.md §0), never as 0."""
+    rules2 = rules.model_copy(deep=True)
+    rules2.upgrades["engineer"].cost = None
+    rules2.upgrades["engineer"].provisional = True
+    roster = _add(rules2, _roster(), "mech", 2)
+    opts = _options(rules2, roster, roster.elements[0].id)
     assert opts["agile_frame"].cost_text == "2 pts"
     assert opts["engineer"].cost_text == "cost unknown (provisional)"
-    assert opts["engineer"].provisional
-    assert opts["robot"].cost_text == "1 pt"
+    assert opts["engineer"].provisional and opts["engineer"].unit_cost is None
+    assert opts["test_robot"].cost_text == "1 pt"
 
 
 def test_upgrade_not_for_this_type(rules):
@@ -158,9 +161,9 @@ def test_upgrade_cap_and_repeatable_count(rules):
     roster = _add(rules, _roster(), "mech", 3)
     element = roster.elements[0].model_copy(update={"stats": {"M": 2, "F": 2, "A": 1, "D": 1}})
     for _ in range(5):
-        element = ed.add_upgrade(rules, element, "gunnery_controller")
+        element = ed.add_upgrade(rules, element, "test_gunner")
     roster = roster.model_copy(update={"elements": [element]})
-    gc = _options(rules, roster, element.id)["gunnery_controller"]
+    gc = _options(rules, roster, element.id)["test_gunner"]
     assert (gc.count, gc.cap, gc.repeatable) == (5, 5, True)
     assert gc.reason == "at most 5"
     assert _options(rules, roster, element.id)["stealth_suite"].reason == "needs 3 pts, 2 left"
@@ -173,11 +176,10 @@ def test_upgrade_supplement_disabled_reason(rules):
 
 
 def test_upgrade_era_bars_it(rules):
-    rules2 = rules.model_copy(deep=True)
-    rules2.eras["era1"].forbids = ["metaform"]
-    roster = _add(rules2, _roster(era="era1"), "mech", 2)
-    assert _options(rules2, roster, roster.elements[0].id)["metaform"].reason.startswith(
-        "not available in Era 1")
+    """No metaformers in battles of Operation Plantagenet (OtH p.19): the picker says so."""
+    roster = _add(rules, _roster(era="era1_plantagenet", supplements=["metaformers"]), "mech", 2)
+    reason = _options(rules, roster, roster.elements[0].id)["metaform"].reason
+    assert reason.startswith("not available in ")
 
 
 def test_upgrade_chq_only(rules):
@@ -203,14 +205,14 @@ def test_aircraft_upgrade_count_limit(rules):
 
 
 def test_mutations_are_grouped_for_kaiju(rules):
-    roster = _add(rules, _roster(), "kaiju", 2)
+    roster = _add(rules, _roster(), "test_beast", 2)
     opts = ed.upgrade_options(rules, validate(roster, rules).analysis, roster.elements[0].id)
     kinds = [o.kind for o in opts if o.eligible_type]
     assert "mutation" in kinds
     assert kinds == sorted(kinds, key=lambda k: list(ed.KIND_LABELS).index(k))
 
 
-@pytest.mark.parametrize("type_id", ["mech", "aircraft", "kaiju", "lifter", "lt_cav", "hvy_cav"])
+@pytest.mark.parametrize("type_id", ["mech", "aircraft", "test_beast", "lifter", "lt_cav", "hvy_cav"])
 @pytest.mark.parametrize("spare", [0, 4])
 def test_picker_agrees_with_validator(rules, type_id, spare):
     """Every upgrade the picker allows adds no error; every one it bars adds one (never disagree)."""
@@ -231,14 +233,14 @@ def test_edits_return_copies(rules):
     element = ed.default_element(rules, _roster(), "mech", 2)
     changed = ed.set_stat(element, "M", 9)
     assert element.stats["M"] == 4 and changed.stats["M"] == 9
-    added = ed.add_upgrade(rules, element, "robot")
+    added = ed.add_upgrade(rules, element, "test_robot")
     assert element.upgrades == [] and added.upgrades[0].option == "destroy"
-    twice = ed.add_upgrade(rules, ed.add_upgrade(rules, element, "gunnery_controller"),
-                           "gunnery_controller")
+    twice = ed.add_upgrade(rules, ed.add_upgrade(rules, element, "test_gunner"),
+                           "test_gunner")
     assert twice.upgrades[0].count == 2
-    assert ed.remove_upgrade(twice, "gunnery_controller").upgrades[0].count == 1
-    assert ed.remove_upgrade(twice, "gunnery_controller", every=True).upgrades == []
-    assert ed.set_upgrade_option(added, "robot", "hold").upgrades[0].option == "hold"
+    assert ed.remove_upgrade(twice, "test_gunner").upgrades[0].count == 1
+    assert ed.remove_upgrade(twice, "test_gunner", every=True).upgrades == []
+    assert ed.set_upgrade_option(added, "test_robot", "hold").upgrades[0].option == "hold"
 
 
 def test_set_presence_follows_published_statline(ruleset):

@@ -82,10 +82,10 @@ async def test_add_filter_hides_other_kinds_and_disabled_supplement():
     session = new_session(RULES)
     app = EditorTestApp(session, AddElementScreen)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"kaiju")
+        await pilot.press(*"beast")
         await pilot.pause()
         ids = [o.id for o in app.screen.query_one("#add-types", OptionList).options]
-        assert ids == ["cat:bio", "kaiju"]
+        assert ids == ["cat:bio", "test_beast"]
 
 
 # --- element editor ------------------------------------------------------------------------------
@@ -148,17 +148,17 @@ async def test_repeatable_upgrade_count_by_keys_and_buttons():
     eid = _with(session, "mech", 3, stats={"M": 2, "F": 2, "A": 2, "D": 2})
     app = EditorTestApp(session, lambda: ElementEditorScreen(eid, "upgrades"))
     async with app.run_test(size=SIZE) as pilot:
-        await _choose(pilot, "#ed-upgrades", "gunnery_controller")
+        await _choose(pilot, "#ed-upgrades", "test_gunner")
         await pilot.press("enter", "plus", "plus")
         await pilot.pause()
-        assert session.roster.element(eid).upgrade_count("gunnery_controller") == 3
+        assert session.roster.element(eid).upgrade_count("test_gunner") == 3
         await pilot.press("minus")
         await pilot.pause()
-        assert session.roster.element(eid).upgrade_count("gunnery_controller") == 2
+        assert session.roster.element(eid).upgrade_count("test_gunner") == 2
         await pilot.click("#ed-up-plus")
         await pilot.pause()
-        assert session.roster.element(eid).upgrade_count("gunnery_controller") == 3
-        assert "3×" in str(app.screen.query_one(UpgradePicker).get_option("gunnery_controller")
+        assert session.roster.element(eid).upgrade_count("test_gunner") == 3
+        assert "3×" in str(app.screen.query_one(UpgradePicker).get_option("test_gunner")
                            .prompt)
         assert "Pool 14 / 18" in str(app.screen.query_one("#ed-pool", Static).render())
         for _ in range(5):  # take, +, +, −, + : five steps
@@ -171,11 +171,11 @@ async def test_upgrade_option_is_chosen_from_its_list():
     eid = _with(session, "mech", 2, stats={"M": 4, "F": 4, "A": 4, "D": 3})
     app = EditorTestApp(session, lambda: ElementEditorScreen(eid, "upgrades"))
     async with app.run_test(size=SIZE) as pilot:
-        await _choose(pilot, "#ed-upgrades", "robot")
+        await _choose(pilot, "#ed-upgrades", "test_robot")
         await pilot.press("enter")
         await pilot.pause()
         choice = session.roster.element(eid).upgrades[0]
-        assert (choice.id, choice.option) == ("robot", "destroy")
+        assert (choice.id, choice.option) == ("test_robot", "destroy")
         select = app.screen.query_one("#ed-option")
         assert select.display
         select.value = "hold"
@@ -185,7 +185,7 @@ async def test_upgrade_option_is_chosen_from_its_list():
 
 async def test_add_and_remove_a_form():
     """A metaformer adds a form of another type at most its P, edits it, removes it (OtH p.18-19)."""
-    session = new_session(RULES)
+    session = new_session(RULES, supplements=["metaformers"])
     eid = _with(session, "mech", 3, upgrades=[UpgradeChoice(id="metaform")])
     app = EditorTestApp(session, lambda: ElementEditorScreen(eid))
     async with app.run_test(size=SIZE) as pilot:
@@ -348,6 +348,7 @@ async def test_command_weird_choices():
 @pytest.mark.parametrize("size", [(80, 24), (100, 32), (160, 48)])
 async def test_screens_fit_small_terminals(size):
     session = _cav_force()
+    session.apply(session.roster.model_copy(update={"supplements": ["metaformers"]}), "enable")
     eid = _with(session, "mech", 3, upgrades=[UpgradeChoice(id="metaform")])
     session.edit_element(eid, lambda e: e.forms.extend(
         ed.add_form(session.ruleset, session.roster, e).forms), "form")
