@@ -85,7 +85,9 @@ async def test_add_filter_hides_other_kinds_and_disabled_supplement():
         await pilot.press(*"beast")
         await pilot.pause()
         ids = [o.id for o in app.screen.query_one("#add-types", OptionList).options]
-        assert ids == ["cat:bio", "test_beast"]
+        assert ids == ["cat:bio", "test_beast", "hidden"]
+        hint = str(app.screen.query_one("#add-types", OptionList).get_option("hidden").prompt)
+        assert "BioWar" in hint
 
 
 # --- element editor ------------------------------------------------------------------------------

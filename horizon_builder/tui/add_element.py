@@ -85,6 +85,17 @@ class AddElementScreen(ModalScreen[str | None]):
                     "  ", (t.name.ljust(width), "bold" if t.allowed else "dim"), "  ",
                     (t.p_range.ljust(6), "$accent"), "  ", note),
                     id=t.id, disabled=not t.allowed))
+        hidden = [et for tid, et in session.ruleset.element_types.items()
+                  if tid not in self.types and words
+                  and all(w in f"{tid} {et.name} {et.short or ''}".lower().replace("_", " ")
+                          for w in words)]
+        if hidden:
+            names = ", ".join(
+                f"{et.name} ({session.ruleset.supplements[et.supplement].name})"
+                if et.supplement in session.ruleset.supplements else et.name for et in hidden)
+            options.append(Option(Content.styled(
+                f"Off in this roster's supplements: {names}. Enable the supplement in settings.",
+                "$warning"), id="hidden", disabled=True))
         type_list.set_options(options)
         if not options:
             type_list.add_option(Option(Content.styled("Nothing matches the filter", "dim"),

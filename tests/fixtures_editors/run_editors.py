@@ -49,6 +49,9 @@ def main() -> None:
     what = sys.argv[1] if len(sys.argv) > 1 else "add"
     args = sys.argv[2:]
     session = Session.open(args[0], extra_overrides=(RULES,)) if args else new_session(RULES)
+    if not args:  # a new roster by hand: every supplement on
+        session.apply(session.roster.model_copy(
+            update={"supplements": list(session.ruleset.supplements)}), "all supplements")
     factories = {
         "add": AddElementScreen,
         "edit": lambda: ElementEditorScreen(session.roster.elements[-1].id),
