@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, get_args
 
-from horizon_builder.analysis import Analysis, statline_info
+from horizon_builder.analysis import Analysis, StatlineInfo, statline_info
 from horizon_builder.checks.supplements import era_bans
 from horizon_builder.findings import Finding
 from horizon_builder.roster import (
@@ -318,6 +318,7 @@ class UpgradeOption:
     option: str | None = None
     provisional: bool = False
     source: str | None = None
+    budget: bool = False  #: barred only because the pool or CR left is too small
 
     @property
     def allowed(self) -> bool:
@@ -434,6 +435,16 @@ def _direct_reason(ruleset: Ruleset, analysis: Analysis, element: Element,
         return f"paid in stat points, which a {et.name} does not have"
     if up.scope == "type" and currency == "cr" and et.upgrade_currency == "cr":
         return f"bought with CR for every {_type_label(et)}: see Command"
+    return None
+
+
+#: Findings that only say the budget is short (the picker words them itself).
+_BUDGET_CODES = frozenset({"pool-overspent", "cr-overspent"})
+
+
+def _budget_reason(analysis: Analysis, line: StatlineInfo, currency: str,
+                   amount: int | None) -> str | None:
+    """Not enough pool points or CR left for one more copy."""
     if currency == "points" and amount is not None and line.pool is not None:
         left = line.pool - line.points_spent
         if amount > left:
@@ -454,6 +465,7 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
     """
     info = analysis.by_id[element_id]
     element = info.element
+    line = info.base if form_index is None else info.forms[form_index]
     type_id, presence = _line(element, form_index)
     if type_id not in ruleset.element_types:
         return []
@@ -471,18 +483,28 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
             up.ineligible and ruleset.matches(type_id, up.ineligible))
         reason = _direct_reason(ruleset, analysis, element, form_index, up_id, up, count,
                                 currency, amount)
+        budget = False
         if reason is None:
+            # what the validator says (rules in code too), then whether the budget allows it
             trial = add_upgrade(ruleset, element, up_id, form_index)
             errors = new_errors(analysis.roster, _with_element(analysis.roster, trial), ruleset,
                                 baseline)
-            if errors:
-                reason = _strip_name(errors[0].message, element.name)
+            rules = [f for f in errors if f.code not in _BUDGET_CODES]
+            if rules:
+                reason = _strip_name(rules[0].message, element.name)
+            else:
+                reason = _budget_reason(analysis, line, currency, amount)
+                if reason is None and errors:
+                    reason = _strip_name(errors[0].message, element.name)
+                budget = reason is not None
         rows.append(UpgradeOption(
             up_id, up.name, up.kind, up.summary or "", text, currency, amount, count,
             up.cap(presence), eligible_type, reason, tuple(up.options), option,
-            up.is_provisional, up.source))
+            up.is_provisional, up.source, budget))
+    # kinds this element can use (now or with points freed) first, then book order
+    usable = {r.kind for r in rows if r.allowed or r.budget or r.taken}
     order = {k: i for i, k in enumerate(KIND_LABELS)}
-    rows.sort(key=lambda r: order.get(r.kind, len(order)))
+    rows.sort(key=lambda r: (r.kind not in usable, order.get(r.kind, len(order))))
     return rows
 
 
