@@ -501,10 +501,10 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
             up_id, up.name, up.kind, up.summary or "", text, currency, amount, count,
             up.cap(presence), eligible_type, reason, tuple(up.options), option,
             up.is_provisional, up.source, budget))
-    # kinds this element can use (now or with points freed) first, then book order
-    usable = {r.kind for r in rows if r.allowed or r.budget or r.taken}
+    # the kinds with most this element can use (now or with points freed) first, then book order
+    usable = Counter(r.kind for r in rows if r.allowed or r.budget or r.taken)
     order = {k: i for i, k in enumerate(KIND_LABELS)}
-    rows.sort(key=lambda r: (r.kind not in usable, order.get(r.kind, len(order))))
+    rows.sort(key=lambda r: (-usable[r.kind], order.get(r.kind, len(order))))
     return rows
 
 
