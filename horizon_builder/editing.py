@@ -594,15 +594,31 @@ def can_have_forms(ruleset: Ruleset, element: Element) -> bool:
         c.id in FORM_UPGRADE_IDS for c in element.upgrades)
 
 
-def form_types(ruleset: Ruleset, roster: Roster, element: Element) -> list[str]:
-    """Type ids a metaform of ``element`` may be offered as (enabled, on-table, not its own type)."""
-    out: list[str] = []
-    for type_id, et in ruleset.element_types.items():
-        if type_id == element.type or et.category == "asset" or not _enabled(roster, et.supplement):
-            continue
-        if et.presence.min > element.presence:
-            continue
-        out.append(type_id)
+def form_types(ruleset: Ruleset, roster: Roster, element: Element,
+               form_index: int | None = None) -> list[str]:
+    """Types a metaform of ``element`` may be (as the validator judges a form's type).
+
+    Enabled, on-table types that the checks accept as form ``form_index`` (a new
+    form when None): a type the validator would flag on the form's ``type`` is left out.
+    """
+    candidates = [t for t, et in ruleset.element_types.items()
+                  if t != element.type and et.category != "asset" and _enabled(roster, et.supplement)
+                  and et.presence.min <= element.presence]
+    index = len(element.forms) if form_index is None else form_index
+    field = f"forms[{index + 1}].type"
+    if roster.element(element.id) is None:
+        return candidates
+    baseline = _error_keys(validate(roster, ruleset).all_findings)
+    out = []
+    for type_id in candidates:
+        if form_index is None:
+            trial = _copy(element)
+            trial.forms.append(default_form(ruleset, roster, element, type_id))
+        else:
+            trial = set_form_type(ruleset, roster, element, form_index, type_id)
+        errors = new_errors(roster, _with_element(roster, trial), ruleset, baseline)
+        if not any(f.field == field for f in errors):
+            out.append(type_id)
     return out
 
 

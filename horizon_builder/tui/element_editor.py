@@ -172,7 +172,7 @@ class ElementEditorScreen(Screen):
         remove.display = is_form
         if is_form:
             types = [element.forms[self.line].type] + [  # type: ignore[index]
-                t for t in ed.form_types(ruleset, self.session.roster, element)
+                t for t in ed.form_types(ruleset, self.session.roster, element, self.line)
                 if t != element.forms[self.line].type]  # type: ignore[index]
             options = [(_type_name(self, t), t) for t in types]
             if self._form_types != types:
