@@ -315,3 +315,17 @@ def test_weird_command_slots_and_abilities(rules):
     swapped = ed.set_weird(roster, "z", "guide_fire")
     assert [(w.id, w.replaces) for w in swapped.command.weird] == [
         ("x", "command_resources"), ("z", "guide_fire")]
+
+
+def test_metaform_types_are_those_the_validator_accepts(ruleset):
+    """A mech's metaforms: aircraft, Hvy Cav, Armd Art, Lt Cav, Hvy Inf, Lt Art, Recon, Mob Inf,
+    never its own type (OtH p.19-20); the picker offers exactly what the checks accept."""
+    element = ed.add_upgrade(ruleset, ed.default_element(ruleset, _roster(), "mech", 3), "metaform")
+    roster = _roster(element, supplements=["metaformers"])
+    offered = ed.form_types(ruleset, roster, element)
+    assert {"aircraft", "hvy_cav", "armd_art", "lt_cav", "hvy_inf", "lt_art", "recon",
+            "mob_inf"} <= set(offered)
+    assert not {"mech", "lt_inf", "sf", "ab_inf"} & set(offered)
+    with_form = ed.add_form(ruleset, roster, element)
+    assert not [f for f in validate(ed._with_element(roster, with_form), ruleset).all_findings
+                if f.severity == "error"]
