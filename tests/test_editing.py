@@ -329,3 +329,17 @@ def test_metaform_types_are_those_the_validator_accepts(ruleset):
     with_form = ed.add_form(ruleset, roster, element)
     assert not [f for f in validate(ed._with_element(roster, with_form), ruleset).all_findings
                 if f.severity == "error"]
+
+
+def test_cr_groups_list_metaform_types_separately(rules):
+    """A conventional metaform is its own type for CR, apart from ordinary elements (OtH p.20)."""
+    element = ed.add_upgrade(rules, ed.default_element(rules, _roster(), "mech", 3), "metaform")
+    roster = _roster(element, supplements=["metaformers"])
+    element = ed.add_form(rules, roster, element, "hvy_cav")
+    roster = _add(rules, ed._with_element(roster, element), "hvy_cav", 3)
+    groups = ed.cr_groups(rules, validate(roster, rules).analysis)
+    labels = {(g.type_id, g.form_type): (g.label, g.holders) for g in groups}
+    assert labels[("hvy_cav", True)] == ("Heavy Cavalry (metaforms)", 1)
+    assert labels[("hvy_cav", False)] == ("Heavy Cavalry", 1)
+    bought = ed.toggle_cr_purchase(rules, roster, "hvy_cav", "field_radio", form_type=True)
+    assert [(p.type, p.form_type) for p in bought.cr_purchases] == [("hvy_cav", True)]
