@@ -147,6 +147,9 @@ class AddElementScreen(ModalScreen[str | None]):
         if not chosen.allowed:
             self.notify(f"{chosen.name}: {chosen.reason}", severity="warning")
             return
+        if chosen.p_min == chosen.p_top:
+            self.action_add()  # nothing left to choose: a fixed-P kind is added at once
+            return
         self.query_one("#add-presence", NumberStepper).focus()
 
     @on(NumberStepper.Changed, "#add-presence")
