@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers_tui import SIZE, findings, home, totals
+import pytest
+from helpers_tui import SIZE, example, findings, home, totals
 from textual.widgets import Input, OptionList, Select
 
 from horizon_builder.roster_io import read_roster
@@ -276,3 +277,31 @@ async def test_acceptance_build_check_fix_save_reopen(tmp_path: Path) -> None:
         assert totals(again) == legal
         assert isinstance(home(again), RosterScreen)
     assert Session.open(path).report.legal
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)])
+async def test_command_screen_weird_rows_and_options_fit(size) -> None:
+    """Weird command rows (OtH p.68-69): name, choice and note never overlap; every command
+    option can be reached, and the list says how many there are."""
+    app = HorizonApp(example("oth-weird.toml"))
+    async with app.run_test(size=size) as pilot:
+        await _settle(pilot)
+        await pilot.press("c")
+        await _settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, CommandScreen)
+        rows = list(screen.query(".weird-row"))
+        assert len(rows) >= 3
+        for row in rows:
+            label, select = row.query_one(".weird-label"), row.query_one(".weird-select")
+            note = row.query_one(".weird-note")
+            assert label.region.right <= select.region.x
+            assert label.region.y == select.region.y < note.region.y
+            assert "not taken" not in str(label.render())
+        options = screen.query_one("#cmd-options", OptionList)
+        assert options.border_subtitle == f"{options.option_count} options ↑↓"
+        await pilot.press(*["down"] * (options.option_count - 1))
+        await _settle(pilot)
+        last = options.options[-1]
+        assert options.highlighted_option is last
+        assert options.scroll_y == options.max_scroll_y

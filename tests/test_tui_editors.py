@@ -269,8 +269,12 @@ async def test_command_hvy_cav_chq_and_cr_upgrade():
         assert session.roster.command.kind == "chq"
         elements = app.screen.query_one("#cmd-elements", OptionList)
         mech = session.roster.elements[-1].id
-        assert elements.get_option(mech).disabled
         assert "cannot be the Conventional CHQ" in str(elements.get_option(mech).prompt)
+        before = session.roster.command.element
+        await _choose(pilot, "#cmd-elements", mech)  # reachable, to read why; Enter refuses
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.roster.command.element == before
         await _choose(pilot, "#cmd-elements", chq)
         await pilot.press("enter")
         await pilot.pause()

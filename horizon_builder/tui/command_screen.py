@@ -108,10 +108,14 @@ class CommandScreen(Screen):
         for choice in ed.command_options(rs, roster):
             mark = "●" if roster.command.kind == choice.id else "○"
             note = (f"✗ {choice.reason}", "$error") if choice.reason else (choice.summary, "dim")
+            # not-allowed options stay reachable by the arrows (Enter says why), so a list
+            # taller than its box can be read to the end with the keyboard
             options.append(Option(Content.assemble(
-                (f"{mark} ", "bold $accent"), (choice.name, "bold"), "\n   ", note),
-                id=choice.id, disabled=not choice.allowed))
+                (f"{mark} ", "bold $accent"), (choice.name, "bold" if choice.allowed else "dim"),
+                "\n   ", note), id=choice.id))
         box.set_options(options)
+        # the list may be taller than its box: say how many options there are to scroll to
+        box.border_subtitle = f"{len(options)} options ↑↓"
         if keep is not None and keep < len(options):
             box.highlighted = keep
         else:
@@ -138,10 +142,10 @@ class CommandScreen(Screen):
                 text = Content.assemble(text, ("\n   ✗ " + cand.reason, "$text-muted"))
             elif cand.note:
                 text = Content.assemble(text, ("\n   ! then " + cand.note, "$warning"))
-            options.append(Option(text, id=cand.element_id, disabled=not cand.allowed))
+            options.append(Option(text, id=cand.element_id))
         box.set_options(options or [Option(Content.styled("No elements yet: add some first",
                                                           "dim"), disabled=True)])
-        if keep is not None and keep < len(options) and not options[keep].disabled:
+        if keep is not None and keep < len(options):
             box.highlighted = keep
 
     def _show_cr(self, rs, analysis) -> None:
@@ -207,7 +211,7 @@ class CommandScreen(Screen):
             return
         heading.update(Content.assemble(("Weird command", "bold"),
                                         f"  {len(roster.command.weird)} of {slots}",
-                                        ("  each replaces one command ability", "dim")))
+                                        ("  each replaces an ability", "dim")))
         ids = [r.id for r in rows]
         if ids != self._weird_ids:
             box.remove_children()
@@ -222,8 +226,11 @@ class CommandScreen(Screen):
         for row in rows:
             select = box.query_one(f"#weird-{row.id}", Select)
             label = box.query_one(f"#weird-label-{row.id}", Label)
-            note = f"✗ {row.reason}" if row.reason and row.replaces is None else row.summary
-            label.update(Content.assemble((row.name, "bold"), "  ", (note, "dim")))
+            blocked = row.reason is not None and row.replaces is None
+            label.update(Content.styled(row.name, "bold" if not blocked else "dim"))
+            note = f"✗ {row.reason}" if blocked else row.summary
+            box.query_one(f"#weird-note-{row.id}", Label).update(
+                Content.styled(note, "$text-muted" if blocked else "dim"))
             choices = [(f"replaces {rs.rule_name(a)}", a) for a in row.free_abilities]
             with select.prevent(Select.Changed):
                 select.set_options(choices)
@@ -258,6 +265,11 @@ class CommandScreen(Screen):
         if kind == roster.command.kind:
             return
         option = rs.commands[kind]
+        choice = next((c for c in ed.command_options(rs, roster) if c.id == kind), None)
+        if choice is not None and not choice.allowed:
+            self.app.bell()
+            self.notify(f"{option.name}: {choice.reason}", severity="warning", timeout=4)
+            return
         element = roster.command.element
         allowed = {c.element_id for c in ed.command_candidates(rs, roster, kind) if c.allowed}
         if element not in allowed:
@@ -280,6 +292,12 @@ class CommandScreen(Screen):
         if element is None or roster.command.element == element_id:
             return
         kind = roster.command.kind
+        cand = next((c for c in ed.command_candidates(rs, roster, kind)
+                     if c.element_id == element_id), None)
+        if cand is not None and not cand.allowed:
+            self.app.bell()
+            self.notify(f"{element.name}: {cand.reason}", severity="warning", timeout=4)
+            return
         self._apply(lambda r: ed.set_command(rs, r, kind, element_id),
                     f"command: {element.name} leads")
 
@@ -337,9 +355,13 @@ class CommandScreen(Screen):
         self.dismiss()
 
 
-def _weird_row(row: ed.WeirdRow) -> Horizontal:
-    return Horizontal(
-        Label(row.name, id=f"weird-label-{row.id}", classes="weird-label"),
-        Select[str]([], id=f"weird-{row.id}", classes="weird-select", compact=True,
-                    prompt="not taken", allow_blank=True),
+def _weird_row(row: ed.WeirdRow) -> Vertical:
+    """Two lines: the name and its choice, then what it does (or why it can't be taken)."""
+    return Vertical(
+        Horizontal(
+            Label(row.name, id=f"weird-label-{row.id}", classes="weird-label"),
+            Select[str]([], id=f"weird-{row.id}", classes="weird-select", compact=True,
+                        prompt="not taken", allow_blank=True),
+            classes="weird-line"),
+        Label("", id=f"weird-note-{row.id}", classes="weird-note"),
         classes="weird-row")
