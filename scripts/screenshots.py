@@ -82,6 +82,40 @@ async def _editor_from_finding(pilot: Pilot) -> None:
     app.open_element_editor(finding.element, finding.field)  # type: ignore[arg-type]
 
 
+def _editor_on(element_id: str, form: int | None = None) -> Steps:
+    """Select an element on the home screen and press Enter (a form: ] to its statline)."""
+
+    async def run(pilot: Pilot) -> None:
+        app = pilot.app
+        assert isinstance(app, HorizonApp)
+        home = app.screen_stack[0]
+        home.select_element(element_id)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(form or 0):
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+
+    return run
+
+
+async def _add_filtered(pilot: Pilot) -> None:
+    await pilot.press("a")
+    await pilot.pause()
+    await pilot.press(*"mech")
+    await pilot.pause()
+
+
+async def _command_cr(pilot: Pilot) -> None:
+    """The command screen with the CR list focused on a purchase."""
+    await pilot.press("c")
+    await pilot.pause()
+    box = pilot.app.screen.query_one("#cmd-cr-list")
+    box.focus()
+    await pilot.pause()
+    await pilot.press("down")
+
+
 async def _settings_error(pilot: Pilot) -> None:
     await pilot.press("s")
     await pilot.pause()
@@ -137,9 +171,16 @@ SHOTS = [
     Shot("load-error", "<broken>", _broken_file),
     Shot("home-light-theme", "needs-fixing.toml", keys("f9")),
     Shot("add-element", "hvy-cav-battlegroup.toml", keys("a"), needs="add_element"),
+    Shot("add-element-filter", "oth-superweapons.toml", _add_filtered, needs="add_element"),
     Shot("element-editor", "hvy-cav-battlegroup.toml", _element_editor, needs="element_editor"),
     Shot("element-editor-finding", "needs-fixing.toml", _editor_from_finding, needs="element_editor"),
+    Shot("element-editor-metaformer", "oth-metaformers.toml", _editor_on("metatron", 2),
+         needs="element_editor"),
+    Shot("element-editor-supermech", "oth-superweapons.toml", _editor_on("mongrel"),
+         needs="element_editor"),
     Shot("command", "hvy-cav-battlegroup.toml", keys("c"), needs="command_screen"),
+    Shot("command-cr", "oth-datawar.toml", _command_cr, needs="command_screen"),
+    Shot("command-weird", "oth-weird.toml", keys("c"), needs="command_screen"),
     Shot("export", "hvy-cav-battlegroup.toml", keys("x"), needs="export_screen"),
 ]
 

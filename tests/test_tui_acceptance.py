@@ -281,7 +281,7 @@ async def test_acceptance_build_check_fix_save_reopen(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("size", [(100, 32), (80, 24)])
 async def test_command_screen_weird_rows_and_options_fit(size) -> None:
-    """Weird command rows (OtH p.68-69): name, choice and note never overlap; every command
+    """Weird command rows (OtH p.69): name, choice and note never overlap; every command
     option can be reached, and the list says how many there are."""
     app = HorizonApp(example("oth-weird.toml"))
     async with app.run_test(size=size) as pilot:
@@ -305,3 +305,29 @@ async def test_command_screen_weird_rows_and_options_fit(size) -> None:
         last = options.options[-1]
         assert options.highlighted_option is last
         assert options.scroll_y == options.max_scroll_y
+
+
+async def test_command_screen_cr_reasons_reachable_and_weird_off_is_one_line() -> None:
+    """CR by type (drones OtH p.24): a row that can't be bought is reached by the arrows,
+    says why under the list, and Enter refuses it; with Weird Horizons off the weird command
+    section is one line, not a ✗ row per weird command (OtH p.69)."""
+    app = HorizonApp(example("oth-datawar.toml"))
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("c")
+        await _settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, CommandScreen)
+        assert not screen.query_one("#cmd-weird").display
+        heading = str(screen.query_one("#cmd-weird-heading").render())
+        assert "✗ needs the Weird Horizons supplement" in heading
+        box = screen.query_one("#cmd-cr-list", OptionList)
+        box.focus()
+        await _settle(pilot)
+        await _highlight(pilot, box, "hvy_cav:False:robot")
+        detail = str(screen.query_one("#cmd-cr-detail").render())
+        assert "Robot  ✗ needs 2 CR" in detail
+        before = list(app.session.roster.cr_purchases)
+        await pilot.press("enter")
+        await _settle(pilot)
+        assert app.session.roster.cr_purchases == before

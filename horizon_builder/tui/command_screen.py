@@ -167,10 +167,11 @@ class CommandScreen(Screen):
                 mark = "☑" if row.bought else "☐"
                 note = (f"✗ {row.reason}", "$text-muted") if row.reason else ("", "")
                 option = f" [{row.option}]" if row.option else ""
+                name_style = "bold" if row.bought else "" if row.allowed else "dim"
                 options.append(Option(Content.assemble(
-                    (f"  {mark} ", "bold $accent"), (row.name, "bold" if row.bought else ""),
+                    (f"  {mark} ", "bold $accent"), (row.name, name_style),
                     option, "  ", (row.cost_text, "$warning" if row.unit_cost is None else ""),
-                    "  ", note), id=key, disabled=not row.allowed and not row.bought))
+                    "  ", note), id=key))  # reachable even when not allowed: Enter says why
         if not groups:
             options.append(Option(Content.styled(
                 "No element types that buy upgrades with CR (conventional elements) yet", "dim"),
@@ -190,7 +191,11 @@ class CommandScreen(Screen):
             detail.update(Content.styled("Enter buys or gives back the highlighted upgrade "
                                          "for every element of the type", "dim"))
         else:
-            detail.update(Content.assemble((row.name, "bold"), ": ", (row.summary, "dim")))
+            if row.reason and not row.bought:  # why not first: the summary may wrap
+                detail.update(Content.assemble((row.name, "bold"), (f"  ✗ {row.reason}", "$error"),
+                                               "\n", (row.summary, "dim")))
+            else:
+                detail.update(Content.assemble((row.name, "bold"), ": ", (row.summary, "dim")))
         row_widget = self.query_one("#cmd-cr-option-row")
         select = self.query_one("#cmd-cr-option", Select)
         row_widget.display = row is not None and row.bought and bool(row.options)
@@ -208,6 +213,13 @@ class CommandScreen(Screen):
         slots = option.weird_slots if option else 0
         heading.display = box.display = bool(rows)
         if not rows:
+            return
+        reasons = {r.reason for r in rows if r.replaces is None}
+        if not roster.command.weird and len(reasons) == 1 and None not in reasons:
+            # one reason for all (the supplement is off): one line, not a row of ✗ each
+            box.display = False
+            heading.update(Content.assemble(("Weird command", "bold"),
+                                            (f"  ✗ {reasons.pop()}", "$text-muted")))
             return
         heading.update(Content.assemble(("Weird command", "bold"),
                                         f"  {len(roster.command.weird)} of {slots}",
