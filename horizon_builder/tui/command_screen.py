@@ -32,12 +32,14 @@ class CommandScreen(Screen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
+        Binding("tab", "app.focus_next", "Next list"),  # the default, shown: four lists here
         Binding("ctrl+l", "focus_findings", "Findings"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self._weird_ids: list[str] = []
+        self._weird_pending = False  #: rows being mounted: filled once they are
         self._cr_rows: dict[str, ed.CrRow] = {}
         self._findings = []
 
@@ -219,18 +221,27 @@ class CommandScreen(Screen):
             # one reason for all (the supplement is off): one line, not a row of ✗ each
             box.display = False
             heading.update(Content.assemble(("Weird command", "bold"),
-                                            (f"  ✗ {reasons.pop()}", "$text-muted")))
-            return
-        heading.update(Content.assemble(("Weird command", "bold"),
-                                        f"  {len(roster.command.weird)} of {slots}",
-                                        ("  each replaces an ability", "dim")))
+                                            (f"  ✗ {next(iter(reasons))}", "$text-muted")))
+        else:
+            heading.update(Content.assemble(("Weird command", "bold"),
+                                            f"  {len(roster.command.weird)} of {slots}",
+                                            ("  each replaces an ability", "dim")))
         ids = [r.id for r in rows]
         if ids != self._weird_ids:
             box.remove_children()
             box.mount_all([_weird_row(r) for r in rows])
             self._weird_ids = ids
-            self.call_after_refresh(self._fill_weird, rs, rows)
-        else:
+            self._weird_pending = True
+            self.call_after_refresh(self._fill_weird_mounted)
+        elif not self._weird_pending:
+            self._fill_weird(rs, rows)
+
+    def _fill_weird_mounted(self) -> None:
+        """The rows are mounted now: fill them from the session as it is now."""
+        self._weird_pending = False
+        rs, roster = self.session.ruleset, self.session.roster
+        rows = ed.weird_command_rows(rs, roster)
+        if [r.id for r in rows] == self._weird_ids:
             self._fill_weird(rs, rows)
 
     def _fill_weird(self, rs, rows: list[ed.WeirdRow]) -> None:

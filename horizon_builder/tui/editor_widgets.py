@@ -201,8 +201,9 @@ class UpgradePicker(OptionList):
     """Upgrades grouped by kind: Enter/click takes (or drops) one, + and − change the count."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("plus,equals_sign", "step(1)", "Take one more"),
-        Binding("minus", "step(-1)", "Drop one"),
+        Binding("enter", "select", "Take/drop"),  # OptionList's own, shown in the footer
+        Binding("plus,equals_sign", "step(1)", "More", tooltip="Take one more"),
+        Binding("minus", "step(-1)", "Less", tooltip="Drop one"),
         Binding("delete", "step(0)", "Drop all", show=False),
     ]
 

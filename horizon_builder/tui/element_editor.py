@@ -288,7 +288,11 @@ class ElementEditorScreen(Screen):
         head = Content.assemble((row.name, "bold"), f" · {row.cost_text} · {count}",
                                 (" · provisional" if row.provisional and row.unit_cost is not None
                                  else "", "$warning"))
-        if row.reason:
+        if row.taken and (not row.reason or row.reason.startswith(("taken", "at most"))):
+            # taken as often as it may be: that is no problem, say what it does and how to drop
+            drop = "Enter drops it" if not row.repeatable else "− drops one"
+            tail = Content.assemble((row.summary or "", "$text-muted"), (f"  ({drop})", "dim"))
+        elif row.reason:
             tail = Content.styled(("Can't add more: " if row.taken else "Not allowed: ")
                                   + row.reason, "$error" if not row.taken else "$warning")
         else:
@@ -435,6 +439,8 @@ class ElementEditorScreen(Screen):
         element = self._element()
         if element is not None and element.forms:
             self.action_show_line(len(element.forms) - 1)
+            # the next choice is the new form's type
+            self.call_after_refresh(self.query_one("#ed-form-type", Select).focus)
 
     @on(Button.Pressed, "#ed-remove-form")
     def _remove_form(self) -> None:
