@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
@@ -52,6 +52,7 @@ class AddElementScreen(ModalScreen[str | None]):
             with Horizontal(id="add-buttons"):
                 yield Button("Add", id="add-ok", variant="primary", compact=True)
                 yield Button("Cancel", id="add-cancel", compact=True)
+        yield Footer(compact=True)  # this dialog's keys, over the home screen's
 
     def on_mount(self) -> None:
         self.refresh_view()
