@@ -126,11 +126,12 @@ def _check(app: HorizonApp, fc: str, fp: int, cr: str, ir: str, verdict: str) ->
     return text
 
 
-async def test_acceptance_build_check_fix_save_reopen(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["100x32", "80x24"])
+async def test_acceptance_build_check_fix_save_reopen(tmp_path: Path, size) -> None:
     """The issue's scenario, OtH p.9, p.19-21, p.64: FC 15/20, legal, saved and reopened equal."""
     path = tmp_path / "NEWFILE.toml"
     app = HorizonApp(path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await _settle(pilot)
         assert app.session.roster.elements == []
         assert "no elements yet" in totals(app)
@@ -271,7 +272,7 @@ async def test_acceptance_build_check_fix_save_reopen(tmp_path: Path) -> None:
 
     # --- a new app on the same file: the same roster and totals ---------------------------
     again = HorizonApp(path)
-    async with again.run_test(size=SIZE) as pilot:
+    async with again.run_test(size=size) as pilot:
         await _settle(pilot)
         assert again.session.roster == built
         assert totals(again) == legal
