@@ -332,3 +332,18 @@ async def test_command_screen_cr_reasons_reachable_and_weird_off_is_one_line() -
         await pilot.press("enter")
         await _settle(pilot)
         assert app.session.roster.cr_purchases == before
+
+
+async def test_enter_on_a_stat_moves_to_the_next() -> None:
+    """Editor: Enter on a number with nothing typed goes on to the next stat, as in a form."""
+    app = HorizonApp(example("hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        app.open_element_editor("m1")
+        await _settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ElementEditorScreen)
+        await pilot.click(screen.stat_stepper("M"), offset=(1, 0))
+        await pilot.press("enter")
+        await _settle(pilot)
+        assert screen.focused is screen.stat_stepper("F")

@@ -339,6 +339,12 @@ class ElementEditorScreen(Screen):
             self._edit(lambda e: ed.set_stat(e, stat, event.value, line),
                        f"{self._line_name()}: {stat} {shown}")
 
+    @on(NumberStepper.Submitted)
+    def _stepper_submitted(self, event: NumberStepper.Submitted) -> None:
+        """Enter on a number (nothing typed): on to the next one, as in a form."""
+        event.stop()
+        self.focus_next()
+
     @on(Input.Submitted, "#ed-name")
     @on(Input.Blurred, "#ed-name")
     def _rename(self, event: Input.Submitted | Input.Blurred) -> None:
