@@ -269,8 +269,10 @@ class ElementEditorScreen(Screen):
             extra = f" · {len(line.unknown_costs)} upgrade cost(s) unknown, not counted"
         if line.pool_beyond_table:
             extra += " · beyond the published table"
+        # a new element spends its whole pool on stats: say how to afford an upgrade
+        hint = " · lower a stat to make room for upgrades" if spent == total and not extra else ""
         pool.update(Content.assemble("Pool ", (f"{spent} / {total}", style), " spent ",
-                                     (f"({note})", style), (extra, "$warning")))
+                                     (f"({note})", style), (extra, "$warning"), (hint, "dim")))
 
     def _show_detail(self) -> None:
         picker = self.query_one(UpgradePicker)
