@@ -94,9 +94,10 @@ class AddElementScreen(ModalScreen[str | None]):
             names = ", ".join(
                 f"{et.name} ({session.ruleset.supplements[et.supplement].name})"
                 if et.supplement in session.ruleset.supplements else et.name for et in hidden)
-            options.append(Option(Content.styled(
-                f"Off in this roster's supplements: {names}. Enable the supplement in settings.",
-                "$warning"), id="hidden", disabled=True))
+            # what to do first (a long list of names is cut at the right edge)
+            options.append(Option(Content.assemble(
+                ("Off in this roster's supplements: enable them in Settings (Esc, then s)",
+                 "$warning"), "\n  ", (names, "$text-muted")), id="hidden", disabled=True))
         type_list.set_options(options)
         if not options:
             type_list.add_option(Option(Content.styled("Nothing matches the filter", "dim"),
