@@ -85,8 +85,11 @@ async def _take(pilot, upgrade_id: str, times: int = 1) -> None:
     """Move to an upgrade in the picker and press Enter (then + for more copies)."""
     screen = pilot.app.screen
     picker = screen.query_one(UpgradePicker)
-    picker.focus()
-    await _settle(pilot)
+    for _ in range(4):  # ↓ moves between the editor's rows: name, P, stats, upgrades
+        if screen.focused is picker:
+            break
+        await pilot.press("down")
+    assert screen.focused is picker
     await _highlight(pilot, picker, upgrade_id)
     await pilot.press("enter", *["plus"] * (times - 1))
     await _settle(pilot)
@@ -246,8 +249,8 @@ async def test_acceptance_build_check_fix_save_reopen(tmp_path: Path, size) -> N
         [pool] = [f for f in report.all_findings if f.severity == "error"]
         assert pool.element == supermech and pool.field == "stats"
         assert "25 of 24" in pool.message
-        panel.focus()
-        await _settle(pilot)
+        await pilot.press("tab")  # from the element list to the findings
+        assert home(app).focused is panel
         await pilot.press("enter")  # the first finding is the error
         await _settle(pilot)
         assert isinstance(app.screen, ElementEditorScreen)
