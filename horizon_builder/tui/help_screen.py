@@ -73,6 +73,18 @@ line under the list. Hover a figure for how it is worked out.
 The mouse works everywhere: click a row to select it, click it again to
 edit; click a finding to fix it; click the keys in the footer.
 
+## In the editors
+
+| Where | Keys |
+|---|---|
+| Add element | type to filter, `↑` / `↓` choose, `Enter`; then `−` / `+` (or digits) for P and `Enter` adds |
+| Element editor | `↑` / `↓` between rows (name, P, stats, upgrades, findings), `←` / `→` between stats |
+| a number | `−` / `+`, or type digits and `Enter`; `Enter` alone goes on to the next |
+| upgrades | `Enter` takes or drops, `+` / `−` change the count, `ctrl+t` shows every upgrade with why not |
+| metaforms | **+ Form** (`ctrl+o`) adds one, `[` / `]` switch between the base and its forms |
+| Command | `Tab` to the next list, `Enter` chooses (or says why not) |
+| any editor | `ctrl+l` the findings, `Esc` back to the roster |
+
 ## Files
 
 Rosters are TOML files you can read and edit by hand. Saving replaces the
