@@ -36,15 +36,15 @@ def task_force_rounds(a: Analysis) -> Iterator[Finding]:
     for round_ in a.roster.rounds:
         if not round_.elements:
             yield Finding("warning", "tf-round-empty", f"{round_.name}: no elements chosen",
-                          "OtH p.46", field="rounds")
+                          "OtH p.46", field="rounds", round=round_.name)
         if len(set(round_.elements)) != len(round_.elements):
             yield Finding("error", "tf-round-duplicate",
                           f"{round_.name}: an element is listed twice", "OtH p.46",
-                          field="rounds")
+                          field="rounds", round=round_.name)
         for element_id in round_.destroyed:
             if element_id not in round_.elements:
                 info = a.by_id.get(element_id)
                 name = info.element.name if info else element_id
                 yield Finding("warning", "tf-destroyed-not-fielded",
                               f"{round_.name}: {name} is marked destroyed but was not fielded",
-                              "OtH p.46", element_id, name, "rounds")
+                              "OtH p.46", element_id, name, "rounds", round=round_.name)
