@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: Actions that make no sense while one of our dialogs waits for an answer.
 _BLOCKED_IN_DIALOG = frozenset({
     "undo", "redo", "save", "save_as", "open", "new", "quit", "add_element", "settings",
-    "command", "export",
+    "command", "export", "rounds",
 })
 
 
@@ -161,7 +161,8 @@ class HorizonApp(App[int]):
                 refresh_view()
         self._update_title()
         # enabled actions depend on these only; refreshing bindings rebuilds the footer
-        state = (self.session.can_undo, self.session.can_redo, bool(self.session.roster.elements))
+        state = (self.session.can_undo, self.session.can_redo, bool(self.session.roster.elements),
+                 self.session.roster.kind)
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
@@ -253,6 +254,11 @@ class HorizonApp(App[int]):
         command = self.load_screen("command_screen", "CommandScreen", "command screen")
         if command is not None:
             self.push_screen(command())
+
+    def action_rounds(self, round_name: str | None = None) -> None:
+        from horizon_builder.tui.rounds_screen import open_rounds
+
+        open_rounds(self, round_name)
 
     def action_settings(self, focus_field: str | None = None) -> None:
         from horizon_builder.tui.settings_screen import SettingsScreen

@@ -22,6 +22,7 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Redo", "redo", "Redo the edit just undone  (ctrl+y)"),
     ("Roster settings", "settings", "Name, FC budget, kind, era, supplements, overrides, notes  (s)"),
     ("Command: CHQ, CR, weird command", "command", "Choose who commands and spend Command Resources  (c)"),
+    ("Tournament rounds", "rounds", "Task Force rounds: battlegroup, CHQ, CR, losses  (r)"),
     ("Export / print", "export", "Export the roster as text, markdown, html or json  (x)"),
     ("Help", "help", "Keys and a short guide  (F1)"),
     ("Toggle light / dark theme", "toggle_theme", "Switch between the light and dark theme  (F9)"),
@@ -46,6 +47,8 @@ class HorizonCommands(Provider):
         if not app.loaded:
             return
         for title, action, help_text in APP_COMMANDS:
+            if action == "rounds" and app.session.roster.kind != "task_force":
+                continue
             if action == "undo" and app.session.undo_label:
                 title = f"Undo: {app.session.undo_label}"
             elif action == "redo" and app.session.redo_label:

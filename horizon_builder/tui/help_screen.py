@@ -60,6 +60,7 @@ line under the list. Hover a figure for how it is worked out.
 | `[` / `]`, `shift+↑` / `shift+↓` | move the element up / down |
 | `c` | command: CHQ, CR, weird command |
 | `s` | roster settings |
+| `r` | tournament rounds of a Task Force: each round's battlegroup, CHQ, CR, losses |
 | `x` | export / print |
 | `Tab` | move between the element list and the findings |
 | `ctrl+z` / `ctrl+y` | undo / redo any edit |

@@ -105,6 +105,7 @@ class RosterScreen(Screen[None]):
         Binding("right_square_bracket,shift+down", "move(1)", "Move down", show=False),
         Binding("c", "app.command", "Command", tooltip="CHQ, Command Resources, weird command"),
         Binding("s", "app.settings", "Settings", tooltip="Name, FC budget, supplements, era ..."),
+        Binding("r", "rounds", "Rounds", tooltip="Tournament rounds: battlegroup, CHQ, CR, losses"),
         Binding("x", "app.export", "Export", show=False),
         Binding("o", "app.open", "Open", show=False),
         Binding("S", "app.save_as", "Save as", show=False),
@@ -212,6 +213,8 @@ class RosterScreen(Screen[None]):
 
     # --- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rounds":  # only a Task Force has rounds: hidden from the footer otherwise
+            return self.app.loaded and self.app.session.roster.kind == "task_force"
         if action in ("edit", "duplicate", "delete", "move"):
             return True if self.app.loaded and self.app.session.roster.elements else None
         return True
@@ -231,6 +234,9 @@ class RosterScreen(Screen[None]):
             return
         element_id, form = split_key(key)
         self.app.open_element_editor(element_id, f"forms[{form}]" if form else None)
+
+    def action_rounds(self) -> None:
+        self.app.action_rounds()
 
     def action_duplicate(self) -> None:
         element_id = self.selected_element_id
@@ -292,9 +298,8 @@ class RosterScreen(Screen[None]):
         finding = message.finding
         field = finding.field
         head = (field or "").split(".")[0].split("[")[0]
-        if head == "rounds" or (finding.round and finding.element is None and head != "command"):
-            self.notify("Tournament rounds are edited in the roster file for now "
-                        "(the [[rounds]] tables).", title="Rounds", timeout=6)
+        if finding.round or head == "rounds":
+            self.app.action_rounds(finding.round)
             return
         if finding.element and self.app.session.roster.element(finding.element):
             self.select_element(finding.element)

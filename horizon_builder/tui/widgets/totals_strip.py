@@ -168,8 +168,9 @@ class TotalsStrip(Widget):
         room = self.content_size.width - line2.cell_len - badge.cell_len
         line2.append(" " * max(2, room))
         line2.append_text(badge)
-        line1.no_wrap = line2.no_wrap = True
-        return Text("\n").join([line1, line2])
+        both = Text("\n").join([line1, line2])
+        both.no_wrap, both.overflow = True, "ellipsis"  # many rounds: never wrap into line 2
+        return both
 
     def plain(self) -> str:
         """All the figures as one line of plain text (for tests and screen readers)."""

@@ -1,0 +1,317 @@
+"""The rounds screen of a tournament Task Force (OtH p.45-48), driven by keys on the real app.
+
+Figures asserted here are the validator's: the round's FC against the tournament
+FC (OtH p.46), the Task Force FP against twice the FC (OtH p.46), the round
+length (OtH p.45), benched elements (OtH p.46) and the value remaining (OtH p.48).
+"""
+
+from __future__ import annotations
+
+from helpers_tui import SIZE, copy_example, example, findings, home, totals
+from textual.widgets import Input, OptionList, Select, Static
+
+from horizon_builder.roster import Command, UpgradeChoice
+from horizon_builder.session import Session
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.commands import HorizonCommands
+from horizon_builder.tui.dialogs import ConfirmDialog
+from horizon_builder.tui.rounds_screen import RoundNameDialog, RoundsScreen
+
+TASK_FORCE = "tournament-task-force.toml"
+HVY_CAV = "hvy-cav-battlegroup.toml"
+
+
+def rounds_screen(app: HorizonApp) -> RoundsScreen:
+    screen = app.screen
+    assert isinstance(screen, RoundsScreen), screen
+    return screen
+
+
+def text(app: HorizonApp, selector: str) -> str:
+    return str(rounds_screen(app).query_one(selector, Static).render())
+
+
+def element_list(app: HorizonApp) -> OptionList:
+    return rounds_screen(app).query_one("#round-elements", OptionList)
+
+
+def row(app: HorizonApp, element_id: str) -> str:
+    return str(element_list(app).get_option(element_id).prompt)
+
+
+async def highlight(pilot, element_id: str) -> None:
+    """Move the highlight to an element with the arrow keys, as a player would."""
+    box = element_list(pilot.app)
+    box.focus()
+    ids = [o.id for o in box.options]
+    while box.highlighted_option is None or box.highlighted_option.id != element_id:
+        before = box.highlighted
+        await pilot.press("down" if (before or 0) < ids.index(element_id) else "up")
+        assert box.highlighted != before, f"cannot reach {element_id}"
+
+
+async def open_rounds(pilot) -> RoundsScreen:
+    await pilot.pause()
+    await pilot.press("r")
+    await pilot.pause()
+    return rounds_screen(pilot.app)
+
+
+async def test_task_force_summary() -> None:
+    """Tournament FC 12, TF FP 17/24 (OtH p.46), 50 min rounds (OtH p.45: 4 × FC up to the next
+    5), Meridian Strike Tank benched (OtH p.46), value remaining 14 (OtH p.48)."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await open_rounds(pilot)
+        summary = text(app, "#rounds-summary")
+        for expected in ("Tournament FC 12", "Task Force FP 17/24", "Round length 50 min",
+                         "Benched Meridian Strike Tank", "Value remaining 14"):
+            assert expected in summary, (expected, summary)
+        box = rounds_screen(app).query_one("#rounds-list", OptionList)
+        assert [str(o.prompt).split("\n")[0] for o in box.options] == ["✓ Round 1", "✓ Round 2"]
+        assert "FC 8/12" in text(app, "#round-totals")
+
+
+async def test_build_a_round_by_keys_then_save_and_reopen(tmp_path) -> None:
+    """Add Round 3, field elements (FC live), pick the CHQ, lose one: it is benched in Round 4
+    (OtH p.46); undo and redo are one step each; the saved file reopens equal."""
+    path = copy_example(tmp_path, TASK_FORCE)
+    app = HorizonApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_rounds(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        roster = app.session.roster
+        assert [r.name for r in roster.rounds] == ["Round 1", "Round 2", "Round 3"]
+        assert screen.index == 2 and app.focused is element_list(app)
+        assert "Round 3" in text(app, "#round-totals") and "FC 0/12" in text(app, "#round-totals")
+        # the Strike Tank was destroyed in Round 1: benched, disabled, with the reason
+        assert element_list(app).get_option("hc2").disabled
+        assert "benched: destroyed in Round 1" in row(app, "hc2")
+
+        await highlight(pilot, "hc1")
+        await pilot.press("space")
+        await pilot.pause()
+        assert "FC 3/12" in text(app, "#round-totals")
+        for element_id in ("hi1", "m1"):
+            await highlight(pilot, element_id)
+            await pilot.press("enter")  # Enter fields it too
+            await pilot.pause()
+        assert app.session.roster.rounds[2].elements == ["hc1", "hi1", "m1"]
+        assert "FC 8/12" in text(app, "#round-totals")
+
+        await highlight(pilot, "hc1")
+        await pilot.press("h")  # the Hvy Cav leads: a free conventional CHQ, Hvy Inf one cheaper
+        await pilot.pause()
+        assert app.session.roster.rounds[2].command == Command(kind="chq", element="hc1")
+        assert "FC 4/12" in text(app, "#round-totals")
+        assert "★" in row(app, "hc1")
+        assert rounds_screen(app).query_one("#round-chq", Select).value == "hc1"
+
+        await highlight(pilot, "m1")
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.session.roster.rounds[2].destroyed == ["m1"]
+        assert "destroyed here" in row(app, "m1")
+        await pilot.press("a")  # Round 4: the Halberd is benched
+        await pilot.pause()
+        assert screen.index == 3
+        assert element_list(app).get_option("m1").disabled
+        assert "benched: destroyed in Round 3" in row(app, "m1")
+        assert "Benched Meridian Strike Tank, Halberd" in text(app, "#rounds-summary")
+        assert "Value remaining 11" in text(app, "#rounds-summary")
+
+        await pilot.press("ctrl+z")  # undo adding Round 4
+        await pilot.pause()
+        assert [r.name for r in app.session.roster.rounds][-1] == "Round 3"
+        assert screen.index == 2
+        await pilot.press("ctrl+z")  # undo the loss
+        await pilot.pause()
+        assert app.session.roster.rounds[2].destroyed == []
+        assert not element_list(app).get_option("m1").disabled
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert app.session.roster.rounds[2].destroyed == ["m1"]
+        assert "destroyed here" in row(app, "m1")
+
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.session.dirty
+        edited = app.session.roster
+    reopened = Session.open(path).roster
+    assert reopened == edited
+    assert [r.name for r in reopened.rounds] == ["Round 1", "Round 2", "Round 3"]
+    assert reopened.rounds[2].destroyed == ["m1"]
+
+
+async def test_each_edit_is_one_undo_step() -> None:
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await open_rounds(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.session.undo_label == "Round 3: field Meridian Command Tank"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.undo_label == "add Round 3"
+        assert "☐" in row(app, "hc1")
+
+
+async def test_command_choice_per_round() -> None:
+    """Each round chooses its own CHQ (OtH p.46): a mech may lead only as a Mech CHQ; choosing
+    the option from the list keeps the single element that may lead."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await open_rounds(pilot)
+        await highlight(pilot, "m1")
+        await pilot.press("h")  # under a Conventional CHQ it cannot: the Mech CHQ is chosen
+        await pilot.pause()
+        roster = app.session.roster
+        assert roster.rounds[0].command == Command(kind="mech_chq", element="m1")
+        assert roster.rounds[1].command == Command(kind="chq", element="hc1")
+        assert "FC 13/12 over" in text(app, "#round-totals")  # no free CHQ, no cheaper Hvy Inf
+        kinds = rounds_screen(app).query_one("#round-command", Select)
+        kinds.value = "chq"
+        await pilot.pause()
+        assert app.session.roster.rounds[0].command == Command(kind="chq", element=None)
+        chq = rounds_screen(app).query_one("#round-chq", Select)
+        assert {v for _, v in chq._options if v != Select.NULL} == {"hc1", "hc2", "hi1", "hi2"}
+        assert "Halberd" in str(chq.tooltip)  # says why the mech may not
+        chq.value = "hc2"
+        await pilot.pause()
+        assert app.session.roster.rounds[0].command == Command(kind="chq", element="hc2")
+        assert "FC 8/12" in text(app, "#round-totals")
+
+
+async def test_rename_delete_and_reorder_rounds() -> None:
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_rounds(pilot)
+        await pilot.press("down")  # Round 2
+        await pilot.pause()
+        assert screen.index == 1
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, RoundNameDialog)
+        field = app.screen.query_one(Input)
+        field.value = "Round 1"
+        await pilot.pause()
+        assert "already called" in str(app.screen.query_one("#round-name-problem").render())
+        await pilot.press("enter")  # refused: stays open
+        assert isinstance(app.screen, RoundNameDialog)
+        field.value = "Final"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [r.name for r in app.session.roster.rounds] == ["Round 1", "Final"]
+
+        await pilot.press("left_square_bracket")  # move Final before Round 1: nothing benched
+        await pilot.pause()
+        assert [r.name for r in app.session.roster.rounds] == ["Final", "Round 1"]
+        assert screen.index == 0
+        assert "☑" in row(app, "m2")
+        await pilot.press("down")
+        await pilot.pause()
+        assert not element_list(app).get_option("hc2").disabled  # fielded, then lost, in Round 1
+
+        await pilot.press("delete")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+        assert [r.name for r in app.session.roster.rounds] == ["Final"]
+        assert screen.index == 0
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert [r.name for r in app.session.roster.rounds] == ["Final", "Round 1"]
+
+
+async def test_home_round_finding_opens_that_round() -> None:
+    """Enter on a round's finding on the home screen opens the rounds screen on that round."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = app.session
+        session.edit(lambda r: r.rounds[1].elements.remove("hc1"), "take out the CHQ")
+        app.session_changed()
+        await pilot.pause()
+        panel = findings(app)
+        index = next(i for i, f in enumerate(panel.findings) if f.round == "Round 2")
+        panel.focus()
+        panel.highlighted = index
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = rounds_screen(app)
+        assert screen.index == 1
+        assert app.focused is element_list(app)
+        box = screen.query_one("#round-findings", OptionList)
+        assert "Round 2 findings" in str(box.border_title)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is home(app)
+
+
+async def test_round_finding_jumps_to_the_element_editor() -> None:
+    """A round's finding about one element opens the element editor on it (here a CHQ-only
+    upgrade on an element that does not lead that round, OtH p.27-28)."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+
+        def change(roster) -> None:
+            roster.supplements = ["datawar"]
+            roster.elements[0].upgrades = [UpgradeChoice(id="strategic_net")]
+            roster.rounds[1].command = Command(kind="chq", element="hi1")
+
+        app.session.edit(change, "strategic net")
+        app.session_changed()
+        screen = await open_rounds(pilot)
+        await pilot.press("down")
+        await pilot.pause()
+        box = screen.query_one("#round-findings", OptionList)
+        index = next(i for i, f in enumerate(screen._findings) if f.code == "upgrade-chq-only")
+        assert "Meridian Command Tank: Strategic Net" in str(box.get_option_at_index(index).prompt)
+        await pilot.press("ctrl+l")
+        box.highlighted = index
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ElementEditorScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_rounds_only_for_a_task_force() -> None:
+    """A battlegroup has no rounds: no key in the footer, nothing in the palette."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not any(b.binding.action == "rounds" for b in app.active_bindings.values()
+                       if b.enabled and b.binding.show)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is home(app)
+        titles = [t for t, _, _ in HorizonCommands(app.screen)._commands()]
+        assert "Tournament rounds" not in titles
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any(b.binding.action == "rounds" for b in app.active_bindings.values()
+                   if b.enabled and b.binding.show)
+        titles = [t for t, _, _ in HorizonCommands(app.screen)._commands()]
+        assert "Tournament rounds" in titles
+        assert "Round 1 8/12✓" in totals(app)
+
+
+async def test_small_terminal() -> None:
+    """80×24: the screen lays out and works."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_rounds(pilot)
+        await pilot.press("a", "space", "down", "space")
+        await pilot.pause()
+        assert len(app.session.roster.rounds[2].elements) == 2
+        await pilot.press("tab", "tab", "tab", "tab", "tab")
+        await pilot.pause()
+        assert rounds_screen(app).query_one("#round-elements").region.height >= 3
