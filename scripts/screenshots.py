@@ -182,6 +182,7 @@ SHOTS = [
     Shot("command-cr", "oth-datawar.toml", _command_cr, needs="command_screen"),
     Shot("command-weird", "oth-weird.toml", keys("c"), needs="command_screen"),
     Shot("export", "hvy-cav-battlegroup.toml", keys("x"), needs="export_screen"),
+    Shot("rounds", "tournament-task-force.toml", keys("r", "down", "enter"), needs="rounds_screen"),
 ]
 
 

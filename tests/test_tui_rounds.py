@@ -87,7 +87,7 @@ async def test_build_a_round_by_keys_then_save_and_reopen(tmp_path) -> None:
         assert "Round 3" in text(app, "#round-totals") and "FC 0/12" in text(app, "#round-totals")
         # the Strike Tank was destroyed in Round 1: benched, disabled, with the reason
         assert element_list(app).get_option("hc2").disabled
-        assert "benched: destroyed in Round 1" in row(app, "hc2")
+        assert "benched: lost in Round 1" in row(app, "hc2")
 
         await highlight(pilot, "hc1")
         await pilot.press("space")
@@ -112,12 +112,12 @@ async def test_build_a_round_by_keys_then_save_and_reopen(tmp_path) -> None:
         await pilot.press("x")
         await pilot.pause()
         assert app.session.roster.rounds[2].destroyed == ["m1"]
-        assert "destroyed here" in row(app, "m1")
+        assert "† Halberd" in row(app, "m1")
         await pilot.press("a")  # Round 4: the Halberd is benched
         await pilot.pause()
         assert screen.index == 3
         assert element_list(app).get_option("m1").disabled
-        assert "benched: destroyed in Round 3" in row(app, "m1")
+        assert "benched: lost in Round 3" in row(app, "m1")
         assert "Benched Meridian Strike Tank, Halberd" in text(app, "#rounds-summary")
         assert "Value remaining 11" in text(app, "#rounds-summary")
 
@@ -132,7 +132,7 @@ async def test_build_a_round_by_keys_then_save_and_reopen(tmp_path) -> None:
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert app.session.roster.rounds[2].destroyed == ["m1"]
-        assert "destroyed here" in row(app, "m1")
+        assert "† Halberd" in row(app, "m1")
 
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -315,3 +315,28 @@ async def test_small_terminal() -> None:
         await pilot.press("tab", "tab", "tab", "tab", "tab")
         await pilot.pause()
         assert rounds_screen(app).query_one("#round-elements").region.height >= 3
+
+
+async def test_loss_benches_an_element_a_later_round_fields() -> None:
+    """Marking a loss in Round 1 when Round 2 already fields the element: Round 2 shows it as an
+    error to untick (OtH p.46), and unticking it clears the error."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_rounds(pilot)
+        await highlight(pilot, "m1")
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.session.roster.rounds[0].destroyed == ["hc2", "m1"]
+        rounds = screen.query_one("#rounds-list", OptionList)
+        assert str(rounds.get_option("round:1").prompt).startswith("✗ Round 2")
+        screen.show_round("Round 2")
+        await pilot.pause()
+        assert not element_list(app).get_option("m1").disabled
+        assert "✗ benched: lost in Round 1; untick it" in row(app, "m1")
+        assert any(f.code == "tf-benched-element" for f in screen._findings)
+        await highlight(pilot, "m1")
+        await pilot.press("space")
+        await pilot.pause()
+        assert "m1" not in app.session.roster.rounds[1].elements
+        assert element_list(app).get_option("m1").disabled
+        assert str(rounds.get_option("round:1").prompt).startswith("✓ Round 2")

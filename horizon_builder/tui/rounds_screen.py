@@ -162,9 +162,10 @@ class RoundsScreen(Screen[None]):
     #round-elements { height: 1fr; min-height: 4; border: round $panel; }
     #round-command-row { height: 1; margin: 1 0 0 0; }
     #round-command-row Label { width: auto; padding: 0 1 0 0; color: $text-muted; }
-    #round-command { width: 24; margin-right: 2; }
+    #round-command { width: 21; margin-right: 1; }
     #round-chq { width: 1fr; max-width: 36; }
     #round-cr { height: auto; max-height: 6; min-height: 3; border: round $panel; }
+    #round-cr-note { height: 1; margin: 1 0 0 0; text-wrap: nowrap; text-overflow: ellipsis; }
     #round-empty { height: 1fr; content-align: center middle; color: $text-muted; }
     #round-findings {
         height: auto; max-height: 7; border: round $panel; border-title-color: $text-muted;
@@ -215,6 +216,7 @@ class RoundsScreen(Screen[None]):
                     yield Select[str]([], id="round-chq", compact=True, allow_blank=True,
                                       prompt="choose the CHQ")
                 yield OptionList(id="round-cr")
+                yield Static(id="round-cr-note")
                 yield Static(id="round-empty")
         yield OptionList(id="round-findings")
         yield Footer()
@@ -264,8 +266,11 @@ class RoundsScreen(Screen[None]):
         self._show_summary(roster, report)
         self._show_round_list(roster, report)
         has_round = bool(roster.rounds)
-        for widget_id in ("#round-totals", "#round-elements", "#round-command-row", "#round-cr"):
+        for widget_id in ("#round-totals", "#round-elements", "#round-command-row"):
             self.query_one(widget_id).display = has_round
+        if not has_round:
+            self.query_one("#round-cr").display = False
+            self.query_one("#round-cr-note").display = False
         empty = self.query_one("#round-empty", Static)
         empty.display = not has_round
         if not has_round:
@@ -309,8 +314,7 @@ class RoundsScreen(Screen[None]):
             options.append(Option(Content.assemble(
                 mark, " ", (round_.name, "bold"), "\n  ",
                 (f"FC {t.force_cost}/{t.force_cost_limit}",
-                 "$error" if t.over_budget else "dim"),
-                (f" · {len(round_.elements)} el", "dim"), (lost, "$error")), id=f"round:{i}"))
+                 "$error" if t.over_budget else "dim"), (lost, "$error")), id=f"round:{i}"))
         if not options:
             options.append(Option(Content.styled("no rounds yet", "dim"), disabled=True))
         with box.prevent(OptionList.OptionHighlighted):
@@ -355,24 +359,25 @@ class RoundsScreen(Screen[None]):
             name = row.name if len(row.name) <= width else row.name[: width - 1] + "…"
             if row.benched and not row.fielded:
                 options.append(Option(Content.assemble(
-                    ("  –   ", "dim"), (name.ljust(width), "dim"), "  ", (kind, "dim"), "  ",
-                    (f"benched: destroyed in {row.benched_in}", "$text-muted")),
+                    ("–    ", "dim"), (name.ljust(width), "dim"), "  ", (kind, "dim"), " ",
+                    (f"benched: lost in {row.benched_in}", "$text-muted")),
                     id=row.element_id, disabled=True))
                 continue
             box_mark = ("☑", "bold $success") if row.fielded else ("☐", "")
             lead = ("★", "bold $accent") if row.leads else " "
+            lost = ("†", "bold $error") if row.destroyed else " "
             notes: list[tuple[str, str]] = []
+            if row.benched:
+                notes.append((f"✗ benched: lost in {row.benched_in}; untick it ",
+                              "bold $error"))
+            if row.destroyed:
+                notes.append(("destroyed ", "$error"))
             if row.leads:
                 notes.append(("CHQ ", "$accent"))
-            if row.destroyed:
-                notes.append(("† destroyed here ", "bold $error"))
-            if row.benched:
-                notes.append((f"✗ benched: destroyed in {row.benched_in}; untick it ",
-                              "bold $error"))
-            fc = f"FC {row.fc}".ljust(6)
+            fc = f"FC {row.fc}".ljust(5)
             options.append(Option(Content.assemble(
-                "  ", box_mark, " ", lead, " ", (name.ljust(width), "bold" if row.fielded else ""),
-                "  ", (kind, "dim"), "  ", (fc, "" if row.fielded else "dim"), "  ", *notes),
+                box_mark, " ", lead, lost, " ", (name.ljust(width), "bold" if row.fielded else ""),
+                "  ", (kind, "dim"), " ", (fc, "" if row.fielded else "dim"), " ", *notes),
                 id=row.element_id))
         if not options:
             options.append(Option(Content.styled(
@@ -433,18 +438,22 @@ class RoundsScreen(Screen[None]):
                     (row.name, "bold" if row.bought else ""), choice, "  ",
                     (row.cost_text, "$warning" if row.unit_cost is None else "dim"), note),
                     id=key, disabled=not row.allowed and not row.bought))
-        if not options:
+        figures = Content.assemble(
+            "Command Resources: ", (f"{left} left of {analysis.cr_available}",
+                                    "bold $error" if left < 0 else "bold"))
+        note = self.query_one("#round-cr-note", Static)
+        box.display = bool(options)
+        note.display = not options
+        if not options:  # one line is enough to say so
             reason = ("no command bringing CR" if analysis.cr_available == 0
                       else "no CR upgrades for the fielded types")
-            options.append(Option(Content.styled(f"Nothing to buy: {reason}", "dim"),
-                                  disabled=True))
+            note.update(Content.assemble(figures, (f" · nothing to buy: {reason}", "dim")))
+            return
         box.set_options(options)
         ids = [o.id for o in box.options]
         if current in ids:
             box.highlighted = ids.index(current)
-        box.border_title = Content.assemble(
-            "Command Resources: ", (f"{left} left of {analysis.cr_available}",
-                                    "bold $error" if left < 0 else "bold"))
+        box.border_title = figures
 
     def _show_findings(self, findings: list[Finding]) -> None:
         self._findings = findings
@@ -571,8 +580,14 @@ class RoundsScreen(Screen[None]):
             return
         undo = element_id in round_.destroyed
         label = f"{round_name}: {name} {'not destroyed' if undo else 'destroyed'}"
-        if self._apply(lambda r: ed.toggle_round_destroyed(r, index, element_id), label) \
-                and not undo and index < self.round_count - 1:
+        if not self._apply(lambda r: ed.toggle_round_destroyed(r, index, element_id), label) \
+                or undo or index == self.round_count - 1:
+            return
+        later = [r.name for r in self.session.roster.rounds[index + 1:] if element_id in r.elements]
+        if later:
+            self.notify(f"{name} is benched from the next round on, but {', '.join(later)} "
+                        "fields it: take it out there.", severity="warning", timeout=6)
+        else:
             self.notify(f"{name} is benched from the next round on.", timeout=3)
 
     def action_lead(self) -> None:
