@@ -340,3 +340,23 @@ async def test_loss_benches_an_element_a_later_round_fields() -> None:
         assert "m1" not in app.session.roster.rounds[1].elements
         assert element_list(app).get_option("m1").disabled
         assert str(rounds.get_option("round:1").prompt).startswith("✓ Round 2")
+
+
+async def test_empty_task_force(tmp_path) -> None:
+    """A Task Force with no elements and no rounds yet: a hint, then an empty first round."""
+    path = tmp_path / "empty.toml"
+    path.write_text('format = 1\nkind = "task_force"\nname = "Empty TF"\nforce_cost = 10\n',
+                    encoding="utf-8")
+    app = HorizonApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_rounds(pilot)
+        assert "No rounds yet" in text(app, "#round-empty")
+        assert "Round length 40 min" in text(app, "#rounds-summary")
+        await pilot.press("a")
+        await pilot.pause()
+        assert [r.name for r in app.session.roster.rounds] == ["Round 1"]
+        assert "FC 0/12" not in text(app, "#round-totals") and "FC 0/10" in text(app, "#round-totals")
+        await pilot.press("space", "x", "h")  # nothing to field: nothing happens, nothing breaks
+        await pilot.pause()
+        assert app.session.roster.rounds[0].elements == []
+        assert any(f.code == "tf-round-empty" for f in screen._findings)

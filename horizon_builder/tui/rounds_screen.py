@@ -388,7 +388,7 @@ class RoundsScreen(Screen[None]):
         box.border_title = f"Battlegroup: {fielded} of {len(rows)} Task Force elements fielded"
         box.border_subtitle = "space field · x destroyed · h CHQ"
         ids = [o.id for o in box.options]
-        if current in ids and not box.get_option(current).disabled:
+        if current is not None and current in ids and not box.get_option(current).disabled:
             box.highlighted = ids.index(current)
         elif box.highlighted is None or box.highlighted >= len(ids):
             box.highlighted = next((i for i, o in enumerate(box.options) if not o.disabled), None)
@@ -451,7 +451,7 @@ class RoundsScreen(Screen[None]):
             return
         box.set_options(options)
         ids = [o.id for o in box.options]
-        if current in ids:
+        if current is not None and current in ids:
             box.highlighted = ids.index(current)
         box.border_title = figures
 
