@@ -360,3 +360,28 @@ async def test_empty_task_force(tmp_path) -> None:
         await pilot.pause()
         assert app.session.roster.rounds[0].elements == []
         assert any(f.code == "tf-round-empty" for f in screen._findings)
+
+
+async def test_weird_command_per_round() -> None:
+    """With Weird Horizons on, each round's command may take weird command, each replacing one
+    CHQ ability (OtH p.42); it is that round's choice only."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.session.edit(lambda r: r.supplements.append("weird"), "weird on")
+        app.session_changed()
+        screen = await open_rounds(pilot)
+        await pilot.pause()
+        assert screen.query_one("#round-weird").display
+        select = screen.query_one("#round-weird-mad_scientist", Select)
+        assert "command_resources" in [v for _, v in select._options]
+        select.value = "guide_fire"
+        await pilot.pause()
+        weird = app.session.roster.rounds[0].command.weird
+        assert [(w.id, w.replaces) for w in weird] == [("mad_scientist", "guide_fire")]
+        assert app.session.roster.rounds[1].command.weird == []
+        assert app.session.undo_label == "Round 1: weird command Mad scientist for guide fire"
+        screen.query_one("#round-command", Select).value = Select.NULL  # no command: no weird
+        await pilot.pause()
+        assert app.session.roster.rounds[0].command.weird == []
+        assert not screen.query_one("#round-weird").display

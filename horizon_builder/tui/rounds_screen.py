@@ -165,6 +165,10 @@ class RoundsScreen(Screen[None]):
     #round-command { width: 21; margin-right: 1; }
     #round-chq { width: 1fr; max-width: 36; }
     #round-cr { height: auto; max-height: 6; min-height: 3; border: round $panel; }
+    #round-weird { height: auto; }
+    .round-weird-row { height: 1; }
+    .round-weird-label { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
+    .round-weird-select { width: 30; margin-left: 1; }
     #round-cr-note { height: 1; margin: 1 0 0 0; text-wrap: nowrap; text-overflow: ellipsis; }
     #round-empty { height: 1fr; content-align: center middle; color: $text-muted; }
     #round-findings {
@@ -193,6 +197,7 @@ class RoundsScreen(Screen[None]):
         self.index = 0  #: the round shown on the right
         self._wanted = round_name
         self._cr_rows: dict[str, ed.CrRow] = {}
+        self._weird_ids: list[str] = []
         self._findings: list[Finding] = []
         self._ready = False  # children exist (is_mounted is only set after on_mount)
 
@@ -215,6 +220,7 @@ class RoundsScreen(Screen[None]):
                     yield Label("Leads", id="round-chq-label")
                     yield Select[str]([], id="round-chq", compact=True, allow_blank=True,
                                       prompt="choose the CHQ")
+                yield Vertical(id="round-weird")
                 yield OptionList(id="round-cr")
                 yield Static(id="round-cr-note")
                 yield Static(id="round-empty")
@@ -269,6 +275,7 @@ class RoundsScreen(Screen[None]):
         for widget_id in ("#round-totals", "#round-elements", "#round-command-row"):
             self.query_one(widget_id).display = has_round
         if not has_round:
+            self.query_one("#round-weird").display = False
             self.query_one("#round-cr").display = False
             self.query_one("#round-cr-note").display = False
         empty = self.query_one("#round-empty", Static)
@@ -344,6 +351,7 @@ class RoundsScreen(Screen[None]):
         self._show_elements(rs, roster)
         view = ed.round_view(roster, self.index)
         self._show_command(rs, view)
+        self._show_weird(rs, view)
         self._show_cr(rs, view)
         self._show_findings(round_findings(report, self.index))
 
@@ -418,6 +426,61 @@ class RoundsScreen(Screen[None]):
         chq.prompt = "choose the CHQ" if leads else "none fielded may lead"
         barred = [c for c in candidates if not c.allowed]
         chq.tooltip = "\n".join(f"{c.name}: {c.reason}" for c in barred) or None
+
+    def _show_weird(self, rs, view: Roster) -> None:
+        """Weird command of the round (OtH p.42): one row per weird command of an enabled
+        supplement, each choosing the command ability it replaces."""
+        rows = [r for r in ed.weird_command_rows(rs, view)
+                if rs.upgrades[r.id].supplement in (None, *view.supplements)]
+        box = self.query_one("#round-weird", Vertical)
+        option = rs.commands.get(view.command.kind)
+        box.display = bool(rows) and option is not None and option.weird_slots > 0
+        if not box.display:
+            return
+        ids = [r.id for r in rows]
+        if ids != self._weird_ids:
+            self._weird_ids = ids
+            box.remove_children()
+            box.mount_all([Horizontal(
+                Label(r.name, id=f"round-weird-label-{r.id}", classes="round-weird-label"),
+                Select[str]([], id=f"round-weird-{r.id}", classes="round-weird-select",
+                            compact=True, prompt="not taken", allow_blank=True),
+                classes="round-weird-row") for r in rows])
+            self.call_after_refresh(self._fill_weird, rs, rows)
+        else:
+            self._fill_weird(rs, rows)
+
+    def _fill_weird(self, rs, rows: list[ed.WeirdRow]) -> None:
+        box = self.query_one("#round-weird", Vertical)
+        for row in rows:
+            select = box.query_one(f"#round-weird-{row.id}", Select)
+            label = box.query_one(f"#round-weird-label-{row.id}", Label)
+            note = f"✗ {row.reason}" if row.reason and row.replaces is None else row.summary
+            label.update(Content.assemble(("Weird: ", "dim"), (row.name, "bold"), "  ",
+                                          (note, "dim")))
+            choices = [(f"replaces {rs.rule_name(a)}", a) for a in row.free_abilities]
+            with select.prevent(Select.Changed):
+                select.set_options(choices)
+                select.value = row.replaces if row.replaces in row.free_abilities else Select.NULL
+            select.disabled = not choices or (row.reason is not None and row.replaces is None)
+
+    @on(Select.Changed, ".round-weird-select")
+    def _weird_changed(self, event: Select.Changed) -> None:
+        if not self.round_count:
+            return
+        upgrade_id = (event.select.id or "").removeprefix("round-weird-")
+        index, round_name = self.index, self._round_name
+        command = self.session.roster.rounds[index].command
+        current = next((w.replaces for w in command.weird if w.id == upgrade_id), None)
+        value = None if event.value == Select.NULL else str(event.value)
+        if value == current:
+            return
+        up = self.session.ruleset.upgrades.get(upgrade_id)
+        name = up.name if up else upgrade_id
+        self._apply(lambda r: ed.from_round_view(r, index, ed.set_weird(
+            ed.round_view(r, index), upgrade_id, value)),
+            f"{round_name}: weird command {name}" + (
+                f" for {value.replace('_', ' ')}" if value else " dropped"))
 
     def _show_cr(self, rs, view: Roster) -> None:
         box = self.query_one("#round-cr", OptionList)
