@@ -7,10 +7,13 @@ length (OtH p.45), benched elements (OtH p.46) and the value remaining (OtH p.48
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers_tui import SIZE, copy_example, example, findings, home, totals
 from textual.widgets import Input, OptionList, Select, Static
 
-from horizon_builder.roster import Command, UpgradeChoice
+from horizon_builder.roster import Command, Element, Roster, Round, UpgradeChoice
+from horizon_builder.ruleset_loader import load_ruleset
 from horizon_builder.session import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.commands import HorizonCommands
@@ -385,3 +388,32 @@ async def test_weird_command_per_round() -> None:
         await pilot.pause()
         assert app.session.roster.rounds[0].command.weird == []
         assert not screen.query_one("#round-weird").display
+
+
+async def test_cr_bought_in_one_round_only() -> None:
+    """Each round spends its own CR (OtH p.46): Enter buys an upgrade for every fielded element
+    of the type in that round, and the round's CR left follows."""
+    rules = load_ruleset([str(Path(__file__).parent / "fixtures_editors" / "editors.toml")])
+    roster = Roster(kind="task_force", name="TF", force_cost=12, elements=[
+        Element(id="hq", name="HQ", type="hvy_cav", presence=3),
+        Element(id="c1", name="Scout 1", type="lt_cav", presence=2),
+        Element(id="c2", name="Scout 2", type="lt_cav", presence=2),
+        Element(id="i1", name="Guards", type="hvy_inf", presence=2)], rounds=[
+        Round(name="Round 1", elements=["hq", "c1", "c2", "i1"],
+              command=Command(kind="chq", element="hq")),
+        Round(name="Round 2", elements=["hq", "c1"], command=Command(kind="chq", element="hq"))])
+    app = HorizonApp(session=Session(roster, rules))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_rounds(pilot)
+        box = screen.query_one("#round-cr", OptionList)
+        assert box.display and "2 left of 2" in str(box.border_title)
+        box.focus()
+        box.highlighted = box.get_option_index("lt_cav:False:field_radio")
+        await pilot.press("enter")
+        await pilot.pause()
+        purchases = app.session.roster.rounds[0].cr_purchases
+        assert [(p.type, p.upgrade) for p in purchases] == [("lt_cav", "field_radio")]
+        assert app.session.roster.rounds[1].cr_purchases == []
+        assert "0 left of 2" in str(box.border_title)
+        assert "CR 2/2" in text(app, "#round-totals")
+        assert "☑" in str(box.get_option("lt_cav:False:field_radio").prompt)
