@@ -417,3 +417,19 @@ async def test_cr_bought_in_one_round_only() -> None:
         assert "0 left of 2" in str(box.border_title)
         assert "CR 2/2" in text(app, "#round-totals")
         assert "☑" in str(box.get_option("lt_cav:False:field_radio").prompt)
+
+
+async def test_rounds_key_appears_when_the_kind_becomes_task_force() -> None:
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.session.edit(lambda r: setattr(r, "kind", "task_force"), "kind: Task Force")
+        app.session_changed()
+        await pilot.pause()
+        assert any(b.binding.action == "rounds" for b in app.active_bindings.values()
+                   if b.enabled and b.binding.show)
+        screen = await open_rounds(pilot)
+        assert "No rounds yet" in text(app, "#round-empty")
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.index == 0 and app.session.roster.rounds[0].name == "Round 1"
