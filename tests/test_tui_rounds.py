@@ -433,3 +433,30 @@ async def test_rounds_key_appears_when_the_kind_becomes_task_force() -> None:
         await pilot.press("a")
         await pilot.pause()
         assert screen.index == 0 and app.session.roster.rounds[0].name == "Round 1"
+
+
+async def test_cr_upgrade_choice_per_round() -> None:
+    """A robot bought with a round's CR (OtH p.25, p.46) takes a program; the choice is changed
+    from the round and stays that round's."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.session.edit(lambda r: r.supplements.append("datawar"), "datawar on")
+        app.session_changed()
+        screen = await open_rounds(pilot)
+        box = screen.query_one("#round-cr", OptionList)
+        row = screen.query_one("#round-cr-option-row")
+        box.focus()
+        box.highlighted = box.get_option_index("hvy_inf:False:robot")
+        await pilot.pause()
+        assert not row.display  # not bought yet
+        await pilot.press("enter")
+        await pilot.pause()
+        bought = app.session.roster.rounds[0].cr_purchases
+        assert [(p.type, p.upgrade, p.option) for p in bought] == [("hvy_inf", "robot", "destroy")]
+        assert row.display
+        screen.query_one("#round-cr-option", Select).value = "hold"
+        await pilot.pause()
+        assert app.session.roster.rounds[0].cr_purchases[0].option == "hold"
+        assert app.session.roster.rounds[1].cr_purchases == []
+        assert "[hold]" in str(box.get_option("hvy_inf:False:robot").prompt)

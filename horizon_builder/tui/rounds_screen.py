@@ -169,6 +169,9 @@ class RoundsScreen(Screen[None]):
     .round-weird-row { height: 1; }
     .round-weird-label { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     .round-weird-select { width: 30; margin-left: 1; }
+    #round-cr-option-row { height: 1; }
+    #round-cr-option-row Label { width: auto; padding: 0 1 0 0; color: $text-muted; }
+    #round-cr-option { width: 24; }
     #round-cr-note { height: 1; margin: 1 0 0 0; text-wrap: nowrap; text-overflow: ellipsis; }
     #round-empty { height: 1fr; content-align: center middle; color: $text-muted; }
     #round-findings {
@@ -222,6 +225,9 @@ class RoundsScreen(Screen[None]):
                                       prompt="choose the CHQ")
                 yield Vertical(id="round-weird")
                 yield OptionList(id="round-cr")
+                with Horizontal(id="round-cr-option-row"):
+                    yield Label("", id="round-cr-option-label")
+                    yield Select[str]([], id="round-cr-option", compact=True, allow_blank=True)
                 yield Static(id="round-cr-note")
                 yield Static(id="round-empty")
         yield OptionList(id="round-findings")
@@ -275,6 +281,7 @@ class RoundsScreen(Screen[None]):
         for widget_id in ("#round-totals", "#round-elements", "#round-command-row"):
             self.query_one(widget_id).display = has_round
         if not has_round:
+            self.query_one("#round-cr-option-row").display = False
             self.query_one("#round-weird").display = False
             self.query_one("#round-cr").display = False
             self.query_one("#round-cr-note").display = False
@@ -508,6 +515,7 @@ class RoundsScreen(Screen[None]):
         box.display = bool(options)
         note.display = not options
         if not options:  # one line is enough to say so
+            self.query_one("#round-cr-option-row").display = False
             reason = ("no command bringing CR" if analysis.cr_available == 0
                       else "no CR upgrades for the fielded types")
             note.update(Content.assemble(figures, (f" · nothing to buy: {reason}", "dim")))
@@ -516,7 +524,29 @@ class RoundsScreen(Screen[None]):
         ids = [o.id for o in box.options]
         if current is not None and current in ids:
             box.highlighted = ids.index(current)
+        elif box.highlighted is None:  # so Enter acts as soon as the list has focus
+            box.highlighted = next((i for i, o in enumerate(box.options) if not o.disabled), None)
         box.border_title = figures
+        self._show_cr_option()
+
+    def _highlighted_cr(self) -> ed.CrRow | None:
+        option = self.query_one("#round-cr", OptionList).highlighted_option
+        return self._cr_rows.get(option.id or "") if option is not None else None
+
+    def _show_cr_option(self) -> None:
+        """A bought CR upgrade that needs a choice (a robot's program) shows it, to change."""
+        row = self._highlighted_cr()
+        line = self.query_one("#round-cr-option-row")
+        line.display = (self.query_one("#round-cr").display and row is not None and row.bought
+                        and bool(row.options))
+        if not line.display or row is None:
+            return
+        self.query_one("#round-cr-option-label", Label).update(f"{row.name}:")
+        select = self.query_one("#round-cr-option", Select)
+        with select.prevent(Select.Changed):
+            select.set_options([(o, o) for o in row.options])
+            if row.option in row.options:
+                select.value = row.option
 
     def _show_findings(self, findings: list[Finding]) -> None:
         self._findings = findings
@@ -525,8 +555,8 @@ class RoundsScreen(Screen[None]):
         strip = self.session.roster.rounds[self.index].name if self.round_count else None
         box.set_options([Option(finding_prompt(f, strip)) for f in findings] or [
             Option(Content.styled("✓ Nothing to fix in this round", "$success"), disabled=True)])
-        if findings and keep is not None:
-            box.highlighted = min(keep, len(findings) - 1)
+        if findings:
+            box.highlighted = 0 if keep is None else min(keep, len(findings) - 1)
         box.border_title = f"{strip} findings ({len(findings)})" if strip else "Findings"
         box.border_subtitle = "Enter: fix" if findings else ""
 
@@ -743,6 +773,21 @@ class RoundsScreen(Screen[None]):
         self._apply(lambda r: ed.from_round_view(
             r, index, ed.set_command(rs, ed.round_view(r, index), command.kind, element_id)),
             f"{round_name}: {self._element_name(element_id)} leads")
+
+    @on(OptionList.OptionHighlighted, "#round-cr")
+    def _cr_highlighted(self) -> None:
+        self._show_cr_option()
+
+    @on(Select.Changed, "#round-cr-option")
+    def _cr_option_changed(self, event: Select.Changed) -> None:
+        row = self._highlighted_cr()
+        if row is None or not self.round_count or event.value == Select.NULL \
+                or event.value == row.option:
+            return
+        index, round_name, value = self.index, self._round_name, str(event.value)
+        self._apply(lambda r: ed.from_round_view(r, index, ed.set_cr_option(
+            ed.round_view(r, index), row.type_id, row.upgrade_id, row.form_type, value)),
+            f"{round_name}: CR {row.name} {value}")
 
     @on(OptionList.OptionSelected, "#round-cr")
     def _cr_toggled(self, event: OptionList.OptionSelected) -> None:
