@@ -37,6 +37,7 @@ from horizon_builder.roster import (
     WeirdReplaces,
 )
 from horizon_builder.ruleset import CATEGORIES, ElementType, Ruleset, Upgrade
+from horizon_builder.tournament import benched
 from horizon_builder.validator import validate
 
 if TYPE_CHECKING:
@@ -974,6 +975,24 @@ def add_round(roster: Roster) -> Roster:
     """
     kind = roster.rounds[-1].command.kind if roster.rounds else "none"
     round_ = Round(name=new_round_name(roster), command=Command(kind=kind))
+    return roster.model_copy(update={"rounds": [*roster.rounds, round_]})
+
+
+def repeat_round(roster: Roster, index: int) -> Roster:
+    """Add a round after the last that fields round ``index``'s battlegroup again, less every
+    element benched by then (destroyed in any round so far, OtH p.46).
+
+    Its command and CR purchases are kept; a CHQ that is benched leaves the command
+    without its element, to choose again.
+    """
+    source = roster.rounds[index]
+    gone = set(benched(roster))
+    command = source.command.model_copy(deep=True)
+    if command.element in gone:
+        command.element = None
+    round_ = Round(name=new_round_name(roster), command=command,
+                   elements=[e for e in source.elements if e not in gone],
+                   cr_purchases=[p.model_copy() for p in source.cr_purchases])
     return roster.model_copy(update={"rounds": [*roster.rounds, round_]})
 
 

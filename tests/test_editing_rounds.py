@@ -40,6 +40,23 @@ def test_add_round_is_named_round_n_and_keeps_the_command_kind_not_the_chq(tf: R
     assert len(tf.rounds) == 2  # pure: the old roster is untouched
 
 
+def test_repeat_round_fields_the_same_battlegroup_less_the_benched(tf: Roster) -> None:
+    """Repeating Round 1 as Round 3: its battlegroup, command and CR again, without the element
+    it lost (benched, OtH p.46); nothing is destroyed yet in the new round."""
+    new = ed.repeat_round(tf, 0)
+    added = new.rounds[-1]
+    assert added.name == "Round 3"
+    assert added.elements == ["hc1", "hi1", "hi2", "m1"]  # hc2 was destroyed in Round 1
+    assert added.command == Command(kind="chq", element="hc1") and added.destroyed == []
+
+
+def test_repeat_round_drops_a_benched_chq(tf: Roster) -> None:
+    lost = ed.toggle_round_destroyed(tf, 1, "hc1")  # Round 2's CHQ is destroyed
+    added = ed.repeat_round(lost, 1).rounds[-1]
+    assert "hc1" not in added.elements
+    assert added.command == Command(kind="chq", element=None)
+
+
 def test_first_round_of_an_empty_task_force() -> None:
     roster = Roster(kind="task_force", name="TF", force_cost=12)
     new = ed.add_round(roster)

@@ -460,3 +460,18 @@ async def test_cr_upgrade_choice_per_round() -> None:
         assert app.session.roster.rounds[0].cr_purchases[0].option == "hold"
         assert app.session.roster.rounds[1].cr_purchases == []
         assert "[hold]" in str(box.get_option("hvy_inf:False:robot").prompt)
+
+
+async def test_repeat_a_round() -> None:
+    """d adds a round fielding the selected round's battlegroup again, less the benched (OtH p.46)."""
+    app = HorizonApp(example(TASK_FORCE))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_rounds(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        added = app.session.roster.rounds[-1]
+        assert added.name == "Round 3" and screen.index == 2
+        assert added.elements == ["hc1", "hi1", "hi2", "m1"]
+        assert element_list(app).get_option("hc2").disabled
+        assert "FC 5/12" in text(app, "#round-totals")
+        assert app.session.undo_label == "add Round 3 as Round 1"

@@ -190,6 +190,8 @@ class RoundsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
         Binding("a", "add_round", "Add round"),
+        Binding("d", "repeat_round", "Repeat", tooltip="Add a round fielding this round's "
+                "battlegroup again, less the elements benched by then"),
         Binding("ctrl+l", "focus_findings", "Findings", show=False),
     ]
 
@@ -211,8 +213,8 @@ class RoundsScreen(Screen[None]):
             with Vertical(id="rounds-left"):
                 yield RoundList(id="rounds-list")
                 yield Static(Content.assemble(
-                    ("a", "bold"), " add  ", ("e", "bold"), " rename\n",
-                    ("del", "bold"), " delete  ", ("[ ]", "bold"), " move"), id="rounds-hint")
+                    ("a", "bold"), " add  ", ("d", "bold"), " repeat\n", ("e", "bold"), " rename  ",
+                    ("del", "bold"), " delete\n", ("[ ]", "bold"), " move"), id="rounds-hint")
             with Vertical(id="rounds-right"):
                 yield Static(id="round-totals")
                 yield RoundElementList(id="round-elements")
@@ -584,6 +586,18 @@ class RoundsScreen(Screen[None]):
             self.refresh_view()
             self.query_one("#round-elements").focus()
             self.notify(f"Added {name}: tick the elements it fields (space).", timeout=3)
+
+    def action_repeat_round(self) -> None:
+        if not self.round_count:
+            self.action_add_round()
+            return
+        index, source = self.index, self._round_name
+        name = ed.new_round_name(self.session.roster)
+        if self._apply(lambda r: ed.repeat_round(r, index), f"add {name} as {source}"):
+            self.index = self.round_count - 1
+            self.refresh_view()
+            self.query_one("#round-elements").focus()
+            self.notify(f"Added {name}: {source}'s battlegroup, less the benched.", timeout=3)
 
     def action_rename_round(self) -> None:
         if not self.round_count:
