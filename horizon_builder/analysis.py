@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from horizon_builder.roster import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
-from horizon_builder.ruleset import CommandOption, ElementType, Ruleset, Upgrade
+from horizon_builder.ruleset import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
 
 
 @dataclass
@@ -156,11 +156,7 @@ def statline_info(ruleset: Ruleset, type_id: str, presence: int, stats: dict[str
                     info.unknown_costs.append(cost.choice.id)
                 else:
                     info.points_spent += cost.amount
-    rules = list(et.special_rules)
-    for step in sorted(et.presence_rules, key=lambda r: r.from_presence):
-        if presence >= step.from_presence:
-            rules = [r for r in rules if r not in step.remove]
-            rules += [r for r in step.add if r not in rules]
+    rules = presence_steps(list(et.special_rules), et.presence_rules, presence)
     for cost in costs:
         if cost.upgrade is not None:
             rules = upgrade_rules(rules, cost.upgrade, cost.choice.option, presence)
@@ -272,14 +268,20 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
                     cr_available, counted, cr_spent, round_name)
 
 
+def presence_steps(rules: list[str], steps: list[PresenceRules], presence: int) -> list[str]:
+    """Special rules gained or lost from some Presence on (cumbersome at P4+, lumbering at P6+)."""
+    for step in sorted(steps, key=lambda r: r.from_presence):
+        if presence >= step.from_presence:
+            rules = [r for r in rules if r not in step.remove]
+            rules += [r for r in step.add if r not in rules]
+    return rules
+
+
 def upgrade_rules(rules: list[str], upgrade: Upgrade, option: str | None, presence: int) -> list[str]:
     """Special rules after an upgrade: removed, granted, by Presence, by the option chosen."""
     rules = [r for r in rules if r not in upgrade.removes_rules]
     rules += [r for r in upgrade.grants_rules if r not in rules]
-    for step in sorted(upgrade.presence_rules, key=lambda r: r.from_presence):
-        if presence >= step.from_presence:
-            rules = [r for r in rules if r not in step.remove]
-            rules += [r for r in step.add if r not in rules]
+    rules = presence_steps(rules, upgrade.presence_rules, presence)
     if option is not None:
         rules += [r for r in upgrade.option_rules.get(option, []) if r not in rules]
     return rules
