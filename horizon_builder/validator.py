@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from horizon_builder.analysis import Analysis, analyse, provisional_values
 from horizon_builder.findings import Finding, sort_findings
@@ -58,7 +59,7 @@ class Report:
     def warnings(self) -> list[Finding]:
         return [f for f in self.all_findings if f.severity == "warning"]
 
-    @property
+    @cached_property
     def all_findings(self) -> list[Finding]:
         out = list(self.findings)
         for report in self.round_reports:
@@ -76,7 +77,7 @@ class Report:
             f.provisional and f.severity != "info" for f in self.all_findings
         )
 
-    @property
+    @cached_property
     def provisional_values(self) -> list[str]:
         used = set(provisional_values(self.analysis))
         for report in self.round_reports:
