@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from horizon_builder.engine.validator import Report, validate
 from horizon_builder.problems import LoadError
-from horizon_builder.roster import Element, Roster
-from horizon_builder.roster_io import load, overrides_path, save_roster
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.ruleset_loader import load_ruleset
-from horizon_builder.validator import Report, validate
+from horizon_builder.roster.io import load, overrides_path, save_roster
+from horizon_builder.roster.models import Element, Roster
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
 
 #: How many snapshots undo keeps.
 HISTORY_LIMIT = 500

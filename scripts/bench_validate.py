@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from horizon_builder.ruleset_loader import load_ruleset
-from horizon_builder.sample_rosters import make_roster
-from horizon_builder.validator import validate
+from horizon_builder.engine.validator import validate
+from horizon_builder.roster.samples import make_roster
+from horizon_builder.rules.loader import load_ruleset
 
 SIZES = (10, 40, 100, 1000)
 TARGETS_MS = {40: 2.0, 1000: 50.0}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from horizon_builder.roster import Roster
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.validator import Report, validate
+from horizon_builder.engine.validator import Report, validate
+from horizon_builder.roster.models import Roster
+from horizon_builder.rules.models import Ruleset
 
 
 def element(type_: str, presence: int, name: str | None = None, **extra: Any) -> dict[str, Any]:

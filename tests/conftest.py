@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
 
 
 @pytest.fixture(scope="session")

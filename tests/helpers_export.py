@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from horizon_builder.roster_io import LoadedRoster, load
+from horizon_builder.roster.io import LoadedRoster, load
 
 OVERRIDES = """\
 [ruleset]

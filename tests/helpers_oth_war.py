@@ -8,9 +8,9 @@ from typing import Any
 
 import tomli_w
 
-from horizon_builder.cli import main
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.cli.main import main
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
 
 # Stand-ins for the Superweapons layer's types (OtH p.9-10), used only when the
 # shipped rules do not define them, so these tests never depend on that layer.

@@ -9,11 +9,11 @@ from typing import Any
 
 import tomli_w
 
-from horizon_builder.findings import Finding
-from horizon_builder.roster import Roster
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.ruleset_loader import load_ruleset
-from horizon_builder.validator import Report, validate
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.validator import Report, validate
+from horizon_builder.roster.models import Roster
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
 
 #: A legal statline for each kind at P4, spending its whole pool.
 SUPERMECH_P4 = {"M": 5, "F": 5, "A": 5, "D": 5}  # 20
@@ -76,7 +76,7 @@ def write_toml(path: Path, data: dict[str, Any]) -> Path:
 
 def cli_findings(capsys: Any, *args: str) -> tuple[int, list[dict[str, Any]]]:
     """Run ``horizon-builder check --format json`` in-process; (status, findings of the first file)."""
-    from horizon_builder.cli import main
+    from horizon_builder.cli.main import main
 
     status = main(["check", "--format", "json", *args])
     out = json.loads(capsys.readouterr().out)

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.roster_screen import RosterScreen
+from horizon_builder.tui.screens.home import RosterScreen
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

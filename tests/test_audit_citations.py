@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.rules.loader import load_ruleset
 
 RULES = load_ruleset()
 
@@ -76,7 +76,7 @@ def test_intelligence_bands_pairing_is_marked_inferred() -> None:
 
 def test_tournament_final_tie_break_cites_winners_page() -> None:
     """The Task Force value remaining breaks final ties under Winners (OtH index: winners 48)."""
-    from horizon_builder import tournament
+    from horizon_builder.engine import tournament
 
     assert "p.48" in (tournament.remaining_value.__doc__ or "")
 

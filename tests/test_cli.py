@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import horizon_builder
-from horizon_builder.cli import main
+from horizon_builder.cli.main import main
 from horizon_builder.resources import example_rosters, examples_dir
 
 LEGAL = examples_dir() / "hvy-cav-battlegroup.toml"

@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 from builders import check, codes, element, roster
 
-from horizon_builder.analysis import analyse
-from horizon_builder.totals import (
+from horizon_builder.engine.analysis import analyse
+from horizon_builder.engine.totals import (
     compute_totals,
     deployment_spaces,
     intelligence_band,
@@ -319,7 +319,7 @@ def test_cr_upgrade_is_paid_per_element_of_the_type(ruleset):
 
 def test_cr_overspent_is_error(ruleset, tmp_path):
     """Spending more CR than the force has is an error."""
-    from horizon_builder.ruleset_loader import load_ruleset
+    from horizon_builder.rules.loader import load_ruleset
 
     override = tmp_path / "house.toml"
     override.write_text("[upgrades.antigrav]\ncost_cr = 1\n")
@@ -391,7 +391,7 @@ def test_deployment_spaces(count, spaces):
 
 def test_excellent_intelligence_adds_a_deployment_space(tmp_path):
     """Excellent IR (2 or more): well disposed plus one extra deployment space (OtH p.50)."""
-    from horizon_builder.ruleset_loader import load_ruleset
+    from horizon_builder.rules.loader import load_ruleset
 
     # In core alone FP never falls below FC; a house rule that makes Lt Inf cost 2 FC does it.
     house = tmp_path / "house.toml"
@@ -420,7 +420,7 @@ def test_starting_momentum_is_force_presence(ruleset):
 
 def test_totals_of_example_battlegroup(ruleset):
     from horizon_builder.resources import examples_dir
-    from horizon_builder.roster_io import load
+    from horizon_builder.roster.io import load
 
     loaded = load(examples_dir() / "hvy-cav-battlegroup.toml")
     t = totals_of(loaded.roster, loaded.ruleset)

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from horizon_builder import editing as ed
-from horizon_builder.roster import Element, Roster
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.ruleset_loader import load_ruleset
-from horizon_builder.validator import validate
+from horizon_builder.engine.validator import validate
+from horizon_builder.roster.models import Element, Roster
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
 
 FIXTURES = Path(__file__).parent / "fixtures_editors"
 RULES = str(FIXTURES / "editors.toml")

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from horizon_builder import editing as ed
-from horizon_builder.analysis import analyse
-from horizon_builder.roster import Command, Element, Roster, Round
-from horizon_builder.roster_io import load
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.ruleset_loader import load_ruleset
-from horizon_builder.validator import validate
+from horizon_builder.engine.analysis import analyse
+from horizon_builder.engine.validator import validate
+from horizon_builder.roster.io import load
+from horizon_builder.roster.models import Command, Element, Roster, Round
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "tournament-task-force.toml"
 RULES = str(Path(__file__).parent / "fixtures_editors" / "editors.toml")

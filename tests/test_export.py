@@ -16,13 +16,13 @@ import pytest
 from helpers_export import XSS, load_demo, write_demo
 from markdown_it import MarkdownIt
 
-from horizon_builder.cli import main
+from horizon_builder.cli.main import main
+from horizon_builder.engine.validator import validate
 from horizon_builder.export import FORMATS, build_document, render, write_atomic
 from horizon_builder.export.document import ExportDocument
 from horizon_builder.export.markdown import md_escape
-from horizon_builder.roster import Roster
-from horizon_builder.roster_io import load
-from horizon_builder.validator import validate
+from horizon_builder.roster.io import load
+from horizon_builder.roster.models import Roster
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from helpers_export import write_demo
 
+from horizon_builder.engine.validator import validate
 from horizon_builder.export import render
-from horizon_builder.roster_io import load
-from horizon_builder.validator import validate
+from horizon_builder.roster.io import load
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTALL = "apt-get update && apt-get install -y chromium"

@@ -10,9 +10,9 @@ from helpers_export import XSS, write_demo
 from textual.app import App
 from textual.widgets import Checkbox, Input, Select, TextArea
 
-from horizon_builder.roster_io import load
-from horizon_builder.tui.export_screen import ExportScreen, default_filename
-from horizon_builder.validator import validate
+from horizon_builder.engine.validator import validate
+from horizon_builder.roster.io import load
+from horizon_builder.tui.screens.export import ExportScreen, default_filename
 
 ROOT = Path(__file__).resolve().parent.parent
 LANCERS = ROOT / "examples/hvy-cav-battlegroup.toml"

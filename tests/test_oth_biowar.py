@@ -14,11 +14,11 @@ import pytest
 from builders import check, codes, element
 from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies, superheavy_args
 
-from horizon_builder.analysis import analyse
+from horizon_builder.engine.analysis import analyse
 from horizon_builder.resources import examples_dir
-from horizon_builder.roster import Roster
-from horizon_builder.roster_io import load
-from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.roster.io import load
+from horizon_builder.roster.models import Roster
+from horizon_builder.rules.loader import load_ruleset
 
 CONVENTIONAL = ("lt_inf", "mob_inf", "hvy_inf", "ab_inf", "sf", "recon", "lt_cav", "hvy_cav",
                 "lt_art", "armd_art")

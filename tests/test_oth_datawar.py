@@ -13,11 +13,11 @@ import pytest
 from builders import check, codes, element
 from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies, superheavy_args
 
-from horizon_builder.analysis import analyse
+from horizon_builder.engine.analysis import analyse
+from horizon_builder.engine.totals import compute_totals
 from horizon_builder.resources import examples_dir
-from horizon_builder.roster import Roster
-from horizon_builder.roster_io import load
-from horizon_builder.totals import compute_totals
+from horizon_builder.roster.io import load
+from horizon_builder.roster.models import Roster
 
 HVY_CAV = {"M": 4, "F": 5, "A": 5, "D": 1}
 HVY_INF = {"M": 3, "F": 4, "A": 3, "D": 3}
@@ -498,7 +498,7 @@ def test_robot_on_superflyer_shows_in_check_output(tmp_path, capsys):
 
 def test_drone_mk1_momentum_in_check_output(capsys):
     """`horizon-builder check` shows momentum with Mk 1 drones counted as P1 (OtH p.24)."""
-    from horizon_builder.cli import main
+    from horizon_builder.cli.main import main
 
     assert main(["check", str(examples_dir() / "oth-datawar-aic.toml")]) == 0
     out = capsys.readouterr().out

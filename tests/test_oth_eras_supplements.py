@@ -10,8 +10,8 @@ from helpers_oth import base, check, element, find, ruleset, run_cli
 
 from horizon_builder.checks.supplements import era_bans
 from horizon_builder.problems import LoadError
-from horizon_builder.ruleset import CommandOption, EraBan
-from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import CommandOption, EraBan
 
 # --- supplement toggles: every kind of content names its supplement ------------------
 
@@ -276,7 +276,7 @@ def test_era_period_includes_its_eras_bans(tmp_path):
 
 def test_era_includes_unknown_era_is_load_error(tmp_path):
     from horizon_builder.problems import LoadError
-    from horizon_builder.ruleset_loader import load_ruleset
+    from horizon_builder.rules.loader import load_ruleset
 
     bad = tmp_path / "house.toml"
     bad.write_text('[eras.era2]\nincludes = ["era9"]\n', encoding="utf-8")

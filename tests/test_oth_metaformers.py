@@ -20,10 +20,10 @@ from helpers_superweapons import (
     write_toml,
 )
 
+from horizon_builder.engine.validator import validate
 from horizon_builder.resources import examples_dir
-from horizon_builder.roster import Roster
-from horizon_builder.roster_io import load
-from horizon_builder.validator import validate
+from horizon_builder.roster.io import load
+from horizon_builder.roster.models import Roster
 
 META = ("metaformers",)
 MECH_P3 = {"M": 5, "F": 5, "A": 5, "D": 3}  # 18 of 18
@@ -199,7 +199,7 @@ def test_metaform_unknown_type_is_a_finding() -> None:
 
 def test_metaform_unknown_type_in_a_file(tmp_path: Path, capsys: Any) -> None:
     """In a file, an unknown metaform type is a load error naming file, line and key (exit 2)."""
-    from horizon_builder.cli import main
+    from horizon_builder.cli.main import main
 
     path = write_toml(tmp_path / "bad.toml", roster_data(
         metaformer("Odd", "mech", 3, MECH_P3, form("dragon", 3, {})), supplements=META))

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 from helpers_oth import EXAMPLES, example_data, ruleset, run_cli
 
-from horizon_builder.adventures import (
+from horizon_builder.cli.main import main
+from horizon_builder.engine.adventures import (
     AdventureError,
     allowance,
     effective_disposition,
@@ -18,7 +19,6 @@ from horizon_builder.adventures import (
     reserve_turns,
     situation,
 )
-from horizon_builder.cli import main
 
 #: The printed Situation table (OtH p.52): loss, disposition, advance, reserve, terrain.
 SITUATIONS = {

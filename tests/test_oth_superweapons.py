@@ -24,11 +24,11 @@ from helpers_superweapons import (
     write_toml,
 )
 
-from horizon_builder.analysis import analyse
+from horizon_builder.engine.analysis import analyse
+from horizon_builder.engine.validator import validate
 from horizon_builder.resources import examples_dir, rulesets_dir
-from horizon_builder.roster import Roster
-from horizon_builder.roster_io import load
-from horizon_builder.validator import validate
+from horizon_builder.roster.io import load
+from horizon_builder.roster.models import Roster
 
 LAYER = rulesets_dir() / "10-superweapons.toml"
 KINDS = ("supermech", "supertank", "superflyer")
@@ -537,7 +537,7 @@ def test_unknown_upgrade_in_a_file_names_file_and_key(tmp_path: Path, capsys: An
     """Loading a roster with an unknown upgrade reports file, line and key (exit 2), no traceback."""
     path = write_toml(tmp_path / "bad.toml",
                       roster_data(el("Odd", "supermech", 4, SUPERMECH_P4, ["death_ray"])))
-    from horizon_builder.cli import main
+    from horizon_builder.cli.main import main
 
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err

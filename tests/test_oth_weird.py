@@ -8,9 +8,9 @@ import json
 import pytest
 from helpers_oth import base, check, codes, element, example_data, find, roster, ruleset, run_cli
 
-from horizon_builder.analysis import analyse
 from horizon_builder.checks.weird import command_abilities
-from horizon_builder.totals import compute_totals
+from horizon_builder.engine.analysis import analyse
+from horizon_builder.engine.totals import compute_totals
 
 WEIRD_UPGRADES = {
     "tesla_gun": 1, "short_range_teleporter": 1, "sonic_cannon": 1, "flammenwerfer": 0,
@@ -465,7 +465,7 @@ def test_weird_needs_fixing_example(tmp_path):
 def test_weird_upgrades_open_to_gun_beasts_and_gribblies():
     """Weird upgrades go on any element that may take core upgrades (OtH p.42); gun-beasts and
     gribblies keep their replaced type's upgrades (OtH p.30), so they may take them too."""
-    from horizon_builder.ruleset_loader import load_ruleset
+    from horizon_builder.rules.loader import load_ruleset
 
     rs = load_ruleset()
     for type_id in ("gun_beast_hvy_cav", "gribbly_lt_inf"):

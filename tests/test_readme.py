@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from horizon_builder.roster_io import load
-from horizon_builder.validator import validate
+from horizon_builder.engine.validator import validate
+from horizon_builder.roster.io import load
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

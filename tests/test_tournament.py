@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from builders import codes, element, roster
 
-from horizon_builder.validator import validate
+from horizon_builder.engine.validator import validate
 
 HVY_CAV = {"M": 4, "F": 5, "A": 5, "D": 1}
 LT_INF = {"M": 3, "F": 2, "A": 2, "D": 2}
@@ -92,7 +92,7 @@ def test_element_faults_reported_once_for_the_task_force(ruleset):
 
 def test_round_length_is_four_times_fc_rounded_up_to_five():
     """Round length ≈ 4 × FC minutes, rounded up to the next 5 (OtH p.45: FC 16 → 65)."""
-    from horizon_builder.tournament import round_length_minutes
+    from horizon_builder.engine.tournament import round_length_minutes
 
     assert round_length_minutes(16) == 65
     assert round_length_minutes(15) == 60
@@ -101,8 +101,8 @@ def test_round_length_is_four_times_fc_rounded_up_to_five():
 
 def test_tie_break_value_remaining_leaves_out_destroyed(ruleset):
     """Final tie-break: points value remaining in the TF, destroyed elements not counted (OtH p.48)."""
-    from horizon_builder.analysis import analyse
-    from horizon_builder.tournament import benched, remaining_value
+    from horizon_builder.engine.analysis import analyse
+    from horizon_builder.engine.tournament import benched, remaining_value
 
     r = task_force({"name": "R1", "elements": ["c", "t"], "destroyed": ["t"],
                     "command": {"kind": "chq", "element": "c"}}, force_cost=4)
@@ -111,7 +111,7 @@ def test_tie_break_value_remaining_leaves_out_destroyed(ruleset):
 
 
 def test_task_force_report_shows_benched_and_round_length(capsys):
-    from horizon_builder.cli import main
+    from horizon_builder.cli.main import main
     from horizon_builder.resources import examples_dir
 
     main(["check", str(examples_dir() / "tournament-task-force.toml")])

@@ -18,15 +18,15 @@ import pytest
 from helpers_tui import SIZE, example, findings, home, totals
 from textual.widgets import Input, OptionList, Select
 
-from horizon_builder.roster_io import read_roster
+from horizon_builder.roster.io import read_roster
 from horizon_builder.session import Session
-from horizon_builder.tui.add_element import AddElementScreen
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.command_screen import CommandScreen
-from horizon_builder.tui.editor_widgets import NumberStepper, UpgradePicker
-from horizon_builder.tui.element_editor import ElementEditorScreen
-from horizon_builder.tui.roster_screen import RosterScreen
-from horizon_builder.tui.settings_screen import SettingsScreen
+from horizon_builder.tui.screens.add_element import AddElementScreen
+from horizon_builder.tui.screens.command import CommandScreen
+from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+from horizon_builder.tui.screens.home import RosterScreen
+from horizon_builder.tui.screens.settings import SettingsScreen
+from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker
 
 
 async def _settle(pilot) -> None:

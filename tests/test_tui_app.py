@@ -10,11 +10,11 @@ import pytest
 from helpers_tui import SIZE, example, findings, home, row_names, select, table, totals
 from textual.widgets import Input, Label, Static
 
-from horizon_builder.roster import Element, Form, UpgradeChoice
+from horizon_builder.roster.models import Element, Form, UpgradeChoice
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import ConfirmDialog
-from horizon_builder.tui.help_screen import HelpScreen
-from horizon_builder.tui.settings_screen import SettingsScreen
+from horizon_builder.tui.screens.help import HelpScreen
+from horizon_builder.tui.screens.settings import SettingsScreen
 from horizon_builder.tui.widgets import TotalsStrip
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
@@ -178,7 +178,7 @@ async def test_click_on_finding_jumps_too() -> None:
 
 async def test_click_twice_on_a_row_edits_it() -> None:
     """Mouse: the first click selects a row, a second click on it opens the editor."""
-    editor_module = pytest.importorskip("horizon_builder.tui.element_editor")
+    from horizon_builder.tui.screens import element_editor as editor_module
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -192,7 +192,7 @@ async def test_click_twice_on_a_row_edits_it() -> None:
 
 async def test_enter_on_element_finding_opens_editor() -> None:
     """Enter on an element's finding opens the element editor on that element and field."""
-    editor_module = pytest.importorskip("horizon_builder.tui.element_editor")
+    from horizon_builder.tui.screens import element_editor as editor_module
     app = HorizonApp(example(NEEDS_FIXING))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -207,7 +207,7 @@ async def test_enter_on_element_finding_opens_editor() -> None:
 
 
 async def test_enter_on_element_opens_editor() -> None:
-    editor_module = pytest.importorskip("horizon_builder.tui.element_editor")
+    from horizon_builder.tui.screens import element_editor as editor_module
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -219,7 +219,7 @@ async def test_enter_on_element_opens_editor() -> None:
 
 
 async def test_add_element_opens_add_screen() -> None:
-    add_module = pytest.importorskip("horizon_builder.tui.add_element")
+    from horizon_builder.tui.screens import add_element as add_module
     app = HorizonApp(None)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -229,7 +229,7 @@ async def test_add_element_opens_add_screen() -> None:
 
 
 async def test_command_key_opens_command_screen() -> None:
-    command_module = pytest.importorskip("horizon_builder.tui.command_screen")
+    from horizon_builder.tui.screens import command as command_module
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -239,7 +239,7 @@ async def test_command_key_opens_command_screen() -> None:
 
 
 async def test_export_key_opens_export_preview() -> None:
-    export_module = pytest.importorskip("horizon_builder.tui.export_screen")
+    from horizon_builder.tui.screens import export as export_module
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -256,7 +256,7 @@ async def test_missing_editor_is_reported_not_raised(monkeypatch) -> None:
     real_import = importlib.import_module
 
     def no_editor(name: str, package: str | None = None):
-        if name == "horizon_builder.tui.element_editor":
+        if name == "horizon_builder.tui.screens.element_editor":
             raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return real_import(name, package)
 

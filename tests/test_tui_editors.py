@@ -7,13 +7,13 @@ from helpers_editors import RULES, EditorTestApp, new_session
 from textual.widgets import OptionList, Select, Static
 
 from horizon_builder import editing as ed
-from horizon_builder.roster import UpgradeChoice
-from horizon_builder.ruleset import Upgrade
+from horizon_builder.roster.models import UpgradeChoice
+from horizon_builder.rules.models import Upgrade
 from horizon_builder.session import Session
-from horizon_builder.tui.add_element import AddElementScreen
-from horizon_builder.tui.command_screen import CommandScreen
-from horizon_builder.tui.editor_widgets import UpgradePicker
-from horizon_builder.tui.element_editor import ElementEditorScreen
+from horizon_builder.tui.screens.add_element import AddElementScreen
+from horizon_builder.tui.screens.command import CommandScreen
+from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+from horizon_builder.tui.widgets.editor import UpgradePicker
 
 SIZE = (100, 32)
 

@@ -12,13 +12,13 @@ from pathlib import Path
 from helpers_tui import SIZE, copy_example, example, findings, home, totals
 from textual.widgets import Input, OptionList, Select, Static
 
-from horizon_builder.roster import Command, Element, Roster, Round, UpgradeChoice
-from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.roster.models import Command, Element, Roster, Round, UpgradeChoice
+from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.session import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.dialogs import ConfirmDialog
-from horizon_builder.tui.rounds_screen import RoundNameDialog, RoundsScreen
+from horizon_builder.tui.screens.rounds import RoundNameDialog, RoundsScreen
 
 TASK_FORCE = "tournament-task-force.toml"
 HVY_CAV = "hvy-cav-battlegroup.toml"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from horizon_builder.findings import Finding
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.validator import CHECKS, check, validate
 from horizon_builder.resources import example_rosters
-from horizon_builder.roster_io import load
-from horizon_builder.sample_rosters import make_roster
-from horizon_builder.validator import CHECKS, check, validate
+from horizon_builder.roster.io import load
+from horizon_builder.roster.samples import make_roster
 
 
 @pytest.mark.parametrize("size", [0, 1, 40, 300])

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.analysis import Analysis, ElementInfo
 from horizon_builder.checks.common import about, cite
 from horizon_builder.checks.datawar import type_bought, upgrade_name
-from horizon_builder.findings import Finding
-from horizon_builder.validator import check
+from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.validator import check
 
 CHAPTER = "BioWar"
 

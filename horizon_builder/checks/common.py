@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from horizon_builder.analysis import ElementInfo
-from horizon_builder.findings import Finding, Severity
-from horizon_builder.ruleset import RuleModel, Ruleset
+from horizon_builder.engine.analysis import ElementInfo
+from horizon_builder.engine.findings import Finding, Severity
+from horizon_builder.rules.models import RuleModel, Ruleset
 
 
 def about(info: ElementInfo | None, severity: Severity, code: str, message: str, rule: str,

@@ -23,11 +23,11 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TypeGuard
 
-from horizon_builder.analysis import Analysis, ElementInfo
 from horizon_builder.checks.common import about, cite
-from horizon_builder.findings import Finding
-from horizon_builder.ruleset import Ruleset, Upgrade
-from horizon_builder.validator import check
+from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.validator import check
+from horizon_builder.rules.models import Ruleset, Upgrade
 
 CHAPTER = "DataWar"
 

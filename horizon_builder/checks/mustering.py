@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.analysis import Analysis, ElementInfo, StatlineInfo
 from horizon_builder.checks.common import about, cite, eligible_names, plural
-from horizon_builder.findings import Finding
-from horizon_builder.validator import check
+from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.validator import check
 
 CHAPTER = "Mustering (core)"
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.analysis import Analysis, ElementInfo
 from horizon_builder.checks.common import about, plural
 from horizon_builder.checks.weird import command_abilities
-from horizon_builder.findings import Finding
-from horizon_builder.validator import check
+from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.validator import check
 
 CHAPTER = "Strategic assets"
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.analysis import Analysis, ElementInfo
 from horizon_builder.checks.common import about, cite
-from horizon_builder.findings import Finding
-from horizon_builder.ruleset import ElementType
-from horizon_builder.validator import check
+from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.validator import check
+from horizon_builder.rules.models import ElementType
 
 CHAPTER = "Superweapons"
 

@@ -19,9 +19,9 @@ from horizon_builder.tomlfile import write_text_atomic
 if TYPE_CHECKING:
     import argparse
 
-    from horizon_builder.roster import Roster
-    from horizon_builder.ruleset import Ruleset
-    from horizon_builder.validator import Report
+    from horizon_builder.engine.validator import Report
+    from horizon_builder.roster.models import Roster
+    from horizon_builder.rules.models import Ruleset
 
 Format = Literal["text", "markdown", "html", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "html", "json")
@@ -70,7 +70,7 @@ def render(report: Report, fmt: str, compact: bool = False) -> str:
 
 def render_roster(roster: Roster, ruleset: Ruleset, fmt: str, compact: bool = False) -> str:
     """Validate and render a roster in one go."""
-    from horizon_builder.validator import validate
+    from horizon_builder.engine.validator import validate
 
     return render(validate(roster, ruleset), fmt, compact)
 
@@ -86,9 +86,9 @@ def export_main(args: argparse.Namespace) -> int:
     Exit 0 when written (an illegal roster still exports: the verdict is inside),
     2 when the roster cannot be loaded or the output cannot be written (nothing is written).
     """
+    from horizon_builder.engine.validator import validate
     from horizon_builder.problems import LoadError
-    from horizon_builder.roster_io import load
-    from horizon_builder.validator import validate
+    from horizon_builder.roster.io import load
 
     try:
         loaded = load(args.file, extra_overrides=list(getattr(args, "ruleset", None) or []))

@@ -20,15 +20,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from horizon_builder import __version__, tournament
-from horizon_builder.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
-from horizon_builder.findings import Finding
-from horizon_builder.report import verdict
-from horizon_builder.roster import CrPurchase, Roster
-from horizon_builder.roster_io import roster_to_data
-from horizon_builder.ruleset import ElementType, Ruleset
-from horizon_builder.totals import Totals
-from horizon_builder.validator import Report
+from horizon_builder import __version__
+from horizon_builder.engine import tournament
+from horizon_builder.cli.report import verdict
+from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.totals import Totals
+from horizon_builder.engine.validator import Report
+from horizon_builder.roster.io import roster_to_data
+from horizon_builder.roster.models import CrPurchase, Roster
+from horizon_builder.rules.models import ElementType, Ruleset
 
 EXPORT_VERSION = 1
 
@@ -491,7 +492,7 @@ def _finding(f: Finding) -> FindingExport:
 
 
 def _ruleset(ruleset: Ruleset, roster: Roster) -> RulesetExport:
-    from horizon_builder.ruleset_loader import base_layer_paths
+    from horizon_builder.rules.loader import base_layer_paths
 
     shipped = {str(p.resolve()) for p in base_layer_paths()}
     layers = []

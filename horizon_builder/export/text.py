@@ -29,7 +29,7 @@ WIDTH = 78
 def _wrap(text: str, indent: str = "  ", hang: str | None = None) -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=indent,
                          subsequent_indent=hang if hang is not None else indent + "  ",
-                         break_on_hyphens=False) or [indent.rstrip()]
+                         break_on_hyphens=False, break_long_words=False) or [indent.rstrip()]
 
 
 def _heading(title: str) -> list[str]:

@@ -27,10 +27,10 @@ from textual.screen import Screen
 
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.tui.commands import HorizonCommands
-from horizon_builder.tui.roster_screen import RosterScreen
+from horizon_builder.tui.screens.home import RosterScreen
 
 if TYPE_CHECKING:
-    from horizon_builder.roster import Roster
+    from horizon_builder.roster.models import Roster
     from horizon_builder.session import Session
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
@@ -230,12 +230,12 @@ class HorizonApp(App[int]):
         return getattr(loaded, name)
 
     def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:
-        editor = self.load_screen("element_editor", "ElementEditorScreen", "element editor")
+        editor = self.load_screen("screens.element_editor", "ElementEditorScreen", "element editor")
         if editor is not None:
             self.push_screen(editor(element_id, focus_field=focus_field))
 
     def action_add_element(self) -> None:
-        add = self.load_screen("add_element", "AddElementScreen", "add element screen")
+        add = self.load_screen("screens.add_element", "AddElementScreen", "add element screen")
         if add is not None:
             self.push_screen(add(), self._element_added)
 
@@ -251,28 +251,28 @@ class HorizonApp(App[int]):
             self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
 
     def action_command(self) -> None:
-        command = self.load_screen("command_screen", "CommandScreen", "command screen")
+        command = self.load_screen("screens.command", "CommandScreen", "command screen")
         if command is not None:
             self.push_screen(command())
 
     def action_rounds(self, round_name: str | None = None) -> None:
-        from horizon_builder.tui.rounds_screen import open_rounds
+        from horizon_builder.tui.screens.rounds import open_rounds
 
         open_rounds(self, round_name)
 
     def action_settings(self, focus_field: str | None = None) -> None:
-        from horizon_builder.tui.settings_screen import SettingsScreen
+        from horizon_builder.tui.screens.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(focus_field))
 
     def action_export(self) -> None:
-        export = self.load_screen("export_screen", "ExportScreen", "export screen")
+        export = self.load_screen("screens.export", "ExportScreen", "export screen")
         if export is not None:
             self.push_screen(export(self.session.report, path=self.session.path))
 
     def action_help(self) -> None:
-        from horizon_builder.tui.help_screen import HelpScreen
+        from horizon_builder.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())

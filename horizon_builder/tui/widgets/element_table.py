@@ -24,7 +24,7 @@ from horizon_builder.tui.widgets.format import (
 )
 
 if TYPE_CHECKING:
-    from horizon_builder.validator import Report
+    from horizon_builder.engine.validator import Report
 
 FORM_SEPARATOR = "#form"
 

@@ -16,8 +16,8 @@ from textual.widgets.option_list import Option
 from horizon_builder.tui.widgets.format import SEVERITY_ICON, SEVERITY_WORD, plural
 
 if TYPE_CHECKING:
-    from horizon_builder.findings import Finding
-    from horizon_builder.validator import Report
+    from horizon_builder.engine.findings import Finding
+    from horizon_builder.engine.validator import Report
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "info": "bold cyan"}
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from horizon_builder.analysis import ElementInfo, StatlineInfo
-    from horizon_builder.findings import Finding
-    from horizon_builder.ruleset import Ruleset
-    from horizon_builder.validator import Report
+    from horizon_builder.engine.analysis import ElementInfo, StatlineInfo
+    from horizon_builder.engine.findings import Finding
+    from horizon_builder.engine.validator import Report
+    from horizon_builder.rules.models import Ruleset
 
 
 #: The four stats every table shows in its own column, in book order.

@@ -1,6 +1,6 @@
 """The header strip of the home screen: what the force costs and whether it is legal.
 
-Every number comes from the session's :class:`~horizon_builder.validator.Report`,
+Every number comes from the session's :class:`~horizon_builder.engine.validator.Report`,
 the same one ``horizon-builder check`` prints, so the app and the command line
 never disagree. The tooltip says how each figure is worked out.
 
@@ -19,7 +19,7 @@ from textual.widget import Widget
 from horizon_builder.tui.widgets.format import plural, signed, verdict
 
 if TYPE_CHECKING:
-    from horizon_builder.validator import Report
+    from horizon_builder.engine.validator import Report
 
 BAR_WIDTH = 16
 
@@ -113,7 +113,7 @@ class TotalsStrip(Widget):
             over=t.force_presence > limit,
         )
         TotalsStrip._line2(report, figures)
-        from horizon_builder.tournament import benched, remaining_value, round_length_minutes
+        from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
 
         figures.line2 = [plural(len(roster.elements), "element"),
                          f"round length {round_length_minutes(roster.force_cost)} min"]

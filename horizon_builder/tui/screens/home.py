@@ -22,7 +22,7 @@ from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
 
 if TYPE_CHECKING:
-    from horizon_builder.roster import Roster
+    from horizon_builder.roster.models import Roster
     from horizon_builder.tui.app import HorizonApp
 
 COPY_SUFFIX = " (copy)"

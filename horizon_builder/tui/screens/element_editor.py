@@ -23,9 +23,9 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
-from horizon_builder.analysis import StatlineInfo
-from horizon_builder.roster import Element
-from horizon_builder.tui.editor_widgets import (
+from horizon_builder.engine.analysis import StatlineInfo
+from horizon_builder.roster.models import Element
+from horizon_builder.tui.widgets.editor import (
     NumberStepper,
     UpgradePicker,
     bounds_text,

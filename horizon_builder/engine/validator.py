@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from horizon_builder.analysis import Analysis, analyse, provisional_values
-from horizon_builder.findings import Finding, sort_findings
-from horizon_builder.roster import Roster
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.totals import Totals, compute_totals
+from horizon_builder.engine.analysis import Analysis, analyse, provisional_values
+from horizon_builder.engine.findings import Finding, sort_findings
+from horizon_builder.engine.totals import Totals, compute_totals
+from horizon_builder.roster.models import Roster
+from horizon_builder.rules.models import Ruleset
 
 CheckFn = Callable[[Analysis], Iterable[Finding]]
 

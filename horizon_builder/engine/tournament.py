@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from horizon_builder.analysis import Analysis
-from horizon_builder.roster import Roster
+from horizon_builder.engine.analysis import Analysis
+from horizon_builder.roster.models import Roster
 
 
 def round_length_minutes(force_cost: int) -> int:

@@ -15,9 +15,9 @@ SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure")
 
 
 def _check(args: argparse.Namespace) -> int:
-    from horizon_builder.report import json_report, text_report
-    from horizon_builder.roster_io import load
-    from horizon_builder.validator import validate
+    from horizon_builder.cli.report import json_report, text_report
+    from horizon_builder.engine.validator import validate
+    from horizon_builder.roster.io import load
 
     status = 0
     results = []
@@ -44,8 +44,8 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from horizon_builder.roster import Roster
-    from horizon_builder.ruleset import Ruleset
+    from horizon_builder.roster.models import Roster
+    from horizon_builder.rules.models import Ruleset
 
     if getattr(args, "export_schema", False):
         from horizon_builder.export import export_schema
@@ -72,7 +72,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _adventure(args: argparse.Namespace) -> int:
-    from horizon_builder.adventures import adventure_main
+    from horizon_builder.engine.adventures import adventure_main
 
     return adventure_main(args)
 

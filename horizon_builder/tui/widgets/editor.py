@@ -16,7 +16,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from horizon_builder.editing import UpgradeOption, kind_label
-from horizon_builder.findings import Finding
+from horizon_builder.engine.findings import Finding
 
 SEVERITY_MARK = {"error": ("✗", "$error"), "warning": ("!", "$warning"), "info": ("i", "$text-muted")}
 

@@ -28,15 +28,15 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
-from horizon_builder.analysis import analyse
-from horizon_builder.findings import Finding
-from horizon_builder.roster import Roster
-from horizon_builder.tournament import benched, remaining_value, round_length_minutes
-from horizon_builder.tui.editor_widgets import finding_prompt
+from horizon_builder.engine.analysis import analyse
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
+from horizon_builder.roster.models import Roster
+from horizon_builder.tui.widgets.editor import finding_prompt
 
 if TYPE_CHECKING:
+    from horizon_builder.engine.validator import Report
     from horizon_builder.tui.app import HorizonApp
-    from horizon_builder.validator import Report
 
 #: Select value meaning "no command chosen" (the roster's ``kind = "none"``).
 NO_COMMAND = "none"

@@ -7,8 +7,8 @@ so every check has real work to do.
 
 from __future__ import annotations
 
-from horizon_builder.roster import Command, Element, Roster, UpgradeChoice
-from horizon_builder.ruleset import Ruleset
+from horizon_builder.roster.models import Command, Element, Roster, UpgradeChoice
+from horizon_builder.rules.models import Ruleset
 
 
 def _stats(ruleset: Ruleset, type_id: str, presence: int) -> dict[str, int]:

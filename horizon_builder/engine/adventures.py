@@ -4,7 +4,7 @@ The tables are data (``rulesets/70-new-adventures.toml``). Allowances are
 FP × the table's fraction, rounded to the nearest whole point; the book does
 not say how an exact half goes, so we round halves away from zero
 (11 × 0.50 = 5.5 → 6), the same rule as the Intelligence Rating
-(:func:`horizon_builder.totals.round_half_away_from_zero`). Fractions are
+(:func:`horizon_builder.engine.totals.round_half_away_from_zero`). Fractions are
 taken exactly from their printed decimals, so 0.55 × 10 is exactly 5.5.
 """
 
@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from horizon_builder.ruleset import (
+from horizon_builder.engine.totals import round_half_away_from_zero
+from horizon_builder.rules.models import (
     Adventures,
     DispositionEffect,
     MissionAction,
@@ -24,7 +25,6 @@ from horizon_builder.ruleset import (
     SituationRow,
     VictoryBand,
 )
-from horizon_builder.totals import round_half_away_from_zero
 
 Row = TypeVar("Row", MissionAction, MissionPurpose)
 
@@ -234,9 +234,9 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
 
 def adventure_main(args: argparse.Namespace) -> int:
     """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
+    from horizon_builder.engine.validator import validate
     from horizon_builder.problems import LoadError
-    from horizon_builder.roster_io import load
-    from horizon_builder.validator import validate
+    from horizon_builder.roster.io import load
 
     path = args.file
     try:

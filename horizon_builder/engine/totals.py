@@ -1,4 +1,4 @@
-"""Force totals as pure functions of an :class:`~horizon_builder.analysis.Analysis`.
+"""Force totals as pure functions of an :class:`~horizon_builder.engine.analysis.Analysis`.
 
 Force Cost, Force Presence, Command Resources, Intelligence Rating (OtH p.50),
 deployment spaces (OtH p.53) and starting momentum (OtH p.51).
@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from horizon_builder.analysis import Analysis
-from horizon_builder.ruleset import Intelligence, IntelligenceBand
+from horizon_builder.engine.analysis import Analysis
+from horizon_builder.rules.models import Intelligence, IntelligenceBand
 
 
 def force_cost(analysis: Analysis) -> int:

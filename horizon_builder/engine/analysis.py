@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from horizon_builder.roster import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
-from horizon_builder.ruleset import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
+from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
+from horizon_builder.rules.models import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
 
 
 @dataclass

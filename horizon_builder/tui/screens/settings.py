@@ -32,8 +32,8 @@ from textual.widgets import (
 )
 
 from horizon_builder.problems import LoadError
-from horizon_builder.roster import Roster
-from horizon_builder.roster_io import overrides_path
+from horizon_builder.roster.io import overrides_path
+from horizon_builder.roster.models import Roster
 from horizon_builder.tui.dialogs import PathSuggester, problem_lines
 
 if TYPE_CHECKING:

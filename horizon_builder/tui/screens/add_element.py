@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
-from horizon_builder.tui.editor_widgets import NumberStepper
+from horizon_builder.tui.widgets.editor import NumberStepper
 
 
 class AddElementScreen(ModalScreen[str | None]):

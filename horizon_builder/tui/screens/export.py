@@ -22,11 +22,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
+from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_document, write_atomic
 from horizon_builder.export.document import ExportDocument
-from horizon_builder.roster import Roster
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.validator import Report, validate
+from horizon_builder.roster.models import Roster
+from horizon_builder.rules.models import Ruleset
 
 FORMAT_LABELS = {"text": "Plain text", "markdown": "Markdown (forums, chat)",
                  "html": "HTML (print)", "json": "JSON (data)"}

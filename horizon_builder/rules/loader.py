@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.resources import rulesets_dir
-from horizon_builder.ruleset import Ruleset
+from horizon_builder.rules.models import Ruleset
 from horizon_builder.tomlfile import KeyLines, format_loc, problems_from_error_items, read_toml
 
 #: Sections whose entries get the layer's supplement id when they do not name one.

@@ -20,8 +20,8 @@ from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
-from horizon_builder.roster import Roster
-from horizon_builder.tui.editor_widgets import finding_prompt
+from horizon_builder.roster.models import Roster
+from horizon_builder.tui.widgets.editor import finding_prompt
 
 #: Findings shown here: those about the command, CR and weird command.
 _FIELDS = ("command", "cr_purchases")

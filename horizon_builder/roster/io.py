@@ -9,9 +9,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from horizon_builder.problems import LoadError, Problem
-from horizon_builder.roster import FORMAT_VERSION, Roster
-from horizon_builder.ruleset import Ruleset
-from horizon_builder.ruleset_loader import load_ruleset
+from horizon_builder.roster.models import FORMAT_VERSION, Roster
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
 from horizon_builder.tomlfile import (
     KeyLines,
     format_loc,

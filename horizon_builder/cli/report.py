@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.findings import Finding
-from horizon_builder.tournament import benched, remaining_value, round_length_minutes
-from horizon_builder.validator import Report
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
+from horizon_builder.engine.validator import Report
 
 
 def verdict(report: Report) -> str:

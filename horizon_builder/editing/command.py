@@ -1,0 +1,158 @@
+"""Command: the options, who may lead, weird command (OtH p.42), as pickers and pure edits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from horizon_builder.editing.common import (
+    COMMAND_ABILITIES,
+    COMMAND_KINDS,
+    _enabled,
+    _era_bars,
+    _error_keys,
+    _strip_name,
+    _supplement_name,
+    new_errors,
+)
+from horizon_builder.engine.validator import validate
+from horizon_builder.roster.models import (
+    Command,
+    Roster,
+    WeirdCommandChoice,
+)
+from horizon_builder.rules.models import Ruleset
+
+
+# --- command -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class CommandChoice:
+    id: str
+    name: str
+    summary: str
+    needs_element: bool
+    weird_slots: int
+    reason: str | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.reason is None
+
+
+def command_options(ruleset: Ruleset, roster: Roster) -> list[CommandChoice]:
+    """The ways to command the force; a disabled supplement's options carry the reason."""
+    out = []
+    for cmd_id, cmd in ruleset.commands.items():
+        reason = None
+        if not _enabled(roster, cmd.supplement):
+            reason = f"needs the {_supplement_name(ruleset, cmd.supplement or '')} supplement (off)"
+        reason = reason or _era_bars(ruleset, roster, cmd_id)
+        out.append(CommandChoice(cmd_id, cmd.name, cmd.summary or "", cmd.needs_element,
+                                 cmd.weird_slots, reason))
+    return out
+
+
+@dataclass(frozen=True)
+class CommandCandidate:
+    element_id: str
+    name: str
+    type_name: str
+    presence: int
+    reason: str | None = None  #: why it may not lead (a command rule)
+    note: str | None = None  #: what choosing it would cause elsewhere (FC over budget ...)
+
+    @property
+    def allowed(self) -> bool:
+        return self.reason is None
+
+
+def _with_command(roster: Roster, command: Command) -> Roster:
+    return roster.model_copy(update={"command": command})
+
+
+def command_candidates(ruleset: Ruleset, roster: Roster, kind: str) -> list[CommandCandidate]:
+    """Every element, and whether it may be the element of command option ``kind`` (with why not)."""
+    option = ruleset.commands.get(kind)
+    if option is None or not option.needs_element:
+        return []
+    empty = _with_command(roster, Command(kind=kind, element=None, weird=roster.command.weird))
+    baseline = _error_keys(validate(empty, ruleset).all_findings)
+    out = []
+    for element in roster.elements:
+        et = ruleset.element_types.get(element.type)
+        trial = _with_command(roster, Command(kind=kind, element=element.id,
+                                              weird=roster.command.weird))
+        errors = [f for f in new_errors(empty, trial, ruleset, baseline)
+                  if f.code != "command-element-missing"]
+        rule = [f for f in errors if f.field == "command"]
+        other = [f for f in errors if f.field != "command"]
+        reason = _strip_name(rule[0].message, element.name) if rule else None
+        note = _strip_name(other[0].message, element.name) if other else None
+        out.append(CommandCandidate(element.id, element.name, et.name if et else element.type,
+                                    element.presence, reason, note))
+    return out
+
+
+def command_abilities(ruleset: Ruleset, kind: str) -> list[str]:
+    """The command abilities a weird command may replace under option ``kind``."""
+    option = ruleset.commands.get(kind)
+    if option is None or option.weird_slots == 0:
+        return []
+    own = [a for a in COMMAND_ABILITIES if a in option.special_rules]
+    return own or list(COMMAND_ABILITIES)
+
+
+def set_command(ruleset: Ruleset, roster: Roster, kind: str, element_id: str | None) -> Roster:
+    """Choose the command; weird commands the new option cannot hold are dropped."""
+    option = ruleset.commands.get(kind)
+    abilities = command_abilities(ruleset, kind)
+    weird = [w for w in roster.command.weird if w.replaces in abilities]
+    weird = weird[: option.weird_slots if option else 0]
+    if option is not None and not option.needs_element:
+        element_id = None
+    return _with_command(roster, Command(kind=kind, element=element_id, weird=weird))
+
+
+@dataclass(frozen=True)
+class WeirdRow:
+    id: str
+    name: str
+    summary: str
+    replaces: str | None
+    free_abilities: tuple[str, ...]  #: abilities it could replace now (its own included)
+    reason: str | None = None
+
+
+def weird_command_rows(ruleset: Ruleset, roster: Roster) -> list[WeirdRow]:
+    """Weird command upgrades, each with what it replaces and which abilities are still free."""
+    kind = roster.command.kind
+    option = ruleset.commands.get(kind)
+    abilities = command_abilities(ruleset, kind)
+    used = {w.replaces: w.id for w in roster.command.weird}
+    rows = []
+    for up_id, up in ruleset.upgrades.items():
+        if up.kind not in COMMAND_KINDS:
+            continue
+        mine = next((w.replaces for w in roster.command.weird if w.id == up_id), None)
+        free = tuple(a for a in abilities if used.get(a) in (None, up_id))
+        reason = None
+        if not _enabled(roster, up.supplement):
+            reason = f"needs the {_supplement_name(ruleset, up.supplement or '')} supplement (off)"
+        elif option is None or option.weird_slots == 0:
+            reason = f"not for {option.name if option else 'this command'}"
+        elif mine is None and len(roster.command.weird) >= option.weird_slots:
+            reason = f"{option.name}: at most {option.weird_slots} weird commands"
+        elif mine is None and not free:
+            reason = "every command ability is already replaced"
+        rows.append(WeirdRow(up_id, up.name, up.summary or "", mine, free, reason))
+    return rows
+
+
+def set_weird(roster: Roster, upgrade_id: str, replaces: str | None) -> Roster:
+    """Take weird command ``upgrade_id`` in place of ``replaces`` (None: drop it)."""
+    weird = [w for w in roster.command.weird if w.id != upgrade_id]
+    if replaces is not None:
+        weird = [w for w in weird if w.replaces != replaces]
+        weird.append(WeirdCommandChoice(id=upgrade_id, replaces=replaces))  # type: ignore[arg-type]
+    return _with_command(roster, roster.command.model_copy(update={"weird": weird}))
+
+

@@ -1,0 +1,269 @@
+"""Adding elements and pure edits of one element: defaults, name, Presence, stats."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from horizon_builder.engine.analysis import statline_info
+from horizon_builder.roster.models import (
+    Element,
+    Form,
+    Roster,
+    UpgradeChoice,
+)
+from horizon_builder.rules.models import CATEGORIES, ElementType, Ruleset
+
+if TYPE_CHECKING:
+    from horizon_builder.session import Session
+
+from horizon_builder.editing.common import (
+    PRESENCE_MAX,
+    STAT_MAX,
+    _enabled,
+    _era_bars,
+    _type_label,
+    p_range_text,
+)
+
+
+# --- adding elements -----------------------------------------------------------
+@dataclass(frozen=True)
+class AddableType:
+    """An element type the player may add, with its Presence range and why not when barred."""
+
+    id: str
+    name: str
+    short: str | None
+    category: str
+    summary: str
+    p_min: int
+    p_max: int | None
+    p_top: int  #: highest P offered by a picker (the max, or a little beyond the table)
+    provisional: bool
+    supplement: str | None = None
+    reason: str | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.reason is None
+
+    @property
+    def p_range(self) -> str:
+        return p_range_text(self.p_min, self.p_max)
+
+    @property
+    def presences(self) -> list[int]:
+        return list(range(self.p_min, self.p_top + 1))
+
+    def clamp(self, presence: int) -> int:
+        return max(self.p_min, min(self.p_top, presence))
+
+
+def _p_top(et: ElementType, cap: int | None) -> int:
+    if et.presence.max is not None:
+        top = et.presence.max
+    else:
+        listed = max(et.pool.points) if et.pool and et.pool.points else et.presence.min
+        top = min(PRESENCE_MAX, max(et.presence.min, et.presence.table_max or 0, listed) + 4)
+    if cap is not None:
+        top = min(top, cap)
+    return max(top, et.presence.min)
+
+
+def addable_types(ruleset: Ruleset, roster: Roster) -> dict[str, list[AddableType]]:
+    """Element types the enabled supplements allow, grouped by category (book order).
+
+    Types barred by the era, an event option or a per-force limit are listed
+    with the reason; types of a disabled supplement are left out.
+    """
+    counts = Counter(e.type for e in roster.elements)
+    groups: dict[str, list[AddableType]] = {c: [] for c in CATEGORIES}
+    event = ruleset.event
+    for type_id, et in ruleset.element_types.items():
+        if not _enabled(roster, et.supplement):
+            continue
+        cap = event.superheavy_max_presence if et.category == "superheavy" else None
+        reason = _era_bars(ruleset, roster, type_id)
+        if reason is None and et.category == "superheavy" and not event.superheavies_allowed:
+            reason = "superheavies are barred by the event"
+        if reason is None and et.max_per_force is not None and counts[type_id] >= et.max_per_force:
+            reason = f"at most {et.max_per_force} per force"
+        groups.setdefault(et.category, []).append(AddableType(
+            type_id, et.name, et.short, et.category, et.summary or "", et.presence.min,
+            et.presence.max if cap is None or et.presence.max is None else min(et.presence.max, cap),
+            _p_top(et, cap), et.is_provisional or et.presence.is_provisional, et.supplement, reason))
+    return {c: types for c, types in groups.items() if types}
+
+
+def _unique_name(roster: Roster, base: str, taken: Iterable[str] = ()) -> str:
+    names = {e.name for e in roster.elements} | set(taken)
+    n = 1
+    while f"{base} {n}" in names:
+        n += 1
+    return f"{base} {n}"
+
+
+def _upgrade_available(ruleset: Ruleset, roster: Roster, type_id: str, presence: int,
+                       upgrade_id: str) -> bool:
+    up = ruleset.upgrades.get(upgrade_id)
+    if up is None or not _enabled(roster, up.supplement) or _era_bars(ruleset, roster, upgrade_id):
+        return False
+    names = [n for n in up.eligible if n != "chq"]
+    if names and not ruleset.matches(type_id, names):
+        return False
+    if up.ineligible and ruleset.matches(type_id, up.ineligible):
+        return False
+    if up.min_presence is not None and presence < up.min_presence:
+        return False
+    et = ruleset.element_types[type_id]
+    return not any(presence >= r.from_presence and upgrade_id in r.forbids for r in et.upgrade_rules)
+
+
+def _sort_cheapest(ruleset: Ruleset, ids: Iterable[str]) -> list[str]:
+    def key(up_id: str) -> tuple[int, int]:
+        cost = ruleset.upgrades[up_id].cost
+        return (1, 0) if cost is None else (0, cost)
+
+    return sorted(ids, key=key)
+
+
+def _required_upgrades(ruleset: Ruleset, roster: Roster, type_id: str, presence: int,
+                       have: list[UpgradeChoice]) -> list[UpgradeChoice]:
+    """Choices to add so the type's 'must have one of' rules hold (cheapest available first)."""
+    et = ruleset.element_types[type_id]
+    out = list(have)
+    for rule in et.upgrade_rules:
+        if presence < rule.from_presence or not rule.requires_any:
+            continue
+        if {c.id for c in out} & set(rule.requires_any):
+            continue
+        for up_id in _sort_cheapest(ruleset, rule.requires_any):
+            if _upgrade_available(ruleset, roster, type_id, presence, up_id):
+                up = ruleset.upgrades[up_id]
+                out.append(UpgradeChoice(id=up_id, option=up.options[0] if up.options else None))
+                break
+    return out
+
+
+def stat_bounds(ruleset: Ruleset, type_id: str, presence: int) -> dict[str, tuple[int, int | None]]:
+    """Lowest and highest value each stat of a type may have at a Presence (None: no maximum)."""
+    et = ruleset.element_types[type_id]
+    bounds: dict[str, tuple[int, int | None]] = {}
+    for stat in [*et.stats, *et.optional_stats]:
+        low, high = 0, None
+        for limit in et.stat_limits:
+            if limit.stat != stat or not limit.applies(presence):
+                continue
+            if limit.min is not None:
+                low = max(low, limit.min)
+            if limit.max is not None:
+                high = limit.max if high is None else min(high, limit.max)
+        bounds[stat] = (low, high)
+    return bounds
+
+
+def balanced_stats(ruleset: Ruleset, type_id: str, presence: int, budget: int) -> dict[str, int]:
+    """Spend ``budget`` points as evenly as the type's limits allow (lowest stat first, M F A D order)."""
+    et = ruleset.element_types[type_id]
+    bounds = stat_bounds(ruleset, type_id, presence)
+    stats = {s: bounds[s][0] for s in et.stats}
+    paid = [s for s in et.stats if s not in et.unpaid_stats]
+    left = budget - sum(stats[s] for s in paid)
+    while left > 0:
+        room = [s for s in paid if bounds[s][1] is None or stats[s] < bounds[s][1]]  # type: ignore[operator]
+        if not room:
+            break
+        lowest = min(room, key=lambda s: stats[s])
+        stats[lowest] += 1
+        left -= 1
+    return stats
+
+
+def default_stats(ruleset: Ruleset, type_id: str, presence: int,
+                  upgrades: list[UpgradeChoice]) -> dict[str, int]:
+    """The published statline, or a balanced spend of the pool left after ``upgrades``.
+
+    A type with neither (a conventional type whose statline the core book holds)
+    gets no stats: the player enters them, and the findings say so.
+    """
+    et = ruleset.element_types[type_id]
+    known = et.statlines.get(presence)
+    if known is not None:
+        return dict(known.stats)
+    if et.pool is None:
+        return {}
+    pool, _ = et.pool.points_for(presence)
+    if pool is None:
+        return {}
+    spent = statline_info(ruleset, type_id, presence, {}, upgrades).points_spent
+    return balanced_stats(ruleset, type_id, presence, pool - spent)
+
+
+def default_element(ruleset: Ruleset, roster: Roster, type_id: str, presence: int) -> Element:
+    """A new element that is valid straight away where the rules we hold allow it."""
+    et = ruleset.element_types[type_id]
+    upgrades = _required_upgrades(ruleset, roster, type_id, presence, [])
+    return Element(
+        id=roster.new_element_id(),
+        name=_unique_name(roster, _type_label(et)),
+        type=type_id,
+        presence=presence,
+        stats=default_stats(ruleset, type_id, presence, upgrades),
+        upgrades=upgrades,
+    )
+
+
+# --- pure edits on one element -----------------------------------------------------
+def _copy(element: Element) -> Element:
+    return element.model_copy(deep=True)
+
+
+def set_name(element: Element, name: str) -> Element:
+    new = _copy(element)
+    new.name = name.strip() or element.name
+    return new
+
+
+def set_presence(ruleset: Ruleset, element: Element, presence: int,
+                 form_index: int | None = None) -> Element:
+    """Change P; a published statline follows the new P when the stats were the old one's."""
+    new = _copy(element)
+    target: Element | Form = new if form_index is None else new.forms[form_index]
+    presence = max(0, min(PRESENCE_MAX, presence))
+    et = ruleset.element_types.get(target.type)
+    if et is not None:
+        old_line = et.statlines.get(target.presence)
+        new_line = et.statlines.get(presence)
+        if new_line is not None and (not target.stats or (
+                old_line is not None and target.stats == old_line.stats)):
+            target.stats = dict(new_line.stats)
+    target.presence = presence
+    return new
+
+
+def set_stat(element: Element, stat: str, value: int | None,
+             form_index: int | None = None) -> Element:
+    """Set one stat (clamped to what a roster holds); None clears an optional stat."""
+    new = _copy(element)
+    target: Element | Form = new if form_index is None else new.forms[form_index]
+    if value is None:
+        target.stats.pop(stat, None)
+    else:
+        target.stats[stat] = max(0, min(STAT_MAX, value))
+    return new
+
+def commit(session: Session, element_id: str, change: Callable[[Element], Element],
+           label: str) -> None:
+    """Record ``change`` (a pure function of the element) as one undo step."""
+
+    def apply(copy: Element) -> None:
+        new = change(copy)
+        for name in type(copy).model_fields:
+            setattr(copy, name, getattr(new, name))
+
+    session.edit_element(element_id, apply, label)
+
+

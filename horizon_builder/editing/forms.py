@@ -1,0 +1,93 @@
+"""Metaforms (OtH p.19-21): which types a form may be, defaults, and pure edits."""
+
+from __future__ import annotations
+
+from horizon_builder.editing.common import FORM_UPGRADE_IDS, _enabled, _error_keys, _with_element, new_errors
+from horizon_builder.editing.elements import _copy, _required_upgrades, default_stats
+from horizon_builder.engine.validator import validate
+from horizon_builder.roster.models import (
+    Element,
+    Form,
+    Roster,
+)
+from horizon_builder.rules.models import Ruleset
+
+
+def can_have_forms(ruleset: Ruleset, element: Element) -> bool:
+    """A metaformer (it has taken a metaform upgrade) or an element that already has forms."""
+    return bool(element.forms) or any(
+        c.id in FORM_UPGRADE_IDS for c in element.upgrades)
+
+
+def form_types(ruleset: Ruleset, roster: Roster, element: Element,
+               form_index: int | None = None) -> list[str]:
+    """Types a metaform of ``element`` may be (as the validator judges a form's type).
+
+    Enabled, on-table types that the checks accept as form ``form_index`` (a new
+    form when None): a type the validator would flag on the form's ``type`` is left out.
+    """
+    candidates = [t for t, et in ruleset.element_types.items()
+                  if t != element.type and et.category != "asset" and _enabled(roster, et.supplement)
+                  and et.presence.min <= element.presence]
+    index = len(element.forms) if form_index is None else form_index
+    field = f"forms[{index + 1}].type"
+    if roster.element(element.id) is None:
+        return candidates
+    baseline = _error_keys(validate(roster, ruleset).all_findings)
+    out = []
+    for type_id in candidates:
+        if form_index is None:
+            trial = _copy(element)
+            trial.forms.append(default_form(ruleset, roster, element, type_id))
+        else:
+            trial = set_form_type(ruleset, roster, element, form_index, type_id)
+        errors = new_errors(roster, _with_element(roster, trial), ruleset, baseline)
+        if not any(f.field == field for f in errors):
+            out.append(type_id)
+    return out
+
+
+def default_form(ruleset: Ruleset, roster: Roster, element: Element, type_id: str,
+                 presence: int | None = None) -> Form:
+    et = ruleset.element_types[type_id]
+    top = et.presence.max if et.presence.max is not None else element.presence
+    p = presence if presence is not None else min(element.presence, top)
+    p = max(et.presence.min, p)
+    upgrades = _required_upgrades(ruleset, roster, type_id, p, [])
+    return Form(name=None, type=type_id, presence=p,
+                stats=default_stats(ruleset, type_id, p, upgrades), upgrades=upgrades)
+
+
+def add_form(ruleset: Ruleset, roster: Roster, element: Element,
+             type_id: str | None = None, presence: int | None = None) -> Element:
+    """Add a metaform (by default the first type a metaform may be, at the baseform's P or less)."""
+    new = _copy(element)
+    if type_id is None:
+        candidates = form_types(ruleset, roster, element)
+        if not candidates:
+            raise ValueError("no element type may be a metaform of this element")
+        type_id = candidates[0]
+    new.forms.append(default_form(ruleset, roster, element, type_id, presence))
+    return new
+
+
+def remove_form(element: Element, form_index: int) -> Element:
+    new = _copy(element)
+    del new.forms[form_index]
+    return new
+
+
+def set_form_type(ruleset: Ruleset, roster: Roster, element: Element, form_index: int,
+                  type_id: str) -> Element:
+    """Make a metaform another type: fresh defaults of that type, keeping its name and P if it fits."""
+    new = _copy(element)
+    old = new.forms[form_index]
+    form = default_form(ruleset, roster, element, type_id, None)
+    et = ruleset.element_types[type_id]
+    if et.presence.min <= old.presence and (et.presence.max is None or old.presence <= et.presence.max):
+        form = default_form(ruleset, roster, element, type_id, old.presence)
+    form.name = old.name
+    new.forms[form_index] = form
+    return new
+
+
