@@ -1,30 +1,40 @@
 """An open roster: immutable snapshots for undo/redo, its file, its rules and its report.
 
-The app never patches derived state by hand: every edit produces a new roster
-snapshot, and the totals and findings are recomputed from it. Undo and redo
-are then just moving along the list of snapshots.
-
-Snapshots are shared structurally: editing one element copies that element
-and the element list, not the whole roster, so an edit on a 200-element roster
-stays cheap. Treat every snapshot as read-only.
+There is one way to change a roster: build a new one with a pure edit function
+(:mod:`horizon_builder.editing`) and hand it to :meth:`Session.commit`. Commit
+checks the new roster against the roster models, keeps every element that did
+not change as the very object the previous snapshot holds (so an edit on a
+200-element roster copies one element), re-validates, enforces the history
+limit, and knows whether the roster differs from the saved one. Undo and redo
+are then moves along the list of snapshots, and "modified" is simply "this
+snapshot is not the one last saved (or opened)".
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import load, overrides_path, save_roster
-from horizon_builder.roster.models import Element, Roster
+from horizon_builder.roster.models import Roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
 
 #: How many snapshots undo keeps.
 HISTORY_LIMIT = 500
+
+
+def _share(new: Roster, old: Roster) -> Roster:
+    """``new`` with every element equal to one of ``old`` (same id) replaced by that object."""
+    before = {e.id: e for e in old.elements}
+    elements = tuple(
+        kept if (kept := before.get(e.id)) is not None and kept == e else e for e in new.elements)
+    if all(a is b for a, b in zip(elements, new.elements, strict=True)):
+        return new
+    return new.model_copy(update={"elements": elements})
 
 
 @dataclass(frozen=True)
@@ -40,12 +50,13 @@ class Session:
                  extra_overrides: tuple[str, ...] = ()):
         self._history: list[Snapshot] = [Snapshot(roster, "open")]
         self._index = 0
-        self._saved_index: int | None = 0 if path is not None else None
+        #: The snapshot matching the file on disk (or the untouched new roster).
+        self._saved: Roster = roster
         self.path = path
         self.ruleset = ruleset
         self.extra_overrides = tuple(str(p) for p in extra_overrides)
         self._report: Report | None = None
-        self._report_index = -1
+        self._report_for: Roster | None = None  #: the snapshot ``_report`` judges
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -60,7 +71,7 @@ class Session:
             extra_overrides: tuple[str, ...] = ()) -> Session:
         ruleset = load_ruleset(extra_overrides)
         roster = Roster(name=name, force_cost=force_cost,
-                        supplements=list(ruleset.supplements) if supplements is None else supplements)
+                        supplements=tuple(ruleset.supplements) if supplements is None else supplements)
         session = cls(roster, ruleset, None, extra_overrides)
         session.path = path
         return session
@@ -73,14 +84,19 @@ class Session:
     @property
     def report(self) -> Report:
         """Validation of the current snapshot (computed once per snapshot)."""
-        if self._report is None or self._report_index != self._index:
+        if self._report is None or self._report_for is not self.roster:
             self._report = validate(self.roster, self.ruleset)
-            self._report_index = self._index
+            self._report_for = self.roster
         return self._report
 
     @property
     def dirty(self) -> bool:
-        return self._saved_index != self._index
+        """True when the roster differs from the one saved (or opened, or started new)."""
+        return self.roster is not self._saved
+
+    @property
+    def history_length(self) -> int:
+        return len(self._history)
 
     @property
     def can_undo(self) -> bool:
@@ -99,49 +115,27 @@ class Session:
         return self._history[self._index + 1].label if self.can_redo else None
 
     # --- edits -------------------------------------------------------------
-    def apply(self, roster: Roster, label: str) -> None:
-        """Make ``roster`` the current snapshot (dropping any redo history).
+    def commit(self, roster: Roster, label: str) -> bool:
+        """Make ``roster`` the current snapshot, dropping any redo history; False if unchanged.
 
-        The roster is validated as a whole first, so a bad edit never enters
-        the history; raises ``pydantic.ValidationError`` when it is not valid.
+        The roster is checked against the models first (raises
+        ``pydantic.ValidationError``), so a bad edit never enters the history.
+        Elements equal to the current snapshot's keep its objects.
         """
-        roster = Roster.model_validate(roster.model_dump())
-        if self.roster.overrides != roster.overrides:
-            self._reload_rules(roster)
+        current = self.roster
+        if roster is current:
+            return False
+        checked = _share(Roster.model_validate(roster.model_dump()), current)
+        if checked == current:
+            return False
+        if current.overrides != checked.overrides:
+            self._reload_rules(checked)
         del self._history[self._index + 1:]
-        self._history.append(Snapshot(roster, label))
+        self._history.append(Snapshot(checked, label))
         if len(self._history) > HISTORY_LIMIT:
-            drop = len(self._history) - HISTORY_LIMIT
-            del self._history[:drop]
-            if self._saved_index is not None:
-                self._saved_index -= drop
-                if self._saved_index < 0:
-                    self._saved_index = None
+            del self._history[:len(self._history) - HISTORY_LIMIT]
         self._index = len(self._history) - 1
-
-    def edit(self, change: Callable[[Roster], None], label: str) -> None:
-        """Apply ``change`` to a deep copy of the roster and record it."""
-        copy = self.roster.model_copy(deep=True)
-        change(copy)
-        self.apply(copy, label)
-
-    def edit_element(self, element_id: str, change: Callable[[Element], None], label: str) -> None:
-        """Change one element, sharing every other element with the previous snapshot."""
-        elements = list(self.roster.elements)
-        for index, element in enumerate(elements):
-            if element.id == element_id:
-                copy = element.model_copy(deep=True)
-                change(copy)
-                elements[index] = Element.model_validate(copy.model_dump())
-                break
-        else:
-            raise KeyError(element_id)
-        self._push(self.roster.model_copy(update={"elements": elements}), label)
-
-    def _push(self, roster: Roster, label: str) -> None:
-        del self._history[self._index + 1:]
-        self._history.append(Snapshot(roster, label))
-        self._index = len(self._history) - 1
+        return True
 
     def undo(self) -> bool:
         if not self.can_undo:
@@ -175,5 +169,5 @@ class Session:
             raise ValueError("no file name: use save as")
         save_roster(target, self.roster)
         self.path = target
-        self._saved_index = self._index
+        self._saved = self.roster
         return target

@@ -8,7 +8,7 @@ import pytest
 
 from horizon_builder import editing as ed
 from horizon_builder.engine.validator import validate
-from horizon_builder.roster.models import Element, Roster
+from horizon_builder.roster.models import Command, Element, Roster, Round
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
 
@@ -113,7 +113,7 @@ def test_default_takes_required_upgrade_cheapest_first(rules):
     assert [u.id for u in element.upgrades] == ["light_transport"]
     assert sum(element.stats.values()) == 12 - 1
     assert _errors(roster, rules) == []
-    assert ed.default_element(rules, _roster(), "lifter", 1).upgrades == []
+    assert list(ed.default_element(rules, _roster(), "lifter", 1).upgrades) == []
 
 
 # --- upgrade options -----------------------------------------------------------------------------
@@ -235,12 +235,12 @@ def test_edits_return_copies(rules):
     changed = ed.set_stat(element, "M", 9)
     assert element.stats["M"] == 4 and changed.stats["M"] == 9
     added = ed.add_upgrade(rules, element, "test_robot")
-    assert element.upgrades == [] and added.upgrades[0].option == "destroy"
+    assert list(element.upgrades) == [] and added.upgrades[0].option == "destroy"
     twice = ed.add_upgrade(rules, ed.add_upgrade(rules, element, "test_gunner"),
                            "test_gunner")
     assert twice.upgrades[0].count == 2
     assert ed.remove_upgrade(twice, "test_gunner").upgrades[0].count == 1
-    assert ed.remove_upgrade(twice, "test_gunner", every=True).upgrades == []
+    assert list(ed.remove_upgrade(twice, "test_gunner", every=True).upgrades) == []
     assert ed.set_upgrade_option(added, "test_robot", "hold").upgrades[0].option == "hold"
 
 
@@ -261,7 +261,7 @@ def test_forms_add_change_remove(rules):
     assert form.type != "mech" and form.presence <= 3
     tank = ed.set_form_type(rules, roster, with_form, 0, "hvy_cav")
     assert tank.forms[0].stats == {"M": 4, "F": 5, "A": 5, "D": 1}
-    assert ed.remove_form(tank, 0).forms == []
+    assert list(ed.remove_form(tank, 0).forms) == []
     opts = _options(rules, roster.model_copy(update={"elements": [tank]}), tank.id, 0)
     assert opts["field_radio"].reason == "bought with CR for every Hvy Cav: see Command"
 
@@ -300,7 +300,7 @@ def test_cr_groups_buy_for_a_whole_type(rules):
     groups = {g.type_id: g for g in ed.cr_groups(rules, analysis)}
     assert next(r for r in groups["hvy_inf"].rows if r.upgrade_id == "field_radio").reason == (
         "needs 1 CR, 0 left")
-    assert ed.toggle_cr_purchase(rules, roster, "lt_cav", "field_radio").cr_purchases == []
+    assert list(ed.toggle_cr_purchase(rules, roster, "lt_cav", "field_radio").cr_purchases) == []
 
 
 def test_weird_command_slots_and_abilities(rules):
@@ -343,3 +343,48 @@ def test_cr_groups_list_metaform_types_separately(rules):
     assert labels[("hvy_cav", False)] == ("Heavy Cavalry", 1)
     bought = ed.toggle_cr_purchase(rules, roster, "hvy_cav", "field_radio", form_type=True)
     assert [(p.type, p.form_type) for p in bought.cr_purchases] == [("hvy_cav", True)]
+
+
+# --- whole-element edits (were the home screen's) -----------------------------------
+def _three(rules: Ruleset) -> Roster:
+    roster = _roster()
+    for type_id in ("mech", "mech", "mech"):
+        roster = _add(rules, roster, type_id, 2)
+    return roster
+
+
+def test_duplicate_element_inserts_an_independent_copy_below(rules):
+    roster = _three(rules)
+    first = roster.elements[0]
+    new, copy_id = ed.duplicate_element(roster, first.id)
+    ids = [e.id for e in new.elements]
+    assert ids[1] == copy_id and copy_id not in [e.id for e in roster.elements]
+    copy = new.elements[1]
+    assert copy.name == first.name + ed.COPY_SUFFIX and copy.stats == first.stats
+    assert new.elements[0] is first and len(roster.elements) == 3
+
+
+def test_delete_element_drops_every_reference(rules):
+    roster = _three(rules)
+    chq, carried = roster.elements[0].id, roster.elements[1]
+    roster = ed.replace_element(roster, carried.model_copy(update={"carried_by": chq}))
+    roster = roster.model_copy(update={
+        "command": Command(kind="chq", element=chq),
+        "rounds": (Round(name="R1", elements=(chq, carried.id), destroyed=(chq,),
+                         command=Command(kind="chq", element=chq)),)})
+    new = ed.delete_element(roster, chq)
+    assert chq not in [e.id for e in new.elements]
+    assert new.command.element is None and new.rounds[0].command.element is None
+    assert list(new.rounds[0].elements) == [carried.id] and list(new.rounds[0].destroyed) == []
+    assert new.element(carried.id).carried_by is None
+
+
+def test_move_element_up_and_down_and_not_past_the_ends(rules):
+    roster = _three(rules)
+    ids = [e.id for e in roster.elements]
+    assert [e.id for e in ed.move_element(roster, ids[2], -1).elements] == [ids[0], ids[2], ids[1]]
+    assert [e.id for e in ed.move_element(roster, ids[0], 1).elements] == [ids[1], ids[0], ids[2]]
+    with pytest.raises(IndexError):
+        ed.move_element(roster, ids[0], -1)
+    with pytest.raises(KeyError):
+        ed.move_element(roster, "nobody", 1)

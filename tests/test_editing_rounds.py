@@ -35,7 +35,7 @@ def test_add_round_is_named_round_n_and_keeps_the_command_kind_not_the_chq(tf: R
     new = ed.add_round(tf)
     assert [r.name for r in new.rounds] == ["Round 1", "Round 2", "Round 3"]
     added = new.rounds[-1]
-    assert added.elements == [] and added.destroyed == [] and added.cr_purchases == []
+    assert list(added.elements) == [] and list(added.destroyed) == [] and list(added.cr_purchases) == []
     assert added.command == Command(kind="chq", element=None)
     assert len(tf.rounds) == 2  # pure: the old roster is untouched
 
@@ -46,8 +46,8 @@ def test_repeat_round_fields_the_same_battlegroup_less_the_benched(tf: Roster) -
     new = ed.repeat_round(tf, 0)
     added = new.rounds[-1]
     assert added.name == "Round 3"
-    assert added.elements == ["hc1", "hi1", "hi2", "m1"]  # hc2 was destroyed in Round 1
-    assert added.command == Command(kind="chq", element="hc1") and added.destroyed == []
+    assert list(added.elements) == ["hc1", "hi1", "hi2", "m1"]  # hc2 was destroyed in Round 1
+    assert added.command == Command(kind="chq", element="hc1") and list(added.destroyed) == []
 
 
 def test_repeat_round_drops_a_benched_chq(tf: Roster) -> None:
@@ -103,14 +103,14 @@ def test_field_an_element_keeps_task_force_order(tf: Roster) -> None:
     """A round fields Task Force elements only (OtH p.46), listed in the Task Force's order."""
     new = ed.toggle_round_element(tf, 0, "a1")
     new = ed.toggle_round_element(new, 0, "m2")
-    assert new.rounds[0].elements == ["hc1", "hc2", "hi1", "hi2", "m1", "m2", "a1"]
+    assert list(new.rounds[0].elements) == ["hc1", "hc2", "hi1", "hi2", "m1", "m2", "a1"]
     with pytest.raises(KeyError):
         ed.toggle_round_element(tf, 0, "nobody")
 
 
 def test_take_out_clears_its_loss_and_its_command(tf: Roster) -> None:
     new = ed.toggle_round_element(tf, 0, "hc2")  # destroyed in Round 1
-    assert "hc2" not in new.rounds[0].elements and new.rounds[0].destroyed == []
+    assert "hc2" not in new.rounds[0].elements and list(new.rounds[0].destroyed) == []
     new = ed.toggle_round_element(new, 0, "hc1")  # the CHQ
     assert new.rounds[0].command == Command(kind="chq", element=None)
     assert tf.rounds[0].command.element == "hc1"
@@ -119,14 +119,14 @@ def test_take_out_clears_its_loss_and_its_command(tf: Roster) -> None:
 def test_destroyed_element_is_benched_in_later_rounds(tf: Roster, ruleset: Ruleset) -> None:
     """An element destroyed in a round may not be fielded in the rounds after it (OtH p.46)."""
     new = ed.toggle_round_destroyed(tf, 0, "m1")
-    assert new.rounds[0].destroyed == ["hc2", "m1"]
+    assert list(new.rounds[0].destroyed) == ["hc2", "m1"]
     assert ed.benched_before(new, 1) == {"hc2": "Round 1", "m1": "Round 1"}
     report = validate(new, ruleset)
     benched = [f for f in report.round_reports[1].findings if f.code == "tf-benched-element"]
     assert [(f.element, f.severity, f.round) for f in benched] == [("m1", "error", "Round 2")]
     fixed = ed.toggle_round_element(new, 1, "m1")
     assert "tf-benched-element" not in _codes(fixed, ruleset)
-    assert ed.toggle_round_destroyed(new, 0, "m1").rounds[0].destroyed == ["hc2"]  # unmark
+    assert list(ed.toggle_round_destroyed(new, 0, "m1").rounds[0].destroyed) == ["hc2"]  # unmark
 
 
 def test_only_a_fielded_element_can_be_destroyed(tf: Roster) -> None:
@@ -201,7 +201,7 @@ def test_round_cr_purchase_is_the_rounds_own() -> None:
     assert row.holders == 2 and row.allowed, row.reason
     new = ed.from_round_view(roster, 0, ed.toggle_cr_purchase(rules, view, "lt_cav", "field_radio"))
     assert [(p.type, p.upgrade) for p in new.rounds[0].cr_purchases] == [("lt_cav", "field_radio")]
-    assert new.rounds[1].cr_purchases == [] and new.cr_purchases == []
+    assert list(new.rounds[1].cr_purchases) == [] and list(new.cr_purchases) == []
     report = validate(new, rules)
     assert report.round_reports[0].totals.command_resources_spent == 2
     assert report.round_reports[1].totals.command_resources_spent == 0

@@ -298,11 +298,12 @@ def test_compact_json_is_one_line() -> None:
 def test_html_escapes_every_user_string(tmp_path: Path) -> None:
     """A roster named <script>alert(1)</script> exports harmlessly as HTML."""
     loaded = load_demo(tmp_path, XSS)
-    loaded.roster.elements[0].name = XSS
-    loaded.roster.elements[0].notes = '"><img src=x onerror=alert(1)>'
-    loaded.roster.event = "<b>bold</b>"
-    page = render(validate(loaded.roster, loaded.ruleset), "html")
-    page_compact = render(validate(loaded.roster, loaded.ruleset), "html", compact=True)
+    first = loaded.roster.elements[0].model_copy(
+        update={"name": XSS, "notes": '"><img src=x onerror=alert(1)>'})
+    roster = loaded.roster.model_copy(update={"event": "<b>bold</b>",
+                                              "elements": (first, *loaded.roster.elements[1:])})
+    page = render(validate(roster, loaded.ruleset), "html")
+    page_compact = render(validate(roster, loaded.ruleset), "html", compact=True)
     for text in (page, page_compact):
         assert "<script" not in text.lower()
         assert "<img" not in text and "<b>bold" not in text
@@ -313,9 +314,12 @@ def test_html_escapes_every_user_string(tmp_path: Path) -> None:
 def test_markdown_escapes_every_user_string(tmp_path: Path) -> None:
     """Rendered by a CommonMark engine, the markdown export never yields the user's HTML."""
     loaded = load_demo(tmp_path, XSS)
-    loaded.roster.elements[0].name = "[click](javascript:alert(1)) <img src=x onerror=alert(1)>"
-    loaded.roster.notes = "# not a heading\n\n- not a list\n\n<script>alert(2)</script>"
-    report = validate(loaded.roster, loaded.ruleset)
+    first = loaded.roster.elements[0].model_copy(
+        update={"name": "[click](javascript:alert(1)) <img src=x onerror=alert(1)>"})
+    roster = loaded.roster.model_copy(update={
+        "notes": "# not a heading\n\n- not a list\n\n<script>alert(2)</script>",
+        "elements": (first, *loaded.roster.elements[1:])})
+    report = validate(roster, loaded.ruleset)
     engine = MarkdownIt("commonmark")
     for compact in (False, True):
         rendered = engine.render(render(report, "markdown", compact))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from builders import codes, element, roster
 
 from horizon_builder.engine.validator import validate
+from horizon_builder.roster.models import Command
 
 HVY_CAV = {"M": 4, "F": 5, "A": 5, "D": 1}
 LT_INF = {"M": 3, "F": 2, "A": 2, "D": 2}
@@ -56,8 +57,7 @@ def test_round_chooses_its_own_chq_and_cr(ruleset):
 
 def test_task_force_list_does_not_choose_chq(ruleset):
     r = task_force(force_cost=4)
-    r.command.kind = "chq"
-    r.command.element = "c"
+    r = r.model_copy(update={"command": Command(kind="chq", element="c")})
     assert "tf-command-per-round" in codes(validate(r, ruleset), "warning")
 
 

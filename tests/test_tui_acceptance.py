@@ -136,7 +136,7 @@ async def test_acceptance_build_check_fix_save_reopen(tmp_path: Path, size) -> N
     app = HorizonApp(path)
     async with app.run_test(size=size) as pilot:
         await _settle(pilot)
-        assert app.session.roster.elements == []
+        assert list(app.session.roster.elements) == []
         assert "no elements yet" in totals(app)
 
         # --- settings: FC budget 20 ----------------------------------------------------
@@ -212,7 +212,7 @@ async def test_acceptance_build_check_fix_save_reopen(tmp_path: Path, size) -> N
         # --- undo / redo a step in the middle --------------------------------------------
         await pilot.press("ctrl+z")
         await _settle(pilot)
-        assert app.session.roster.element(metatron).forms[1].upgrades == []
+        assert list(app.session.roster.element(metatron).forms[1].upgrades) == []
         await pilot.press("ctrl+y")
         await _settle(pilot)
         assert [u.id for u in app.session.roster.element(metatron).forms[1].upgrades] == [
@@ -331,7 +331,7 @@ async def test_command_screen_cr_reasons_reachable_and_weird_off_is_one_line() -
         await _highlight(pilot, box, "hvy_cav:False:robot")
         detail = str(screen.query_one("#cmd-cr-detail").render())
         assert "Robot  ✗ needs 2 CR" in detail
-        before = list(app.session.roster.cr_purchases)
+        before = app.session.roster.cr_purchases
         await pilot.press("enter")
         await _settle(pilot)
         assert app.session.roster.cr_purchases == before

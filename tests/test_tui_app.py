@@ -10,7 +10,8 @@ import pytest
 from helpers_tui import SIZE, example, findings, home, row_names, select, table, totals
 from textual.widgets import Input, Label, Static
 
-from horizon_builder.roster.models import Element, Form, UpgradeChoice
+from horizon_builder import editing as ed
+from horizon_builder.roster.models import Element, Form
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import ConfirmDialog
 from horizon_builder.tui.screens.help import HelpScreen
@@ -96,7 +97,7 @@ async def test_edit_updates_totals_and_findings() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.session.edit(lambda r: setattr(r, "force_cost", 12), "lower budget")
+        app.session.commit(app.session.roster.model_copy(update={"force_cost": 12}), "lower budget")
         app.session_changed()
         await pilot.pause()
         assert "13/12 (1 over)" in totals(app)
@@ -110,7 +111,8 @@ async def test_element_edit_updates_row_and_detail() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.session.edit_element("m1", lambda e: e.stats.update(M=1), "slow Warden")
+        app.session.commit(ed.change_element(app.session.roster, "m1",
+                                              lambda e: ed.set_stat(e, "M", 1)), "slow Warden")
         app.session_changed()
         await pilot.pause()
         row = next(r for r in table(app)._rows if r.key == "m1")
@@ -127,13 +129,11 @@ async def test_metaformer_forms_are_rows_beneath_their_element() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
 
-        def add(roster) -> None:
-            roster.elements.append(Element(
-                id="meta", name="Shifter", type="mech", presence=2, stats={"M": 4, "F": 4, "A": 3, "D": 3},
-                forms=[Form(name="Jet", type="aircraft", presence=2, stats={"M": 6, "F": 3, "A": 2, "D": 1})],
-            ))
-
-        app.session.edit(add, "add metaformer")
+        shifter = Element(
+            id="meta", name="Shifter", type="mech", presence=2, stats={"M": 4, "F": 4, "A": 3, "D": 3},
+            forms=[Form(name="Jet", type="aircraft", presence=2, stats={"M": 6, "F": 3, "A": 2, "D": 1})],
+        )
+        app.session.commit(ed.add_element(app.session.roster, shifter), "add metaformer")
         app.session_changed()
         await pilot.pause()
         keys = [r.key for r in table(app)._rows]
@@ -167,7 +167,7 @@ async def test_click_on_finding_jumps_too() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.session.edit(lambda r: setattr(r, "force_cost", 12), "lower budget")
+        app.session.commit(app.session.roster.model_copy(update={"force_cost": 12}), "lower budget")
         app.session_changed()
         await pilot.pause()
         assert findings(app).findings[0].code == "fc-over-budget"
@@ -249,28 +249,6 @@ async def test_export_key_opens_export_preview() -> None:
         assert app.screen.report is app.session.report  # the same report the header shows
 
 
-async def test_missing_editor_is_reported_not_raised(monkeypatch) -> None:
-    """Until the editors are part of the build, Enter on an element says so instead of failing."""
-    import importlib
-
-    real_import = importlib.import_module
-
-    def no_editor(name: str, package: str | None = None):
-        if name == "horizon_builder.tui.screens.element_editor":
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return real_import(name, package)
-
-    monkeypatch.setattr(importlib, "import_module", no_editor)
-    app = HorizonApp(example(HVY_CAV))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        table(app).focus()
-        await pilot.press("e")
-        await pilot.pause()
-        assert app.screen is home(app)
-        assert any("not part of this build" in n.message for n in app._notifications)
-
-
 # --- undo / redo, duplicate, delete, reorder -----------------------------------------------
 async def test_undo_redo_every_edit() -> None:
     app = HorizonApp(example(HVY_CAV))
@@ -306,15 +284,14 @@ async def test_duplicate_is_an_independent_copy() -> None:
         assert copy.name == "Lancer Troop A (copy)"
         assert table(app).selected_element_id == copy.id  # the cursor follows the copy
 
-        def change(element: Element) -> None:
-            element.stats["M"] = 2
-            element.upgrades.append(UpgradeChoice(id="engineer"))
+        def change(element: Element) -> Element:
+            return ed.add_upgrade(app.session.ruleset, ed.set_stat(element, "M", 2), "engineer")
 
-        app.session.edit_element(copy.id, change, "change copy")
+        app.session.commit(ed.change_element(app.session.roster, copy.id, change), "change copy")
         app.session_changed()
         original = app.session.roster.element("cav1")
         assert original is not None
-        assert original.stats["M"] == 4 and original.upgrades == []
+        assert original.stats["M"] == 4 and list(original.upgrades) == []
 
 
 async def test_delete_asks_first() -> None:

@@ -21,7 +21,7 @@ SIZE = (100, 32)
 def _with(session: Session, type_id: str, presence: int, **changes) -> str:
     element = ed.default_element(session.ruleset, session.roster, type_id, presence)
     element = element.model_copy(update=changes)
-    session.edit(lambda r: r.elements.append(element), f"add {element.name}")
+    session.commit(ed.add_element(session.roster, element), f"add {element.name}")
     return element.id
 
 
@@ -165,7 +165,7 @@ async def test_repeatable_upgrade_count_by_keys_and_buttons():
         assert "Pool 14 / 18" in str(app.screen.query_one("#ed-pool", Static).render())
         for _ in range(5):  # take, +, +, −, + : five steps
             assert session.undo()
-        assert session.roster.element(eid).upgrades == []
+        assert list(session.roster.element(eid).upgrades) == []
 
 
 async def test_upgrade_option_is_chosen_from_its_list():
@@ -209,7 +209,7 @@ async def test_add_and_remove_a_form():
         await pilot.pause()
         await pilot.click("#ed-remove-form")
         await pilot.pause()
-        assert session.roster.element(eid).forms == []
+        assert list(session.roster.element(eid).forms) == []
         assert screen.line is None and not screen.query_one("#ed-lines").display
         session.undo()
         app.session_changed()
@@ -298,12 +298,12 @@ async def test_command_hvy_cav_chq_and_cr_upgrade():
 
 async def test_cr_overspent_is_red():
     session = _cav_force()
-    session.apply(ed.set_command(session.ruleset, session.roster, "chq",
+    session.commit(ed.set_command(session.ruleset, session.roster, "chq",
                                  session.roster.elements[0].id), "chq")
     roster = session.roster
     for type_id in ("lt_cav", "hvy_inf", "hvy_cav"):
         roster = ed.toggle_cr_purchase(session.ruleset, roster, type_id, "field_radio")
-    session.apply(roster, "overspend")
+    session.commit(roster, "overspend")
     app = EditorTestApp(session, CommandScreen)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -326,7 +326,7 @@ async def test_command_weird_choices():
             grants_upgrades=[], max_count=1, max_per_full_presence=None, per_presence=False,
             min_presence=None, cost_cr=None, momentum_as=None, source="test", provisional=True)
     session.ruleset = rules
-    session.apply(ed.set_command(rules, session.roster, "chq", session.roster.elements[0].id),
+    session.commit(ed.set_command(rules, session.roster, "chq", session.roster.elements[0].id),
                   "chq")
     app = EditorTestApp(session, CommandScreen)
     async with app.run_test(size=SIZE) as pilot:
@@ -354,10 +354,10 @@ async def test_command_weird_choices():
 @pytest.mark.parametrize("size", [(80, 24), (100, 32), (160, 48)])
 async def test_screens_fit_small_terminals(size):
     session = _cav_force()
-    session.apply(session.roster.model_copy(update={"supplements": ["metaformers"]}), "enable")
+    session.commit(session.roster.model_copy(update={"supplements": ["metaformers"]}), "enable")
     eid = _with(session, "mech", 3, upgrades=[UpgradeChoice(id="metaform")])
-    session.edit_element(eid, lambda e: e.forms.extend(
-        ed.add_form(session.ruleset, session.roster, e).forms), "form")
+    session.commit(ed.change_element(session.roster, eid,
+                                     lambda e: ed.add_form(session.ruleset, session.roster, e)), "form")
     for factory, kind in ((AddElementScreen, AddElementScreen), (CommandScreen, CommandScreen),
                           (lambda: ElementEditorScreen(eid), ElementEditorScreen)):
         app = EditorTestApp(session, factory)

@@ -100,7 +100,7 @@ async def test_build_a_round_by_keys_then_save_and_reopen(tmp_path) -> None:
             await highlight(pilot, element_id)
             await pilot.press("enter")  # Enter fields it too
             await pilot.pause()
-        assert app.session.roster.rounds[2].elements == ["hc1", "hi1", "m1"]
+        assert list(app.session.roster.rounds[2].elements) == ["hc1", "hi1", "m1"]
         assert "FC 8/12" in text(app, "#round-totals")
 
         await highlight(pilot, "hc1")
@@ -114,7 +114,7 @@ async def test_build_a_round_by_keys_then_save_and_reopen(tmp_path) -> None:
         await highlight(pilot, "m1")
         await pilot.press("x")
         await pilot.pause()
-        assert app.session.roster.rounds[2].destroyed == ["m1"]
+        assert list(app.session.roster.rounds[2].destroyed) == ["m1"]
         assert "† Halberd" in row(app, "m1")
         await pilot.press("a")  # Round 4: the Halberd is benched
         await pilot.pause()
@@ -130,11 +130,11 @@ async def test_build_a_round_by_keys_then_save_and_reopen(tmp_path) -> None:
         assert screen.index == 2
         await pilot.press("ctrl+z")  # undo the loss
         await pilot.pause()
-        assert app.session.roster.rounds[2].destroyed == []
+        assert list(app.session.roster.rounds[2].destroyed) == []
         assert not element_list(app).get_option("m1").disabled
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert app.session.roster.rounds[2].destroyed == ["m1"]
+        assert list(app.session.roster.rounds[2].destroyed) == ["m1"]
         assert "† Halberd" in row(app, "m1")
 
         await pilot.press("ctrl+s")
@@ -144,7 +144,7 @@ async def test_build_a_round_by_keys_then_save_and_reopen(tmp_path) -> None:
     reopened = Session.open(path).roster
     assert reopened == edited
     assert [r.name for r in reopened.rounds] == ["Round 1", "Round 2", "Round 3"]
-    assert reopened.rounds[2].destroyed == ["m1"]
+    assert list(reopened.rounds[2].destroyed) == ["m1"]
 
 
 async def test_each_edit_is_one_undo_step() -> None:
@@ -236,7 +236,10 @@ async def test_home_round_finding_opens_that_round() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         session = app.session
-        session.edit(lambda r: r.rounds[1].elements.remove("hc1"), "take out the CHQ")
+        round_ = session.roster.rounds[1]
+        round_ = round_.model_copy(update={"elements": tuple(e for e in round_.elements if e != "hc1")})
+        rounds = (session.roster.rounds[0], round_, *session.roster.rounds[2:])
+        session.commit(session.roster.model_copy(update={"rounds": rounds}), "take out the CHQ")
         app.session_changed()
         await pilot.pause()
         panel = findings(app)
@@ -262,12 +265,15 @@ async def test_round_finding_jumps_to_the_element_editor() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
 
-        def change(roster) -> None:
-            roster.supplements = ["datawar"]
-            roster.elements[0].upgrades = [UpgradeChoice(id="strategic_net")]
-            roster.rounds[1].command = Command(kind="chq", element="hi1")
+        def change(roster: Roster) -> Roster:
+            net = roster.elements[0].model_copy(update={"upgrades": (UpgradeChoice(id="strategic_net"),)})
+            rounds = list(roster.rounds)
+            rounds[1] = rounds[1].model_copy(update={"command": Command(kind="chq", element="hi1")})
+            return roster.model_copy(update={"supplements": ("datawar",),
+                                             "elements": (net, *roster.elements[1:]),
+                                             "rounds": tuple(rounds)})
 
-        app.session.edit(change, "strategic net")
+        app.session.commit(change(app.session.roster), "strategic net")
         app.session_changed()
         screen = await open_rounds(pilot)
         await pilot.press("down")
@@ -329,7 +335,7 @@ async def test_loss_benches_an_element_a_later_round_fields() -> None:
         await highlight(pilot, "m1")
         await pilot.press("x")
         await pilot.pause()
-        assert app.session.roster.rounds[0].destroyed == ["hc2", "m1"]
+        assert list(app.session.roster.rounds[0].destroyed) == ["hc2", "m1"]
         rounds = screen.query_one("#rounds-list", OptionList)
         assert str(rounds.get_option("round:1").prompt).startswith("✗ Round 2")
         screen.show_round("Round 2")
@@ -361,7 +367,7 @@ async def test_empty_task_force(tmp_path) -> None:
         assert "FC 0/12" not in text(app, "#round-totals") and "FC 0/10" in text(app, "#round-totals")
         await pilot.press("space", "x", "h")  # nothing to field: nothing happens, nothing breaks
         await pilot.pause()
-        assert app.session.roster.rounds[0].elements == []
+        assert list(app.session.roster.rounds[0].elements) == []
         assert any(f.code == "tf-round-empty" for f in screen._findings)
 
 
@@ -371,7 +377,8 @@ async def test_weird_command_per_round() -> None:
     app = HorizonApp(example(TASK_FORCE))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.session.edit(lambda r: r.supplements.append("weird"), "weird on")
+        app.session.commit(app.session.roster.model_copy(
+            update={"supplements": (*app.session.roster.supplements, "weird")}), "weird on")
         app.session_changed()
         screen = await open_rounds(pilot)
         await pilot.pause()
@@ -382,11 +389,11 @@ async def test_weird_command_per_round() -> None:
         await pilot.pause()
         weird = app.session.roster.rounds[0].command.weird
         assert [(w.id, w.replaces) for w in weird] == [("mad_scientist", "guide_fire")]
-        assert app.session.roster.rounds[1].command.weird == []
+        assert list(app.session.roster.rounds[1].command.weird) == []
         assert app.session.undo_label == "Round 1: weird command Mad scientist for guide fire"
         screen.query_one("#round-command", Select).value = Select.NULL  # no command: no weird
         await pilot.pause()
-        assert app.session.roster.rounds[0].command.weird == []
+        assert list(app.session.roster.rounds[0].command.weird) == []
         assert not screen.query_one("#round-weird").display
 
 
@@ -413,7 +420,7 @@ async def test_cr_bought_in_one_round_only() -> None:
         await pilot.pause()
         purchases = app.session.roster.rounds[0].cr_purchases
         assert [(p.type, p.upgrade) for p in purchases] == [("lt_cav", "field_radio")]
-        assert app.session.roster.rounds[1].cr_purchases == []
+        assert list(app.session.roster.rounds[1].cr_purchases) == []
         assert "0 left of 2" in str(box.border_title)
         assert "CR 2/2" in text(app, "#round-totals")
         assert "☑" in str(box.get_option("lt_cav:False:field_radio").prompt)
@@ -423,7 +430,8 @@ async def test_rounds_key_appears_when_the_kind_becomes_task_force() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.session.edit(lambda r: setattr(r, "kind", "task_force"), "kind: Task Force")
+        app.session.commit(app.session.roster.model_copy(update={"kind": "task_force"}),
+                           "kind: Task Force")
         app.session_changed()
         await pilot.pause()
         assert any(b.binding.action == "rounds" for b in app.active_bindings.values()
@@ -441,7 +449,8 @@ async def test_cr_upgrade_choice_per_round() -> None:
     app = HorizonApp(example(TASK_FORCE))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.session.edit(lambda r: r.supplements.append("datawar"), "datawar on")
+        app.session.commit(app.session.roster.model_copy(
+            update={"supplements": (*app.session.roster.supplements, "datawar")}), "datawar on")
         app.session_changed()
         screen = await open_rounds(pilot)
         box = screen.query_one("#round-cr", OptionList)
@@ -458,7 +467,7 @@ async def test_cr_upgrade_choice_per_round() -> None:
         screen.query_one("#round-cr-option", Select).value = "hold"
         await pilot.pause()
         assert app.session.roster.rounds[0].cr_purchases[0].option == "hold"
-        assert app.session.roster.rounds[1].cr_purchases == []
+        assert list(app.session.roster.rounds[1].cr_purchases) == []
         assert "[hold]" in str(box.get_option("hvy_inf:False:robot").prompt)
 
 
@@ -471,7 +480,7 @@ async def test_repeat_a_round() -> None:
         await pilot.pause()
         added = app.session.roster.rounds[-1]
         assert added.name == "Round 3" and screen.index == 2
-        assert added.elements == ["hc1", "hi1", "hi2", "m1"]
+        assert list(added.elements) == ["hc1", "hi1", "hi2", "m1"]
         assert element_list(app).get_option("hc2").disabled
         assert "FC 5/12" in text(app, "#round-totals")
         assert app.session.undo_label == "add Round 3 as Round 1"

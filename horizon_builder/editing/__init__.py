@@ -1,5 +1,9 @@
 """Editing helpers behind the editor screens: what may be added, sensible defaults, pure edits.
 
+Every edit is a pure function: it returns a new roster (or a new element for
+:func:`change_element` / :func:`replace_element` to put in place) and never
+changes its input; the session records the result with ``Session.commit``.
+
 Nothing here imports Textual: the screens call these functions and show what
 they return, so the rules about what a player may pick live in one place and
 are tested without a terminal.
@@ -27,9 +31,9 @@ from horizon_builder.editing.command import (  # noqa: F401
     set_weird,
     weird_command_rows,
 )
-from horizon_builder.editing.common import *  # noqa: F403
 from horizon_builder.editing.common import (  # noqa: F401
     CATEGORY_LABELS,
+    COMMAND_ABILITIES,
     COMMAND_KINDS,
     FORM_UPGRADE_IDS,
     KIND_LABELS,
@@ -43,10 +47,12 @@ from horizon_builder.editing.common import (  # noqa: F401
     _strip_name,
     _supplement_name,
     _type_label,
+    _update_line,
     _with_element,
     kind_label,
     new_errors,
     p_range_text,
+    replace_element,
 )
 from horizon_builder.editing.cr import (  # noqa: F401
     CrGroup,
@@ -58,18 +64,23 @@ from horizon_builder.editing.cr import (  # noqa: F401
     toggle_cr_purchase,
 )
 from horizon_builder.editing.elements import (  # noqa: F401
+    COPY_SUFFIX,
     AddableType,
-    _copy,
+    _index,
     _p_top,
     _required_upgrades,
     _sort_cheapest,
     _unique_name,
     _upgrade_available,
+    add_element,
     addable_types,
     balanced_stats,
-    commit,
+    change_element,
     default_element,
     default_stats,
+    delete_element,
+    duplicate_element,
+    move_element,
     set_name,
     set_presence,
     set_stat,

@@ -153,6 +153,6 @@ def set_weird(roster: Roster, upgrade_id: str, replaces: str | None) -> Roster:
     if replaces is not None:
         weird = [w for w in weird if w.replaces != replaces]
         weird.append(WeirdCommandChoice(id=upgrade_id, replaces=replaces))  # type: ignore[arg-type]
-    return _with_command(roster, roster.command.model_copy(update={"weird": weird}))
+    return _with_command(roster, roster.command.model_copy(update={"weird": tuple(weird)}))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import get_args
+from typing import Any, get_args
 
 from horizon_builder.checks.supplements import era_bans
 from horizon_builder.engine.findings import Finding
@@ -86,8 +86,17 @@ def p_range_text(low: int, high: int | None) -> str:
     return f"P{low}" if low == high else f"P{low}-{high}"
 
 
-def _choices(element: Element, form_index: int | None) -> list[UpgradeChoice]:
+def _choices(element: Element, form_index: int | None) -> tuple[UpgradeChoice, ...]:
     return element.upgrades if form_index is None else element.forms[form_index].upgrades
+
+
+def _update_line(element: Element, form_index: int | None, **changes: Any) -> Element:
+    """A new element whose baseform (``form_index`` None) or metaform has ``changes``."""
+    if form_index is None:
+        return element.model_copy(update=changes)
+    forms = list(element.forms)
+    forms[form_index] = forms[form_index].model_copy(update=changes)
+    return element.model_copy(update={"forms": tuple(forms)})
 
 
 def _line(element: Element, form_index: int | None) -> tuple[str, int]:
@@ -121,7 +130,11 @@ def new_errors(before: Roster, after: Roster, ruleset: Ruleset,
     return out
 
 
-def _with_element(roster: Roster, element: Element) -> Roster:
-    elements = [element if e.id == element.id else e for e in roster.elements]
+def replace_element(roster: Roster, element: Element) -> Roster:
+    """``roster`` with the element of the same id replaced by ``element`` (others shared)."""
+    elements = tuple(element if e.id == element.id else e for e in roster.elements)
     return roster.model_copy(update={"elements": elements})
+
+
+_with_element = replace_element
 

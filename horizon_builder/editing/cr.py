@@ -129,7 +129,7 @@ def toggle_cr_purchase(ruleset: Ruleset, roster: Roster, type_id: str, upgrade_i
             option = up.options[0]
         purchases.append(CrPurchase(type=type_id, upgrade=upgrade_id, option=option,
                                     form_type=form_type))
-    return roster.model_copy(update={"cr_purchases": purchases})
+    return roster.model_copy(update={"cr_purchases": tuple(purchases)})
 
 
 def set_cr_option(roster: Roster, type_id: str, upgrade_id: str, form_type: bool,
@@ -137,6 +137,6 @@ def set_cr_option(roster: Roster, type_id: str, upgrade_id: str, form_type: bool
     purchases = [p.model_copy(update={"option": option})
                  if p.type == type_id and p.upgrade == upgrade_id and p.form_type == form_type
                  else p for p in roster.cr_purchases]
-    return roster.model_copy(update={"cr_purchases": purchases})
+    return roster.model_copy(update={"cr_purchases": tuple(purchases)})
 
 

@@ -5,19 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from horizon_builder.engine.analysis import statline_info
-from horizon_builder.roster.models import (
-    Element,
-    Form,
-    Roster,
-    UpgradeChoice,
-)
-from horizon_builder.rules.models import CATEGORIES, ElementType, Ruleset
-
-if TYPE_CHECKING:
-    from horizon_builder.session import Session
+from typing import Any
 
 from horizon_builder.editing.common import (
     PRESENCE_MAX,
@@ -25,8 +13,19 @@ from horizon_builder.editing.common import (
     _enabled,
     _era_bars,
     _type_label,
+    _update_line,
     p_range_text,
+    replace_element,
 )
+from horizon_builder.engine.analysis import statline_info
+from horizon_builder.roster.models import (
+    Command,
+    Element,
+    Form,
+    Roster,
+    UpgradeChoice,
+)
+from horizon_builder.rules.models import CATEGORIES, ElementType, Ruleset
 
 
 # --- adding elements -----------------------------------------------------------
@@ -217,53 +216,99 @@ def default_element(ruleset: Ruleset, roster: Roster, type_id: str, presence: in
 
 
 # --- pure edits on one element -----------------------------------------------------
-def _copy(element: Element) -> Element:
-    return element.model_copy(deep=True)
-
-
 def set_name(element: Element, name: str) -> Element:
-    new = _copy(element)
-    new.name = name.strip() or element.name
-    return new
+    """Rename; a blank name keeps the old one."""
+    return element.model_copy(update={"name": name.strip() or element.name})
 
 
 def set_presence(ruleset: Ruleset, element: Element, presence: int,
                  form_index: int | None = None) -> Element:
     """Change P; a published statline follows the new P when the stats were the old one's."""
-    new = _copy(element)
-    target: Element | Form = new if form_index is None else new.forms[form_index]
+    target: Element | Form = element if form_index is None else element.forms[form_index]
     presence = max(0, min(PRESENCE_MAX, presence))
+    changes: dict[str, Any] = {"presence": presence}
     et = ruleset.element_types.get(target.type)
     if et is not None:
         old_line = et.statlines.get(target.presence)
         new_line = et.statlines.get(presence)
         if new_line is not None and (not target.stats or (
                 old_line is not None and target.stats == old_line.stats)):
-            target.stats = dict(new_line.stats)
-    target.presence = presence
-    return new
+            changes["stats"] = dict(new_line.stats)
+    return _update_line(element, form_index, **changes)
 
 
 def set_stat(element: Element, stat: str, value: int | None,
              form_index: int | None = None) -> Element:
     """Set one stat (clamped to what a roster holds); None clears an optional stat."""
-    new = _copy(element)
-    target: Element | Form = new if form_index is None else new.forms[form_index]
-    if value is None:
-        target.stats.pop(stat, None)
-    else:
-        target.stats[stat] = max(0, min(STAT_MAX, value))
-    return new
-
-def commit(session: Session, element_id: str, change: Callable[[Element], Element],
-           label: str) -> None:
-    """Record ``change`` (a pure function of the element) as one undo step."""
-
-    def apply(copy: Element) -> None:
-        new = change(copy)
-        for name in type(copy).model_fields:
-            setattr(copy, name, getattr(new, name))
-
-    session.edit_element(element_id, apply, label)
+    target: Element | Form = element if form_index is None else element.forms[form_index]
+    stats = {k: v for k, v in target.stats.items() if k != stat}
+    if value is not None:
+        stats[stat] = max(0, min(STAT_MAX, value))
+        stats = {k: stats[k] for k in [*target.stats, stat] if k in stats}  # keep the order
+    return _update_line(element, form_index, stats=stats)
 
 
+# --- roster edits on whole elements -----------------------------------------------
+#: Added to the name of a copy (cut so the name stays within the roster's limit).
+COPY_SUFFIX = " (copy)"
+
+
+def _index(roster: Roster, element_id: str) -> int:
+    for index, element in enumerate(roster.elements):
+        if element.id == element_id:
+            return index
+    raise KeyError(element_id)
+
+
+def change_element(roster: Roster, element_id: str,
+                   change: Callable[[Element], Element]) -> Roster:
+    """``roster`` with one element replaced by ``change(element)``; raises KeyError if absent."""
+    return replace_element(roster, change(roster.elements[_index(roster, element_id)]))
+
+
+def add_element(roster: Roster, element: Element) -> Roster:
+    """``roster`` with ``element`` added at the end."""
+    return roster.model_copy(update={"elements": (*roster.elements, element)})
+
+
+def duplicate_element(roster: Roster, element_id: str) -> tuple[Roster, str]:
+    """Insert a copy of an element just below it; returns the new roster and the copy's id.
+
+    The copy has a new id, a name marked as a copy, and is not the CHQ.
+    """
+    index = _index(roster, element_id)
+    original = roster.elements[index]
+    copy = original.model_copy(update={
+        "id": roster.new_element_id(),
+        "name": original.name[: 120 - len(COPY_SUFFIX)] + COPY_SUFFIX})
+    elements = (*roster.elements[: index + 1], copy, *roster.elements[index + 1:])
+    return roster.model_copy(update={"elements": elements}), copy.id
+
+
+def delete_element(roster: Roster, element_id: str) -> Roster:
+    """Remove an element and every reference to it (command, carrier, rounds)."""
+    index = _index(roster, element_id)
+
+    def command(cmd: Command) -> Command:
+        return cmd.model_copy(update={"element": None}) if cmd.element == element_id else cmd
+
+    elements = tuple(
+        e.model_copy(update={"carried_by": None}) if e.carried_by == element_id else e
+        for i, e in enumerate(roster.elements) if i != index)
+    rounds = tuple(r.model_copy(update={
+        "command": command(r.command),
+        "elements": tuple(e for e in r.elements if e != element_id),
+        "destroyed": tuple(e for e in r.destroyed if e != element_id)}) for r in roster.rounds)
+    return roster.model_copy(update={"elements": elements, "command": command(roster.command),
+                                     "rounds": rounds})
+
+
+def move_element(roster: Roster, element_id: str, offset: int) -> Roster:
+    """Move an element up (offset < 0) or down; raises IndexError past either end."""
+    index = _index(roster, element_id)
+    target = index + offset
+    if not 0 <= target < len(roster.elements):
+        raise IndexError(f"no place {target + 1} in the list")
+    elements = list(roster.elements)
+    elements.insert(target, elements.pop(index))
+    return roster.model_copy(update={"elements": tuple(elements)})

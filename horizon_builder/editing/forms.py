@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from horizon_builder.editing.common import FORM_UPGRADE_IDS, _enabled, _error_keys, _with_element, new_errors
-from horizon_builder.editing.elements import _copy, _required_upgrades, default_stats
+from horizon_builder.editing.elements import _required_upgrades, default_stats
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
     Element,
@@ -37,8 +37,8 @@ def form_types(ruleset: Ruleset, roster: Roster, element: Element,
     out = []
     for type_id in candidates:
         if form_index is None:
-            trial = _copy(element)
-            trial.forms.append(default_form(ruleset, roster, element, type_id))
+            trial = element.model_copy(update={
+                "forms": (*element.forms, default_form(ruleset, roster, element, type_id))})
         else:
             trial = set_form_type(ruleset, roster, element, form_index, type_id)
         errors = new_errors(roster, _with_element(roster, trial), ruleset, baseline)
@@ -61,33 +61,31 @@ def default_form(ruleset: Ruleset, roster: Roster, element: Element, type_id: st
 def add_form(ruleset: Ruleset, roster: Roster, element: Element,
              type_id: str | None = None, presence: int | None = None) -> Element:
     """Add a metaform (by default the first type a metaform may be, at the baseform's P or less)."""
-    new = _copy(element)
     if type_id is None:
         candidates = form_types(ruleset, roster, element)
         if not candidates:
             raise ValueError("no element type may be a metaform of this element")
         type_id = candidates[0]
-    new.forms.append(default_form(ruleset, roster, element, type_id, presence))
-    return new
+    form = default_form(ruleset, roster, element, type_id, presence)
+    return element.model_copy(update={"forms": (*element.forms, form)})
 
 
 def remove_form(element: Element, form_index: int) -> Element:
-    new = _copy(element)
-    del new.forms[form_index]
-    return new
+    """Drop metaform ``form_index``."""
+    forms = tuple(f for i, f in enumerate(element.forms) if i != form_index)
+    return element.model_copy(update={"forms": forms})
 
 
 def set_form_type(ruleset: Ruleset, roster: Roster, element: Element, form_index: int,
                   type_id: str) -> Element:
     """Make a metaform another type: fresh defaults of that type, keeping its name and P if it fits."""
-    new = _copy(element)
-    old = new.forms[form_index]
+    old = element.forms[form_index]
     form = default_form(ruleset, roster, element, type_id, None)
     et = ruleset.element_types[type_id]
     if et.presence.min <= old.presence and (et.presence.max is None or old.presence <= et.presence.max):
         form = default_form(ruleset, roster, element, type_id, old.presence)
-    form.name = old.name
-    new.forms[form_index] = form
-    return new
+    forms = list(element.forms)
+    forms[form_index] = form.model_copy(update={"name": old.name})
+    return element.model_copy(update={"forms": tuple(forms)})
 
 

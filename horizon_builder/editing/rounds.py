@@ -26,7 +26,7 @@ from horizon_builder.rules.models import Ruleset
 def _with_round(roster: Roster, index: int, round_: Round) -> Roster:
     rounds = list(roster.rounds)
     rounds[index] = round_
-    return roster.model_copy(update={"rounds": rounds})
+    return roster.model_copy(update={"rounds": tuple(rounds)})
 
 
 def new_round_name(roster: Roster) -> str:
@@ -46,7 +46,7 @@ def add_round(roster: Roster) -> Roster:
     """
     kind = roster.rounds[-1].command.kind if roster.rounds else "none"
     round_ = Round(name=new_round_name(roster), command=Command(kind=kind))
-    return roster.model_copy(update={"rounds": [*roster.rounds, round_]})
+    return roster.model_copy(update={"rounds": (*roster.rounds, round_)})
 
 
 def repeat_round(roster: Roster, index: int) -> Roster:
@@ -58,13 +58,13 @@ def repeat_round(roster: Roster, index: int) -> Roster:
     """
     source = roster.rounds[index]
     gone = set(benched(roster))
-    command = source.command.model_copy(deep=True)
+    command = source.command
     if command.element in gone:
-        command.element = None
+        command = command.model_copy(update={"element": None})
     round_ = Round(name=new_round_name(roster), command=command,
-                   elements=[e for e in source.elements if e not in gone],
-                   cr_purchases=[p.model_copy() for p in source.cr_purchases])
-    return roster.model_copy(update={"rounds": [*roster.rounds, round_]})
+                   elements=tuple(e for e in source.elements if e not in gone),
+                   cr_purchases=source.cr_purchases)
+    return roster.model_copy(update={"rounds": (*roster.rounds, round_)})
 
 
 def rename_round(roster: Roster, index: int, name: str) -> Roster:
@@ -79,8 +79,7 @@ def rename_round(roster: Roster, index: int, name: str) -> Roster:
 
 def delete_round(roster: Roster, index: int) -> Roster:
     """Remove a round; its losses no longer bench anything in the rounds after it."""
-    rounds = list(roster.rounds)
-    del rounds[index]
+    rounds = tuple(r for i, r in enumerate(roster.rounds) if i != index)
     return roster.model_copy(update={"rounds": rounds})
 
 
@@ -95,7 +94,7 @@ def move_round(roster: Roster, index: int, offset: int) -> Roster:
         raise IndexError(f"no round {target + 1}")
     rounds = list(roster.rounds)
     rounds.insert(target, rounds.pop(index))
-    return roster.model_copy(update={"rounds": rounds})
+    return roster.model_copy(update={"rounds": tuple(rounds)})
 
 
 def toggle_round_element(roster: Roster, index: int, element_id: str) -> Roster:
@@ -112,12 +111,13 @@ def toggle_round_element(roster: Roster, index: int, element_id: str) -> Roster:
         if command.element == element_id:
             command = command.model_copy(update={"element": None})
         round_ = round_.model_copy(update={
-            "elements": [e for e in round_.elements if e != element_id],
-            "destroyed": [e for e in round_.destroyed if e != element_id],
+            "elements": tuple(e for e in round_.elements if e != element_id),
+            "destroyed": tuple(e for e in round_.destroyed if e != element_id),
             "command": command})
     else:
         order = {e.id: i for i, e in enumerate(roster.elements)}
-        fielded = sorted([*round_.elements, element_id], key=lambda e: order.get(e, len(order)))
+        fielded = tuple(sorted([*round_.elements, element_id],
+                               key=lambda e: order.get(e, len(order))))
         round_ = round_.model_copy(update={"elements": fielded})
     return _with_round(roster, index, round_)
 
@@ -126,11 +126,11 @@ def toggle_round_destroyed(roster: Roster, index: int, element_id: str) -> Roste
     """Mark a fielded element destroyed in round ``index`` (benched later, OtH p.46), or unmark it."""
     round_ = roster.rounds[index]
     if element_id in round_.destroyed:
-        destroyed = [e for e in round_.destroyed if e != element_id]
+        destroyed = tuple(e for e in round_.destroyed if e != element_id)
     elif element_id not in round_.elements:
         raise ValueError("only an element fielded in the round can be destroyed in it")
     else:
-        destroyed = [*round_.destroyed, element_id]
+        destroyed = (*round_.destroyed, element_id)
     return _with_round(roster, index, round_.model_copy(update={"destroyed": destroyed}))
 
 
@@ -198,13 +198,13 @@ def round_view(roster: Roster, index: int) -> Roster:
     round_ = roster.rounds[index]
     fielded = set(round_.elements)
     return roster.model_copy(update={
-        "kind": "battlegroup", "elements": [e for e in roster.elements if e.id in fielded],
-        "command": round_.command, "cr_purchases": list(round_.cr_purchases), "rounds": [],
+        "kind": "battlegroup", "elements": tuple(e for e in roster.elements if e.id in fielded),
+        "command": round_.command, "cr_purchases": round_.cr_purchases, "rounds": (),
         "solitaire": None})
 
 
 def from_round_view(roster: Roster, index: int, view: Roster) -> Roster:
     """Write an edited round view's command and CR purchases back into round ``index``."""
     round_ = roster.rounds[index].model_copy(update={
-        "command": view.command, "cr_purchases": list(view.cr_purchases)})
+        "command": view.command, "cr_purchases": tuple(view.cr_purchases)})
     return _with_round(roster, index, round_)

@@ -16,10 +16,10 @@ from horizon_builder.editing.common import (
     _strip_name,
     _supplement_name,
     _type_label,
+    _update_line,
     _with_element,
     new_errors,
 )
-from horizon_builder.editing.elements import _copy
 from horizon_builder.engine.analysis import Analysis, StatlineInfo, statline_info
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
@@ -202,40 +202,36 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
 def add_upgrade(ruleset: Ruleset, element: Element, upgrade_id: str,
                 form_index: int | None = None, option: str | None = None) -> Element:
     """Take one more copy (a new choice gets ``option`` or the upgrade's first option)."""
-    new = _copy(element)
-    choices = _choices(new, form_index)
-    for choice in choices:
-        if choice.id == upgrade_id:
-            choice.count += 1
-            return new
-    up = ruleset.upgrades.get(upgrade_id)
-    if option is None and up is not None and up.options:
-        option = up.options[0]
-    choices.append(UpgradeChoice(id=upgrade_id, option=option))
-    return new
+    choices = _choices(element, form_index)
+    if any(c.id == upgrade_id for c in choices):
+        choices = tuple(c.model_copy(update={"count": c.count + 1}) if c.id == upgrade_id else c
+                        for c in choices)
+    else:
+        up = ruleset.upgrades.get(upgrade_id)
+        if option is None and up is not None and up.options:
+            option = up.options[0]
+        choices = (*choices, UpgradeChoice(id=upgrade_id, option=option))
+    return _update_line(element, form_index, upgrades=choices)
 
 
 def remove_upgrade(element: Element, upgrade_id: str, form_index: int | None = None,
                    every: bool = False) -> Element:
     """Drop one copy (or every copy) of an upgrade."""
-    new = _copy(element)
-    choices = _choices(new, form_index)
-    for index, choice in enumerate(choices):
-        if choice.id == upgrade_id:
+    out: list[UpgradeChoice] = []
+    done = False
+    for choice in _choices(element, form_index):
+        if choice.id == upgrade_id and not done:
+            done = True
             if choice.count > 1 and not every:
-                choice.count -= 1
-            else:
-                del choices[index]
-            break
-    return new
+                out.append(choice.model_copy(update={"count": choice.count - 1}))
+            continue
+        out.append(choice)
+    return _update_line(element, form_index, upgrades=tuple(out))
 
 
 def set_upgrade_option(element: Element, upgrade_id: str, option: str | None,
                        form_index: int | None = None) -> Element:
-    new = _copy(element)
-    for choice in _choices(new, form_index):
-        if choice.id == upgrade_id:
-            choice.option = option
-    return new
-
-
+    """Choose the option (robot program ...) of an upgrade taken."""
+    choices = tuple(c.model_copy(update={"option": option}) if c.id == upgrade_id else c
+                    for c in _choices(element, form_index))
+    return _update_line(element, form_index, upgrades=choices)

@@ -21,8 +21,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from horizon_builder import __version__
-from horizon_builder.engine import tournament
 from horizon_builder.cli.report import verdict
+from horizon_builder.engine import tournament
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.totals import Totals

@@ -1,8 +1,15 @@
 """Roster models: a battlegroup or a tournament Task Force, as saved in TOML.
 
 These models describe only what the player chose. Everything derived (costs,
-totals, special rules, findings) is computed from them by :mod:`analysis`,
-:mod:`totals` and :mod:`validator`, never stored.
+totals, special rules, findings) is computed from them by :mod:`horizon_builder.engine`,
+never stored.
+
+Every model is frozen and its collections are tuples: a roster is a value. An
+edit is a pure function that returns a new roster (see :mod:`horizon_builder.editing`),
+sharing every unchanged element with the old one, and the session records it
+with :meth:`~horizon_builder.session.Session.commit`. ``stats`` stays a plain
+dict for TOML and JSON; nothing in the project writes into one (edits build a
+new dict), and a test guards that.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ WeirdReplaces = Literal["command_resources", "chain_of_command", "guide_fire"]
 
 
 class RosterModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 Stat = Annotated[int, Field(ge=0, le=40)]
@@ -47,7 +54,7 @@ class Form(RosterModel):
     type: str = Field(min_length=1)
     presence: int = Field(ge=0, le=30)
     stats: dict[str, Stat] = Field(default_factory=dict)
-    upgrades: list[UpgradeChoice] = Field(default_factory=list)
+    upgrades: tuple[UpgradeChoice, ...] = Field(default=())
 
 
 class Element(RosterModel):
@@ -58,8 +65,8 @@ class Element(RosterModel):
     type: str = Field(min_length=1, description="Element type id from the ruleset.")
     presence: int = Field(ge=0, le=30)
     stats: dict[str, Stat] = Field(default_factory=dict)
-    upgrades: list[UpgradeChoice] = Field(default_factory=list)
-    forms: list[Form] = Field(default_factory=list, description="Metaforms (metaformers only).")
+    upgrades: tuple[UpgradeChoice, ...] = Field(default=())
+    forms: tuple[Form, ...] = Field(default=(), description="Metaforms (metaformers only).")
     carried_by: str | None = Field(default=None, description="Id of the carrier it starts aboard.")
     notes: str = ""
 
@@ -77,7 +84,7 @@ class Command(RosterModel):
 
     kind: str = Field(default="none", description="Command option id from the ruleset.")
     element: str | None = Field(default=None, description="Id of the element that is the CHQ/alpha.")
-    weird: list[WeirdCommandChoice] = Field(default_factory=list)
+    weird: tuple[WeirdCommandChoice, ...] = Field(default=())
 
 
 class CrPurchase(RosterModel):
@@ -94,10 +101,10 @@ class Round(RosterModel):
     """One tournament round: the battlegroup picked from the Task Force."""
 
     name: str
-    elements: list[str] = Field(default_factory=list, description="Ids of the Task Force elements used.")
+    elements: tuple[str, ...] = Field(default=(), description="Ids of the Task Force elements used.")
     command: Command = Field(default_factory=Command)
-    cr_purchases: list[CrPurchase] = Field(default_factory=list)
-    destroyed: list[str] = Field(default_factory=list,
+    cr_purchases: tuple[CrPurchase, ...] = Field(default=())
+    destroyed: tuple[str, ...] = Field(default=(),
                                  description="Ids destroyed this round: benched for later rounds.")
 
 
@@ -110,12 +117,12 @@ class Roster(RosterModel):
     force_cost: int = Field(ge=1, le=1000, description="FC budget agreed for the game or event.")
     era: str | None = None
     event: str | None = None
-    supplements: list[str] = Field(default_factory=list)
+    supplements: tuple[str, ...] = Field(default=())
     overrides: str | None = Field(default=None, description="Ruleset overrides file, relative to this file.")
     command: Command = Field(default_factory=Command)
-    cr_purchases: list[CrPurchase] = Field(default_factory=list)
-    elements: list[Element] = Field(default_factory=list)
-    rounds: list[Round] = Field(default_factory=list)
+    cr_purchases: tuple[CrPurchase, ...] = Field(default=())
+    elements: tuple[Element, ...] = Field(default=())
+    rounds: tuple[Round, ...] = Field(default=())
     notes: str = ""
     solitaire: Literal["solo", "hot_exfiltration"] | None = Field(
         default=None,
@@ -125,7 +132,7 @@ class Roster(RosterModel):
 
     @field_validator("supplements")
     @classmethod
-    def _unique_supplements(cls, value: list[str]) -> list[str]:
+    def _unique_supplements(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         seen: list[str] = []
         for item in value:
             if item in seen:
@@ -133,20 +140,41 @@ class Roster(RosterModel):
             seen.append(item)
         return value
 
-    @model_validator(mode="after")
-    def _assign_ids(self) -> Roster:
-        """Give every element a unique id, so references survive reordering and renaming."""
-        used = {e.id for e in self.elements if e.id}
+    @model_validator(mode="before")
+    @classmethod
+    def _assign_ids(cls, data: Any) -> Any:
+        """Give every element without an id a unique one, so references survive reordering
+        and renaming (before validation: a frozen element is never changed afterwards)."""
+        if not isinstance(data, dict) or not isinstance(data.get("elements"), list | tuple):
+            return data
+        items = list(data["elements"])
+
+        def given(item: Any) -> str:
+            value = item.id if isinstance(item, Element) else (
+                item.get("id") if isinstance(item, dict) else None)
+            return value if isinstance(value, str) else ""
+
+        used = {given(item) for item in items}
+        if all(used_id for used_id in map(given, items)):
+            return data
         counter = 1
+        for index, item in enumerate(items):
+            if given(item) or not isinstance(item, dict | Element):
+                continue
+            while f"e{counter}" in used:
+                counter += 1
+            new_id = f"e{counter}"
+            used.add(new_id)
+            items[index] = (item.model_copy(update={"id": new_id}) if isinstance(item, Element)
+                            else {**item, "id": new_id})
+        return {**data, "elements": items}
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> Roster:
         seen: set[str] = set()
         for element in self.elements:
-            if element.id and element.id in seen:
+            if element.id in seen:
                 raise ValueError(f"element id {element.id!r} is used twice")
-            if not element.id:
-                while f"e{counter}" in used:
-                    counter += 1
-                element.id = f"e{counter}"
-                used.add(element.id)
             seen.add(element.id)
         return self
 

@@ -1,9 +1,10 @@
 """The horizon-builder app: one :class:`Session`, a home screen, and the editors.
 
-The session is the single source of truth. A screen edits it with
-``session.edit(...)``, ``session.edit_element(...)`` or ``session.apply(...)``
-and then calls :meth:`HorizonApp.session_changed`, which asks every screen on
-the stack to show the new state (``refresh_view``). Nothing is patched by hand,
+The session is the single source of truth. A screen builds the new roster
+with a pure edit from :mod:`horizon_builder.editing`, records it with
+``session.commit(new_roster, label)`` and then calls
+:meth:`HorizonApp.session_changed`, which asks every screen on the stack to show
+the new state (``refresh_view``). Nothing is patched by hand,
 so undo and redo are just moves along the session's snapshots.
 
 Start-up paints the home screen first and opens the roster right after the
@@ -14,7 +15,6 @@ Screens other than home, and the dialogs, are imported when first opened.
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,7 +30,6 @@ from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.screens.home import RosterScreen
 
 if TYPE_CHECKING:
-    from horizon_builder.roster.models import Roster
     from horizon_builder.session import Session
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
@@ -69,8 +68,6 @@ class HorizonApp(App[int]):
         self.refused_paths: set[Path] = set()
         self._startup_problems: list[tuple[str, list[Problem], str]] = []
         self._initial_path = path
-        #: The untouched roster of a new, never-saved session: leaving it loses nothing.
-        self._pristine: Roster | None = None
         self._binding_state: tuple[bool, ...] = ()
         if session is not None:
             self._set_session(session)
@@ -87,7 +84,6 @@ class HorizonApp(App[int]):
 
     def _set_session(self, session: Session) -> None:
         self.session = session
-        self._pristine = session.roster if session.dirty else None
 
     # --- start-up ------------------------------------------------------------------------
     def _startup_session(self, path: Path | None) -> Session:
@@ -172,8 +168,7 @@ class HorizonApp(App[int]):
         """True when leaving now would lose work."""
         if not self.loaded:
             return False
-        session = self.session
-        return session.dirty and session.roster is not self._pristine
+        return self.session.dirty
 
     def file_label(self) -> str:
         path = self.session.path
@@ -217,27 +212,15 @@ class HorizonApp(App[int]):
             self.notify(f"Redone: {label}", timeout=2)
 
     # --- screens -----------------------------------------------------------------------------
-    def load_screen(self, module: str, name: str, what: str) -> Any | None:
-        """A screen class from another part of the app, or None (with a notice) if not built."""
-        full = f"horizon_builder.tui.{module}"
-        try:
-            loaded = importlib.import_module(full)
-        except ModuleNotFoundError as exc:
-            if exc.name != full:
-                raise
-            self.notify(f"The {what} is not part of this build yet.", severity="warning")
-            return None
-        return getattr(loaded, name)
-
     def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:
-        editor = self.load_screen("screens.element_editor", "ElementEditorScreen", "element editor")
-        if editor is not None:
-            self.push_screen(editor(element_id, focus_field=focus_field))
+        from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+
+        self.push_screen(ElementEditorScreen(element_id, focus_field=focus_field))
 
     def action_add_element(self) -> None:
-        add = self.load_screen("screens.add_element", "AddElementScreen", "add element screen")
-        if add is not None:
-            self.push_screen(add(), self._element_added)
+        from horizon_builder.tui.screens.add_element import AddElementScreen
+
+        self.push_screen(AddElementScreen(), self._element_added)
 
     def _element_added(self, element_id: str | None) -> None:
         if not element_id:
@@ -251,9 +234,9 @@ class HorizonApp(App[int]):
             self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
 
     def action_command(self) -> None:
-        command = self.load_screen("screens.command", "CommandScreen", "command screen")
-        if command is not None:
-            self.push_screen(command())
+        from horizon_builder.tui.screens.command import CommandScreen
+
+        self.push_screen(CommandScreen())
 
     def action_rounds(self, round_name: str | None = None) -> None:
         from horizon_builder.tui.screens.rounds import open_rounds
@@ -267,9 +250,9 @@ class HorizonApp(App[int]):
             self.push_screen(SettingsScreen(focus_field))
 
     def action_export(self) -> None:
-        export = self.load_screen("screens.export", "ExportScreen", "export screen")
-        if export is not None:
-            self.push_screen(export(self.session.report, path=self.session.path))
+        from horizon_builder.tui.screens.export import ExportScreen
+
+        self.push_screen(ExportScreen(self.session.report, path=self.session.path))
 
     def action_help(self) -> None:
         from horizon_builder.tui.screens.help import HelpScreen
@@ -333,7 +316,6 @@ class HorizonApp(App[int]):
             self.notify(f"Could not save {path}: {exc.strerror or exc}", title="Not saved",
                         severity="error", timeout=8)
             return False
-        self._pristine = None
         self.session_changed()
         self.notify(f"Saved {_display_path(saved)}", timeout=3)
         return True
@@ -348,7 +330,7 @@ class HorizonApp(App[int]):
         if target.resolve().parent == here:
             return
         absolute = (here / Path(roster.overrides).expanduser()).resolve()
-        self.session.apply(roster.model_copy(update={"overrides": str(absolute)}),
+        self.session.commit(roster.model_copy(update={"overrides": str(absolute)}),
                            "keep the overrides file path")
 
     @work(group="files")

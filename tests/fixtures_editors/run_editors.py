@@ -50,7 +50,7 @@ def main() -> None:
     args = sys.argv[2:]
     session = Session.open(args[0], extra_overrides=(RULES,)) if args else new_session(RULES)
     if not args:  # a new roster by hand: every supplement on
-        session.apply(session.roster.model_copy(
+        session.commit(session.roster.model_copy(
             update={"supplements": list(session.ruleset.supplements)}), "all supplements")
     factories = {
         "add": AddElementScreen,

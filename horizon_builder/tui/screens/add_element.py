@@ -184,7 +184,7 @@ class AddElementScreen(ModalScreen[str | None]):
         session = self.session
         element = ed.default_element(session.ruleset, session.roster, chosen.id, presence)
         try:
-            session.edit(lambda roster: roster.elements.append(element), f"add {element.name}")
+            session.commit(ed.add_element(session.roster, element), f"add {element.name}")
         except ValidationError as exc:
             self.notify(f"Not added: {exc}", severity="error")
             return

@@ -274,7 +274,7 @@ class CommandScreen(Screen):
     def _apply(self, change: Callable[[Roster], Roster], label: str) -> None:
         session = self.session
         try:
-            session.apply(change(session.roster), label)
+            session.commit(change(session.roster), label)
         except (ValidationError, ValueError) as exc:
             self.notify(f"Not changed: {exc}", severity="error")
             return

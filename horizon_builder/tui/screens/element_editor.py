@@ -313,7 +313,7 @@ class ElementEditorScreen(Screen):
     # --- editing ----------------------------------------------------------------------
     def _edit(self, change: Callable[[Element], Element], label: str) -> None:
         try:
-            ed.commit(self.session, self.element_id, change, label)
+            self.session.commit(ed.change_element(self.session.roster, self.element_id, change), label)
         except (ValidationError, ValueError, KeyError) as exc:
             self.notify(f"Not changed: {exc}", severity="error")
             return

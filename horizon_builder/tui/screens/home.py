@@ -22,73 +22,7 @@ from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
 
 if TYPE_CHECKING:
-    from horizon_builder.roster.models import Roster
     from horizon_builder.tui.app import HorizonApp
-
-COPY_SUFFIX = " (copy)"
-
-
-# --- roster edits of the home screen -------------------------------------------------
-# Each takes a working copy from :func:`working_copy` (new lists, shared elements) and
-# never mutates a shared element: Session.apply then validates the result into a
-# fresh snapshot. That avoids deep-copying every element of a big roster per edit.
-def working_copy(roster: Roster) -> Roster:
-    """A copy whose lists, command and rounds may be changed; elements are shared (read-only)."""
-    return roster.model_copy(update={
-        "elements": list(roster.elements),
-        "command": roster.command.model_copy(deep=True),
-        "cr_purchases": list(roster.cr_purchases),
-        "rounds": [r.model_copy(deep=True) for r in roster.rounds],
-    })
-
-
-def duplicate_element(roster: Roster, element_id: str) -> str:
-    """Insert a deep copy of an element just below it; returns the copy's new id.
-
-    The copy shares nothing with the original (new id, own stats and upgrades)
-    and is not the CHQ, so editing it never changes the original.
-    """
-    index = _index(roster, element_id)
-    original = roster.elements[index]
-    copy = original.model_copy(deep=True)
-    copy.id = roster.new_element_id()
-    copy.name = original.name[: 120 - len(COPY_SUFFIX)] + COPY_SUFFIX
-    roster.elements.insert(index + 1, copy)
-    return copy.id
-
-
-def delete_element(roster: Roster, element_id: str) -> None:
-    """Remove an element and every reference to it (command, carrier, rounds)."""
-    index = _index(roster, element_id)
-    del roster.elements[index]
-    for command in [roster.command, *(r.command for r in roster.rounds)]:
-        if command.element == element_id:
-            command.element = None
-    roster.elements = [
-        e.model_copy(update={"carried_by": None}) if e.carried_by == element_id else e
-        for e in roster.elements
-    ]
-    for round_ in roster.rounds:
-        round_.elements = [e for e in round_.elements if e != element_id]
-        round_.destroyed = [e for e in round_.destroyed if e != element_id]
-
-
-def move_element(roster: Roster, element_id: str, offset: int) -> bool:
-    """Move an element up (offset < 0) or down; False when it is already at that end."""
-    index = _index(roster, element_id)
-    target = index + offset
-    if not 0 <= target < len(roster.elements):
-        return False
-    element = roster.elements.pop(index)
-    roster.elements.insert(target, element)
-    return True
-
-
-def _index(roster: Roster, element_id: str) -> int:
-    for index, element in enumerate(roster.elements):
-        if element.id == element_id:
-            return index
-    raise KeyError(element_id)
 
 
 class RosterScreen(Screen[None]):
@@ -239,19 +173,21 @@ class RosterScreen(Screen[None]):
         self.app.action_rounds()
 
     def action_duplicate(self) -> None:
+        from horizon_builder import editing as ed
+
         element_id = self.selected_element_id
         if element_id is None:
             return
         session = self.app.session
         name = session.roster.element(element_id).name  # type: ignore[union-attr]
-        roster = working_copy(session.roster)
-        new_id = duplicate_element(roster, element_id)
-        session.apply(roster, f"duplicate {name}")
+        roster, new_id = ed.duplicate_element(session.roster, element_id)
+        session.commit(roster, f"duplicate {name}")
         self.app.session_changed()
         self.select_element(new_id)
         self.notify(f"Duplicated {name}: the copy is just below it.", timeout=3)
 
     def action_delete(self) -> None:
+        from horizon_builder import editing as ed
         from horizon_builder.tui.dialogs import ConfirmDialog
 
         element_id = self.selected_element_id
@@ -268,15 +204,16 @@ class RosterScreen(Screen[None]):
         def confirmed(yes: bool | None) -> None:
             if not yes:
                 return
-            roster = working_copy(self.app.session.roster)
-            delete_element(roster, element_id)
-            self.app.session.apply(roster, f"delete {element.name}")
+            session = self.app.session
+            session.commit(ed.delete_element(session.roster, element_id), f"delete {element.name}")
             self.app.session_changed()
             self.notify(f"Deleted {element.name}.", timeout=3)
 
         self.app.push_screen(ConfirmDialog("Delete element", message, "Delete", danger=True), confirmed)
 
     def action_move(self, offset: int) -> None:
+        from horizon_builder import editing as ed
+
         element_id = self.selected_element_id
         if element_id is None:
             return
@@ -286,9 +223,8 @@ class RosterScreen(Screen[None]):
             self.app.bell()
             return
         name = session.roster.elements[index].name
-        roster = working_copy(session.roster)
-        move_element(roster, element_id, offset)
-        session.apply(roster, f"move {name} {'up' if offset < 0 else 'down'}")
+        session.commit(ed.move_element(session.roster, element_id, offset),
+                       f"move {name} {'up' if offset < 0 else 'down'}")
         self.app.session_changed()
         self.select_element(element_id)
 

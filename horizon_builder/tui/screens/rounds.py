@@ -7,7 +7,7 @@ element destroyed in a round is benched for the rounds after it (OtH p.46). The
 Task Force elements never destroyed are the final tie-break (OtH p.48).
 
 The screen shows the session's report and nothing of its own: every change is
-one undo step (``session.apply``) followed by ``app.session_changed()``, which
+one undo step (``session.commit``) followed by ``app.session_changed()``, which
 calls :meth:`RoundsScreen.refresh_view`. The command and CR pickers are the
 editing helpers of the command screen, run on :func:`editing.round_view`.
 """
@@ -567,7 +567,7 @@ class RoundsScreen(Screen[None]):
         """One undo step; False (with a notice) when the change is refused."""
         session = self.session
         try:
-            session.apply(change(session.roster), label)
+            session.commit(change(session.roster), label)
         except (ValidationError, ValueError, IndexError, KeyError) as exc:
             self.app.bell()
             self.notify(f"Not changed: {exc}", severity="error")

@@ -239,7 +239,7 @@ class SettingsScreen(Screen[bool]):
             self.dismiss(False)
             return
         try:
-            session.apply(roster.model_copy(update=changed), "change settings")
+            session.commit(roster.model_copy(update=changed), "change settings")
         except ValidationError as exc:
             for item in exc.errors(include_url=False):
                 loc = item["loc"][0] if item["loc"] else ""
