@@ -157,7 +157,7 @@ class Session:
             self._reload_rules(self.roster)
 
     def _reload_rules(self, roster: Roster) -> None:
-        overrides = [*overrides_path(roster, self.path), *self.extra_overrides]
+        overrides: list[str | Path] = [*overrides_path(roster, self.path), *self.extra_overrides]
         self.ruleset = load_ruleset(overrides)
         self._report = None
 

@@ -127,7 +127,7 @@ def weird_command_rows(ruleset: Ruleset, roster: Roster) -> list[WeirdRow]:
     kind = roster.command.kind
     option = ruleset.commands.get(kind)
     abilities = command_abilities(ruleset, kind)
-    used = {w.replaces: w.id for w in roster.command.weird}
+    used: dict[str, str] = {w.replaces: w.id for w in roster.command.weird}
     rows = []
     for up_id, up in ruleset.upgrades.items():
         if up.kind not in COMMAND_KINDS:
@@ -152,7 +152,7 @@ def set_weird(roster: Roster, upgrade_id: str, replaces: str | None) -> Roster:
     weird = [w for w in roster.command.weird if w.id != upgrade_id]
     if replaces is not None:
         weird = [w for w in weird if w.replaces != replaces]
-        weird.append(WeirdCommandChoice(id=upgrade_id, replaces=replaces))  # type: ignore[arg-type]
+        weird.append(WeirdCommandChoice(id=upgrade_id, replaces=replaces))
     return _with_command(roster, roster.command.model_copy(update={"weird": tuple(weird)}))
 
 

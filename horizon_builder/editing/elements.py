@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,7 +130,7 @@ def _sort_cheapest(ruleset: Ruleset, ids: Iterable[str]) -> list[str]:
 
 
 def _required_upgrades(ruleset: Ruleset, roster: Roster, type_id: str, presence: int,
-                       have: list[UpgradeChoice]) -> list[UpgradeChoice]:
+                       have: Sequence[UpgradeChoice]) -> list[UpgradeChoice]:
     """Choices to add so the type's 'must have one of' rules hold (cheapest available first)."""
     et = ruleset.element_types[type_id]
     out = list(have)
@@ -182,7 +182,7 @@ def balanced_stats(ruleset: Ruleset, type_id: str, presence: int, budget: int) -
 
 
 def default_stats(ruleset: Ruleset, type_id: str, presence: int,
-                  upgrades: list[UpgradeChoice]) -> dict[str, int]:
+                  upgrades: Sequence[UpgradeChoice]) -> dict[str, int]:
     """The published statline, or a balanced spend of the pool left after ``upgrades``.
 
     A type with neither (a conventional type whose statline the core book holds)

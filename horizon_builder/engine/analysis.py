@@ -8,6 +8,7 @@ the roster, never raises on a roster that loaded.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -101,7 +102,7 @@ class Analysis:
     command: Command
     command_option: CommandOption | None
     command_element: ElementInfo | None
-    cr_purchases: list[CrPurchase]
+    cr_purchases: Sequence[CrPurchase]
     cr_available: int
     cr_counted_elements: int
     cr_spent: int
@@ -140,7 +141,7 @@ def _choice_cost(choice: UpgradeChoice, upgrade: Upgrade | None, et: ElementType
 
 
 def statline_info(ruleset: Ruleset, type_id: str, presence: int, stats: dict[str, int],
-                  upgrades: list[UpgradeChoice]) -> StatlineInfo:
+                  upgrades: Sequence[UpgradeChoice]) -> StatlineInfo:
     """Pool, points spent and special rules of one statline."""
     et = ruleset.element_types.get(type_id)
     costs = [_choice_cost(c, ruleset.upgrades.get(c.id), et, presence) for c in upgrades]
@@ -180,17 +181,17 @@ def chq_modifier(ruleset: Ruleset, chq_type: str, element_type: str) -> tuple[in
     return 0, row.complete
 
 
-def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None = None,
-            command: Command | None = None, cr_purchases: list[CrPurchase] | None = None,
+def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | None = None,
+            command: Command | None = None, cr_purchases: Sequence[CrPurchase] | None = None,
             mode: str | None = None, round_name: str | None = None) -> Analysis:
     """Derive everything about a roster (or one tournament round of it)."""
-    elements = roster.elements if elements is None else elements
+    chosen: Sequence[Element] = roster.elements if elements is None else elements
     command = roster.command if command is None else command
-    cr_purchases = roster.cr_purchases if cr_purchases is None else cr_purchases
+    purchases: Sequence[CrPurchase] = roster.cr_purchases if cr_purchases is None else cr_purchases
     mode = mode or roster.kind
     option = ruleset.commands.get(command.kind)
     chq_id = command.element if option is not None and option.needs_element else None
-    chq_element = next((e for e in elements if e.id == chq_id), None) if chq_id else None
+    chq_element = next((e for e in chosen if e.id == chq_id), None) if chq_id else None
     chq_type = ruleset.element_types.get(chq_element.type) if chq_element else None
     conventional_chq = (
         chq_element is not None and chq_type is not None and chq_type.chq == "conventional"
@@ -200,11 +201,11 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
     chq_key = (chq_type.chq_cost_as or chq_element.type) if chq_type and chq_element else ""
 
     purchases_by_type: dict[str, list[CrPurchase]] = {}
-    for purchase in cr_purchases:
+    for purchase in purchases:
         purchases_by_type.setdefault(purchase.type, []).append(purchase)
 
     infos: list[ElementInfo] = []
-    for index, element in enumerate(elements):
+    for index, element in enumerate(chosen):
         et = ruleset.element_types.get(element.type)
         base = statline_info(ruleset, element.type, element.presence, element.stats, element.upgrades)
         forms = [_form_info(ruleset, form) for form in element.forms]
@@ -253,7 +254,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
     ):
         cr_available = counted // ruleset.command_resources.per_elements
     cr_spent = sum(info.cr_spent for info in infos)
-    for purchase in cr_purchases:
+    for purchase in purchases:
         upgrade = ruleset.upgrades.get(purchase.upgrade)
         if upgrade is None:
             continue
@@ -264,7 +265,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: list[Element] | None 
             holders = sum(1 for info in infos if info.element.type == purchase.type)
         cr_spent += unit * holders
     return Analysis(roster, ruleset, mode, infos, command, option,
-                    next((i for i in infos if i.is_command), None), cr_purchases,
+                    next((i for i in infos if i.is_command), None), purchases,
                     cr_available, counted, cr_spent, round_name)
 
 

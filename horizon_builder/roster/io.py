@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -133,7 +134,7 @@ def _stat_problems(where: Loc, stats: dict[str, int], allowed: list[str]) -> lis
     ]
 
 
-def _upgrade_problems(where: Loc, upgrades: list[Any], ruleset: Ruleset) -> list[tuple[Loc, str]]:
+def _upgrade_problems(where: Loc, upgrades: Sequence[Any], ruleset: Ruleset) -> list[tuple[Loc, str]]:
     out = []
     for u_index, choice in enumerate(upgrades):
         if choice.id not in ruleset.upgrades:
@@ -160,7 +161,7 @@ def _command_problems(where: Loc, command: Any, ruleset: Ruleset, ids: set[str])
     return out
 
 
-def _cr_problems(where: Loc, purchases: list[Any], ruleset: Ruleset) -> list[tuple[Loc, str]]:
+def _cr_problems(where: Loc, purchases: Sequence[Any], ruleset: Ruleset) -> list[tuple[Loc, str]]:
     out: list[tuple[Loc, str]] = []
     for index, purchase in enumerate(purchases):
         if purchase.type not in ruleset.element_types:

@@ -27,6 +27,7 @@ from textual.screen import Screen
 
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.tui.commands import HorizonCommands
+from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
 
 if TYPE_CHECKING:
@@ -68,7 +69,7 @@ class HorizonApp(App[int]):
         self.refused_paths: set[Path] = set()
         self._startup_problems: list[tuple[str, list[Problem], str]] = []
         self._initial_path = path
-        self._binding_state: tuple[bool, ...] = ()
+        self._binding_state: tuple[object, ...] = ()
         if session is not None:
             self._set_session(session)
         self.theme = "textual-dark"
@@ -152,9 +153,8 @@ class HorizonApp(App[int]):
         if not self.loaded:
             return
         for screen in list(self.screen_stack):
-            refresh_view = getattr(screen, "refresh_view", None)
-            if callable(refresh_view):
-                refresh_view()
+            if isinstance(screen, SessionView):
+                screen.refresh_view()
         self._update_title()
         # enabled actions depend on these only; refreshing bindings rebuilds the footer
         state = (self.session.can_undo, self.session.can_redo, bool(self.session.roster.elements),
@@ -378,7 +378,7 @@ class HorizonApp(App[int]):
             self.replace_session(self._new_session(None))
 
     @work(group="files")
-    async def action_quit(self) -> None:
+    async def action_quit(self) -> None:  # type: ignore[override]  # a worker: asks first
         if await self.settle_unsaved("quit"):
             self.exit(0)
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from horizon_builder.tui.screens.home import RosterScreen
 
 if TYPE_CHECKING:
     from horizon_builder.tui.app import HorizonApp
@@ -43,7 +45,7 @@ class HorizonCommands(Provider):
     """The app's own actions, plus those about the selected element on the home screen."""
 
     def _commands(self) -> Iterator[tuple[str, Callable[[], Any], str]]:
-        app: HorizonApp = self.app  # type: ignore[assignment]
+        app = cast("HorizonApp", self.app)
         if not app.loaded:
             return
         for title, action, help_text in APP_COMMANDS:
@@ -55,7 +57,7 @@ class HorizonCommands(Provider):
                 title = f"Redo: {app.session.redo_label}"
             yield title, partial(app.run_action, action), help_text
         screen = self.screen
-        if getattr(screen, "ELEMENT_ACTIONS", False) and app.session.roster.elements:
+        if isinstance(screen, RosterScreen) and app.session.roster.elements:
             for title, action, help_text in ELEMENT_COMMANDS:
                 yield title, partial(screen.run_action, action), help_text
 

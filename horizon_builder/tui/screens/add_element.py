@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,10 +18,11 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
+from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.editor import NumberStepper
 
 
-class AddElementScreen(ModalScreen[str | None]):
+class AddElementScreen(SessionView, ModalScreen[str | None]):
     """Choose a kind of element and its Presence; the new element is added to the session."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -57,10 +57,6 @@ class AddElementScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self.refresh_view()
         self.query_one("#add-filter", Input).focus()
-
-    @property
-    def session(self):
-        return self.app.session  # type: ignore[attr-defined]
 
     # --- list ----------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -183,13 +179,8 @@ class AddElementScreen(ModalScreen[str | None]):
         presence = chosen.clamp(stepper.value if stepper.value is not None else chosen.p_min)
         session = self.session
         element = ed.default_element(session.ruleset, session.roster, chosen.id, presence)
-        try:
-            session.commit(ed.add_element(session.roster, element), f"add {element.name}")
-        except ValidationError as exc:
-            self.notify(f"Not added: {exc}", severity="error")
-            return
-        self.app.session_changed()  # type: ignore[attr-defined]
-        self.dismiss(element.id)
+        if self.commit(ed.add_element(session.roster, element), f"add {element.name}"):
+            self.dismiss(element.id)
 
     @on(Button.Pressed, "#add-cancel")
     def action_cancel(self) -> None:

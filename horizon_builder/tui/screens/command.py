@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,14 +19,16 @@ from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
+from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Roster
+from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.editor import finding_prompt
 
 #: Findings shown here: those about the command, CR and weird command.
 _FIELDS = ("command", "cr_purchases")
 
 
-class CommandScreen(Screen):
+class CommandScreen(SessionView, Screen[None]):
     """Choose the command option and its element, allocate CR by type, pick weird command."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -41,7 +42,7 @@ class CommandScreen(Screen):
         self._weird_ids: list[str] = []
         self._weird_pending = False  #: rows being mounted: filled once they are
         self._cr_rows: dict[str, ed.CrRow] = {}
-        self._findings = []
+        self._findings: list[Finding] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="cmd-title")
@@ -67,10 +68,6 @@ class CommandScreen(Screen):
     def on_mount(self) -> None:
         self.refresh_view()
         self.query_one("#cmd-options", OptionList).focus()
-
-    @property
-    def session(self):
-        return self.app.session  # type: ignore[attr-defined]
 
     # --- showing ----------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -132,7 +129,7 @@ class CommandScreen(Screen):
         box.display = heading.display = needs
         if not needs:
             return
-        heading.update(f"Who is the {option.name}")  # type: ignore[union-attr]
+        heading.update(f"Who is the {option.name}")
         keep = box.highlighted
         options = []
         for cand in ed.command_candidates(rs, roster, roster.command.kind):
@@ -272,13 +269,12 @@ class CommandScreen(Screen):
 
     # --- editing ----------------------------------------------------------------------
     def _apply(self, change: Callable[[Roster], Roster], label: str) -> None:
-        session = self.session
         try:
-            session.commit(change(session.roster), label)
-        except (ValidationError, ValueError) as exc:
-            self.notify(f"Not changed: {exc}", severity="error")
+            roster = change(self.session.roster)
+        except ValueError as exc:
+            self.notify(f"Not changed: {exc}", severity="error", markup=False)
             return
-        self.app.session_changed()  # type: ignore[attr-defined]
+        self.commit(roster, label)
 
     @on(OptionList.OptionSelected, "#cmd-options")
     def _option_chosen(self, event: OptionList.OptionSelected) -> None:

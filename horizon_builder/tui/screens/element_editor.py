@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable
 from typing import ClassVar
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -19,12 +18,14 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
 from horizon_builder.engine.analysis import StatlineInfo
 from horizon_builder.roster.models import Element
+from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.editor import (
     NumberStepper,
     UpgradePicker,
@@ -35,7 +36,7 @@ from horizon_builder.tui.widgets.editor import (
 _FIELD = re.compile(r"^(?:forms\[(\d+)\]\.?)?(.*)$")
 
 
-class ElementEditorScreen(Screen):
+class ElementEditorScreen(SessionView, Screen[None]):
     """The element editor (pushed by the roster screen; Escape goes back)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -93,10 +94,6 @@ class ElementEditorScreen(Screen):
         self.call_after_refresh(self.focus_on_field, field)
 
     # --- reading the session -------------------------------------------------------------
-    @property
-    def session(self):
-        return self.app.session  # type: ignore[attr-defined]
-
     def _element(self) -> Element | None:
         return self.session.roster.element(self.element_id)
 
@@ -152,7 +149,8 @@ class ElementEditorScreen(Screen):
         if not element.forms:
             return
         parts: list[Content | str] = []
-        labels = [(None, f"Base: {_type_name(self, element.type)} P{element.presence}")]
+        labels: list[tuple[int | None, str]] = [
+            (None, f"Base: {_type_name(self, element.type)} P{element.presence}")]
         labels += [(i, f"Form {i + 1}: {f.name or _type_name(self, f.type)} P{f.presence}")
                    for i, f in enumerate(element.forms)]
         for index, label in labels:
@@ -233,10 +231,10 @@ class ElementEditorScreen(Screen):
             bad = value is not None and (value < low or (high is not None and value > high))
             bad = bad or (known is not None and value is not None
                           and known.stats.get(stat, value) != value)
-            stepper = self.stat_stepper(stat)
-            if stepper is None:
+            stat_box = self.stat_stepper(stat)
+            if stat_box is None:
                 continue
-            stepper.set_state(value, low, high if high is not None else ed.STAT_MAX, hint, bad)
+            stat_box.set_state(value, low, high if high is not None else ed.STAT_MAX, hint, bad)
 
     def _show_pool(self, line: StatlineInfo) -> None:
         pool = self.query_one("#ed-pool", Static)
@@ -313,11 +311,11 @@ class ElementEditorScreen(Screen):
     # --- editing ----------------------------------------------------------------------
     def _edit(self, change: Callable[[Element], Element], label: str) -> None:
         try:
-            self.session.commit(ed.change_element(self.session.roster, self.element_id, change), label)
-        except (ValidationError, ValueError, KeyError) as exc:
-            self.notify(f"Not changed: {exc}", severity="error")
+            roster = ed.change_element(self.session.roster, self.element_id, change)
+        except (ValueError, KeyError) as exc:
+            self.notify(f"Not changed: {exc}", severity="error", markup=False)
             return
-        self.app.session_changed()  # type: ignore[attr-defined]
+        self.commit(roster, label)
 
     def _element_name(self) -> str:
         element = self._element()
@@ -487,7 +485,7 @@ class ElementEditorScreen(Screen):
 
     def action_focus_row(self, delta: int) -> None:
         """Up/down between the rows: name, P (and form type), stats, upgrades, findings."""
-        rows = [[self.query_one("#ed-name")],
+        rows: list[list[Widget]] = [[self.query_one("#ed-name")],
                 [w for w in (self.query_one("#ed-form-type"), self.query_one("#ed-presence"))
                  if w.display],
                 list(self.query_one("#ed-stats").query(NumberStepper)),

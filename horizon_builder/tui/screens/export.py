@@ -124,7 +124,7 @@ class ExportScreen(ModalScreen[None]):
     def _format_changed(self, event: Select.Changed) -> None:
         if event.value not in FORMATS or event.value == self.format:
             return
-        self.format = str(event.value)
+        self.format = event.value  # one of FORMATS (checked above)
         path_input = self.query_one("#export-path", Input)
         current = Path(path_input.value)
         if current.suffix in SUFFIXES.values():  # follow the format unless the user chose otherwise

@@ -17,18 +17,18 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
+from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
 
 if TYPE_CHECKING:
-    from horizon_builder.tui.app import HorizonApp
+    pass
 
 
-class RosterScreen(Screen[None]):
+class RosterScreen(SessionView, Screen[None]):
     """Home: the force at a glance, and the way into every editor."""
 
-    ELEMENT_ACTIONS = True  # the palette offers edit/duplicate/delete/move here
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "app.add_element", "Add"),
@@ -45,7 +45,6 @@ class RosterScreen(Screen[None]):
         Binding("S", "app.save_as", "Save as", show=False),
     ]
 
-    app: HorizonApp  # type: ignore[assignment]
 
     def __init__(self) -> None:
         super().__init__(id="roster")
@@ -75,10 +74,10 @@ class RosterScreen(Screen[None]):
     def refresh_view(self) -> None:
         if not self._ready:
             return
-        if not self.app.loaded:
-            self.query_one("#detail", Static).update(f"Opening {self.app.opening_label}…")
+        if not self.horizon.loaded:
+            self.query_one("#detail", Static).update(f"Opening {self.horizon.opening_label}…")
             return
-        session = self.app.session
+        session = self.session
         report = session.report
         self.query_one("#totals", TotalsStrip).show(report)
         table = self.query_one("#elements", ElementTable)
@@ -113,12 +112,12 @@ class RosterScreen(Screen[None]):
             table.focus()
 
     def _show_detail(self) -> None:
-        if not self.app.loaded:
+        if not self.horizon.loaded:
             return
         detail = self.query_one("#detail", Static)
-        key = self.table.selected_key if self.app.session.roster.elements else None
+        key = self.table.selected_key if self.session.roster.elements else None
         element_id, form = split_key(key) if key else (None, None)
-        report = self.app.session.report
+        report = self.session.report
         info = report.analysis.by_id.get(element_id) if element_id else None
         if info is None:
             detail.update("")
@@ -137,7 +136,7 @@ class RosterScreen(Screen[None]):
 
     @property
     def selected_element_id(self) -> str | None:
-        if not self.app.loaded or not self.app.session.roster.elements:
+        if not self.horizon.loaded or not self.session.roster.elements:
             return None
         return self.table.selected_element_id
 
@@ -148,9 +147,9 @@ class RosterScreen(Screen[None]):
     # --- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rounds":  # only a Task Force has rounds: hidden from the footer otherwise
-            return self.app.loaded and self.app.session.roster.kind == "task_force"
+            return self.horizon.loaded and self.session.roster.kind == "task_force"
         if action in ("edit", "duplicate", "delete", "move"):
-            return True if self.app.loaded and self.app.session.roster.elements else None
+            return True if self.horizon.loaded and self.session.roster.elements else None
         return True
 
     @on(DataTable.RowSelected, "#elements")
@@ -160,17 +159,17 @@ class RosterScreen(Screen[None]):
 
     @on(Button.Pressed, "#add-first")
     def _add_first(self) -> None:
-        self.app.action_add_element()
+        self.horizon.action_add_element()
 
     def action_edit(self) -> None:
         key = self.table.selected_key
         if key is None:
             return
         element_id, form = split_key(key)
-        self.app.open_element_editor(element_id, f"forms[{form}]" if form else None)
+        self.horizon.open_element_editor(element_id, f"forms[{form}]" if form else None)
 
     def action_rounds(self) -> None:
-        self.app.action_rounds()
+        self.horizon.action_rounds()
 
     def action_duplicate(self) -> None:
         from horizon_builder import editing as ed
@@ -178,11 +177,11 @@ class RosterScreen(Screen[None]):
         element_id = self.selected_element_id
         if element_id is None:
             return
-        session = self.app.session
+        session = self.session
         name = session.roster.element(element_id).name  # type: ignore[union-attr]
         roster, new_id = ed.duplicate_element(session.roster, element_id)
         session.commit(roster, f"duplicate {name}")
-        self.app.session_changed()
+        self.horizon.session_changed()
         self.select_element(new_id)
         self.notify(f"Duplicated {name}: the copy is just below it.", timeout=3)
 
@@ -193,7 +192,7 @@ class RosterScreen(Screen[None]):
         element_id = self.selected_element_id
         if element_id is None:
             return
-        roster = self.app.session.roster
+        roster = self.session.roster
         element = roster.element(element_id)
         assert element is not None
         message = f"Delete {element.name}?"
@@ -204,9 +203,9 @@ class RosterScreen(Screen[None]):
         def confirmed(yes: bool | None) -> None:
             if not yes:
                 return
-            session = self.app.session
+            session = self.session
             session.commit(ed.delete_element(session.roster, element_id), f"delete {element.name}")
-            self.app.session_changed()
+            self.horizon.session_changed()
             self.notify(f"Deleted {element.name}.", timeout=3)
 
         self.app.push_screen(ConfirmDialog("Delete element", message, "Delete", danger=True), confirmed)
@@ -217,7 +216,7 @@ class RosterScreen(Screen[None]):
         element_id = self.selected_element_id
         if element_id is None:
             return
-        session = self.app.session
+        session = self.session
         index = next(i for i, e in enumerate(session.roster.elements) if e.id == element_id)
         if not 0 <= index + offset < len(session.roster.elements):
             self.app.bell()
@@ -225,7 +224,7 @@ class RosterScreen(Screen[None]):
         name = session.roster.elements[index].name
         session.commit(ed.move_element(session.roster, element_id, offset),
                        f"move {name} {'up' if offset < 0 else 'down'}")
-        self.app.session_changed()
+        self.horizon.session_changed()
         self.select_element(element_id)
 
     # --- findings ----------------------------------------------------------------------
@@ -235,17 +234,17 @@ class RosterScreen(Screen[None]):
         field = finding.field
         head = (field or "").split(".")[0].split("[")[0]
         if finding.round or head == "rounds":
-            self.app.action_rounds(finding.round)
+            self.horizon.action_rounds(finding.round)
             return
-        if finding.element and self.app.session.roster.element(finding.element):
+        if finding.element and self.session.roster.element(finding.element):
             self.select_element(finding.element)
-            self.app.open_element_editor(finding.element, field)
+            self.horizon.open_element_editor(finding.element, field)
             return
         target = force_field_target(field)
         if target == "command":
-            self.app.action_command()
+            self.horizon.action_command()
         elif target == "settings":
-            self.app.action_settings(field)
+            self.horizon.action_settings(field)
         elif target == "elements":
             self.table.focus()
             self.notify(finding.message, title="About the whole force", timeout=6)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from pydantic import ValidationError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,6 +31,7 @@ from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
 from horizon_builder.roster.models import Roster
+from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.editor import finding_prompt
 
 if TYPE_CHECKING:
@@ -146,7 +146,7 @@ class RoundElementList(OptionList):
     ]
 
 
-class RoundsScreen(Screen[None]):
+class RoundsScreen(SessionView, Screen[None]):
     """The Task Force's rounds: pick each round's battlegroup, command, CR and losses."""
 
     DEFAULT_CSS = """
@@ -195,7 +195,6 @@ class RoundsScreen(Screen[None]):
         Binding("ctrl+l", "focus_findings", "Findings", show=False),
     ]
 
-    app: HorizonApp  # type: ignore[assignment]
 
     def __init__(self, round_name: str | None = None) -> None:
         super().__init__()
@@ -247,10 +246,6 @@ class RoundsScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < 90, "-narrow")
-
-    @property
-    def session(self):
-        return self.app.session
 
     @property
     def round_count(self) -> int:
@@ -513,14 +508,14 @@ class RoundsScreen(Screen[None]):
         figures = Content.assemble(
             "Command Resources: ", (f"{left} left of {analysis.cr_available}",
                                     "bold $error" if left < 0 else "bold"))
-        note = self.query_one("#round-cr-note", Static)
+        cr_note = self.query_one("#round-cr-note", Static)
         box.display = bool(options)
-        note.display = not options
+        cr_note.display = not options
         if not options:  # one line is enough to say so
             self.query_one("#round-cr-option-row").display = False
             reason = ("no command bringing CR" if analysis.cr_available == 0
                       else "no CR upgrades for the fielded types")
-            note.update(Content.assemble(figures, (f" · nothing to buy: {reason}", "dim")))
+            cr_note.update(Content.assemble(figures, (f" · nothing to buy: {reason}", "dim")))
             return
         box.set_options(options)
         ids = [o.id for o in box.options]
@@ -565,15 +560,13 @@ class RoundsScreen(Screen[None]):
     # --- editing --------------------------------------------------------------------------
     def _apply(self, change: Callable[[Roster], Roster], label: str) -> bool:
         """One undo step; False (with a notice) when the change is refused."""
-        session = self.session
         try:
-            session.commit(change(session.roster), label)
-        except (ValidationError, ValueError, IndexError, KeyError) as exc:
+            roster = change(self.session.roster)
+        except (ValueError, IndexError, KeyError) as exc:
             self.app.bell()
-            self.notify(f"Not changed: {exc}", severity="error")
+            self.notify(f"Not changed: {exc}", severity="error", markup=False)
             return False
-        self.app.session_changed()
-        return True
+        return self.commit(roster, label)
 
     @property
     def _round_name(self) -> str:
@@ -729,9 +722,11 @@ class RoundsScreen(Screen[None]):
                 continue
             if kind == current and view.command.element == element_id:
                 return
-            self._apply(lambda r, k=kind: ed.from_round_view(
-                r, index, ed.set_command(rs, ed.round_view(r, index), k, element_id)),
-                f"{round_name}: {name} leads ({option.name})")
+            def lead(r: Roster, k: str = kind) -> Roster:
+                return ed.from_round_view(
+                    r, index, ed.set_command(rs, ed.round_view(r, index), k, element_id))
+
+            self._apply(lead, f"{round_name}: {name} leads ({option.name})")
             return
         self.app.bell()
         self.notify(f"{name} cannot lead: {reason or 'no command option takes it'}",
@@ -839,7 +834,7 @@ class RoundsScreen(Screen[None]):
         elif finding.element and (finding.code.startswith("tf-") or head == "rounds"):
             self._focus_element(finding.element)
         elif finding.element and self.session.roster.element(finding.element):
-            self.app.open_element_editor(finding.element, finding.field)
+            self.horizon.open_element_editor(finding.element, finding.field)
         else:
             self.query_one("#round-elements").focus()
             self.notify(finding.message, title=self._round_name, timeout=6)

@@ -35,9 +35,10 @@ from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import overrides_path
 from horizon_builder.roster.models import Roster
 from horizon_builder.tui.dialogs import PathSuggester, problem_lines
+from horizon_builder.tui.screens.base import SessionView
 
 if TYPE_CHECKING:
-    from horizon_builder.tui.app import HorizonApp
+    pass
 
 KINDS = (("battlegroup", "Battlegroup"), ("task_force", "Tournament Task Force (OtH p.45)"))
 
@@ -54,7 +55,7 @@ FIELD_WIDGETS = {
 }
 
 
-class SettingsScreen(Screen[bool]):
+class SettingsScreen(SessionView, Screen[bool]):
     """Edit the roster as a whole; Apply (or Enter in a field) checks and applies."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -62,7 +63,6 @@ class SettingsScreen(Screen[bool]):
         Binding("ctrl+r", "apply", "Apply"),
     ]
 
-    app: HorizonApp  # type: ignore[assignment]
 
     def __init__(self, focus_field: str | None = None) -> None:
         super().__init__(id="settings")
@@ -70,7 +70,7 @@ class SettingsScreen(Screen[bool]):
 
     # --- layout --------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        ruleset = self.app.session.ruleset
+        ruleset = self.session.ruleset
         yield Header()
         with VerticalScroll(id="settings-form"):
             with Horizontal(classes="field-row"):
@@ -126,19 +126,19 @@ class SettingsScreen(Screen[bool]):
         yield Footer(compact=True)
 
     def _roster_folder(self) -> Path:
-        path = self.app.session.path
+        path = self.session.path
         return path.resolve().parent if path is not None else Path.cwd()
 
     def on_mount(self) -> None:
         self.sub_title = "Roster settings"
-        self.load_form(self.app.session.roster)
+        self.load_form(self.session.roster)
         selector = FIELD_WIDGETS.get((self._focus_field or "").split(".")[0].split("[")[0], "#name")
         self.query(selector).first().focus()
 
     def refresh_view(self) -> None:
         """The roster changed under us (undo/redo): show what it is now."""
         if self.is_mounted:
-            self.load_form(self.app.session.roster)
+            self.load_form(self.session.roster)
 
     def load_form(self, roster: Roster) -> None:
         self.query_one("#name", Input).value = roster.name
@@ -146,7 +146,7 @@ class SettingsScreen(Screen[bool]):
         self.query_one(f"#kind-{roster.kind}", RadioButton).value = True
         self.query_one("#event", Input).value = roster.event or ""
         era = self.query_one("#era", Select)
-        era.value = roster.era if roster.era in self.app.session.ruleset.eras else ""
+        era.value = roster.era if roster.era in self.session.ruleset.eras else ""
         for box in self.query("#supplements Checkbox").results(Checkbox):
             box.value = box.name in roster.supplements
         self.query_one("#overrides", Input).value = roster.overrides or ""
@@ -168,7 +168,7 @@ class SettingsScreen(Screen[bool]):
 
     def read_form(self) -> tuple[dict[str, Any], dict[str, str]]:
         """The settings typed in, and a message per field that is not acceptable."""
-        roster = self.app.session.roster
+        roster = self.session.roster
         errors: dict[str, str] = {}
         name = self.query_one("#name", Input).value.strip()
         if not name:
@@ -198,7 +198,7 @@ class SettingsScreen(Screen[bool]):
         overrides = self.query_one("#overrides", Input).value.strip() or None
         if overrides is not None:
             probe = roster.model_copy(update={"overrides": overrides})
-            candidates = overrides_path(probe, self.app.session.path)
+            candidates = overrides_path(probe, self.session.path)
             if candidates and not candidates[0].is_file():
                 errors["overrides"] = f"No such file: {candidates[0]}"
         values = {
@@ -232,7 +232,7 @@ class SettingsScreen(Screen[bool]):
                 self._error(field, message)
             self._show_first_error()
             return
-        session = self.app.session
+        session = self.session
         roster = session.roster
         changed = {k: v for k, v in values.items() if getattr(roster, k) != v}
         if not changed:
@@ -251,7 +251,7 @@ class SettingsScreen(Screen[bool]):
                         + problem_lines(exc.problems))
             self._show_first_error()
             return
-        self.app.session_changed()
+        self.horizon.session_changed()
         self.dismiss(True)
         self.app.notify("Settings applied.", timeout=2)
 

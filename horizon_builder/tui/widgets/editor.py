@@ -186,7 +186,7 @@ class NumberStepper(Widget, can_focus=True):
     def _on_blur(self, event: events.Blur) -> None:
         self._commit_buffer()
 
-    def _on_click(self, event: events.Click) -> None:
+    async def _on_click(self, event: events.Click) -> None:
         label = len(self.label) + 1
         minus = label
         plus = label + 2 + self.width_digits + 1

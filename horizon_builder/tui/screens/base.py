@@ -1,0 +1,53 @@
+"""The contract between the app and the screens that show or edit the open roster.
+
+A screen that shows the session mixes in :class:`SessionView` and implements
+:meth:`SessionView.refresh_view`; :meth:`HorizonApp.session_changed` calls it on
+every such screen of the stack after each commit, undo or redo. A screen
+changes the roster only through :meth:`SessionView.commit`, which records one
+undo step with ``Session.commit`` and refreshes every screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.screen import Screen
+
+if TYPE_CHECKING:
+    from horizon_builder.roster.models import Roster
+    from horizon_builder.session import Session
+    from horizon_builder.tui.app import HorizonApp
+
+
+class SessionView:
+    """Mixed into a :class:`~textual.screen.Screen` that shows the open roster."""
+
+    @property
+    def horizon(self) -> HorizonApp:
+        """The app, typed (``Screen.app`` is any ``App``)."""
+        return cast("HorizonApp", cast(Screen, self).app)
+
+    @property
+    def session(self) -> Session:
+        return self.horizon.session
+
+    def refresh_view(self) -> None:
+        """Show the session's current roster and report (called after every change)."""
+        raise NotImplementedError
+
+    def commit(self, roster: Roster, label: str) -> bool:
+        """Record ``roster`` as one undo step and refresh every screen; False when refused.
+
+        A roster the models refuse is never recorded: the reason is shown as an
+        error notification instead.
+        """
+        from pydantic import ValidationError
+
+        try:
+            changed = self.session.commit(roster, label)
+        except (ValidationError, ValueError) as exc:
+            cast(Screen, self).notify(f"Not changed: {exc}", severity="error", markup=False)
+            return False
+        if changed:
+            self.horizon.session_changed()
+        return True
