@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
 from horizon_builder.engine.analysis import StatlineInfo
+from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.editor import (
@@ -60,6 +61,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         self._stats: tuple[str, ...] = ()
         self._form_types: list[str] = []
         self._gone = False
+        self._findings: list[Finding] = []
 
     # --- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -460,7 +462,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
     def _finding_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         index = int((event.option_id or "f0")[1:])
-        findings = getattr(self, "_findings", [])
+        findings = self._findings
         if index < len(findings):
             self.focus_on_field(findings[index].field)
 
