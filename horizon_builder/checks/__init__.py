@@ -13,5 +13,6 @@ from horizon_builder.checks import (  # noqa: F401
     superweapons,
     supplements,
     tournament,
+    upgrades,
     weird,
 )

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, cite
+from horizon_builder.checks.common import StatlineAsk, about, cite, statline_rule
 from horizon_builder.checks.datawar import type_bought, upgrade_name
 from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 
 CHAPTER = "BioWar"
@@ -84,37 +84,38 @@ def gribbly_always_rapid_and_vanguard(a: Analysis) -> Iterator[Finding]:
                             "an upgrade here takes that away", "OtH p.30", "upgrades")
 
 
-@check(CHAPTER)
-def kaiju_mutations_instead_of_upgrades(a: Analysis) -> Iterator[Finding]:
+@statline_rule(CHAPTER)
+def kaiju_mutations_instead_of_upgrades(ask: StatlineAsk) -> Iterator[Reason]:
     """Kaiju of any size take mutations instead of upgrades, unless they have mechakaiju
     (OtH p.31, p.67). Kaiju-only upgrades (flying, Kaiju! itself) are BioWar's own."""
-    rs = a.ruleset
-    for info in a.elements:
-        if not is_kaiju(info) or info.has_upgrade(MECHAKAIJU):
+    info, rs = ask.info, ask.ruleset
+    if not ask.is_base or not is_kaiju(info) or info.has_upgrade(MECHAKAIJU):
+        return
+    for up_id in [c.choice.id for c in info.base.upgrades] + sorted(type_bought(info)):
+        up = rs.upgrades.get(up_id)
+        if up is None or up.kind == "mutation" or up.supplement == "biowar":
             continue
-        for up_id in [c.choice.id for c in info.base.upgrades] + sorted(type_bought(info)):
-            up = rs.upgrades.get(up_id)
-            if up is None or up.kind == "mutation" or up.supplement == "biowar":
-                continue
-            yield about(info, "error", "kaiju-mutations-only",
-                        f"a kaiju takes mutations instead of upgrades: {up.name} needs the "
-                        "Mechakaiju mutation", "OtH p.31, p.67", "upgrades")
+        yield Reason("kaiju-mutations-only",
+                     f"a kaiju takes mutations instead of upgrades: {up.name} needs the "
+                     "Mechakaiju mutation", "a kaiju takes mutations (needs Mechakaiju)",
+                     "OtH p.31, p.67", "upgrades", subject=up_id)
 
 
-@check(CHAPTER)
-def superheavy_mutations_need_kaiju(a: Analysis) -> Iterator[Finding]:
+@statline_rule(CHAPTER)
+def superheavy_mutations_need_kaiju(ask: StatlineAsk) -> Iterator[Reason]:
     """A superheavy may take mutations or flying only as a kaiju, with the Kaiju! upgrade
     (OtH p.31, p.66)."""
-    for info in a.elements:
-        if not is_superheavy(a, info) or is_kaiju(info):
+    info = ask.info
+    if not ask.is_base or not is_superheavy(ask.analysis, info) or is_kaiju(info):
+        return
+    for cost in info.base.upgrades:
+        up = cost.upgrade
+        if up is None or not (up.kind == "mutation" or "kaiju" in up.eligible):
             continue
-        for cost in info.base.upgrades:
-            up = cost.upgrade
-            if up is None or not (up.kind == "mutation" or "kaiju" in up.eligible):
-                continue
-            yield about(info, "error", "mutation-needs-kaiju",
-                        f"{up.name} is for kaiju: a {info.type.name if info.type else 'superheavy'} "
-                        "needs the Kaiju! upgrade first", cite(up, "OtH p.31"), "upgrades")
+        yield Reason("mutation-needs-kaiju",
+                     f"{up.name} is for kaiju: a {info.type.name if info.type else 'superheavy'} "
+                     "needs the Kaiju! upgrade first", "for kaiju: needs Kaiju! first",
+                     cite(up, "OtH p.31"), "upgrades", subject=cost.choice.id)
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

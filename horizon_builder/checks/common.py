@@ -1,10 +1,98 @@
-"""Small helpers shared by the check modules."""
+"""Helpers shared by the check modules, and the registry of statline rules.
+
+A *statline rule* is a pure predicate about one statline of one element (its
+baseform or a metaform): given a :class:`StatlineAsk` it yields the
+:class:`~horizon_builder.engine.findings.Reason` objects for what fails. It is
+registered once with :func:`statline_rule`, and then asked by two callers:
+
+- the validator, through the check the decorator registers, for every statline
+  of every element of the force;
+- the editors' upgrade picker (:mod:`horizon_builder.editing.upgrades`), for the
+  statline as it would be with one more copy of an upgrade.
+
+A statline rule may read the element, its statline, the ruleset, the roster's
+settings and the mode; never the other elements (the picker asks it about an
+element on its own).
+"""
 
 from __future__ import annotations
 
-from horizon_builder.engine.analysis import ElementInfo
-from horizon_builder.engine.findings import Finding, Severity
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
+from horizon_builder.engine.findings import Finding, Reason, Severity
+from horizon_builder.engine.validator import check
 from horizon_builder.rules.models import RuleModel, Ruleset
+
+
+@dataclass(frozen=True)
+class StatlineAsk:
+    """One statline of one element, as a statline rule sees it."""
+
+    analysis: Analysis  #: for the ruleset, the roster's settings and the mode only
+    info: ElementInfo
+    line: StatlineInfo
+    label: str = ""  #: "" for the baseform, "Jet form: " for a metaform
+    prefix: str = ""  #: the field prefix to edit: "" or "forms[1]."
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.analysis.ruleset
+
+    @property
+    def is_base(self) -> bool:
+        return not self.prefix
+
+
+StatlineRule = Callable[[StatlineAsk], Iterable[Reason]]
+
+
+@dataclass(frozen=True)
+class RegisteredRule:
+    name: str
+    applies_to: frozenset[str]
+    run: StatlineRule
+
+
+#: Every statline rule, in the order the validator reports them.
+STATLINE_RULES: list[RegisteredRule] = []
+
+
+def statlines(a: Analysis, info: ElementInfo) -> Iterator[StatlineAsk]:
+    """The baseform and each metaform of an element, with its label and field prefix."""
+    yield StatlineAsk(a, info, info.base)
+    for index, form in enumerate(info.forms):
+        label = info.element.forms[index].name or (form.type.name if form.type else form.type_id)
+        yield StatlineAsk(a, info, form, f"{label} form: ", f"forms[{index + 1}].")
+
+
+def statline_rule(chapter: str, applies_to: Iterable[str] = ("battlegroup", "round", "task_force")
+                  ) -> Callable[[StatlineRule], StatlineRule]:
+    """Register a statline rule, and a validator check that asks it of every statline."""
+    scope = frozenset(applies_to)
+
+    def register(rule: StatlineRule) -> StatlineRule:
+        STATLINE_RULES.append(RegisteredRule(rule.__name__, scope, rule))
+
+        def run(a: Analysis) -> Iterator[Finding]:
+            for info in a.elements:
+                for ask in statlines(a, info):
+                    for reason in rule(ask):
+                        if not reason.duplicate:
+                            yield finding(info, reason)
+
+        run.__name__ = rule.__name__
+        check(chapter, scope)(run)
+        return rule
+
+    return register
+
+
+def finding(info: ElementInfo | None, reason: Reason) -> Finding:
+    """The validator's finding for a reason about ``info`` (the force when None)."""
+    return about(info, reason.severity, reason.code, reason.message, reason.rule, reason.field,
+                 reason.provisional)
 
 
 def about(info: ElementInfo | None, severity: Severity, code: str, message: str, rule: str,

@@ -23,13 +23,16 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TypeGuard
 
-from horizon_builder.checks.common import about, cite
+from horizon_builder.checks.common import StatlineAsk, about, cite, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 from horizon_builder.rules.models import Ruleset, Upgrade
 
 CHAPTER = "DataWar"
+
+#: The relay upgrade that may not sit on the CHQ (OtH p.27).
+REBRO = "rebro_node"
 
 #: Supplements whose upgrades the checks in this module and in biowar look after.
 OWN_SUPPLEMENTS = frozenset({"datawar", "biowar"})
@@ -144,25 +147,25 @@ def upgrade_option_known(a: Analysis) -> Iterator[Finding]:
                           cite(up, "OtH p.25"), field="cr_purchases")
 
 
-@check(CHAPTER, applies_to=("battlegroup", "round"))
-def rebro_node_not_on_chq(a: Analysis) -> Iterator[Finding]:
+@statline_rule(CHAPTER, applies_to=("battlegroup", "round"))
+def rebro_node_not_on_chq(ask: StatlineAsk) -> Iterator[Reason]:
     """The rebro node may not go on the CHQ, hence nor on a conventional element of the CHQ's
-    type (OtH p.27)."""
-    chq = a.command_element
-    if chq is None or "rebro_node" not in a.ruleset.upgrades:
+    type (OtH p.27). Reads the force's command, not its other elements' upgrades."""
+    info, rs = ask.info, ask.ruleset
+    chq = ask.analysis.command_element
+    if not ask.is_base or chq is None or REBRO not in rs.upgrades or not info.has_upgrade(REBRO):
         return
-    rule = cite(a.ruleset.upgrades["rebro_node"], "OtH p.27")
+    rule = cite(rs.upgrades[REBRO], "OtH p.27")
     conventional = chq.type is not None and chq.type.chq == "conventional"
-    for info in a.elements:
-        if not info.has_upgrade("rebro_node"):
-            continue
-        if info.is_command:
-            yield about(info, "error", "rebro-node-on-chq",
-                        "the CHQ may not have a rebro node: give it to another element", rule, "upgrades")
-        elif conventional and info.element.type == chq.element.type:
-            yield about(info, "error", "rebro-node-on-chq",
-                        f"no rebro node on the CHQ's type ({type_name(a.ruleset, chq.element.type)}): "
-                        "it would be the CHQ's too", rule, "cr_purchases")
+    if info.is_command:
+        yield Reason("rebro-node-on-chq",
+                     "the CHQ may not have a rebro node: give it to another element",
+                     "not on the CHQ", rule, "upgrades", subject=REBRO)
+    elif conventional and info.element.type == chq.element.type:
+        yield Reason("rebro-node-on-chq",
+                     f"no rebro node on the CHQ's type ({type_name(rs, chq.element.type)}): "
+                     "it would be the CHQ's too", "not on the CHQ's type", rule, "cr_purchases",
+                     subject=REBRO)
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

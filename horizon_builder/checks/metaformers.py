@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, plural
+from horizon_builder.checks.common import StatlineAsk, about, plural, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 from horizon_builder.rules.models import ElementType
 
@@ -127,21 +127,31 @@ def metaformer_aircraft_chq(a: Analysis) -> Iterator[Finding]:
                     "form it starts in", "OtH p.20", "command")
 
 
+@statline_rule(CHAPTER)
+def metaform_cr_whole_type(ask: StatlineAsk) -> Iterator[Reason]:
+    """A CR upgrade on a conventional metaform is bought for the whole metaform type, which
+    is its own type for CR (OtH p.20)."""
+    et = ask.line.type
+    if ask.is_base or et is None:
+        return
+    for cost in ask.line.upgrades:
+        up = cost.upgrade
+        if up is not None and cost.currency == "cr" and up.scope == "type":
+            yield Reason("metaform-cr-whole-type",
+                         f"{ask.label.removesuffix(': ')}: {up.name} is bought with CR for "
+                         "the whole metaform type: add it to cr_purchases with form_type = true",
+                         f"bought with CR for every {et.short or et.name}: see Command",
+                         "OtH p.20", f"{ask.prefix}upgrades", subject=cost.choice.id)
+
+
 @check(CHAPTER)
 def metaform_command_resources(a: Analysis) -> Iterator[Finding]:
     """CR may be spent on conventional metaforms, which are their own type for CR (OtH p.20)."""
     rs = a.ruleset
     form_types: dict[str, list[ElementInfo]] = {}
     for info in a.elements:
-        for index, line in enumerate(info.forms):
+        for line in info.forms:
             form_types.setdefault(line.type_id, []).append(info)
-            for cost in line.upgrades:
-                up = cost.upgrade
-                if up is not None and cost.currency == "cr" and up.scope == "type":
-                    yield about(info, "error", "metaform-cr-whole-type",
-                                f"{_form_label(info, index)}: {up.name} is bought with CR for "
-                                "the whole metaform type: add it to cr_purchases with "
-                                "form_type = true", "OtH p.20", f"forms[{index + 1}].upgrades")
     bought_for_forms = {(p.type, p.upgrade) for p in a.cr_purchases if p.form_type}
     for purchase in a.cr_purchases:
         et = rs.element_types.get(purchase.type)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, cite
+from horizon_builder.checks.common import StatlineAsk, about, cite, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 from horizon_builder.rules.models import ElementType
 
@@ -47,16 +47,15 @@ def _superheavies(a: Analysis) -> Iterator[ElementInfo]:
     return (info for info in a.elements if is_superheavy(info.type))
 
 
-@check(CHAPTER)
-def superheavy_never_rapid(a: Analysis) -> Iterator[Finding]:
+@statline_rule(CHAPTER)
+def superheavy_never_rapid(ask: StatlineAsk) -> Iterator[Reason]:
     """Supermechs (OtH p.9) and supertanks (OtH p.10) cannot be rapid."""
-    for info in a.elements:
-        source = NEVER_RAPID.get(info.element.type)
-        if source is not None and "rapid" in info.special_rules:
-            et = info.type
-            yield about(info, "error", "superheavy-rapid",
-                        f"a {et.name if et else info.element.type} cannot be rapid; remove "
-                        "what makes it rapid", source, "upgrades")
+    info = ask.info
+    source = NEVER_RAPID.get(info.element.type)
+    if ask.is_base and source is not None and "rapid" in info.special_rules:
+        name = info.type.name if info.type else info.element.type
+        yield Reason("superheavy-rapid", f"a {name} cannot be rapid; remove what makes it rapid",
+                     f"a {name} cannot be rapid", source, "upgrades")
 
 
 @check(CHAPTER)

@@ -8,26 +8,51 @@ from horizon_builder.checks.common import about, cite
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import check
+from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import ElementType, Era, Ruleset
 
 CHAPTER = "Supplements and eras"
 
 
-def _supplement_name(a: Analysis, supplement: str) -> str:
-    entry = a.ruleset.supplements.get(supplement)
+def supplement_on(roster: Roster, supplement: str | None) -> bool:
+    """Content of ``supplement`` (None: the core game) may be used by this roster.
+
+    The one test of "is this content's supplement on" (roster ``supplements``): the
+    check below reports content whose supplement is off, and the editors' pickers
+    grey such content out with the same test.
+    """
+    return not supplement or supplement in roster.supplements
+
+
+def supplement_off(ruleset: Ruleset, roster: Roster, supplement: str | None) -> str | None:
+    """The name of the supplement when the roster does not enable it, else None."""
+    if supplement is None or supplement_on(roster, supplement):
+        return None
+    entry = ruleset.supplements.get(supplement)
     return entry.name if entry else supplement
+
+
+def era_bars(ruleset: Ruleset, roster: Roster, item_id: str) -> str | None:
+    """Why the roster's era bars a type, upgrade or command option (a picker's words), or None."""
+    era = ruleset.eras.get(roster.era) if roster.era else None
+    if era is None:
+        return None
+    ban = era_bans(ruleset, era).get(item_id)
+    if ban is None:
+        return None
+    _, _, note = ban
+    return f"not available in {era.name}" + (f" ({note})" if note else "")
 
 
 @check(CHAPTER)
 def supplement_enabled(a: Analysis) -> Iterator[Finding]:
     """Anything from a supplement the roster has not enabled is an error naming the supplement."""
-    enabled = a.enabled_supplements
     rs = a.ruleset
 
     def disabled(info: ElementInfo | None, name: str, supplement: str | None,
                  field: str) -> Iterator[Finding]:
-        if supplement and supplement not in enabled:
-            title = _supplement_name(a, supplement)
+        title = supplement_off(rs, a.roster, supplement)
+        if title is not None:
             yield about(info, "error", "supplement-disabled",
                         f"{name} needs the {title} supplement, which this roster does not enable",
                         f"roster supplements ({title})", field)

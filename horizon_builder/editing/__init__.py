@@ -111,11 +111,12 @@ from horizon_builder.editing.rounds import (  # noqa: F401
     toggle_round_element,
 )
 from horizon_builder.editing.upgrades import (  # noqa: F401
-    _BUDGET_CODES,
     UpgradeOption,
     _budget_reason,
     _cost,
-    _direct_reason,
+    _key,
+    _new_reason,
+    _reasons,
     add_upgrade,
     remove_upgrade,
     set_upgrade_option,

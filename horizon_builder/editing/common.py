@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, get_args
 
-from horizon_builder.checks.supplements import era_bans
+from horizon_builder.checks.supplements import era_bars, supplement_on
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
@@ -55,25 +55,13 @@ def kind_label(kind: str) -> str:
     return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
 
 
-def _enabled(roster: Roster, supplement: str | None) -> bool:
-    return supplement is None or supplement in roster.supplements
+_enabled = supplement_on
+_era_bars = era_bars
 
 
 def _supplement_name(ruleset: Ruleset, supplement: str) -> str:
     entry = ruleset.supplements.get(supplement)
     return entry.name if entry else supplement
-
-
-def _era_bars(ruleset: Ruleset, roster: Roster, item_id: str) -> str | None:
-    """Why the roster's era bars a type, upgrade or command option (as checks/supplements says)."""
-    era = ruleset.eras.get(roster.era) if roster.era else None
-    if era is None:
-        return None
-    ban = era_bans(ruleset, era).get(item_id)
-    if ban is None:
-        return None
-    _, _, note = ban
-    return f"not available in {era.name}" + (f" ({note})" if note else "")
 
 
 def _type_label(et: ElementType) -> str:

@@ -5,28 +5,23 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from horizon_builder.checks.common import STATLINE_RULES, statlines
+from horizon_builder.checks.supplements import era_bars, supplement_off
 from horizon_builder.editing.common import (
     COMMAND_KINDS,
     KIND_LABELS,
     _choices,
-    _enabled,
-    _era_bars,
-    _error_keys,
     _line,
-    _strip_name,
-    _supplement_name,
-    _type_label,
     _update_line,
-    _with_element,
-    new_errors,
 )
-from horizon_builder.engine.analysis import Analysis, StatlineInfo, statline_info
-from horizon_builder.engine.validator import validate
+from horizon_builder.engine.analysis import Analysis, StatlineInfo, analyse, statline_info
+from horizon_builder.engine.findings import Reason
+from horizon_builder.engine.validator import load_checks
 from horizon_builder.roster.models import (
     Element,
     UpgradeChoice,
 )
-from horizon_builder.rules.models import Ruleset, Upgrade
+from horizon_builder.rules.models import Ruleset
 
 
 # --- upgrades ----------------------------------------------------------------------
@@ -50,6 +45,7 @@ class UpgradeOption:
     provisional: bool = False
     source: str | None = None
     budget: bool = False  #: barred only because the pool or CR left is too small
+    code: str | None = None  #: the finding code of the rule behind ``reason``
 
     @property
     def allowed(self) -> bool:
@@ -78,64 +74,60 @@ def _cost(ruleset: Ruleset, type_id: str, presence: int, up_id: str) -> tuple[st
     return cost.currency, cost.amount, text
 
 
-def _direct_reason(ruleset: Ruleset, analysis: Analysis, element: Element,
-                   form_index: int | None, up_id: str, up: Upgrade, count: int,
-                   currency: str, amount: int | None) -> str | None:
-    """Why another copy may not be taken, read from the rules data (mirrors checks/mustering)."""
+def _contexts(analysis: Analysis) -> list[Analysis]:
+    """Where an element's statline rules are asked: the force; for a Task Force also each
+    round, with that round's command and CR (a round fields its elements as a battlegroup,
+    OtH p.46)."""
+    out = [analysis]
     roster = analysis.roster
-    info = analysis.by_id[element.id]
-    line = info.base if form_index is None else info.forms[form_index]
-    et = line.type
-    assert et is not None
-    type_id, presence = line.type_id, line.presence
-    names = [n for n in up.eligible if n != "chq"]
-    if (names and not ruleset.matches(type_id, names)) or (
-            up.ineligible and ruleset.matches(type_id, up.ineligible)):
-        return f"not for a {et.name}"
-    if not _enabled(roster, up.supplement):
-        return f"needs the {_supplement_name(ruleset, up.supplement or '')} supplement (off)"
-    barred = _era_bars(ruleset, roster, up_id)
-    if barred:
-        return barred
-    for rule in et.upgrade_rules:
-        if presence >= rule.from_presence and up_id in rule.forbids:
-            return f"a P{presence} {et.name} may not have it"
-    if "chq" in up.eligible and not info.is_command:
-        return "CHQ only"
-    if up.min_presence is not None and presence < up.min_presence:
-        return f"needs P{up.min_presence} or more"
-    taken = line.upgrade_ids()
-    if up.requires_any and not taken & set(up.requires_any):
-        return "needs " + " or ".join(ruleset.upgrades[r].name for r in up.requires_any)
-    clash = taken & set(up.excludes)
-    if clash:
-        return "not with " + ", ".join(ruleset.upgrades[c].name for c in sorted(clash))
-    cap = up.cap(presence)
-    if cap is not None and count >= cap:
-        if cap == 0:
-            return f"none allowed at P{presence}"
-        return "taken" if cap == 1 else f"at most {cap}" + (
-            f" at P{presence}" if up.max_per_full_presence else "")
-    if et.max_upgrades is not None and up.kind != "asset_option":
-        most = presence if et.max_upgrades == "presence" else et.max_upgrades
-        total = sum(c.choice.count for c in line.upgrades
-                    if c.upgrade is None or c.upgrade.kind != "asset_option")
-        if total >= most:
-            return f"a P{presence} {et.name} may have at most {most} upgrades"
-    if currency == "points" and et.pool is None and et.upgrade_currency == "cr":
-        return f"paid in stat points, which a {et.name} does not have"
-    if up.scope == "type" and currency == "cr" and et.upgrade_currency == "cr":
-        return f"bought with CR for every {_type_label(et)}: see Command"
-    return None
+    if analysis.mode == "task_force":
+        for round_ in roster.rounds:
+            fielded = set(round_.elements)
+            out.append(analyse(roster, analysis.ruleset,
+                               elements=[e for e in roster.elements if e.id in fielded],
+                               command=round_.command, cr_purchases=round_.cr_purchases,
+                               mode="round", round_name=round_.name))
+    return out
 
 
-#: Findings that only say the budget is short (the picker words them itself).
-_BUDGET_CODES = frozenset({"pool-overspent", "cr-overspent"})
+def _reasons(contexts: list[Analysis], element: Element, form_index: int | None) -> list[Reason]:
+    """What every statline rule says about one statline of ``element``, in each context that
+    fields it (its command, its type's CR purchases, the mode), each reason once."""
+    load_checks()
+    found: dict[tuple[str, str, str | None], Reason] = {}
+    for context in contexts:
+        if context.mode == "round" and element.id not in context.by_id:
+            continue
+        alone = analyse(context.roster, context.ruleset, elements=[element],
+                        command=context.command, cr_purchases=context.cr_purchases,
+                        mode=context.mode)
+        info = alone.elements[0]
+        line = info.base if form_index is None else info.forms[form_index]
+        ask = next(a for a in statlines(context, info) if a.line is line)
+        for rule in STATLINE_RULES:
+            if context.mode in rule.applies_to:
+                for reason in rule.run(ask):
+                    found.setdefault(_key(reason), reason)
+    return list(found.values())
+
+
+def _key(reason: Reason) -> tuple[str, str, str | None]:
+    return reason.code, reason.message, reason.subject
+
+
+def _new_reason(before: Counter[tuple[str, str, str | None]], after: list[Reason],
+                up_id: str) -> Reason | None:
+    """The first reason ``after`` gives that ``before`` did not, its own upgrade's first."""
+    fresh = Counter(_key(r) for r in after) - before
+    new = [r for r in after if fresh[_key(r)] > 0 and r.severity == "error"]
+    new.sort(key=lambda r: r.subject != up_id)  # stable: rule order within each group
+    return new[0] if new else None
 
 
 def _budget_reason(analysis: Analysis, line: StatlineInfo, currency: str,
                    amount: int | None) -> str | None:
-    """Not enough pool points or CR left for one more copy."""
+    """Not enough pool points or CR left for one more copy (the stat pool and CR rules:
+    checks.mustering ``stat_pool`` and ``command_resources`` on the statline with it)."""
     if currency == "points" and amount is not None and line.pool is not None:
         left = line.pool - line.points_spent
         if amount > left:
@@ -151,6 +143,12 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
                     form_index: int | None = None) -> list[UpgradeOption]:
     """Every element upgrade in the rules, as the picker for one statline shows it.
 
+    Whether one more copy may be taken is asked of the same predicates the
+    validator reports: the supplement and era rules (:mod:`checks.supplements`)
+    and every statline rule (:data:`checks.common.STATLINE_RULES`), on the
+    statline as it would be with that copy; a reason it gives that the statline
+    did not have before is the row's reason. Then the pool and the CR left.
+
     Rows are grouped by kind (ruleset order within a kind). ``eligible_type`` is
     False for upgrades this kind of element can never take (a picker may hide them).
     """
@@ -158,10 +156,13 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
     element = info.element
     line = info.base if form_index is None else info.forms[form_index]
     type_id, presence = _line(element, form_index)
-    if type_id not in ruleset.element_types:
+    et = ruleset.element_types.get(type_id)
+    if et is None:
         return []
+    roster = analysis.roster
     choices = _choices(element, form_index)
-    baseline = _error_keys(validate(analysis.roster, ruleset).all_findings)
+    contexts = _contexts(analysis)
+    before = Counter(_key(r) for r in _reasons(contexts, element, form_index))
     rows: list[UpgradeOption] = []
     for up_id, up in ruleset.upgrades.items():
         if up.kind in COMMAND_KINDS:
@@ -169,29 +170,27 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
         count = sum(c.count for c in choices if c.id == up_id)
         option = next((c.option for c in choices if c.id == up_id), None)
         currency, amount, text = _cost(ruleset, type_id, presence, up_id)
-        names = [n for n in up.eligible if n != "chq"]
-        eligible_type = not (names and not ruleset.matches(type_id, names)) and not (
-            up.ineligible and ruleset.matches(type_id, up.ineligible))
-        reason = _direct_reason(ruleset, analysis, element, form_index, up_id, up, count,
-                                currency, amount)
+        trial = add_upgrade(ruleset, element, up_id, form_index)
+        after = _reasons(contexts, trial, form_index)
+        eligible_type = not any(r.code == "upgrade-not-eligible" and r.subject == up_id
+                                for r in after)
+        new = _new_reason(before, after, up_id)
+        off = supplement_off(ruleset, roster, up.supplement)
+        barred = era_bars(ruleset, roster, up_id)
+        reason, code = (new.short, new.code) if new is not None else (None, None)
+        if off is not None and eligible_type:
+            reason, code = f"needs the {off} supplement (off)", "supplement-disabled"
+        elif barred is not None and eligible_type:
+            reason, code = barred, "era-forbids"
         budget = False
         if reason is None:
-            # what the validator says (rules in code too), then whether the budget allows it
-            trial = add_upgrade(ruleset, element, up_id, form_index)
-            errors = new_errors(analysis.roster, _with_element(analysis.roster, trial), ruleset,
-                                baseline)
-            rules = [f for f in errors if f.code not in _BUDGET_CODES]
-            if rules:
-                reason = _strip_name(rules[0].message, element.name)
-            else:
-                reason = _budget_reason(analysis, line, currency, amount)
-                if reason is None and errors:
-                    reason = _strip_name(errors[0].message, element.name)
-                budget = reason is not None
+            reason = _budget_reason(analysis, line, currency, amount)
+            budget = reason is not None
+            code = ("pool-overspent" if currency == "points" else "cr-overspent") if budget else None
         rows.append(UpgradeOption(
             up_id, up.name, up.kind, up.summary or "", text, currency, amount, count,
             up.cap(presence), eligible_type, reason, tuple(up.options), option,
-            up.is_provisional, up.source, budget))
+            up.is_provisional, up.source, budget, code))
     # the kinds with most this element can use (now or with points freed) first, then book order
     usable = Counter(r.kind for r in rows if r.allowed or r.budget or r.taken)
     order = {k: i for i, k in enumerate(KIND_LABELS)}

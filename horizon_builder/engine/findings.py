@@ -28,3 +28,26 @@ class Finding:
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a rule fails for one element: what a predicate returns.
+
+    The validator turns it into a :class:`Finding` (``message``, prefixed with
+    the element's name); an editor's picker shows ``short`` beside a choice it
+    refuses. Both come from the same predicate, so they cannot disagree.
+    """
+
+    code: str
+    message: str  #: as the finding says it (without the element's name)
+    short: str  #: a picker's "why not", e.g. "CHQ only", "needs P4 or more"
+    rule: str
+    field: str | None = None
+    provisional: bool = False
+    severity: Severity = "error"
+    #: the upgrade (or other choice) the reason is about, so a picker shows its own first
+    subject: str | None = None
+    #: the validator reports this fault once, under another reason (a pair that excludes
+    #: each other is said by one of the two); a picker still shows it
+    duplicate: bool = False

@@ -92,7 +92,7 @@ def _key(finding: Finding) -> tuple[str, str | None, str | None, str]:
 def _run(analysis: Analysis, context: str,
          already: frozenset[tuple[str, str | None, str | None, str]] = frozenset()) -> list[Finding]:
     """Run the checks that apply to ``context``, leaving out findings already reported."""
-    _load_checks()
+    load_checks()
     findings: list[Finding] = []
     for item in CHECKS:
         if context not in item.applies_to:
@@ -146,7 +146,8 @@ def validate(roster: Roster, ruleset: Ruleset) -> Report:
 _loaded = False
 
 
-def _load_checks() -> None:
+def load_checks() -> None:
+    """Import every check module (which registers its checks) once."""
     global _loaded
     if not _loaded:
         import horizon_builder.checks  # noqa: F401  (registers every check)

@@ -1,0 +1,116 @@
+"""The upgrade picker and the validator ask the same predicates, so they agree.
+
+For every element type of the shipped rules (every supplement on), at its lowest
+Presence and two steps up, and every upgrade an element can take, in two settings — a battlegroup
+led by that element where it may lead, and a tournament Task Force whose round
+fields it (as the round's CHQ where it may lead, OtH p.46) — the picker refuses
+the upgrade for a rule exactly when taking it makes the validator report a new
+error, and the rule it names is one of those errors. Shortfalls of the pool or
+of Command Resources are the picker's "budget" rows and are compared the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from horizon_builder import editing as ed
+from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.validator import validate
+from horizon_builder.roster.models import Command, Element, Roster, Round
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
+
+BUDGET = {"pool-overspent", "cr-overspent"}
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return load_ruleset()
+
+
+def _errors(findings: list[Finding], element_id: str) -> Counter[tuple[str, str | None, str]]:
+    """Errors about the element itself: what the picker answers for ("may it take this?").
+    What a choice means for the whole force (a force now all bio needs an alpha or a
+    hivemind, OtH p.32) is the force's findings' to say, not a reason to refuse it."""
+    return Counter((f.code, f.field, f.message) for f in findings
+                   if f.severity == "error" and f.element == element_id)
+
+
+def _command(rules: Ruleset, element: Element) -> Command:
+    et = rules.element_types[element.type]
+    if et.chq == "mech":
+        return Command(kind="mech_chq", element=element.id)
+    if et.chq is not None:
+        return Command(kind="chq", element=element.id)
+    return Command()
+
+
+def _setting(rules: Ruleset, element: Element, kind: str) -> Roster:
+    supplements = tuple(rules.supplements)
+    if kind == "battlegroup":
+        return Roster(name="Agree", force_cost=60, supplements=supplements, elements=(element,),
+                      command=_command(rules, element))
+    return Roster(name="Agree", force_cost=60, kind="task_force", supplements=supplements,
+                  elements=(element,),
+                  rounds=(Round(name="Round 1", elements=(element.id,),
+                                command=_command(rules, element)),))
+
+
+def _cases(rules: Ruleset) -> Iterator[tuple[str, Element]]:
+    """Each type at its lowest Presence and two steps up (where it may be that big)."""
+    probe = Roster(name="Probe", force_cost=60, supplements=tuple(rules.supplements))
+    for type_id, et in rules.element_types.items():
+        low = et.presence.min
+        for presence in sorted({low, low + 2 if et.presence.max is None
+                                else min(low + 2, et.presence.max)}):
+            yield f"{type_id} P{presence}", ed.default_element(rules, probe, type_id, presence)
+
+
+@pytest.mark.parametrize("kind", ["battlegroup", "task_force"])
+def test_picker_and_validator_agree_on_every_upgrade(rules: Ruleset, kind: str) -> None:
+    checked = disagreements = 0
+    problems: list[str] = []
+    for type_id, element in _cases(rules):
+        roster = _setting(rules, element, kind)
+        report = validate(roster, rules)
+        before = _errors(report.all_findings, element.id)
+        rows = ed.upgrade_options(rules, report.analysis, element.id)
+        for row in rows:
+            if not row.eligible_type:
+                continue
+            trial = ed.replace_element(roster, ed.add_upgrade(rules, element, row.id))
+            found = validate(trial, rules).all_findings
+            new = _errors(found, element.id) - before
+            rule_codes = {code for code, _, _ in new} - BUDGET
+            # the budget is the statline's pool (about the element) or the force's CR
+            new_codes = rule_codes | ({f.code for f in found if f.severity == "error"}
+                                      - {f.code for f in report.all_findings if f.severity == "error"})
+            checked += 1
+            picker_rule = row.reason is not None and not row.budget
+            ok = (picker_rule == bool(rule_codes)) and (
+                not picker_rule or row.code in rule_codes) and (
+                not row.budget or row.code in new_codes)
+            if not ok:
+                disagreements += 1
+                problems.append(f"{kind} {type_id} + {row.id}: picker {row.reason!r} ({row.code}),"
+                                f" validator {sorted(new_codes)}")
+    assert checked > 600  # every type × the upgrades it may take, in this setting
+    assert not problems, f"{disagreements} of {checked} disagree:\n" + "\n".join(problems[:40])
+
+
+def test_strategic_net_for_a_task_force_round_chq(rules: Ruleset) -> None:
+    """The bug this shape fixed: in a Task Force, the picker refused the strategic net (a
+    CHQ-only DataWar upgrade, OtH p.27) for the element that leads a round, while the
+    validator accepts it there (a Task Force's CHQ is chosen per round, OtH p.46)."""
+    probe = Roster(name="Probe", force_cost=60, supplements=tuple(rules.supplements))
+    chq = ed.default_element(rules, probe, "hvy_cav", 2)
+    roster = _setting(rules, chq, "task_force")
+    report = validate(roster, rules)
+    row = next(r for r in ed.upgrade_options(rules, report.analysis, chq.id)
+               if r.id == "strategic_net")
+    assert row.reason is None or row.budget, row.reason
+    taken = ed.replace_element(roster, ed.add_upgrade(rules, chq, "strategic_net"))
+    assert not [f for f in validate(taken, rules).errors if f.code == "upgrade-chq-only"]
