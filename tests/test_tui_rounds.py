@@ -18,7 +18,8 @@ from horizon_builder.session import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.dialogs import ConfirmDialog
-from horizon_builder.tui.screens.rounds import RoundNameDialog, RoundsScreen
+from horizon_builder.tui.dialogs.round_name import RoundNameDialog
+from horizon_builder.tui.screens.rounds import RoundsScreen
 
 TASK_FORCE = "tournament-task-force.toml"
 HVY_CAV = "hvy-cav-battlegroup.toml"

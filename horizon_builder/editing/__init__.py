@@ -22,11 +22,14 @@ fields name them 1-based (``forms[1].stats.M`` is ``form_index=0``).
 from horizon_builder.editing.command import (  # noqa: F401
     CommandCandidate,
     CommandChoice,
+    CommandScope,
     WeirdRow,
     _with_command,
+    choose_command,
     command_abilities,
     command_candidates,
     command_options,
+    lead,
     set_command,
     set_weird,
     weird_command_rows,
@@ -113,6 +116,7 @@ from horizon_builder.editing.rounds import (  # noqa: F401
 from horizon_builder.editing.upgrades import (  # noqa: F401
     UpgradeOption,
     _budget_reason,
+    _contexts,
     _cost,
     _key,
     _new_reason,

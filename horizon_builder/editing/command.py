@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from horizon_builder.editing.common import (
@@ -14,6 +15,7 @@ from horizon_builder.editing.common import (
     _supplement_name,
     new_errors,
 )
+from horizon_builder.editing.rounds import from_round_view, round_view
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
     Command,
@@ -156,3 +158,62 @@ def set_weird(roster: Roster, upgrade_id: str, replaces: str | None) -> Roster:
     return _with_command(roster, roster.command.model_copy(update={"weird": tuple(weird)}))
 
 
+
+
+# --- scope: the force, or one round of a Task Force (OtH p.46) ------------------------
+@dataclass(frozen=True)
+class CommandScope:
+    """What a command picker edits: the force (``round`` None) or round N of a Task Force.
+
+    A round is edited through :func:`~horizon_builder.editing.rounds.round_view`, a
+    battlegroup of the elements it fields with its own command and CR (OtH p.46), so
+    every command helper here works the same on either.
+    """
+
+    round: int | None = None
+
+    def view(self, roster: Roster) -> Roster:
+        return roster if self.round is None else round_view(roster, self.round)
+
+    def apply(self, roster: Roster, change: Callable[[Roster], Roster]) -> Roster:
+        """``roster`` with ``change`` made to this scope's command and CR."""
+        if self.round is None:
+            return change(roster)
+        return from_round_view(roster, self.round, change(round_view(roster, self.round)))
+
+    def label(self, roster: Roster, text: str) -> str:
+        """An undo label, naming the round when there is one."""
+        return text if self.round is None else f"{roster.rounds[self.round].name}: {text}"
+
+
+def choose_command(ruleset: Ruleset, roster: Roster, kind: str) -> Roster:
+    """Take command option ``kind``, keeping the element that leads when it may lead under
+    it, else the one element that may (else none, to be chosen)."""
+    element = roster.command.element
+    allowed = [c.element_id for c in command_candidates(ruleset, roster, kind) if c.allowed]
+    if element not in allowed:
+        element = allowed[0] if len(allowed) == 1 else None
+    return set_command(ruleset, roster, kind, element)
+
+
+def lead(ruleset: Ruleset, roster: Roster, element_id: str) -> tuple[Roster, str]:
+    """Make ``element_id`` the command element under the current option or, when that option
+    cannot take it, under the first other one that can (a mech: Mech CHQ); returns the new
+    roster and the option's name. Raises ValueError with the reason when none can."""
+    current = roster.command.kind
+    kinds = [current] + [c.id for c in command_options(ruleset, roster)
+                         if c.allowed and c.needs_element and c.id != current]
+    reason = None
+    for kind in kinds:
+        option = ruleset.commands.get(kind)
+        if option is None or not option.needs_element:
+            continue
+        cand = next((c for c in command_candidates(ruleset, roster, kind)
+                     if c.element_id == element_id), None)
+        if cand is None:
+            continue
+        if not cand.allowed:
+            reason = reason or cand.reason
+            continue
+        return set_command(ruleset, roster, kind, element_id), option.name
+    raise ValueError(reason or "no command option takes it")

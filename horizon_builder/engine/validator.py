@@ -66,6 +66,16 @@ class Report:
             out.extend(report.findings)
         return out
 
+    def round_findings(self, index: int) -> list[Finding]:
+        """What is said about tournament round ``index``: its own report, and the Task
+        Force findings that name it (an empty round, a loss it did not field ...)."""
+        roster = self.analysis.roster
+        if not 0 <= index < len(roster.rounds) or index >= len(self.round_reports):
+            return []
+        name = roster.rounds[index].name
+        own = [f for f in self.findings if f.round == name]
+        return [*self.round_reports[index].findings, *own]
+
     @property
     def legal(self) -> bool:
         return not self.errors

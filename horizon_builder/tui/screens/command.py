@@ -6,7 +6,6 @@ on screen and turns red when overspent. Every change is one undo step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on
@@ -19,9 +18,12 @@ from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
+from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Roster
+from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
 
 #: Findings shown here: those about the command, CR and weird command.
@@ -39,9 +41,6 @@ class CommandScreen(SessionView, Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._weird_ids: list[str] = []
-        self._weird_pending = False  #: rows being mounted: filled once they are
-        self._cr_rows: dict[str, ed.CrRow] = {}
         self._findings: list[Finding] = []
 
     def compose(self) -> ComposeResult:
@@ -54,13 +53,14 @@ class CommandScreen(SessionView, Screen[None]):
                 yield OptionList(id="cmd-elements")
             with Vertical(id="cmd-right"):
                 yield Static(id="cmd-cr")
-                yield OptionList(id="cmd-cr-list")
+                yield CrPicker(id="cmd-cr-list")
                 yield Static(id="cmd-cr-detail")
                 with Horizontal(id="cmd-cr-option-row"):
                     yield Label("Choice", classes="ed-label")
                     yield Select[str]([], id="cmd-cr-option", compact=True, allow_blank=True)
                 yield Static(id="cmd-weird-heading", classes="cmd-heading")
-                yield VerticalScroll(id="cmd-weird")
+                with VerticalScroll(id="cmd-weird"):
+                    yield WeirdPicker(prefix="weird", two_line=True, id="cmd-weird-rows")
                 yield Static(id="cmd-assets")
         yield OptionList(id="cmd-findings")
         yield Footer()
@@ -147,44 +147,12 @@ class CommandScreen(SessionView, Screen[None]):
         if keep is not None and keep < len(options):
             box.highlighted = keep
 
-    def _show_cr(self, rs, analysis) -> None:
-        box = self.query_one("#cmd-cr-list", OptionList)
-        current = box.highlighted_option.id if box.highlighted_option else None
-        options: list[Option] = []
-        self._cr_rows = {}
-        groups = ed.cr_groups(rs, analysis)
-        for group in groups:
-            options.append(Option(Content.assemble(
-                (group.label, "bold $secondary"), (f" × {group.holders}", "dim")),
-                id=f"group:{group.type_id}:{group.form_type}", disabled=True))
-            if not group.rows:
-                options.append(Option(Content.styled("  no CR upgrades for this type", "dim"),
-                                      disabled=True))
-            for row in group.rows:
-                key = f"{row.type_id}:{row.form_type}:{row.upgrade_id}"
-                self._cr_rows[key] = row
-                mark = "☑" if row.bought else "☐"
-                note = (f"✗ {row.reason}", "$text-muted") if row.reason else ("", "")
-                option = f" [{row.option}]" if row.option else ""
-                name_style = "bold" if row.bought else "" if row.allowed else "dim"
-                options.append(Option(Content.assemble(
-                    (f"  {mark} ", "bold $accent"), (row.name, name_style),
-                    option, "  ", (row.cost_text, "$warning" if row.unit_cost is None else ""),
-                    "  ", note), id=key))  # reachable even when not allowed: Enter says why
-        if not groups:
-            options.append(Option(Content.styled(
-                "No element types that buy upgrades with CR (conventional elements) yet", "dim"),
-                disabled=True))
-        box.set_options(options)
-        ids = [o.id for o in box.options]
-        if current in ids:
-            box.highlighted = ids.index(current)
+    def _show_cr(self, rs: Ruleset, analysis: Analysis) -> None:
+        self.query_one("#cmd-cr-list", CrPicker).show(rs, analysis)
         self._show_cr_option()
 
     def _show_cr_option(self) -> None:
-        box = self.query_one("#cmd-cr-list", OptionList)
-        option = box.highlighted_option
-        row = self._cr_rows.get(option.id or "") if option is not None else None
+        row = self.query_one("#cmd-cr-list", CrPicker).highlighted_row
         detail = self.query_one("#cmd-cr-detail", Static)
         if row is None:
             detail.update(Content.styled("Enter buys or gives back the highlighted upgrade "
@@ -198,13 +166,13 @@ class CommandScreen(SessionView, Screen[None]):
         row_widget = self.query_one("#cmd-cr-option-row")
         select = self.query_one("#cmd-cr-option", Select)
         row_widget.display = row is not None and row.bought and bool(row.options)
-        if row_widget.display:
+        if row is not None and row_widget.display:
             with select.prevent(Select.Changed):
-                select.set_options([(o, o) for o in row.options])  # type: ignore[union-attr]
-                if row.option in row.options:  # type: ignore[union-attr]
-                    select.value = row.option  # type: ignore[union-attr]
+                select.set_options([(o, o) for o in row.options])
+                if row.option in row.options:
+                    select.value = row.option
 
-    def _show_weird(self, rs, roster: Roster) -> None:
+    def _show_weird(self, rs: Ruleset, roster: Roster) -> None:
         rows = ed.weird_command_rows(rs, roster)
         heading = self.query_one("#cmd-weird-heading", Static)
         box = self.query_one("#cmd-weird", VerticalScroll)
@@ -223,39 +191,7 @@ class CommandScreen(SessionView, Screen[None]):
             heading.update(Content.assemble(("Weird command", "bold"),
                                             f"  {len(roster.command.weird)} of {slots}",
                                             ("  each replaces an ability", "dim")))
-        ids = [r.id for r in rows]
-        if ids != self._weird_ids:
-            box.remove_children()
-            box.mount_all([_weird_row(r) for r in rows])
-            self._weird_ids = ids
-            self._weird_pending = True
-            self.call_after_refresh(self._fill_weird_mounted)
-        elif not self._weird_pending:
-            self._fill_weird(rs, rows)
-
-    def _fill_weird_mounted(self) -> None:
-        """The rows are mounted now: fill them from the session as it is now."""
-        self._weird_pending = False
-        rs, roster = self.session.ruleset, self.session.roster
-        rows = ed.weird_command_rows(rs, roster)
-        if [r.id for r in rows] == self._weird_ids:
-            self._fill_weird(rs, rows)
-
-    def _fill_weird(self, rs, rows: list[ed.WeirdRow]) -> None:
-        box = self.query_one("#cmd-weird", VerticalScroll)
-        for row in rows:
-            select = box.query_one(f"#weird-{row.id}", Select)
-            label = box.query_one(f"#weird-label-{row.id}", Label)
-            blocked = row.reason is not None and row.replaces is None
-            label.update(Content.styled(row.name, "bold" if not blocked else "dim"))
-            note = f"✗ {row.reason}" if blocked else row.summary
-            box.query_one(f"#weird-note-{row.id}", Label).update(
-                Content.styled(note, "$text-muted" if blocked else "dim"))
-            choices = [(f"replaces {rs.rule_name(a)}", a) for a in row.free_abilities]
-            with select.prevent(Select.Changed):
-                select.set_options(choices)
-                select.value = row.replaces if row.replaces in row.free_abilities else Select.NULL
-            select.disabled = not choices or (row.reason is not None and row.replaces is None)
+        self.query_one("#cmd-weird-rows", WeirdPicker).show(rs, rows)
 
     def _show_assets(self, rs, roster: Roster) -> None:
         assets = [e for e in roster.elements
@@ -268,14 +204,6 @@ class CommandScreen(SessionView, Screen[None]):
                 ("  (add or edit them from the roster)", "dim")))
 
     # --- editing ----------------------------------------------------------------------
-    def _apply(self, change: Callable[[Roster], Roster], label: str) -> None:
-        try:
-            roster = change(self.session.roster)
-        except ValueError as exc:
-            self.notify(f"Not changed: {exc}", severity="error", markup=False)
-            return
-        self.commit(roster, label)
-
     @on(OptionList.OptionSelected, "#cmd-options")
     def _option_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -289,13 +217,9 @@ class CommandScreen(SessionView, Screen[None]):
             self.app.bell()
             self.notify(f"{option.name}: {choice.reason}", severity="warning", timeout=4)
             return
-        element = roster.command.element
-        allowed = {c.element_id for c in ed.command_candidates(rs, roster, kind) if c.allowed}
-        if element not in allowed:
-            element = next(iter(allowed), None) if len(allowed) == 1 else None
-        dropped = len(roster.command.weird) - len(ed.set_command(rs, roster, kind, element)
-                                                  .command.weird)
-        self._apply(lambda r: ed.set_command(rs, r, kind, element), f"command: {option.name}")
+        chosen = ed.choose_command(rs, roster, kind)
+        dropped = len(roster.command.weird) - len(chosen.command.weird)
+        self.commit(chosen, f"command: {option.name}")
         if dropped:
             self.notify(f"{dropped} weird command(s) dropped: {option.name} cannot hold them",
                         severity="warning")
@@ -317,26 +241,7 @@ class CommandScreen(SessionView, Screen[None]):
             self.app.bell()
             self.notify(f"{element.name}: {cand.reason}", severity="warning", timeout=4)
             return
-        self._apply(lambda r: ed.set_command(rs, r, kind, element_id),
-                    f"command: {element.name} leads")
-
-    @on(OptionList.OptionSelected, "#cmd-cr-list")
-    def _cr_toggled(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        row = self._cr_rows.get(event.option_id or "")
-        if row is None:
-            return
-        if not row.bought and not row.allowed:
-            self.app.bell()
-            self.notify(f"{row.name}: {row.reason}", severity="warning")
-            return
-        rs = self.session.ruleset
-        et = rs.element_types.get(row.type_id)
-        who = (et.short or et.name) if et else row.type_id
-        verb = "give back" if row.bought else "buy"
-        self._apply(lambda r: ed.toggle_cr_purchase(rs, r, row.type_id, row.upgrade_id,
-                                                    row.form_type),
-                    f"CR: {verb} {row.name} for {who}")
+        self.commit(ed.set_command(rs, roster, kind, element_id), f"command: {element.name} leads")
 
     @on(OptionList.OptionHighlighted, "#cmd-cr-list")
     def _cr_highlighted(self) -> None:
@@ -344,28 +249,7 @@ class CommandScreen(SessionView, Screen[None]):
 
     @on(Select.Changed, "#cmd-cr-option")
     def _cr_option(self, event: Select.Changed) -> None:
-        box = self.query_one("#cmd-cr-list", OptionList)
-        option = box.highlighted_option
-        row = self._cr_rows.get(option.id or "") if option is not None else None
-        if row is None or event.value == Select.NULL or event.value == row.option:
-            return
-        value = str(event.value)
-        self._apply(lambda r: ed.set_cr_option(r, row.type_id, row.upgrade_id, row.form_type,
-                                               value), f"CR: {row.name} {value}")
-
-    @on(Select.Changed, ".weird-select")
-    def _weird_changed(self, event: Select.Changed) -> None:
-        upgrade_id = (event.select.id or "").removeprefix("weird-")
-        roster = self.session.roster
-        current = next((w.replaces for w in roster.command.weird if w.id == upgrade_id), None)
-        value = None if event.value == Select.NULL else str(event.value)
-        if value == current:
-            return
-        up = self.session.ruleset.upgrades.get(upgrade_id)
-        name = up.name if up else upgrade_id
-        self._apply(lambda r: ed.set_weird(r, upgrade_id, value),
-                    f"weird command: {name}" + (f" for {value.replace('_', ' ')}" if value
-                                                else " dropped"))
+        self.query_one("#cmd-cr-list", CrPicker).choose_option(event.value)
 
     def action_focus_findings(self) -> None:
         self.query_one("#cmd-findings", OptionList).focus()
@@ -373,14 +257,3 @@ class CommandScreen(SessionView, Screen[None]):
     def action_close(self) -> None:
         self.dismiss()
 
-
-def _weird_row(row: ed.WeirdRow) -> Vertical:
-    """Two lines: the name and its choice, then what it does (or why it can't be taken)."""
-    return Vertical(
-        Horizontal(
-            Label(row.name, id=f"weird-label-{row.id}", classes="weird-label"),
-            Select[str]([], id=f"weird-{row.id}", classes="weird-select", compact=True,
-                        prompt="not taken", allow_blank=True),
-            classes="weird-line"),
-        Label("", id=f"weird-note-{row.id}", classes="weird-note"),
-        classes="weird-row")

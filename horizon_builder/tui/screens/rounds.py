@@ -22,8 +22,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
@@ -31,8 +31,12 @@ from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
 from horizon_builder.roster.models import Roster
+from horizon_builder.rules.models import Ruleset
+from horizon_builder.tui.dialogs.round_name import RoundNameDialog
 from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
+from horizon_builder.tui.widgets.round_lists import RoundElementList, RoundList
 
 if TYPE_CHECKING:
     from horizon_builder.engine.validator import Report
@@ -55,137 +59,10 @@ def open_rounds(app: HorizonApp, round_name: str | None = None) -> None:
     app.push_screen(RoundsScreen(round_name))
 
 
-def round_findings(report: Report, index: int) -> list[Finding]:
-    """What the validator says about round ``index``: its own report, and the Task Force
-    findings that name it (an empty round, a loss it did not field ...)."""
-    roster = report.analysis.roster
-    if not 0 <= index < len(roster.rounds) or index >= len(report.round_reports):
-        return []
-    name = roster.rounds[index].name
-    own = [f for f in report.findings if f.round == name]
-    return [*report.round_reports[index].findings, *own]
-
-
-class RoundNameDialog(ModalScreen[str | None]):
-    """Ask for a round's name; a name another round has is refused."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", key_display="esc"),
-    ]
-
-    def __init__(self, current: str, taken: set[str]) -> None:
-        super().__init__(classes="dialog")
-        self._current = current
-        self._taken = taken
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box") as box:
-            box.border_title = f"Rename {self._current}"
-            yield Input(self._current, id="round-name", max_length=80,
-                        placeholder="e.g. Round 2: Hold the ridge")
-            yield Label("", id="round-name-problem", classes="field-error")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Rename", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
-
-    def on_mount(self) -> None:
-        field = self.query_one("#round-name", Input)
-        field.focus()
-        field.action_select_all()
-
-    def problem(self, value: str) -> str | None:
-        name = value.strip()
-        if not name:
-            return "Type a name."
-        if name != self._current and name in self._taken:
-            return f"Another round is already called {name}."
-        return None
-
-    @on(Input.Changed, "#round-name")
-    def _changed(self, event: Input.Changed) -> None:
-        problem = self.problem(event.value)
-        label = self.query_one("#round-name-problem", Label)
-        label.update(problem or "")
-        label.display = problem is not None
-
-    @on(Input.Submitted, "#round-name")
-    @on(Button.Pressed, "#ok")
-    def _submit(self) -> None:
-        value = self.query_one("#round-name", Input).value
-        if self.problem(value) is None:
-            self.dismiss(value.strip())
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class RoundList(OptionList):
-    """The rounds in play order, each with its FC and verdict."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e,f2", "screen.rename_round", "Rename"),
-        Binding("delete,backspace", "screen.delete_round", "Delete", key_display="del"),
-        Binding("left_square_bracket,shift+up", "screen.move_round(-1)", "Earlier",
-                key_display="["),
-        Binding("right_square_bracket,shift+down", "screen.move_round(1)", "Later",
-                key_display="]"),
-    ]
-
-
-class RoundElementList(OptionList):
-    """The Task Force elements: ticked when the round fields them; benched ones disabled."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "screen.toggle_element", "Field", tooltip="Field it in this round, "
-                "or take it out (Enter too)"),
-        Binding("x", "screen.toggle_destroyed", "Destroyed",
-                tooltip="Destroyed in this round: benched for the rounds after it (OtH p.46)"),
-        Binding("h", "screen.lead", "CHQ", tooltip="Make it the round's CHQ"),
-    ]
-
-
 class RoundsScreen(SessionView, Screen[None]):
     """The Task Force's rounds: pick each round's battlegroup, command, CR and losses."""
 
-    DEFAULT_CSS = """
-    RoundsScreen { layout: vertical; }
-    #rounds-title { height: 1; padding: 0 1; background: $panel; }
-    #rounds-summary { height: auto; padding: 0 1; background: $boost; }
-    #rounds-body { height: 1fr; }
-    #rounds-left { width: 26; padding: 0 0 0 1; }
-    #rounds-list { height: 1fr; min-height: 3; border: round $panel; }
-    #rounds-hint { height: auto; color: $text-muted; padding: 0 1; }
-    #rounds-right { width: 1fr; padding: 0 1; }
-    #round-totals { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    #round-elements { height: 1fr; min-height: 4; border: round $panel; }
-    #round-command-row { height: 1; margin: 1 0 0 0; }
-    #round-command-row Label { width: auto; padding: 0 1 0 0; color: $text-muted; }
-    #round-command { width: 21; margin-right: 1; }
-    #round-chq { width: 1fr; max-width: 36; }
-    #round-cr { height: auto; max-height: 6; min-height: 3; border: round $panel; }
-    #round-weird { height: auto; }
-    .round-weird-row { height: 1; }
-    .round-weird-label { width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
-    .round-weird-select { width: 30; margin-left: 1; }
-    #round-cr-option-row { height: 1; }
-    #round-cr-option-row Label { width: auto; padding: 0 1 0 0; color: $text-muted; }
-    #round-cr-option { width: 24; }
-    #round-cr-note { height: 1; margin: 1 0 0 0; text-wrap: nowrap; text-overflow: ellipsis; }
-    #round-empty { height: 1fr; content-align: center middle; color: $text-muted; }
-    #round-findings {
-        height: auto; max-height: 7; border: round $panel; border-title-color: $text-muted;
-    }
-    #rounds-list:focus, #round-elements:focus, #round-cr:focus, #round-findings:focus {
-        border: round $accent;
-    }
-    #rounds-list, #round-elements, #round-cr, #round-findings {
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    RoundsScreen.-narrow #rounds-left { width: 20; }
-    RoundsScreen.-narrow #rounds-hint { display: none; }
-    """
+    CSS_PATH = "rounds.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
@@ -200,8 +77,6 @@ class RoundsScreen(SessionView, Screen[None]):
         super().__init__()
         self.index = 0  #: the round shown on the right
         self._wanted = round_name
-        self._cr_rows: dict[str, ed.CrRow] = {}
-        self._weird_ids: list[str] = []
         self._findings: list[Finding] = []
         self._ready = False  # children exist (is_mounted is only set after on_mount)
 
@@ -224,8 +99,8 @@ class RoundsScreen(SessionView, Screen[None]):
                     yield Label("Leads", id="round-chq-label")
                     yield Select[str]([], id="round-chq", compact=True, allow_blank=True,
                                       prompt="choose the CHQ")
-                yield Vertical(id="round-weird")
-                yield OptionList(id="round-cr")
+                yield WeirdPicker(prefix="round-weird", two_line=False, id="round-weird")
+                yield CrPicker(compact=True, id="round-cr")
                 with Horizontal(id="round-cr-option-row"):
                     yield Label("", id="round-cr-option-label")
                     yield Select[str]([], id="round-cr-option", compact=True, allow_blank=True)
@@ -319,7 +194,7 @@ class RoundsScreen(SessionView, Screen[None]):
                 options.append(Option(round_.name, id=f"round:{i}"))
                 continue
             t = sub.totals
-            errors = [f for f in round_findings(report, i) if f.severity == "error"]
+            errors = [f for f in report.round_findings(i) if f.severity == "error"]
             mark = ("✗", "bold $error") if errors else ("✓", "bold $success")
             lost = f" †{len(round_.destroyed)}" if round_.destroyed else ""
             options.append(Option(Content.assemble(
@@ -357,53 +232,11 @@ class RoundsScreen(SessionView, Screen[None]):
         self._show_command(rs, view)
         self._show_weird(rs, view)
         self._show_cr(rs, view)
-        self._show_findings(round_findings(report, self.index))
+        self._show_findings(report.round_findings(self.index))
 
-    def _show_elements(self, rs, roster: Roster) -> None:
-        box = self.query_one("#round-elements", RoundElementList)
-        current = box.highlighted_option.id if box.highlighted_option else None
-        rows = ed.round_element_rows(rs, roster, self.index)
-        width = min(28, max((len(r.name) for r in rows), default=8))
-        type_width = max((len(f"{r.type_name} P{r.presence}") for r in rows), default=6)
-        options = []
-        for row in rows:
-            kind = f"{row.type_name} P{row.presence}".ljust(type_width)
-            name = row.name if len(row.name) <= width else row.name[: width - 1] + "…"
-            if row.benched and not row.fielded:
-                options.append(Option(Content.assemble(
-                    ("–    ", "dim"), (name.ljust(width), "dim"), "  ", (kind, "dim"), " ",
-                    (f"benched: lost in {row.benched_in}", "$text-muted")),
-                    id=row.element_id, disabled=True))
-                continue
-            box_mark = ("☑", "bold $success") if row.fielded else ("☐", "")
-            lead = ("★", "bold $accent") if row.leads else " "
-            lost = ("†", "bold $error") if row.destroyed else " "
-            notes: list[tuple[str, str]] = []
-            if row.benched:
-                notes.append((f"✗ benched: lost in {row.benched_in}; untick it ",
-                              "bold $error"))
-            if row.destroyed:
-                notes.append(("destroyed ", "$error"))
-            if row.leads:
-                notes.append(("CHQ ", "$accent"))
-            fc = f"FC {row.fc}".ljust(5)
-            options.append(Option(Content.assemble(
-                box_mark, " ", lead, lost, " ", (name.ljust(width), "bold" if row.fielded else ""),
-                "  ", (kind, "dim"), " ", (fc, "" if row.fielded else "dim"), " ", *notes),
-                id=row.element_id))
-        if not options:
-            options.append(Option(Content.styled(
-                "The Task Force has no elements yet: add them on the home screen (a)", "dim"),
-                disabled=True))
-        box.set_options(options)
-        fielded = sum(1 for r in rows if r.fielded)
-        box.border_title = f"Battlegroup: {fielded} of {len(rows)} Task Force elements fielded"
-        box.border_subtitle = "space field · x destroyed · h CHQ"
-        ids = [o.id for o in box.options]
-        if current is not None and current in ids and not box.get_option(current).disabled:
-            box.highlighted = ids.index(current)
-        elif box.highlighted is None or box.highlighted >= len(ids):
-            box.highlighted = next((i for i, o in enumerate(box.options) if not o.disabled), None)
+    def _show_elements(self, rs: Ruleset, roster: Roster) -> None:
+        self.query_one("#round-elements", RoundElementList).show(
+            ed.round_element_rows(rs, roster, self.index))
 
     def _show_command(self, rs, view: Roster) -> None:
         command = view.command
@@ -431,111 +264,45 @@ class RoundsScreen(SessionView, Screen[None]):
         barred = [c for c in candidates if not c.allowed]
         chq.tooltip = "\n".join(f"{c.name}: {c.reason}" for c in barred) or None
 
-    def _show_weird(self, rs, view: Roster) -> None:
+    def _show_weird(self, rs: Ruleset, view: Roster) -> None:
         """Weird command of the round (OtH p.42): one row per weird command of an enabled
         supplement, each choosing the command ability it replaces."""
         rows = [r for r in ed.weird_command_rows(rs, view)
                 if rs.upgrades[r.id].supplement in (None, *view.supplements)]
-        box = self.query_one("#round-weird", Vertical)
+        box = self.query_one("#round-weird", WeirdPicker)
         option = rs.commands.get(view.command.kind)
         box.display = bool(rows) and option is not None and option.weird_slots > 0
-        if not box.display:
-            return
-        ids = [r.id for r in rows]
-        if ids != self._weird_ids:
-            self._weird_ids = ids
-            box.remove_children()
-            box.mount_all([Horizontal(
-                Label(r.name, id=f"round-weird-label-{r.id}", classes="round-weird-label"),
-                Select[str]([], id=f"round-weird-{r.id}", classes="round-weird-select",
-                            compact=True, prompt="not taken", allow_blank=True),
-                classes="round-weird-row") for r in rows])
-            self.call_after_refresh(self._fill_weird, rs, rows)
-        else:
-            self._fill_weird(rs, rows)
+        box.scope = ed.CommandScope(self.index)
+        if box.display:
+            box.show(rs, rows)
 
-    def _fill_weird(self, rs, rows: list[ed.WeirdRow]) -> None:
-        box = self.query_one("#round-weird", Vertical)
-        for row in rows:
-            select = box.query_one(f"#round-weird-{row.id}", Select)
-            label = box.query_one(f"#round-weird-label-{row.id}", Label)
-            note = f"✗ {row.reason}" if row.reason and row.replaces is None else row.summary
-            label.update(Content.assemble(("Weird: ", "dim"), (row.name, "bold"), "  ",
-                                          (note, "dim")))
-            choices = [(f"replaces {rs.rule_name(a)}", a) for a in row.free_abilities]
-            with select.prevent(Select.Changed):
-                select.set_options(choices)
-                select.value = row.replaces if row.replaces in row.free_abilities else Select.NULL
-            select.disabled = not choices or (row.reason is not None and row.replaces is None)
-
-    @on(Select.Changed, ".round-weird-select")
-    def _weird_changed(self, event: Select.Changed) -> None:
-        if not self.round_count:
-            return
-        upgrade_id = (event.select.id or "").removeprefix("round-weird-")
-        index, round_name = self.index, self._round_name
-        command = self.session.roster.rounds[index].command
-        current = next((w.replaces for w in command.weird if w.id == upgrade_id), None)
-        value = None if event.value == Select.NULL else str(event.value)
-        if value == current:
-            return
-        up = self.session.ruleset.upgrades.get(upgrade_id)
-        name = up.name if up else upgrade_id
-        self._apply(lambda r: ed.from_round_view(r, index, ed.set_weird(
-            ed.round_view(r, index), upgrade_id, value)),
-            f"{round_name}: weird command {name}" + (
-                f" for {value.replace('_', ' ')}" if value else " dropped"))
-
-    def _show_cr(self, rs, view: Roster) -> None:
-        box = self.query_one("#round-cr", OptionList)
-        current = box.highlighted_option.id if box.highlighted_option else None
+    def _show_cr(self, rs: Ruleset, view: Roster) -> None:
+        box = self.query_one("#round-cr", CrPicker)
+        box.scope = ed.CommandScope(self.index)
         analysis = analyse(view, rs)
         left = ed.cr_left(analysis)
-        options: list[Option] = []
-        self._cr_rows = {}
-        for group in ed.cr_groups(rs, analysis):
-            for row in group.rows:
-                key = f"{row.type_id}:{row.form_type}:{row.upgrade_id}"
-                self._cr_rows[key] = row
-                mark = "☑" if row.bought else "☐"
-                note = (f"  ✗ {row.reason}", "$text-muted") if row.reason else ("", "")
-                choice = f" [{row.option}]" if row.option else ""
-                options.append(Option(Content.assemble(
-                    (f"{mark} ", "bold $accent"), (group.label, "dim"), ": ",
-                    (row.name, "bold" if row.bought else ""), choice, "  ",
-                    (row.cost_text, "$warning" if row.unit_cost is None else "dim"), note),
-                    id=key, disabled=not row.allowed and not row.bought))
+        count = box.show(rs, analysis)
         figures = Content.assemble(
             "Command Resources: ", (f"{left} left of {analysis.cr_available}",
                                     "bold $error" if left < 0 else "bold"))
         cr_note = self.query_one("#round-cr-note", Static)
-        box.display = bool(options)
-        cr_note.display = not options
-        if not options:  # one line is enough to say so
+        box.display = bool(count)
+        cr_note.display = not count
+        if not count:  # one line is enough to say so
             self.query_one("#round-cr-option-row").display = False
             reason = ("no command bringing CR" if analysis.cr_available == 0
                       else "no CR upgrades for the fielded types")
             cr_note.update(Content.assemble(figures, (f" · nothing to buy: {reason}", "dim")))
             return
-        box.set_options(options)
-        ids = [o.id for o in box.options]
-        if current is not None and current in ids:
-            box.highlighted = ids.index(current)
-        elif box.highlighted is None:  # so Enter acts as soon as the list has focus
-            box.highlighted = next((i for i, o in enumerate(box.options) if not o.disabled), None)
         box.border_title = figures
         self._show_cr_option()
 
-    def _highlighted_cr(self) -> ed.CrRow | None:
-        option = self.query_one("#round-cr", OptionList).highlighted_option
-        return self._cr_rows.get(option.id or "") if option is not None else None
-
     def _show_cr_option(self) -> None:
         """A bought CR upgrade that needs a choice (a robot's program) shows it, to change."""
-        row = self._highlighted_cr()
+        box = self.query_one("#round-cr", CrPicker)
+        row = box.highlighted_row
         line = self.query_one("#round-cr-option-row")
-        line.display = (self.query_one("#round-cr").display and row is not None and row.bought
-                        and bool(row.options))
+        line.display = box.display and row is not None and row.bought and bool(row.options)
         if not line.display or row is None:
             return
         self.query_one("#round-cr-option-label", Label).update(f"{row.name}:")
@@ -705,32 +472,16 @@ class RoundsScreen(SessionView, Screen[None]):
                         severity="warning")
             return
         view = ed.round_view(roster, index)
-        current = view.command.kind
-        kinds = [current] + [c.id for c in ed.command_options(rs, view)
-                             if c.allowed and c.needs_element and c.id != current]
-        reason = None
-        for kind in kinds:
-            option = rs.commands.get(kind)
-            if option is None or not option.needs_element:
-                continue
-            cand = next((c for c in ed.command_candidates(rs, view, kind)
-                         if c.element_id == element_id), None)
-            if cand is None:
-                continue
-            if not cand.allowed:
-                reason = reason or cand.reason
-                continue
-            if kind == current and view.command.element == element_id:
-                return
-            def lead(r: Roster, k: str = kind) -> Roster:
-                return ed.from_round_view(
-                    r, index, ed.set_command(rs, ed.round_view(r, index), k, element_id))
-
-            self._apply(lead, f"{round_name}: {name} leads ({option.name})")
+        try:
+            led, option_name = ed.lead(rs, view, element_id)
+        except ValueError as exc:
+            self.app.bell()
+            self.notify(f"{name} cannot lead: {exc}", severity="warning", markup=False)
             return
-        self.app.bell()
-        self.notify(f"{name} cannot lead: {reason or 'no command option takes it'}",
-                    severity="warning")
+        if led.command != view.command:
+            self._apply(lambda r: ed.from_round_view(r, index, ed.lead(rs, ed.round_view(r, index),
+                                                                         element_id)[0]),
+                        f"{round_name}: {name} leads ({option_name})")
 
     @on(OptionList.OptionHighlighted, "#rounds-list")
     def _round_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -760,13 +511,9 @@ class RoundsScreen(SessionView, Screen[None]):
         view = ed.round_view(roster, index)
         if kind == view.command.kind:
             return
-        element = view.command.element
-        allowed = [c.element_id for c in ed.command_candidates(rs, view, kind) if c.allowed]
-        if element not in allowed:
-            element = allowed[0] if len(allowed) == 1 else None
         option = rs.commands.get(kind)
-        self._apply(lambda r: ed.from_round_view(
-            r, index, ed.set_command(rs, ed.round_view(r, index), kind, element)),
+        self._apply(lambda r: ed.CommandScope(index).apply(
+            r, lambda v: ed.choose_command(rs, v, kind)),
             f"{round_name}: command {option.name if option else 'not chosen'}")
 
     @on(Select.Changed, "#round-chq")
@@ -789,33 +536,8 @@ class RoundsScreen(SessionView, Screen[None]):
 
     @on(Select.Changed, "#round-cr-option")
     def _cr_option_changed(self, event: Select.Changed) -> None:
-        row = self._highlighted_cr()
-        if row is None or not self.round_count or event.value == Select.NULL \
-                or event.value == row.option:
-            return
-        index, round_name, value = self.index, self._round_name, str(event.value)
-        self._apply(lambda r: ed.from_round_view(r, index, ed.set_cr_option(
-            ed.round_view(r, index), row.type_id, row.upgrade_id, row.form_type, value)),
-            f"{round_name}: CR {row.name} {value}")
-
-    @on(OptionList.OptionSelected, "#round-cr")
-    def _cr_toggled(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        row = self._cr_rows.get(event.option_id or "")
-        if row is None or not self.round_count:
-            return
-        if not row.bought and not row.allowed:
-            self.app.bell()
-            self.notify(f"{row.name}: {row.reason}", severity="warning")
-            return
-        rs = self.session.ruleset
-        index, round_name = self.index, self._round_name
-        et = rs.element_types.get(row.type_id)
-        who = (et.short or et.name) if et else row.type_id
-        verb = "give back" if row.bought else "buy"
-        self._apply(lambda r: ed.from_round_view(r, index, ed.toggle_cr_purchase(
-            rs, ed.round_view(r, index), row.type_id, row.upgrade_id, row.form_type)),
-            f"{round_name}: CR {verb} {row.name} for {who}")
+        if self.round_count:
+            self.query_one("#round-cr", CrPicker).choose_option(event.value)
 
     @on(OptionList.OptionSelected, "#round-findings")
     def _finding_selected(self, event: OptionList.OptionSelected) -> None:
