@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from horizon_builder.engine.analysis import ElementInfo
-from horizon_builder.engine.findings import Finding, Severity
-from horizon_builder.rules.models import RuleModel, Ruleset
+from horizon_builder.engine.findings import Finding, Severity, plural
+from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
+
+__all__ = ["about", "cite", "eligible_names", "is_aircraft", "is_superheavy", "plural"]
 
 
 def about(info: ElementInfo | None, severity: Severity, code: str, message: str, rule: str,
@@ -23,8 +25,14 @@ def cite(item: RuleModel | None, fallback: str) -> str:
     return item.source
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def is_aircraft(et: ElementType | None) -> bool:
+    """An aircraft or a variant of one (airship, superflyer): by category, family or tag."""
+    return et is not None and et.is_a("aircraft")
+
+
+def is_superheavy(et: ElementType | None) -> bool:
+    """A supermech, supertank or superflyer (or anything tagged superheavy)."""
+    return et is not None and et.is_a("superheavy")
 
 
 #: How eligibility words that are not element types read in a message.

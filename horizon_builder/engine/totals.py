@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from horizon_builder.engine.analysis import Analysis
-from horizon_builder.rules.models import Intelligence, IntelligenceBand
+from horizon_builder.rules.models import Intelligence, IntelligenceBand, Rounding
 
 
 def force_cost(analysis: Analysis) -> int:
@@ -31,20 +31,35 @@ def round_half_away_from_zero(value: Fraction) -> int:
     """Round to the nearest whole number; an exact half goes away from zero (2.5 → 3, −2.5 → −3).
 
     The book (OtH p.50) asks for the nearest whole number and is silent on
-    halves; this is our stated choice for them.
+    halves; this is the shipped rulesets' stated choice for them.
     """
     magnitude = math.floor(abs(value) + Fraction(1, 2))
     return magnitude if value >= 0 else -magnitude
 
 
-def intelligence_rating(fc: int, fp: int, scale: int = 10) -> int | None:
+def round_nearest(value: Fraction, mode: Rounding = "half_away_from_zero") -> int:
+    """Round to the nearest whole number; an exact half goes as ``mode`` says (ruleset data):
+
+    ``half_away_from_zero`` 2.5 → 3, −2.5 → −3; ``half_up`` 2.5 → 3, −2.5 → −2;
+    ``half_even`` 2.5 → 2, 3.5 → 4, −2.5 → −2.
+    """
+    if mode == "half_up":
+        return math.floor(value + Fraction(1, 2))
+    if mode == "half_even":
+        return round(value)  # Fraction.__round__ sends halves to the even neighbour
+    return round_half_away_from_zero(value)
+
+
+def intelligence_rating(fc: int, fp: int, scale: int = 10,
+                        rounding: Rounding = "half_away_from_zero") -> int | None:
     """IR = scale × (1 − FP/FC), rounded to the nearest whole number (OtH p.50).
 
     Computed with exact fractions so 10 × (1 − 24/15) is exactly −6. None when FC is 0.
+    An exact half rounds as ``rounding`` says (``[intelligence] rounding``).
     """
     if fc <= 0:
         return None
-    return round_half_away_from_zero(scale * (1 - Fraction(fp, fc)))
+    return round_nearest(scale * (1 - Fraction(fp, fc)), rounding)
 
 
 def intelligence_band(intelligence: Intelligence, rating: int) -> IntelligenceBand:
@@ -84,7 +99,9 @@ def compute_totals(analysis: Analysis) -> Totals:
     ruleset = analysis.ruleset
     fc = force_cost(analysis)
     fp = force_presence(analysis)
-    rating = intelligence_rating(fc, fp, ruleset.intelligence.scale if ruleset.intelligence else 10)
+    intel = ruleset.intelligence
+    rating = (intelligence_rating(fc, fp, intel.scale, intel.rounding) if intel is not None
+              else intelligence_rating(fc, fp))
     quality = effect = None
     extra_spaces = 0
     if rating is not None and ruleset.intelligence is not None and ruleset.intelligence.bands:

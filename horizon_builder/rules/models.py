@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field
 TRUSTED_SOURCE_PREFIXES = ("OtH",)
 
 Currency = Literal["points", "cr", "points_or_cr", "free"]
+#: How an exact half is rounded to a whole number (the book says "nearest", OtH p.50-51).
+Rounding = Literal["half_away_from_zero", "half_up", "half_even"]
 UpgradeKind = Literal[
     "upgrade", "mutation", "weird_upgrade", "drone", "program_upgrade", "electronic_warfare",
     "superweapon", "asset_option", "weird_command",
@@ -27,7 +29,9 @@ UpgradeKind = Literal[
 class RuleModel(BaseModel):
     """Base of every ruleset table: strict keys, optional provenance."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    # Frozen: one loaded ruleset may be shared (the loader caches it), so nobody may
+    # change it in place; build a changed copy with ``model_copy(update=...)``.
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     source: str | None = Field(default=None, description="Where the value comes from, e.g. 'OtH p.9'.")
     provisional: bool | None = Field(
@@ -166,12 +170,12 @@ class ElementType(RuleModel):
         "(a gun-beast as the conventional type it replaces, OtH p.30, p.32).",
     )
 
-    @property
-    def family_id(self) -> str | None:
-        return self.family
-
     def has_tag(self, tag: str) -> bool:
         return tag in self.tags
+
+    def is_a(self, word: str) -> bool:
+        """True when ``word`` is this type's category, family or one of its tags."""
+        return word in (self.category, self.family) or word in self.tags
 
 
 class Upgrade(RuleModel):
@@ -224,6 +228,12 @@ class Upgrade(RuleModel):
     option_rules: dict[str, list[str]] = Field(
         default_factory=dict,
         description="Special rules granted by the option chosen (robot program 'hold': dig in ...).",
+    )
+    form_types: list[str] = Field(
+        default_factory=list,
+        description="An upgrade that gives an element forms (metaform): the element types a form "
+        "may be, by id; a variant whose family is listed counts too, a superheavy never "
+        "(OtH p.19-20).",
     )
 
     def cap(self, presence: int) -> int | None:
@@ -279,7 +289,8 @@ class IntelligenceBand(RuleModel):
 
 class Intelligence(RuleModel):
     scale: int = 10
-    rounding: Literal["half_away_from_zero", "half_up", "half_even"] = "half_away_from_zero"
+    rounding: Rounding = Field(default="half_away_from_zero",
+                               description="How an exact half of a rating rounds (the book is silent).")
     bands: list[IntelligenceBand]
 
 
@@ -291,6 +302,31 @@ class Deployment(RuleModel):
 class Supplement(RuleModel):
     name: str
     summary: str | None = None
+
+
+class Solitaire(RuleModel):
+    """The friendly force of a solo game (OtH p.55) and the Hot Exfiltration mission (p.57-58)."""
+
+    force_cost: int = Field(ge=1, description="The FC the solo rules are written for.")
+    aircraft_allowed: bool = Field(default=False, description="Whether the friendly force may "
+                                   "include aircraft.")
+    exfiltration: SolitaireExfiltration | None = None
+
+
+class SolitaireExfiltration(RuleModel):
+    """Hot Exfiltration: a share of the friendly FP must be in small elements (OtH p.57-58)."""
+
+    max_presence: int = Field(ge=0, description="Highest P that counts as a small element.")
+    min_fp_percent: int = Field(ge=0, le=100, description="Least share of the FP, in percent, "
+                                "that must be in small elements.")
+
+
+class UpgradeNeed(RuleModel):
+    """Elements that cannot exist without an upgrade: where an era bars the upgrade, they are
+    barred too (antigrav: no aircraft of P7 or more, OtH p.10 note 6)."""
+
+    names: list[str] = Field(description="Element type ids, categories, families or tags.")
+    from_presence: int = Field(ge=0)
 
 
 class Era(RuleModel):
@@ -348,6 +384,11 @@ class Ruleset(RuleModel):
     layers: list[str] = Field(default_factory=list, description="Files merged, in order (filled in).")
     adventures: Adventures | None = Field(
         default=None, description="New Adventures tables (OtH p.49-54): situation, mission, victory.")
+    solitaire: Solitaire | None = Field(
+        default=None, description="Solo play (OtH p.55-58); without it no solo check runs.")
+    needs_upgrade: dict[str, UpgradeNeed] = Field(
+        default_factory=dict,
+        description="Upgrade id → the elements that need it, barred where an era bars it.")
 
     def matches(self, element_type_id: str, names: list[str]) -> bool:
         """True when an element type is named in an eligibility list by id, category or tag."""
@@ -363,10 +404,13 @@ class Ruleset(RuleModel):
             or any(tag in names for tag in et.tags)
         )
 
+    def form_upgrade_ids(self) -> set[str]:
+        """Upgrades that give an element forms (those with ``form_types``: metaform)."""
+        return {up_id for up_id, up in self.upgrades.items() if up.form_types}
+
     def rule_name(self, rule_id: str) -> str:
         rule = self.special_rules.get(rule_id)
         return rule.name if rule else rule_id.replace("_", " ")
-
 
     def names_known(self) -> set[str]:
         """Every word an eligibility list may use: type ids, categories, families, tags."""
@@ -445,7 +489,8 @@ class VictoryBand(RuleModel):
 class Adventures(RuleModel):
     """The New Adventures tables (OtH p.49-54)."""
 
-    situation_die: int = 12
+    situation_die: int = Field(default=12, ge=1, description="Sides of the die rolled on the "
+                               "Situation, Action and Purpose tables (a d12, OtH p.52-53).")
     situations: dict[int, SituationRow] = Field(default_factory=dict)
     actions: dict[str, MissionAction] = Field(default_factory=dict)
     purposes: dict[str, MissionPurpose] = Field(default_factory=dict)
@@ -455,8 +500,10 @@ class Adventures(RuleModel):
     intelligence_disposition: dict[str, Literal["well", "poor"]] = Field(
         default_factory=dict,
         description="Intelligence quality → the disposition it imposes (it takes priority, OtH p.51).")
-    rounding: Literal["half_away_from_zero"] = "half_away_from_zero"
+    rounding: Rounding = Field(default="half_away_from_zero",
+                               description="How an exact half of an allowance rounds.")
 
 
 Era.model_rebuild()
+Solitaire.model_rebuild()
 Ruleset.model_rebuild()
