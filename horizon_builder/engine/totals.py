@@ -1,14 +1,17 @@
 """Force totals as pure functions of an :class:`~horizon_builder.engine.analysis.Analysis`.
 
 Force Cost, Force Presence, Command Resources, Intelligence Rating (OtH p.50),
-deployment spaces (OtH p.53) and starting momentum (OtH p.51).
+deployment spaces (OtH p.53) and starting momentum (OtH p.51). :class:`Totals` is
+the one totals model: the app shows it, the export document embeds it, and
+``check --format json`` writes its keys.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.rules.models import Intelligence, IntelligenceBand, Rounding
@@ -75,11 +78,18 @@ def deployment_spaces(element_count: int, per_space: int = 10, minimum: int = 1)
     return max(minimum, element_count // per_space)
 
 
-@dataclass(frozen=True)
-class Totals:
+class Totals(BaseModel):
+    """A force's totals (a battlegroup, a Task Force, or one tournament round)."""
+
+    # Every key is always written (the export schema marks each required).
+    model_config = ConfigDict(frozen=True, extra="forbid",
+                              json_schema_serialization_defaults_required=True)
+
     force_cost: int
     force_cost_limit: int
     force_presence: int
+    force_presence_limit: int | None = Field(
+        default=None, description="Task Force only: twice the tournament FC (OtH p.46).")
     command_resources: int
     command_resources_spent: int
     intelligence_rating: int | None
@@ -87,8 +97,8 @@ class Totals:
     intelligence_effect: str | None
     deployment_spaces: int
     starting_momentum: int
-    element_count: int
-    provisional: bool
+    element_count: int = Field(description="Elements on the table (strategic assets excluded).")
+    provisional: bool = Field(description="An element's FC rests on a provisional value.")
 
     @property
     def over_budget(self) -> bool:
@@ -113,10 +123,13 @@ def compute_totals(analysis: Analysis) -> Totals:
     spaces = deployment_spaces(on_table, ruleset.deployment.elements_per_space,
                                ruleset.deployment.minimum) + extra_spaces
     provisional = any(info.fc_provisional for info in analysis.elements)
+    roster = analysis.roster
+    task_force_list = roster.kind == "task_force" and analysis.round_name is None
     return Totals(
         force_cost=fc,
-        force_cost_limit=analysis.roster.force_cost,
+        force_cost_limit=roster.force_cost,
         force_presence=fp,
+        force_presence_limit=2 * roster.force_cost if task_force_list else None,
         command_resources=analysis.cr_available,
         command_resources_spent=analysis.cr_spent,
         intelligence_rating=rating,

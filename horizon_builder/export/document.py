@@ -150,23 +150,6 @@ class ElementCrExport(ExportModel):
     upgrades: list[str]
 
 
-class ForceTotals(ExportModel):
-    force_cost: int
-    force_cost_limit: int
-    force_presence: int
-    force_presence_limit: int | None = Field(
-        default=None, description="Task Force only: twice the tournament FC (OtH p.46).")
-    command_resources: int
-    command_resources_spent: int
-    intelligence_rating: int | None
-    intelligence_quality: str | None
-    intelligence_effect: str | None
-    deployment_spaces: int
-    starting_momentum: int
-    element_count: int
-    provisional: bool
-
-
 class CommandExport(ExportModel):
     kind: str
     name: str
@@ -217,7 +200,7 @@ class RoundExport(ExportModel):
     destroyed: list[str] = Field(description="Ids destroyed in this round.")
     destroyed_names: list[str]
     command: CommandExport
-    totals: ForceTotals
+    totals: Totals
     command_resources: SpendingExport
     findings: list[FindingExport]
 
@@ -259,7 +242,7 @@ class ExportDocument(ExportModel):
     event: str | None = None
     era: str | None = None
     era_name: str | None = None
-    totals: ForceTotals
+    totals: Totals
     command: CommandExport
     command_resources: SpendingExport
     elements: list[ElementExport] = Field(description="Elements on the table (assets excluded).")
@@ -324,7 +307,7 @@ def _upgrade_line(cost: UpgradeCost) -> UpgradeLine:
     currency = cost.currency if cost.currency in ("points", "cr", "free") else "unknown"
     return UpgradeLine(
         id=cost.choice.id, name=name, kind=up.kind if up else "unknown", count=cost.choice.count,
-        option=cost.choice.option, currency=currency, cost=cost.amount,  # type: ignore[arg-type]
+        option=cost.choice.option, currency=currency, cost=cost.amount,
         provisional=bool(up and up.is_provisional and cost.amount is not None and currency != "free"),
         text=_upgrade_text(name, cost.choice.count, cost.choice.option, currency, cost.amount),
     )
@@ -407,12 +390,12 @@ def _element(analysis: Analysis, info: ElementInfo) -> ElementExport:
 
 def _command_rules(analysis: Analysis) -> list[RuleLine]:
     """The command's rules after weird command replaced some (OtH p.42)."""
-    from horizon_builder.checks.weird import command_abilities
+    from horizon_builder.checks.weird import command_rules
 
     option = analysis.command_option
     if option is None:
         return []
-    rules = command_abilities(analysis)
+    rules = command_rules(analysis)
     return _rule_lines(analysis.ruleset, rules, [r for r in option.special_rules if r in rules])
 
 
@@ -470,21 +453,6 @@ def _spending(analysis: Analysis) -> SpendingExport:
                           per_element=per_element)
 
 
-def _totals(totals: Totals, roster: Roster, task_force: bool) -> ForceTotals:
-    return ForceTotals(
-        force_cost=totals.force_cost, force_cost_limit=totals.force_cost_limit,
-        force_presence=totals.force_presence,
-        force_presence_limit=2 * roster.force_cost if task_force else None,
-        command_resources=totals.command_resources,
-        command_resources_spent=totals.command_resources_spent,
-        intelligence_rating=totals.intelligence_rating,
-        intelligence_quality=totals.intelligence_quality,
-        intelligence_effect=totals.intelligence_effect,
-        deployment_spaces=totals.deployment_spaces, starting_momentum=totals.starting_momentum,
-        element_count=totals.element_count, provisional=totals.provisional,
-    )
-
-
 def _finding(f: Finding) -> FindingExport:
     return FindingExport(severity=f.severity, code=f.code, message=f.message, rule=f.rule,
                          element=f.element, element_name=f.element_name, field=f.field,
@@ -499,7 +467,7 @@ def _ruleset(ruleset: Ruleset, roster: Roster) -> RulesetExport:
     for layer in ruleset.layers:
         path = Path(layer)
         origin = "shipped" if str(path.resolve()) in shipped else "override"
-        layers.append(LayerExport(path=layer, name=path.name, origin=origin))  # type: ignore[arg-type]
+        layers.append(LayerExport(path=layer, name=path.name, origin=origin))
     supplements = [ruleset.supplements[s].name if s in ruleset.supplements else s
                    for s in roster.supplements]
     return RulesetExport(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,
@@ -518,7 +486,7 @@ def _rounds(report: Report) -> list[RoundExport]:
             element_names=[names.get(i, i) for i in round_.elements],
             benched=list(benched), benched_names=[names.get(i, i) for i in benched],
             destroyed=list(round_.destroyed), destroyed_names=[names.get(i, i) for i in round_.destroyed],
-            command=_command(sub.analysis), totals=_totals(sub.totals, roster, False),
+            command=_command(sub.analysis), totals=sub.totals,
             command_resources=_spending(sub.analysis),
             findings=[_finding(f) for f in sub.findings],
         ))
@@ -552,7 +520,7 @@ def build_document(report: Report) -> ExportDocument:
         roster=roster_to_data(roster), name=roster.name, kind=roster.kind,
         kind_label="Task Force" if task_force else "Battlegroup", event=roster.event,
         era=roster.era, era_name=era.name if era else roster.era,
-        totals=_totals(report.totals, roster, task_force), command=_command(analysis),
+        totals=report.totals, command=_command(analysis),
         command_resources=_spending(analysis),
         elements=[e for e in elements if not e.asset], assets=[e for e in elements if e.asset],
         rounds=_rounds(report) if task_force else [],
