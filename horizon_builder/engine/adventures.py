@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from horizon_builder.engine.totals import round_nearest
-from horizon_builder.rules.models import (
+from horizon_builder.rules.adventures import (
     Adventures,
     DispositionEffect,
     MissionAction,

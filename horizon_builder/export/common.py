@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from horizon_builder.engine.totals import Totals
-from horizon_builder.export.document import (
+from horizon_builder.export.models import (
     CommandExport,
     ElementExport,
     ExportDocument,

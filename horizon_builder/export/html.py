@@ -24,7 +24,7 @@ from horizon_builder.export.common import (
     signed,
     tournament_line,
 )
-from horizon_builder.export.document import (
+from horizon_builder.export.models import (
     ElementExport,
     ExportDocument,
     FindingExport,
