@@ -227,3 +227,27 @@ def test_one_load_does_not_reach_another() -> None:
     first.element_types["mech"].tags.append("mutated")
     second = load_ruleset()
     assert "engineer" in second.upgrades and "mutated" not in second.element_types["mech"].tags
+
+
+# --- tournament Task Force (OtH p.46) -----------------------------------------------------
+
+
+def test_task_force_fp_limit_is_data(tmp_path: Path) -> None:
+    """A Task Force's FP is at most twice the tournament FC (OtH p.46); a layer allowing three
+    times lifts the error and the totals' limit follows."""
+    from helpers_oth import check as oth_check
+    from helpers_oth import example_data
+
+    assert load_ruleset().tournament is not None
+    data = example_data("tournament-task-force.toml")
+    report = oth_check(data)
+    fp = report.totals.force_presence
+    data["force_cost"] = fp // 2 - 1 if fp % 2 == 0 else fp // 2  # 2 × FC < FP
+    over = oth_check(data)
+    assert "tf-presence-over-limit" in codes(over)
+    hit = find(over, "tf-presence-over-limit")[0]
+    assert hit.rule == "OtH p.46" and not hit.provisional
+    house = layer(tmp_path, '[tournament]\nfp_per_fc = 3\nsource = "event preset"\n')
+    lifted = validate(roster(data), load_ruleset([house]))
+    assert "tf-presence-over-limit" not in codes(lifted)
+    assert lifted.totals.force_presence_limit == 3 * data["force_cost"]

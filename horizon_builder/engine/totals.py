@@ -89,7 +89,8 @@ class Totals(BaseModel):
     force_cost_limit: int
     force_presence: int
     force_presence_limit: int | None = Field(
-        default=None, description="Task Force only: twice the tournament FC (OtH p.46).")
+        default=None, description="Task Force only: twice the tournament FC (OtH p.46; data: "
+        "[tournament] fp_per_fc).")
     command_resources: int
     command_resources_spent: int
     intelligence_rating: int | None
@@ -124,12 +125,15 @@ def compute_totals(analysis: Analysis) -> Totals:
                                ruleset.deployment.minimum) + extra_spaces
     provisional = any(info.fc_provisional for info in analysis.elements)
     roster = analysis.roster
-    task_force_list = roster.kind == "task_force" and analysis.round_name is None
+    rules = ruleset.tournament
+    task_force_list = (roster.kind == "task_force" and analysis.round_name is None
+                       and rules is not None)
     return Totals(
         force_cost=fc,
         force_cost_limit=roster.force_cost,
         force_presence=fp,
-        force_presence_limit=2 * roster.force_cost if task_force_list else None,
+        force_presence_limit=rules.fp_per_fc * roster.force_cost
+        if rules is not None and task_force_list else None,
         command_resources=analysis.cr_available,
         command_resources_spent=analysis.cr_spent,
         intelligence_rating=rating,

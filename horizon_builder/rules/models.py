@@ -286,6 +286,12 @@ class Deployment(RuleModel):
     minimum: int = 1
 
 
+class TournamentRules(RuleModel):
+    """Organised play with a Task Force (OtH p.45-48)."""
+
+    fp_per_fc: int = Field(ge=1, description="A Task Force's FP is at most this × the tournament FC.")
+
+
 class Supplement(RuleModel):
     name: str
     summary: str | None = None
@@ -367,6 +373,8 @@ class Ruleset(RuleModel):
     command_resources: CommandResourceRule = Field(default_factory=CommandResourceRule)
     intelligence: Intelligence | None = None
     deployment: Deployment = Field(default_factory=Deployment)
+    tournament: TournamentRules | None = Field(
+        default=None, description="Task Force limits; without it no Task Force FP limit applies.")
     event: EventOptions = Field(default_factory=EventOptions)
     layers: list[str] = Field(default_factory=list, description="Files merged, in order (filled in).")
     adventures: Adventures | None = Field(
