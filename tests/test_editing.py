@@ -53,14 +53,16 @@ def test_addable_types_leave_out_disabled_supplements(rules):
     """Content of a supplement the roster does not enable is not offered (brief: supplements)."""
     roster = _roster()
     rules2 = rules.model_copy(deep=True)
-    rules2.element_types["test_beast"].supplement = "biowar"
+    beast = rules2.element_types["test_beast"]
+    rules2.element_types["test_beast"] = beast.model_copy(update={"supplement": "biowar"})
     assert "bio" not in ed.addable_types(rules2, roster)
     assert "bio" in ed.addable_types(rules2, _roster(supplements=["biowar"]))
 
 
 def test_addable_types_per_force_limit_gives_reason(rules):
     rules2 = rules.model_copy(deep=True)
-    rules2.element_types["test_beast"].max_per_force = 1
+    beast = rules2.element_types["test_beast"]
+    rules2.element_types["test_beast"] = beast.model_copy(update={"max_per_force": 1})
     roster = _add(rules2, _roster(), "test_beast", 2)
     kaiju = ed.addable_types(rules2, roster)["bio"][0]
     assert not kaiju.allowed and kaiju.reason == "at most 1 per force"
@@ -120,8 +122,8 @@ def test_default_takes_required_upgrade_cheapest_first(rules):
 def test_upgrade_cost_text_and_unknown_cost(rules):
     """Unknown core costs stay visible as unknown (RULES.md §0), never as 0."""
     rules2 = rules.model_copy(deep=True)
-    rules2.upgrades["engineer"].cost = None
-    rules2.upgrades["engineer"].provisional = True
+    rules2.upgrades["engineer"] = rules2.upgrades["engineer"].model_copy(
+        update={"cost": None, "provisional": True})
     roster = _add(rules2, _roster(), "mech", 2)
     opts = _options(rules2, roster, roster.elements[0].id)
     assert opts["agile_frame"].cost_text == "2 pts"

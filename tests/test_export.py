@@ -19,8 +19,8 @@ from markdown_it import MarkdownIt
 from horizon_builder.cli.main import main
 from horizon_builder.engine.validator import validate
 from horizon_builder.export import FORMATS, build_document, render, write_atomic
-from horizon_builder.export.document import ExportDocument
 from horizon_builder.export.markdown import md_escape
+from horizon_builder.export.models import ExportDocument
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster
 

@@ -140,7 +140,7 @@ def banned(rs, era_id: str, item: str, source: str = "OtH p.18", provisional: bo
 def test_era_forbids_list():
     """An era's ``forbids`` list bars an upgrade (generic era rule, RULES.md §8)."""
     rs = ruleset().model_copy(deep=True)
-    rs.eras["era1"].forbids = ["tesla_gun"]
+    rs.eras["era1"] = rs.eras["era1"].model_copy(update={"forbids": ["tesla_gun"]})
     data = base(era="era1")
     element(data, "m1")["upgrades"] = ["tesla_gun"]
     found = find(check(data, rs), "era-forbids")
@@ -197,12 +197,10 @@ def test_era_ban_unknown_name_is_a_load_error(tmp_path):
 def test_era_without_antigrav_no_p7_aircraft():
     """Where the era excludes antigrav, no aircraft of P7+ (OtH p.10 note 6)."""
     rs = ruleset().model_copy(deep=True)
-    big = rs.element_types["aircraft"].model_copy(deep=True)
-    big.presence.max = None
-    big.pool = None
-    big.max_upgrades = None
-    rs.element_types["big_flyer"] = big.model_copy(update={"name": "Big flyer",
-                                                           "category": "superheavy"})
+    big = rs.element_types["aircraft"]
+    rs.element_types["big_flyer"] = big.model_copy(update={
+        "name": "Big flyer", "category": "superheavy", "pool": None, "max_upgrades": None,
+        "presence": big.presence.model_copy(update={"max": None})})
     flyer = {"id": "sf7", "name": "Behemoth", "type": "big_flyer", "presence": 7,
              "stats": {"M": 5, "F": 6, "A": 6, "D": 5}}
     data = base(era="era2")

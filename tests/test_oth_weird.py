@@ -8,7 +8,7 @@ import json
 import pytest
 from helpers_oth import base, check, codes, element, example_data, find, roster, ruleset, run_cli
 
-from horizon_builder.checks.weird import command_abilities
+from horizon_builder.checks.weird import command_rules
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.totals import compute_totals
 
@@ -152,7 +152,7 @@ def test_weird_command_shows_what_it_replaced():
     """The roster shows each weird command and what it replaced (OtH p.42)."""
     data = base(command=weird(("dark_priest", "chain_of_command")))
     a = analyse(roster(data), ruleset())
-    assert command_abilities(a) == ["guide_fire", "command_resources", "dark_priest",
+    assert command_rules(a) == ["guide_fire", "command_resources", "dark_priest",
                                     "no_reserve_start"]
     message = find(check(data), "weird-command-replaces")[0].message
     assert "Dark priest replaces chain of command" in message
@@ -235,7 +235,7 @@ def test_dark_priest_chq_may_not_start_in_reserve():
     report = check(data)
     found = find(report, "dark-priest-no-reserve")
     assert found and found[0].element == "chq" and found[0].severity == "info"
-    assert "no_reserve_start" in command_abilities(report.analysis)
+    assert "no_reserve_start" in command_rules(report.analysis)
 
 
 def test_big_game_hunter_is_gameplay_only():

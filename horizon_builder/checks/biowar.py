@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, statline_rule
+from horizon_builder.checks.common import StatlineAsk, about, cite, is_superheavy, statline_rule
 from horizon_builder.checks.datawar import type_bought, upgrade_name
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
@@ -37,10 +37,6 @@ def has_tag(info: ElementInfo, tag: str) -> bool:
 def is_kaiju(info: ElementInfo) -> bool:
     """A kaiju of P1-3 (the kaiju type) or a superheavy with the Kaiju! upgrade."""
     return has_tag(info, "kaiju") or info.has_upgrade(KAIJU_UPGRADE)
-
-
-def is_superheavy(a: Analysis, info: ElementInfo) -> bool:
-    return info.type is not None and a.ruleset.matches(info.element.type, ["superheavy"])
 
 
 def is_bio(info: ElementInfo) -> bool:
@@ -106,7 +102,7 @@ def superheavy_mutations_need_kaiju(ask: StatlineAsk) -> Iterator[Reason]:
     """A superheavy may take mutations or flying only as a kaiju, with the Kaiju! upgrade
     (OtH p.31, p.66)."""
     info = ask.info
-    if not ask.is_base or not is_superheavy(ask.analysis, info) or is_kaiju(info):
+    if not ask.is_base or not is_superheavy(info.type) or is_kaiju(info):
         return
     for cost in info.base.upgrades:
         up = cost.upgrade
@@ -150,7 +146,7 @@ def alpha_is_kaiju_or_gun_beast(a: Analysis) -> Iterator[Finding]:
     info = a.command_element
     if a.command.kind != "alpha" or info is None:
         return
-    if is_superheavy(a, info) and not is_kaiju(info):
+    if is_superheavy(info.type) and not is_kaiju(info):
         yield about(info, "error", "alpha-not-kaiju",
                     f"an Alpha is a kaiju or a gun-beast: this {info.type.name if info.type else 'element'}"
                     " needs the Kaiju! upgrade", "OtH p.32", "command")

@@ -21,9 +21,12 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
-from horizon_builder.engine.findings import Finding, Reason, Severity
+from horizon_builder.engine.findings import Finding, Reason, Severity, plural
 from horizon_builder.engine.validator import check
-from horizon_builder.rules.models import RuleModel, Ruleset
+from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
+
+__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "eligible_names", "finding",
+           "is_aircraft", "is_superheavy", "plural", "statline_rule", "statlines"]
 
 
 @dataclass(frozen=True)
@@ -111,8 +114,14 @@ def cite(item: RuleModel | None, fallback: str) -> str:
     return item.source
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def is_aircraft(et: ElementType | None) -> bool:
+    """An aircraft or a variant of one (airship, superflyer): by category, family or tag."""
+    return et is not None and et.is_a("aircraft")
+
+
+def is_superheavy(et: ElementType | None) -> bool:
+    """A supermech, supertank or superflyer (or anything tagged superheavy)."""
+    return et is not None and et.is_a("superheavy")
 
 
 #: How eligibility words that are not element types read in a message.

@@ -23,11 +23,6 @@ CHAPTER = "Metaformers"
 
 METAFORM = "metaform"
 
-#: The element types a metaform may be (OtH p.19-20), by type id. A type whose
-#: family is one of these (a variant of it, not a superheavy) is allowed too.
-METAFORM_TYPES = ("mech", "aircraft", "hvy_cav", "armd_art", "lt_cav", "hvy_inf", "lt_art",
-                  "recon", "mob_inf")
-
 
 def _family(type_id: str, et: ElementType | None) -> str:
     return (et.family if et is not None and et.family else None) or type_id
@@ -89,8 +84,12 @@ def metaform_presence(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def metaform_type(a: Analysis) -> Iterator[Finding]:
-    """A metaform is one of nine types and never the baseform's type; repeats are fine (OtH p.19-20)."""
+    """A metaform is one of nine types and never the baseform's type; repeats are fine
+    (OtH p.19-20; data: ``form_types`` of ``[upgrades.metaform]``)."""
     types = a.ruleset.element_types
+    upgrade = a.ruleset.upgrades.get(METAFORM)
+    form_types = upgrade.form_types if upgrade is not None else []
+    provisional = upgrade is not None and upgrade.is_provisional
     for info in _metaformers(a):
         base_family = _family(info.element.type, info.type)
         for index, form in enumerate(info.element.forms):
@@ -101,13 +100,13 @@ def metaform_type(a: Analysis) -> Iterator[Finding]:
                             f"metaform {index + 1} has unknown type {form.type!r}",
                             "OtH p.19-20", field)
                 continue
-            variant = et.family in METAFORM_TYPES and et.category != "superheavy"
-            if form.type not in METAFORM_TYPES and not variant:
-                allowed = ", ".join(types[t].short or types[t].name for t in METAFORM_TYPES
+            variant = et.family in form_types and et.category != "superheavy"
+            if form.type not in form_types and not variant:
+                allowed = ", ".join(types[t].short or types[t].name for t in form_types
                                     if t in types)
                 yield about(info, "error", "metaform-type-not-allowed",
                             f"{_form_label(info, index)}: a {et.name} cannot be a metaform "
-                            f"(only {allowed})", "OtH p.19-20", field)
+                            f"(only {allowed})", "OtH p.19-20", field, provisional)
             elif _family(form.type, et) == base_family:
                 base_name = info.type.name if info.type else info.element.type
                 yield about(info, "error", "metaform-same-type",

@@ -8,52 +8,50 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about
-from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.checks.common import about, cite, is_aircraft
+from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import check
 
 CHAPTER = "Solitaire"
 
-#: The solo rules are written for a friendly battlegroup of this FC (OtH p.55).
-SOLO_FORCE_COST = 12
-#: Hot Exfiltration: at least half the friendly FP from elements of this P or less (OtH p.57-58).
-EXFIL_MAX_PRESENCE = 2
-
-
-def _is_aircraft(info: ElementInfo) -> bool:
-    et = info.type
-    return et is not None and (et.category == "aircraft" or et.family == "aircraft"
-                               or "aircraft" in et.tags)
-
 
 @check(CHAPTER, applies_to=("battlegroup",))
 def solo_force(a: Analysis) -> Iterator[Finding]:
-    """Solo game: the friendly force is built to FC 12 and may not include aircraft (OtH p.55)."""
-    if a.roster.solitaire is None:
+    """Solo game: the friendly force is built to the solo FC (12) and, unless the data
+    allows them, has no aircraft (OtH p.55; data: ``[solitaire]``)."""
+    solo = a.ruleset.solitaire
+    if a.roster.solitaire is None or solo is None:
         return
-    if a.roster.force_cost != SOLO_FORCE_COST:
+    rule = cite(solo, "OtH p.55")
+    if a.roster.force_cost != solo.force_cost:
         yield Finding("warning", "solo-force-cost",
-                      f"The solo rules are written for FC {SOLO_FORCE_COST}, not "
-                      f"FC {a.roster.force_cost}: set the budget to {SOLO_FORCE_COST} for a "
-                      "balanced game", "OtH p.55", field="force_cost")
+                      f"The solo rules are written for FC {solo.force_cost}, not "
+                      f"FC {a.roster.force_cost}: set the budget to {solo.force_cost} for a "
+                      "balanced game", rule, field="force_cost", provisional=solo.is_provisional)
+    if solo.aircraft_allowed:
+        return
     for info in a.elements:
-        if _is_aircraft(info):
+        if is_aircraft(info.type):
             yield about(info, "error", "solo-no-aircraft",
-                        "no aircraft in a solo game: remove it", "OtH p.55",
-                        "type")
+                        "no aircraft in a solo game: remove it", rule, "type",
+                        solo.is_provisional)
 
 
 @check(CHAPTER, applies_to=("battlegroup",))
 def hot_exfiltration_small_elements(a: Analysis) -> Iterator[Finding]:
     """Hot Exfiltration: at least half the friendly FP must be in elements of P2 or less
-    (OtH p.57-58)."""
-    if a.roster.solitaire != "hot_exfiltration":
+    (OtH p.57-58; data: ``[solitaire.exfiltration]``)."""
+    solo = a.ruleset.solitaire
+    exfil = solo.exfiltration if solo is not None else None
+    if a.roster.solitaire != "hot_exfiltration" or exfil is None:
         return
     total = sum(info.fp for info in a.elements)
-    small = sum(info.fp for info in a.elements if info.element.presence <= EXFIL_MAX_PRESENCE)
-    if total and 2 * small < total:
+    small = sum(info.fp for info in a.elements if info.element.presence <= exfil.max_presence)
+    if total and 100 * small < exfil.min_fp_percent * total:
+        share = "half" if exfil.min_fp_percent == 50 else f"{exfil.min_fp_percent}%"
         yield Finding("error", "exfil-small-elements",
-                      f"Hot Exfiltration needs at least half the FP in elements of "
-                      f"P{EXFIL_MAX_PRESENCE} or less: {small} of {total} FP is; swap in "
-                      "smaller elements", "OtH p.57-58", field="elements")
+                      f"Hot Exfiltration needs at least {share} of the FP in elements of "
+                      f"P{exfil.max_presence} or less: {small} of {total} FP is; swap in "
+                      "smaller elements", cite(exfil, "OtH p.57-58"), field="elements",
+                      provisional=exfil.is_provisional)

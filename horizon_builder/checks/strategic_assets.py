@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, plural
-from horizon_builder.checks.weird import command_abilities
+from horizon_builder.checks.common import about, is_aircraft, plural
+from horizon_builder.checks.weird import command_rules
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import check
@@ -23,12 +23,6 @@ FIELD_HOSPITAL = "field_hospital"
 HOSPITAL_CR = "hospital_cr"
 SPECIAL_OPERATION = "special_operation"
 NAVAL_ABILITIES = ("aircraft_carrier", "marines", "gunnery_priority")
-
-
-def _is_aircraft(info: ElementInfo) -> bool:
-    et = info.type
-    return et is not None and (et.category == "aircraft" or et.family == "aircraft"
-                               or "aircraft" in et.tags)
 
 
 def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
@@ -44,7 +38,7 @@ def ballistic_strike_summary(a: Analysis) -> Iterator[Finding]:
                     f"ballistic strike: FC {info.fc}, FP {info.fp}, no deployment space; "
                     "called in by an element with guide fire", "OtH p.38", "type")
     if _of_type(a, BALLISTIC_STRIKE) and (
-        a.command_element is None or "guide_fire" not in command_abilities(a)
+        a.command_element is None or "guide_fire" not in command_rules(a)
     ):
         yield Finding("warning", "ballistic-strike-no-guide-fire",
                       "No element has guide fire (a CHQ's), so the ballistic strike cannot be "
@@ -76,7 +70,7 @@ def naval_support_abilities(a: Analysis) -> Iterator[Finding]:
                         "marines affect Lt Inf elements, and this force has none", "OtH p.39",
                         "upgrades")
         if "aircraft_carrier" in chosen and not any(
-            _is_aircraft(other) and other.element.presence <= 3 for other in a.elements
+            is_aircraft(other.type) and other.element.presence <= 3 for other in a.elements
         ):
             yield about(info, "warning", "carrier-without-aircraft",
                         "aircraft carrier helps aircraft of P3 or less, and this force has none",
@@ -139,7 +133,7 @@ def air_war_presence(a: Analysis) -> Iterator[Finding]:
     """Air war: aircraft other than rotary ones roll 1d12 per P for air superiority (OtH p.36-37)."""
     if "strategic_assets" not in a.enabled_supplements:
         return
-    fighting = [info for info in a.elements if _is_aircraft(info) and not info.has_upgrade("rotary")]
+    fighting = [info for info in a.elements if is_aircraft(info.type) and not info.has_upgrade("rotary")]
     if fighting:
         total = sum(info.element.presence for info in fighting)
         yield Finding("info", "air-war-presence",

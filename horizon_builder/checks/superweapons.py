@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, statline_rule
+from horizon_builder.checks.common import StatlineAsk, about, cite, is_aircraft, is_superheavy, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
-from horizon_builder.rules.models import ElementType
 
 CHAPTER = "Superweapons"
 
@@ -32,15 +31,6 @@ LAUNCH_BAYS = "launch_bays"
 TRANSPORT_BAYS = "transport_bays"
 #: Core transport upgrades whose capacity we cannot read (core rulebook).
 CORE_TRANSPORTS = ("light_transport", "heavy_transport")
-
-
-def is_superheavy(et: ElementType | None) -> bool:
-    """A supermech, supertank or superflyer (or anything tagged superheavy)."""
-    return et is not None and (et.category == "superheavy" or et.has_tag("superheavy"))
-
-
-def _is_aircraft(et: ElementType | None) -> bool:
-    return et is not None and (et.category == "aircraft" or et.family == "aircraft")
 
 
 def _superheavies(a: Analysis) -> Iterator[ElementInfo]:
@@ -175,8 +165,8 @@ def _bay_capacity(a: Analysis, carrier: ElementInfo, cargo: list[ElementInfo]) -
                         "neither launch bays nor transport bays", "OtH p.65", "upgrades")
         return
     launch_room = max(0, element.presence - 3) if launch else 0
-    aircraft_fp = sum(i.fp for i in cargo if _is_aircraft(i.type))
-    other_p = sum(i.element.presence for i in cargo if not _is_aircraft(i.type))
+    aircraft_fp = sum(i.fp for i in cargo if is_aircraft(i.type))
+    other_p = sum(i.element.presence for i in cargo if not is_aircraft(i.type))
     # Aircraft fill the launch bays first (by FP); the rest must fit the transport bays (by P).
     overflow = max(0, aircraft_fp - launch_room)
     if other_p + overflow <= bays:

@@ -9,7 +9,7 @@ from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import check
 from horizon_builder.roster.models import Roster
-from horizon_builder.rules.models import ElementType, Era, Ruleset
+from horizon_builder.rules.models import Era, Ruleset
 
 CHAPTER = "Supplements and eras"
 
@@ -82,11 +82,6 @@ def supplement_enabled(a: Analysis) -> Iterator[Finding]:
             yield from disabled(None, up.name, up.supplement, "cr_purchases")
 
 
-#: Where an era or setting excludes antigrav, no aircraft of this P or more (OtH p.10 note).
-ANTIGRAV = "antigrav"
-ANTIGRAV_AIRCRAFT_FROM_PRESENCE = 7
-
-
 def era_bans(ruleset: Ruleset, era: Era) -> dict[str, tuple[str, bool, str | None]]:
     """Everything an era bars: id → (citation, provisional, note).
 
@@ -107,11 +102,6 @@ def era_bans(ruleset: Ruleset, era: Era) -> dict[str, tuple[str, bool, str | Non
 def _label(ruleset: Ruleset, item: str) -> str:
     thing = ruleset.upgrades.get(item) or ruleset.element_types.get(item) or ruleset.commands.get(item)
     return thing.name if thing is not None else item.replace("_", " ")
-
-
-def _is_aircraft(et: ElementType | None) -> bool:
-    return et is not None and (et.category == "aircraft" or et.family == "aircraft"
-                               or "aircraft" in et.tags)
 
 
 @check(CHAPTER)
@@ -150,24 +140,31 @@ def era_forbids(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def era_antigrav_aircraft(a: Analysis) -> Iterator[Finding]:
-    """Where the era excludes antigrav, no aircraft of P7 or more (OtH p.10 note 6)."""
+    """Where the era excludes an upgrade some elements cannot do without, those elements are
+    barred too: no aircraft of P7 or more without antigrav (OtH p.10 note 6; data:
+    ``[needs_upgrade.antigrav]``)."""
     era_id = a.roster.era
     era = a.ruleset.eras.get(era_id) if era_id else None
     if era is None:
         return
-    bans = era_bans(a.ruleset, era)
-    if ANTIGRAV not in bans:
-        return
-    _, provisional, _ = bans[ANTIGRAV]
-    for info in a.elements:
-        lines = [(info.type, info.element.presence, "", "presence")]
-        lines += [(line.type, line.presence, f"{form.name or line.type_id} form: ",
-                   f"forms[{index + 1}].presence")
-                  for index, (form, line) in enumerate(zip(info.element.forms, info.forms,
-                                                           strict=True))]
-        for et, presence, label, field in lines:
-            if _is_aircraft(et) and presence >= ANTIGRAV_AIRCRAFT_FROM_PRESENCE:
-                yield about(info, "error", "era-no-antigrav-aircraft",
-                            f"{label}a P{presence} aircraft needs antigrav, which {era.name} "
-                            f"does not have: no aircraft of P{ANTIGRAV_AIRCRAFT_FROM_PRESENCE}+",
-                            "OtH p.10 (note 6)", field, provisional)
+    rs = a.ruleset
+    bans = era_bans(rs, era)
+    for upgrade_id, need in rs.needs_upgrade.items():
+        if upgrade_id not in bans:
+            continue
+        provisional = bans[upgrade_id][1] or need.is_provisional
+        upgrade = _label(rs, upgrade_id)
+        for info in a.elements:
+            lines = [(info.element.type, info.element.presence, "", "presence")]
+            lines += [(line.type_id, line.presence, f"{form.name or line.type_id} form: ",
+                       f"forms[{index + 1}].presence")
+                      for index, (form, line) in enumerate(zip(info.element.forms, info.forms,
+                                                               strict=True))]
+            for type_id, presence, label, field in lines:
+                if presence >= need.from_presence and rs.matches(type_id, need.names):
+                    name = rs.element_types[type_id].name if type_id in rs.element_types \
+                        else type_id
+                    yield about(info, "error", "era-no-antigrav-aircraft",
+                                f"{label}a P{presence} {name} needs {upgrade}, which "
+                                f"{era.name} does not have: none of P{need.from_presence}+",
+                                cite(need, "OtH p.10 (note 6)"), field, provisional)

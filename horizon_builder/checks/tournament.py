@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from horizon_builder.checks.common import cite
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import check
@@ -13,13 +14,18 @@ CHAPTER = "Tournament rules"
 
 @check(CHAPTER, applies_to=("task_force",))
 def task_force_presence(a: Analysis) -> Iterator[Finding]:
-    """A Task Force's total FP may be at most twice the tournament FC (OtH p.46)."""
+    """A Task Force's total FP may be at most twice the tournament FC (OtH p.46; data:
+    ``[tournament] fp_per_fc``)."""
+    rules = a.ruleset.tournament
+    if rules is None:
+        return
     fp = sum(info.fp for info in a.elements)
-    limit = 2 * a.roster.force_cost
+    limit = rules.fp_per_fc * a.roster.force_cost
+    times = "twice" if rules.fp_per_fc == 2 else f"{rules.fp_per_fc} times"
     if fp > limit:
         yield Finding("error", "tf-presence-over-limit",
-                      f"Task Force FP {fp} is over twice the tournament FC ({limit})",
-                      "OtH p.46", field="elements")
+                      f"Task Force FP {fp} is over {times} the tournament FC ({limit})",
+                      cite(rules, "OtH p.46"), field="elements", provisional=rules.is_provisional)
 
 
 @check(CHAPTER, applies_to=("task_force",))

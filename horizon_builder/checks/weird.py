@@ -32,7 +32,7 @@ def _weird_commands(a: Analysis) -> list[str]:
     return [w.id for w in a.command.weird]
 
 
-def command_abilities(a: Analysis) -> list[str]:
+def command_rules(a: Analysis) -> list[str]:
     """The command's special rules after weird command replaced some (ids, book order).
 
     For rosters and exports: e.g. ``["guide_fire", "dark_priest", "no_reserve_start"]``.
@@ -115,7 +115,7 @@ def weird_command_summary(a: Analysis) -> Iterator[Finding]:
         up = a.ruleset.upgrades.get(choice.id)
         parts.append(f"{up.name if up else choice.id} replaces {ABILITIES[choice.replaces]}")
     # The dark priest's reserve ban has its own note (dark_priest_no_reserve): not repeated here.
-    rules = ", ".join(a.ruleset.rule_name(r) for r in command_abilities(a)
+    rules = ", ".join(a.ruleset.rule_name(r) for r in command_rules(a)
                       if r != "no_reserve_start")
     message = f"weird command: {'; '.join(parts)}. Command rules now: {rules or 'none'}"
     if any(c.replaces == "command_resources" for c in weird):

@@ -73,15 +73,9 @@ def json_report(path: str | Path, report: Report) -> dict[str, Any]:
         "legal": report.legal,
         "provisional": report.provisional,
         "provisional_values": report.provisional_values,
-        "force_cost": t.force_cost,
-        "force_cost_limit": t.force_cost_limit,
-        "force_presence": t.force_presence,
-        "command_resources": t.command_resources,
-        "command_resources_spent": t.command_resources_spent,
-        "intelligence_rating": t.intelligence_rating,
-        "intelligence_quality": t.intelligence_quality,
-        "deployment_spaces": t.deployment_spaces,
-        "starting_momentum": t.starting_momentum,
+        # The totals model's keys (README: force_cost, force_presence, ...); "provisional"
+        # above is the whole verdict's, which covers the totals' own.
+        **t.model_dump(exclude={"provisional"}),
         **(_task_force_json(report) if roster.kind == "task_force" else {}),
         "findings": [
             {
@@ -108,9 +102,7 @@ def _task_force_json(report: Report) -> dict[str, Any]:
         "value_remaining": remaining_value(report.analysis),
         "rounds": [
             {"name": sub.analysis.round_name, "legal": not any(f.severity == "error" for f in sub.findings),
-             "force_cost": sub.totals.force_cost, "force_presence": sub.totals.force_presence,
-             "command_resources": sub.totals.command_resources,
-             "intelligence_rating": sub.totals.intelligence_rating}
+             **sub.totals.model_dump(exclude={"provisional"})}
             for sub in report.round_reports
         ],
     }

@@ -38,7 +38,6 @@ from horizon_builder.editing.common import (  # noqa: F401
     CATEGORY_LABELS,
     COMMAND_ABILITIES,
     COMMAND_KINDS,
-    FORM_UPGRADE_IDS,
     KIND_LABELS,
     PRESENCE_MAX,
     STAT_MAX,

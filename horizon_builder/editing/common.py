@@ -44,9 +44,6 @@ KIND_LABELS = {
 #: Upgrade kinds taken by the command as a whole, never by one element.
 COMMAND_KINDS = frozenset({"weird_command"})
 
-#: Upgrades that make an element a metaformer (it may then have forms).
-FORM_UPGRADE_IDS = ("metaform",)
-
 #: The CHQ abilities a weird command may replace (OtH p.42), in display order.
 COMMAND_ABILITIES: tuple[str, ...] = get_args(WeirdReplaces)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from horizon_builder.editing.common import FORM_UPGRADE_IDS, _enabled, _error_keys, _with_element, new_errors
+from horizon_builder.editing.common import _enabled, _error_keys, _with_element, new_errors
 from horizon_builder.editing.elements import _required_upgrades, default_stats
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
@@ -15,8 +15,8 @@ from horizon_builder.rules.models import Ruleset
 
 def can_have_forms(ruleset: Ruleset, element: Element) -> bool:
     """A metaformer (it has taken a metaform upgrade) or an element that already has forms."""
-    return bool(element.forms) or any(
-        c.id in FORM_UPGRADE_IDS for c in element.upgrades)
+    form_upgrades = ruleset.form_upgrade_ids()  # data: upgrades with form_types (metaform)
+    return bool(element.forms) or any(c.id in form_upgrades for c in element.upgrades)
 
 
 def form_types(ruleset: Ruleset, roster: Roster, element: Element,

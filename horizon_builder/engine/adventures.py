@@ -2,10 +2,11 @@
 
 The tables are data (``rulesets/70-new-adventures.toml``). Allowances are
 FP × the table's fraction, rounded to the nearest whole point; the book does
-not say how an exact half goes, so we round halves away from zero
-(11 × 0.50 = 5.5 → 6), the same rule as the Intelligence Rating
-(:func:`horizon_builder.engine.totals.round_half_away_from_zero`). Fractions are
-taken exactly from their printed decimals, so 0.55 × 10 is exactly 5.5.
+not say how an exact half goes, so the tables say (``[adventures] rounding``;
+shipped: halves away from zero, 11 × 0.50 = 5.5 → 6, the same rule as the
+Intelligence Rating, :func:`horizon_builder.engine.totals.round_nearest`).
+Fractions are taken exactly from their printed decimals, so 0.55 × 10 is
+exactly 5.5. Rolls are checked against the tables' die (``situation_die``, a d12).
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
-from horizon_builder.engine.totals import round_half_away_from_zero
-from horizon_builder.rules.models import (
+from horizon_builder.engine.totals import round_nearest
+from horizon_builder.rules.adventures import (
     Adventures,
     DispositionEffect,
     MissionAction,
     MissionPurpose,
+    Rounding,
     SituationRow,
     VictoryBand,
 )
@@ -40,34 +42,42 @@ def exact(value: float) -> Fraction:
     return Fraction(repr(value))
 
 
-def allowance(fp: int, fraction: float) -> int:
-    """FP × fraction, rounded to the nearest whole point, halves away from zero (OtH p.51)."""
-    return round_half_away_from_zero(fp * exact(fraction))
+def allowance(fp: int, fraction: float, rounding: Rounding = "half_away_from_zero") -> int:
+    """FP × fraction, rounded to the nearest whole point, halves as ``rounding`` says (OtH p.51)."""
+    return round_nearest(fp * exact(fraction), rounding)
+
+
+def _check_roll(tables: Adventures, roll: int, table: str) -> None:
+    if not 1 <= roll <= tables.situation_die:
+        raise AdventureError(f"no {table} for a roll of {roll} "
+                             f"(roll a d{tables.situation_die}: 1-{tables.situation_die})")
 
 
 def situation_row(tables: Adventures, roll: int) -> SituationRow:
     """The Situation row for a d12 roll (OtH p.52)."""
+    _check_roll(tables, roll, "Situation row")
     if roll not in tables.situations:
         known = ", ".join(str(r) for r in sorted(tables.situations))
         raise AdventureError(f"no Situation row for a roll of {roll} (rows: {known})")
     return tables.situations[roll]
 
 
-def _by_roll(rows: dict[str, Row], roll: int, table: str) -> Row:
+def _by_roll(tables: Adventures, rows: dict[str, Row], roll: int, table: str) -> Row:
+    _check_roll(tables, roll, table)
     for row in rows.values():
         if roll in row.rolls:
             return row
-    raise AdventureError(f"no {table} for a roll of {roll} (roll 1-12)")
+    raise AdventureError(f"no {table} for a roll of {roll} (roll 1-{tables.situation_die})")
 
 
 def mission_action(tables: Adventures, roll: int) -> MissionAction:
     """The Action for a d12 roll (OtH p.53)."""
-    return _by_roll(tables.actions, roll, "Action")
+    return _by_roll(tables, tables.actions, roll, "Action")
 
 
 def mission_purpose(tables: Adventures, roll: int) -> MissionPurpose:
     """The Purpose for a d12 roll (OtH p.53)."""
-    return _by_roll(tables.purposes, roll, "Purpose")
+    return _by_roll(tables, tables.purposes, roll, "Purpose")
 
 
 def effective_disposition(tables: Adventures, situation: str | None,
@@ -140,8 +150,10 @@ def situation(tables: Adventures, roll: int, force_presence: int, starting_momen
         roll=roll, row=row, force_presence=force_presence, loss=loss,
         disposition=effective_disposition(tables, row.disposition, intelligence_quality),
         situation_disposition=row.disposition,
-        advance=None if row.advance is None else allowance(force_presence, row.advance),
-        reserve=None if row.reserve is None else allowance(force_presence, row.reserve),
+        advance=None if row.advance is None else allowance(force_presence, row.advance,
+                                                           tables.rounding),
+        reserve=None if row.reserve is None else allowance(force_presence, row.reserve,
+                                                           tables.rounding),
         terrain=row.terrain, momentum_after_loss=momentum - loss, warnings=warnings,
     )
 
@@ -182,9 +194,9 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             mark = "*" if other.warning else " "
             lines.append(f"  {roll:>2}{mark}{other.name:<28} loss {other.loss or 0:>2}  "
                          f"{(other.disposition or '-'):<4} adv {format_fraction(other.advance)} "
-                         f"({allowance(force_presence, other.advance or 0)} FP)  "
+                         f"({allowance(force_presence, other.advance or 0, tables.rounding)} FP)  "
                          f"res {format_fraction(other.reserve)} "
-                         f"({allowance(force_presence, other.reserve or 0)} FP)  "
+                         f"({allowance(force_presence, other.reserve or 0, tables.rounding)} FP)  "
                          f"terrain {other.terrain}")
             if other.warning:
                 warnings_rows.append(f"Situation {roll}: {other.warning}")

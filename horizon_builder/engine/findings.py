@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
@@ -21,9 +21,10 @@ class Finding:
     provisional: bool = False  #: rests on a value not read from a book we hold
     round: str | None = None  #: tournament round it concerns
 
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        return data
+
+def plural(n: int, word: str) -> str:
+    """'1 error', '2 errors': how counts read in messages, reports and the app."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:

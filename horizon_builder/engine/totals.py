@@ -1,17 +1,20 @@
 """Force totals as pure functions of an :class:`~horizon_builder.engine.analysis.Analysis`.
 
 Force Cost, Force Presence, Command Resources, Intelligence Rating (OtH p.50),
-deployment spaces (OtH p.53) and starting momentum (OtH p.51).
+deployment spaces (OtH p.53) and starting momentum (OtH p.51). :class:`Totals` is
+the one totals model: the app shows it, the export document embeds it, and
+``check --format json`` writes its keys.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from horizon_builder.engine.analysis import Analysis
-from horizon_builder.rules.models import Intelligence, IntelligenceBand
+from horizon_builder.rules.models import Intelligence, IntelligenceBand, Rounding
 
 
 def force_cost(analysis: Analysis) -> int:
@@ -31,20 +34,35 @@ def round_half_away_from_zero(value: Fraction) -> int:
     """Round to the nearest whole number; an exact half goes away from zero (2.5 → 3, −2.5 → −3).
 
     The book (OtH p.50) asks for the nearest whole number and is silent on
-    halves; this is our stated choice for them.
+    halves; this is the shipped rulesets' stated choice for them.
     """
     magnitude = math.floor(abs(value) + Fraction(1, 2))
     return magnitude if value >= 0 else -magnitude
 
 
-def intelligence_rating(fc: int, fp: int, scale: int = 10) -> int | None:
+def round_nearest(value: Fraction, mode: Rounding = "half_away_from_zero") -> int:
+    """Round to the nearest whole number; an exact half goes as ``mode`` says (ruleset data):
+
+    ``half_away_from_zero`` 2.5 → 3, −2.5 → −3; ``half_up`` 2.5 → 3, −2.5 → −2;
+    ``half_even`` 2.5 → 2, 3.5 → 4, −2.5 → −2.
+    """
+    if mode == "half_up":
+        return math.floor(value + Fraction(1, 2))
+    if mode == "half_even":
+        return round(value)  # Fraction.__round__ sends halves to the even neighbour
+    return round_half_away_from_zero(value)
+
+
+def intelligence_rating(fc: int, fp: int, scale: int = 10,
+                        rounding: Rounding = "half_away_from_zero") -> int | None:
     """IR = scale × (1 − FP/FC), rounded to the nearest whole number (OtH p.50).
 
     Computed with exact fractions so 10 × (1 − 24/15) is exactly −6. None when FC is 0.
+    An exact half rounds as ``rounding`` says (``[intelligence] rounding``).
     """
     if fc <= 0:
         return None
-    return round_half_away_from_zero(scale * (1 - Fraction(fp, fc)))
+    return round_nearest(scale * (1 - Fraction(fp, fc)), rounding)
 
 
 def intelligence_band(intelligence: Intelligence, rating: int) -> IntelligenceBand:
@@ -60,11 +78,19 @@ def deployment_spaces(element_count: int, per_space: int = 10, minimum: int = 1)
     return max(minimum, element_count // per_space)
 
 
-@dataclass(frozen=True)
-class Totals:
+class Totals(BaseModel):
+    """A force's totals (a battlegroup, a Task Force, or one tournament round)."""
+
+    # Every key is always written (the export schema marks each required).
+    model_config = ConfigDict(frozen=True, extra="forbid",
+                              json_schema_serialization_defaults_required=True)
+
     force_cost: int
     force_cost_limit: int
     force_presence: int
+    force_presence_limit: int | None = Field(
+        default=None, description="Task Force only: twice the tournament FC (OtH p.46; data: "
+        "[tournament] fp_per_fc).")
     command_resources: int
     command_resources_spent: int
     intelligence_rating: int | None
@@ -72,8 +98,8 @@ class Totals:
     intelligence_effect: str | None
     deployment_spaces: int
     starting_momentum: int
-    element_count: int
-    provisional: bool
+    element_count: int = Field(description="Elements on the table (strategic assets excluded).")
+    provisional: bool = Field(description="An element's FC rests on a provisional value.")
 
     @property
     def over_budget(self) -> bool:
@@ -84,7 +110,9 @@ def compute_totals(analysis: Analysis) -> Totals:
     ruleset = analysis.ruleset
     fc = force_cost(analysis)
     fp = force_presence(analysis)
-    rating = intelligence_rating(fc, fp, ruleset.intelligence.scale if ruleset.intelligence else 10)
+    intel = ruleset.intelligence
+    rating = (intelligence_rating(fc, fp, intel.scale, intel.rounding) if intel is not None
+              else intelligence_rating(fc, fp))
     quality = effect = None
     extra_spaces = 0
     if rating is not None and ruleset.intelligence is not None and ruleset.intelligence.bands:
@@ -96,10 +124,16 @@ def compute_totals(analysis: Analysis) -> Totals:
     spaces = deployment_spaces(on_table, ruleset.deployment.elements_per_space,
                                ruleset.deployment.minimum) + extra_spaces
     provisional = any(info.fc_provisional for info in analysis.elements)
+    roster = analysis.roster
+    rules = ruleset.tournament
+    task_force_list = (roster.kind == "task_force" and analysis.round_name is None
+                       and rules is not None)
     return Totals(
         force_cost=fc,
-        force_cost_limit=analysis.roster.force_cost,
+        force_cost_limit=roster.force_cost,
         force_presence=fp,
+        force_presence_limit=rules.fp_per_fc * roster.force_cost
+        if rules is not None and task_force_list else None,
         command_resources=analysis.cr_available,
         command_resources_spent=analysis.cr_spent,
         intelligence_rating=rating,

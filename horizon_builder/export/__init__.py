@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from horizon_builder.export.document import ExportDocument, build_document, export_schema
+from horizon_builder.export.document import build_document, export_schema
+from horizon_builder.export.models import ExportDocument
 from horizon_builder.tomlfile import write_text_atomic
 
 if TYPE_CHECKING:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from horizon_builder.export.document import (
+from horizon_builder.engine.totals import Totals
+from horizon_builder.export.models import (
     CommandExport,
     ElementExport,
     ExportDocument,
     FindingExport,
-    ForceTotals,
     RuleLine,
     SpendingExport,
     StatlineExport,
@@ -39,14 +39,7 @@ def rules_text(rules: list[RuleLine], esc: Escape = plain) -> str:
     return ", ".join(esc(r.name) for r in rules)
 
 
-def ir_text(t: ForceTotals) -> str:
-    if t.intelligence_rating is None:
-        return "IR –"
-    quality = f" ({t.intelligence_quality})" if t.intelligence_quality else ""
-    return f"IR {signed(t.intelligence_rating)}{quality}"
-
-
-def totals_items(t: ForceTotals, task_force_list: bool = False, esc: Escape = plain
+def totals_items(t: Totals, task_force_list: bool = False, esc: Escape = plain
                  ) -> list[tuple[str, str]]:
     """(label, value) pairs for the summary line of a force; values escaped with ``esc``."""
     if task_force_list:
@@ -67,7 +60,7 @@ def totals_items(t: ForceTotals, task_force_list: bool = False, esc: Escape = pl
     return items
 
 
-def totals_line(t: ForceTotals, task_force_list: bool = False) -> str:
+def totals_line(t: Totals, task_force_list: bool = False) -> str:
     return " · ".join(f"{label} {value}" for label, value in totals_items(t, task_force_list))
 
 

@@ -16,262 +16,37 @@ Book rules the document follows:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from horizon_builder import __version__
 from horizon_builder.cli.report import verdict
 from horizon_builder.engine import tournament
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.totals import Totals
 from horizon_builder.engine.validator import Report
+from horizon_builder.export.models import (
+    FOLDED_STATS,
+    PROVISIONAL_NOTE,
+    STAT_ORDER,
+    CommandExport,
+    CrPurchaseExport,
+    ElementCrExport,
+    ElementExport,
+    ExportDocument,
+    FindingExport,
+    LayerExport,
+    RoundExport,
+    RuleLine,
+    RulesetExport,
+    SpendingExport,
+    StatCell,
+    StatlineExport,
+    TournamentExport,
+    UpgradeLine,
+    VerdictExport,
+)
 from horizon_builder.roster.io import roster_to_data
 from horizon_builder.roster.models import CrPurchase, Roster
 from horizon_builder.rules.models import ElementType, Ruleset
-
-EXPORT_VERSION = 1
-
-#: Stat column order on a roster (errata, OtH p.60); other stats follow in type order.
-STAT_ORDER = ("M", "F", "A", "D")
-#: Stats shown inside another one's cell: the aircraft boost rides with M ("M3(+5)").
-FOLDED_STATS = {"Mb": "M"}
-
-PROVISIONAL_NOTE = (
-    "Some values used here are provisional: the core rulebook's tables are not available to "
-    "horizon-builder, so they come from reports or inference (see each rule's source). "
-    "Findings that rest on them are marked provisional; correct the values with an overrides file."
-)
-
-
-class ExportModel(BaseModel):
-    # Every key is always written, so the schema marks every key required.
-    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
-
-
-class StatCell(ExportModel):
-    """One column of a statline, ready to print."""
-
-    stat: str = Field(description="Column name: P, M, F, A, D or another stat of the type.")
-    value: int | None = Field(description="The stat's value; None when it is not set.")
-    text: str = Field(description="As printed: '3', '3(+5)' for M with an aircraft boost, '–' if unset.")
-
-
-class UpgradeLine(ExportModel):
-    id: str
-    name: str
-    kind: str = Field(description="upgrade, mutation, drone, weird_upgrade ... (ruleset kind).")
-    count: int = 1
-    option: str | None = None
-    currency: Literal["points", "cr", "free", "unknown"]
-    cost: int | None = Field(
-        description="Total cost in the currency; None when the ruleset does not know it.")
-    provisional: bool = False
-    text: str = Field(description="As printed, e.g. 'Heavy transport ×2 (4 pts)'.")
-
-
-class RuleLine(ExportModel):
-    id: str
-    name: str
-    summary: str | None = None
-    derived: bool = Field(
-        description="Not one of the type's own rules: gained from Presence or an upgrade "
-        "(cumbersome, alert ...) or lost by one.",
-    )
-
-
-class StatlineExport(ExportModel):
-    """The baseform of an element, or one metaform of a metaformer."""
-
-    label: str = Field(description="'Baseform' or the form's name.")
-    type: str
-    type_name: str
-    presence: int
-    stats: dict[str, int] = Field(description="Stats as entered, in roster column order.")
-    cells: list[StatCell] = Field(description="P M F A D (errata OtH p.60) and any other stats.")
-    statline: str = Field(description="One-line statline, e.g. 'P3 M3(+5) F6 A3 D2'.")
-    upgrades: list[UpgradeLine] = Field(default_factory=list)
-    special_rules: list[RuleLine] = Field(default_factory=list)
-    pool: int | None = Field(default=None, description="Stat points for its P; None for fixed types.")
-    points_spent: int | None = None
-    pool_left: int | None = None
-    unknown_costs: list[str] = Field(
-        default_factory=list, description="Upgrades whose cost is unknown: left out of points_spent.")
-
-
-class ElementExport(ExportModel):
-    id: str
-    name: str
-    type: str
-    type_name: str
-    type_short: str
-    category: str
-    asset: bool = Field(description="A strategic asset (category 'asset'), printed apart.")
-    is_command: bool = Field(description="This element is the CHQ (or alpha).")
-    command_label: str | None = Field(default=None, description="'CHQ', or the command option's name.")
-    command_rules: list[RuleLine] = Field(default_factory=list,
-                                          description="Rules the element has as the command element.")
-    metaformer: bool
-    base: StatlineExport
-    forms: list[StatlineExport] = Field(default_factory=list,
-                                        description="Metaforms, shown together with the baseform (OtH p.19).")
-    type_upgrades: list[UpgradeLine] = Field(
-        default_factory=list, description="Upgrades bought with CR for its whole type.")
-    fc: int
-    fp: int
-    momentum: int
-    fc_notes: list[str] = Field(default_factory=list)
-    fc_provisional: bool = False
-    cr_spent: int = Field(description="CR spent on this element alone (type-wide purchases excluded).")
-    carried_by: str | None = None
-    notes: str = ""
-    benched: bool = Field(default=False,
-                          description="Task Force: destroyed in a round, so benched (OtH p.46).")
-
-
-class CrPurchaseExport(ExportModel):
-    type: str
-    type_name: str
-    upgrade: str
-    upgrade_name: str
-    option: str | None = None
-    form_type: bool = False
-    holders: int = Field(description="Elements (or metaforms) of the type that receive it.")
-    cost_each: int | None
-    cost_total: int | None
-    text: str
-
-
-class ElementCrExport(ExportModel):
-    element: str
-    element_name: str
-    cost: int
-    upgrades: list[str]
-
-
-class ForceTotals(ExportModel):
-    force_cost: int
-    force_cost_limit: int
-    force_presence: int
-    force_presence_limit: int | None = Field(
-        default=None, description="Task Force only: twice the tournament FC (OtH p.46).")
-    command_resources: int
-    command_resources_spent: int
-    intelligence_rating: int | None
-    intelligence_quality: str | None
-    intelligence_effect: str | None
-    deployment_spaces: int
-    starting_momentum: int
-    element_count: int
-    provisional: bool
-
-
-class CommandExport(ExportModel):
-    kind: str
-    name: str
-    element: str | None = None
-    element_name: str | None = None
-    special_rules: list[RuleLine] = Field(default_factory=list)
-    weird: list[str] = Field(default_factory=list, description="Weird command and what each replaced.")
-
-
-class SpendingExport(ExportModel):
-    """How the Command Resources were spent."""
-
-    available: int
-    spent: int
-    counted_elements: int
-    type_wide: list[CrPurchaseExport] = Field(default_factory=list)
-    per_element: list[ElementCrExport] = Field(default_factory=list)
-
-
-class FindingExport(ExportModel):
-    severity: Literal["error", "warning", "info"]
-    code: str
-    message: str
-    rule: str
-    element: str | None = None
-    element_name: str | None = None
-    field: str | None = None
-    provisional: bool = False
-    round: str | None = None
-
-
-class VerdictExport(ExportModel):
-    legal: bool
-    provisional: bool
-    errors: int
-    warnings: int
-    text: str
-
-
-class RoundExport(ExportModel):
-    """One tournament round's battlegroup, picked from the Task Force (OtH p.45-48)."""
-
-    name: str
-    elements: list[str] = Field(description="Ids of the Task Force elements fielded.")
-    element_names: list[str]
-    benched: list[str] = Field(description="Ids destroyed in an earlier round: benched (OtH p.46).")
-    benched_names: list[str]
-    destroyed: list[str] = Field(description="Ids destroyed in this round.")
-    destroyed_names: list[str]
-    command: CommandExport
-    totals: ForceTotals
-    command_resources: SpendingExport
-    findings: list[FindingExport]
-
-
-class TournamentExport(ExportModel):
-    """Organiser's figures for a Task Force (OtH p.45-48)."""
-
-    round_length_minutes: int = Field(description="4 × FC minutes, rounded up to the next 5 (OtH p.45).")
-    benched: list[str] = Field(description="Ids destroyed in any round so far (OtH p.46).")
-    benched_names: list[str]
-    value_remaining: int = Field(description="FC of elements never destroyed: final tie-break (OtH p.48).")
-
-
-class LayerExport(ExportModel):
-    path: str
-    name: str
-    origin: Literal["shipped", "override"]
-
-
-class RulesetExport(ExportModel):
-    id: str
-    name: str
-    layers: list[LayerExport] = Field(description="Ruleset files merged, in order.")
-    overrides: list[str] = Field(description="Override layers (house rules, event presets) used.")
-    supplements: list[str] = Field(description="Supplements the roster enables (names).")
-
-
-class ExportDocument(ExportModel):
-    """A roster as exported: the roster itself plus everything derived from it."""
-
-    export_version: int = EXPORT_VERSION
-    generator: str = f"horizon-builder {__version__}"
-    roster: dict[str, Any] = Field(
-        description="The roster exactly as saved (roster_io.roster_to_data); "
-        "Roster.model_validate(roster) rebuilds it. Its schema: `horizon-builder schema`.")
-    name: str
-    kind: Literal["battlegroup", "task_force"]
-    kind_label: str
-    event: str | None = None
-    era: str | None = None
-    era_name: str | None = None
-    totals: ForceTotals
-    command: CommandExport
-    command_resources: SpendingExport
-    elements: list[ElementExport] = Field(description="Elements on the table (assets excluded).")
-    assets: list[ElementExport] = Field(default_factory=list, description="Strategic assets.")
-    rounds: list[RoundExport] = Field(default_factory=list)
-    tournament: TournamentExport | None = Field(default=None, description="Task Force only.")
-    verdict: VerdictExport
-    findings: list[FindingExport]
-    ruleset: RulesetExport
-    provisional_note: str | None = None
-    notes: str = ""
-
 
 # --- building -----------------------------------------------------------------
 
@@ -324,7 +99,7 @@ def _upgrade_line(cost: UpgradeCost) -> UpgradeLine:
     currency = cost.currency if cost.currency in ("points", "cr", "free") else "unknown"
     return UpgradeLine(
         id=cost.choice.id, name=name, kind=up.kind if up else "unknown", count=cost.choice.count,
-        option=cost.choice.option, currency=currency, cost=cost.amount,  # type: ignore[arg-type]
+        option=cost.choice.option, currency=currency, cost=cost.amount,
         provisional=bool(up and up.is_provisional and cost.amount is not None and currency != "free"),
         text=_upgrade_text(name, cost.choice.count, cost.choice.option, currency, cost.amount),
     )
@@ -407,12 +182,12 @@ def _element(analysis: Analysis, info: ElementInfo) -> ElementExport:
 
 def _command_rules(analysis: Analysis) -> list[RuleLine]:
     """The command's rules after weird command replaced some (OtH p.42)."""
-    from horizon_builder.checks.weird import command_abilities
+    from horizon_builder.checks.weird import command_rules
 
     option = analysis.command_option
     if option is None:
         return []
-    rules = command_abilities(analysis)
+    rules = command_rules(analysis)
     return _rule_lines(analysis.ruleset, rules, [r for r in option.special_rules if r in rules])
 
 
@@ -470,21 +245,6 @@ def _spending(analysis: Analysis) -> SpendingExport:
                           per_element=per_element)
 
 
-def _totals(totals: Totals, roster: Roster, task_force: bool) -> ForceTotals:
-    return ForceTotals(
-        force_cost=totals.force_cost, force_cost_limit=totals.force_cost_limit,
-        force_presence=totals.force_presence,
-        force_presence_limit=2 * roster.force_cost if task_force else None,
-        command_resources=totals.command_resources,
-        command_resources_spent=totals.command_resources_spent,
-        intelligence_rating=totals.intelligence_rating,
-        intelligence_quality=totals.intelligence_quality,
-        intelligence_effect=totals.intelligence_effect,
-        deployment_spaces=totals.deployment_spaces, starting_momentum=totals.starting_momentum,
-        element_count=totals.element_count, provisional=totals.provisional,
-    )
-
-
 def _finding(f: Finding) -> FindingExport:
     return FindingExport(severity=f.severity, code=f.code, message=f.message, rule=f.rule,
                          element=f.element, element_name=f.element_name, field=f.field,
@@ -499,7 +259,7 @@ def _ruleset(ruleset: Ruleset, roster: Roster) -> RulesetExport:
     for layer in ruleset.layers:
         path = Path(layer)
         origin = "shipped" if str(path.resolve()) in shipped else "override"
-        layers.append(LayerExport(path=layer, name=path.name, origin=origin))  # type: ignore[arg-type]
+        layers.append(LayerExport(path=layer, name=path.name, origin=origin))
     supplements = [ruleset.supplements[s].name if s in ruleset.supplements else s
                    for s in roster.supplements]
     return RulesetExport(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,
@@ -518,7 +278,7 @@ def _rounds(report: Report) -> list[RoundExport]:
             element_names=[names.get(i, i) for i in round_.elements],
             benched=list(benched), benched_names=[names.get(i, i) for i in benched],
             destroyed=list(round_.destroyed), destroyed_names=[names.get(i, i) for i in round_.destroyed],
-            command=_command(sub.analysis), totals=_totals(sub.totals, roster, False),
+            command=_command(sub.analysis), totals=sub.totals,
             command_resources=_spending(sub.analysis),
             findings=[_finding(f) for f in sub.findings],
         ))
@@ -552,7 +312,7 @@ def build_document(report: Report) -> ExportDocument:
         roster=roster_to_data(roster), name=roster.name, kind=roster.kind,
         kind_label="Task Force" if task_force else "Battlegroup", event=roster.event,
         era=roster.era, era_name=era.name if era else roster.era,
-        totals=_totals(report.totals, roster, task_force), command=_command(analysis),
+        totals=report.totals, command=_command(analysis),
         command_resources=_spending(analysis),
         elements=[e for e in elements if not e.asset], assets=[e for e in elements if e.asset],
         rounds=_rounds(report) if task_force else [],

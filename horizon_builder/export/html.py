@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html as _html
 
+from horizon_builder.engine.totals import Totals
 from horizon_builder.export.common import (
     DAMAGE_BOXES,
     command_line,
@@ -23,11 +24,10 @@ from horizon_builder.export.common import (
     signed,
     tournament_line,
 )
-from horizon_builder.export.document import (
+from horizon_builder.export.models import (
     ElementExport,
     ExportDocument,
     FindingExport,
-    ForceTotals,
     RoundExport,
     SpendingExport,
     StatlineExport,
@@ -317,7 +317,7 @@ def _elements(elements: list[ElementExport], compact: bool, findings: list[Findi
     return _compact(elements) if compact else "".join(_element(e, findings) for e in elements)
 
 
-def _totals(t: ForceTotals, task_force_list: bool = False) -> str:
+def _totals(t: Totals, task_force_list: bool = False) -> str:
     if task_force_list:
         items = [("Tournament FC", str(t.force_cost_limit), "", False),
                  ("Task Force FP", str(t.force_presence), f"/{t.force_presence_limit}",

@@ -25,7 +25,7 @@ from horizon_builder.export.common import (
     totals_items,
     tournament_line,
 )
-from horizon_builder.export.document import (
+from horizon_builder.export.models import (
     ElementExport,
     ExportDocument,
     SpendingExport,

@@ -21,7 +21,7 @@ from horizon_builder.export.common import (
     totals_line,
     tournament_line,
 )
-from horizon_builder.export.document import ElementExport, ExportDocument, StatlineExport
+from horizon_builder.export.models import ElementExport, ExportDocument, StatlineExport
 
 WIDTH = 78
 

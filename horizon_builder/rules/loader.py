@@ -8,6 +8,7 @@ wrote each key, so even an error found after merging points at its file.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from horizon_builder import __version__
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.resources import rulesets_dir
 from horizon_builder.rules.models import Ruleset
@@ -83,23 +85,37 @@ def load_ruleset(overrides: Iterable[str | Path] = (), base: Sequence[Path] | No
 
     Raises :class:`LoadError` naming file and key for any malformed, unknown or
     inconsistent value.
+
+    Loads are cached on the files' *content* (and the package version), so an
+    overrides file edited on disk is read again. Every call hands out its own copy
+    of the (frozen) ruleset: what one session does to its rules reaches no other.
     """
-    overrides = tuple(Path(p) for p in overrides)
-    if base is None:
-        return _load_cached(tuple(str(p) for p in overrides))
-    return _load(list(base), list(overrides))
+    paths = [*(base_layer_paths() if base is None else base), *(Path(p) for p in overrides)]
+    key = (__version__, tuple((str(p), _content_key(p)) for p in paths))
+    return _load_cached(key).model_copy(deep=True)
+
+
+#: A layer's identity for the cache: its content's digest (None when it cannot be read:
+#: loading then reports the file, and errors are never cached).
+_ContentKey = tuple[str, tuple[tuple[str, str | None], ...]]
+
+
+def _content_key(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
 
 
 @lru_cache(maxsize=16)
-def _load_cached(overrides: tuple[str, ...]) -> Ruleset:
-    # Cached on the override paths: the shipped files do not change while we run.
-    return _load(base_layer_paths(), [Path(p) for p in overrides])
+def _load_cached(key: _ContentKey) -> Ruleset:
+    return _load([Path(p) for p, _digest in key[1]])
 
 
-def _load(base: list[Path], overrides: list[Path]) -> Ruleset:
+def _load(paths: list[Path]) -> Ruleset:
     problems: list[Problem] = []
     layers: list[_Layer] = []
-    for path in [*base, *overrides]:
+    for path in paths:
         try:
             layers.append(_Layer(path))
         except LoadError as exc:
@@ -160,6 +176,9 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
             for ref in getattr(upgrade, field):
                 if ref not in ruleset.upgrades:
                     out.append((("upgrades", up_id, field), f"names unknown upgrade {ref!r}"))
+        for ref in upgrade.form_types:
+            if ref not in ruleset.element_types:
+                out.append((("upgrades", up_id, "form_types"), f"names unknown element type {ref!r}"))
         if upgrade.supplement and upgrade.supplement not in ruleset.supplements:
             out.append((("upgrades", up_id, "supplement"),
                         f"names unknown supplement {upgrade.supplement!r}"))
@@ -194,6 +213,13 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
         for ref in cmd.free_upgrades:
             if ref not in ruleset.upgrades:
                 out.append((("commands", cmd_id, "free_upgrades"), f"names unknown upgrade {ref!r}"))
+    for up_id, need in ruleset.needs_upgrade.items():
+        if up_id not in ruleset.upgrades:
+            out.append((("needs_upgrade", up_id), f"names unknown upgrade {up_id!r}"))
+        for ref in need.names:
+            if ref not in known_names:
+                out.append((("needs_upgrade", up_id, "names"),
+                            f"names unknown element type, category or tag {ref!r}"))
     for era_id, era in ruleset.eras.items():
         for ref in era.includes:
             if ref not in ruleset.eras or ref == era_id:

@@ -12,37 +12,28 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-#: Sources that are read straight from a book we hold; anything else is provisional.
-TRUSTED_SOURCE_PREFIXES = ("OtH",)
+from horizon_builder.rules.adventures import (
+    Adventures,
+    DispositionEffect,
+    MissionAction,
+    MissionPurpose,
+    SituationRow,
+    VictoryBand,
+)
+from horizon_builder.rules.base import (
+    TRUSTED_SOURCE_PREFIXES,
+    Currency,
+    Rounding,
+    RuleModel,
+    UpgradeKind,
+)
 
-Currency = Literal["points", "cr", "points_or_cr", "free"]
-UpgradeKind = Literal[
-    "upgrade", "mutation", "weird_upgrade", "drone", "program_upgrade", "electronic_warfare",
-    "superweapon", "asset_option", "weird_command",
+__all__ = [
+    "TRUSTED_SOURCE_PREFIXES", "Adventures", "Currency", "DispositionEffect", "MissionAction",
+    "MissionPurpose", "Rounding", "RuleModel", "SituationRow", "UpgradeKind", "VictoryBand",
 ]
-
-
-class RuleModel(BaseModel):
-    """Base of every ruleset table: strict keys, optional provenance."""
-
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
-
-    source: str | None = Field(default=None, description="Where the value comes from, e.g. 'OtH p.9'.")
-    provisional: bool | None = Field(
-        default=None,
-        description="True when the value is not read from a book we hold. "
-        "Defaults from the source: anything not 'OtH ...' is provisional.",
-    )
-
-    @property
-    def is_provisional(self) -> bool:
-        if self.provisional is not None:
-            return self.provisional
-        if self.source is None:
-            return False
-        return not self.source.startswith(TRUSTED_SOURCE_PREFIXES)
 
 
 class PresenceRange(RuleModel):
@@ -166,12 +157,12 @@ class ElementType(RuleModel):
         "(a gun-beast as the conventional type it replaces, OtH p.30, p.32).",
     )
 
-    @property
-    def family_id(self) -> str | None:
-        return self.family
-
     def has_tag(self, tag: str) -> bool:
         return tag in self.tags
+
+    def is_a(self, word: str) -> bool:
+        """True when ``word`` is this type's category, family or one of its tags."""
+        return word in (self.category, self.family) or word in self.tags
 
 
 class Upgrade(RuleModel):
@@ -224,6 +215,12 @@ class Upgrade(RuleModel):
     option_rules: dict[str, list[str]] = Field(
         default_factory=dict,
         description="Special rules granted by the option chosen (robot program 'hold': dig in ...).",
+    )
+    form_types: list[str] = Field(
+        default_factory=list,
+        description="An upgrade that gives an element forms (metaform): the element types a form "
+        "may be, by id; a variant whose family is listed counts too, a superheavy never "
+        "(OtH p.19-20).",
     )
 
     def cap(self, presence: int) -> int | None:
@@ -279,7 +276,8 @@ class IntelligenceBand(RuleModel):
 
 class Intelligence(RuleModel):
     scale: int = 10
-    rounding: Literal["half_away_from_zero", "half_up", "half_even"] = "half_away_from_zero"
+    rounding: Rounding = Field(default="half_away_from_zero",
+                               description="How an exact half of a rating rounds (the book is silent).")
     bands: list[IntelligenceBand]
 
 
@@ -288,9 +286,40 @@ class Deployment(RuleModel):
     minimum: int = 1
 
 
+class TournamentRules(RuleModel):
+    """Organised play with a Task Force (OtH p.45-48)."""
+
+    fp_per_fc: int = Field(ge=1, description="A Task Force's FP is at most this × the tournament FC.")
+
+
 class Supplement(RuleModel):
     name: str
     summary: str | None = None
+
+
+class Solitaire(RuleModel):
+    """The friendly force of a solo game (OtH p.55) and the Hot Exfiltration mission (p.57-58)."""
+
+    force_cost: int = Field(ge=1, description="The FC the solo rules are written for.")
+    aircraft_allowed: bool = Field(default=False, description="Whether the friendly force may "
+                                   "include aircraft.")
+    exfiltration: SolitaireExfiltration | None = None
+
+
+class SolitaireExfiltration(RuleModel):
+    """Hot Exfiltration: a share of the friendly FP must be in small elements (OtH p.57-58)."""
+
+    max_presence: int = Field(ge=0, description="Highest P that counts as a small element.")
+    min_fp_percent: int = Field(ge=0, le=100, description="Least share of the FP, in percent, "
+                                "that must be in small elements.")
+
+
+class UpgradeNeed(RuleModel):
+    """Elements that cannot exist without an upgrade: where an era bars the upgrade, they are
+    barred too (antigrav: no aircraft of P7 or more, OtH p.10 note 6)."""
+
+    names: list[str] = Field(description="Element type ids, categories, families or tags.")
+    from_presence: int = Field(ge=0)
 
 
 class Era(RuleModel):
@@ -344,10 +373,17 @@ class Ruleset(RuleModel):
     command_resources: CommandResourceRule = Field(default_factory=CommandResourceRule)
     intelligence: Intelligence | None = None
     deployment: Deployment = Field(default_factory=Deployment)
+    tournament: TournamentRules | None = Field(
+        default=None, description="Task Force limits; without it no Task Force FP limit applies.")
     event: EventOptions = Field(default_factory=EventOptions)
     layers: list[str] = Field(default_factory=list, description="Files merged, in order (filled in).")
     adventures: Adventures | None = Field(
         default=None, description="New Adventures tables (OtH p.49-54): situation, mission, victory.")
+    solitaire: Solitaire | None = Field(
+        default=None, description="Solo play (OtH p.55-58); without it no solo check runs.")
+    needs_upgrade: dict[str, UpgradeNeed] = Field(
+        default_factory=dict,
+        description="Upgrade id → the elements that need it, barred where an era bars it.")
 
     def matches(self, element_type_id: str, names: list[str]) -> bool:
         """True when an element type is named in an eligibility list by id, category or tag."""
@@ -363,10 +399,13 @@ class Ruleset(RuleModel):
             or any(tag in names for tag in et.tags)
         )
 
+    def form_upgrade_ids(self) -> set[str]:
+        """Upgrades that give an element forms (those with ``form_types``: metaform)."""
+        return {up_id for up_id, up in self.upgrades.items() if up.form_types}
+
     def rule_name(self, rule_id: str) -> str:
         rule = self.special_rules.get(rule_id)
         return rule.name if rule else rule_id.replace("_", " ")
-
 
     def names_known(self) -> set[str]:
         """Every word an eligibility list may use: type ids, categories, families, tags."""
@@ -381,7 +420,7 @@ class Ruleset(RuleModel):
 CATEGORIES = ("mech", "aircraft", "conventional", "superheavy", "bio", "asset")
 
 
-# --- eras and New Adventures (OtH p.49-54) --------------------------------------
+# --- eras -------------------------------------------------------------------------
 
 
 class EraBan(RuleModel):
@@ -390,73 +429,6 @@ class EraBan(RuleModel):
     note: str | None = None
 
 
-class SituationRow(RuleModel):
-    """One row of the Situation table (OtH p.52); roll 12 lets the player pick a row."""
-
-    name: str
-    summary: str | None = None
-    pick: bool = Field(default=False, description="The player picks one of the other rows.")
-    loss: int | None = Field(default=None, le=0, description="FP lost before the battle (0 to -3).")
-    disposition: Literal["well", "poor"] | None = None
-    advance: float | None = Field(default=None, ge=0, description="Most of the FP deployed at the start.")
-    reserve: float | None = Field(default=None, ge=0, description="Most of the FP held in reserve.")
-    terrain: int | None = Field(default=None, ge=0, description="Terrain pieces each side places.")
-    warning: str | None = Field(default=None, description="Shown with the row (suspected misprint ...).")
-
-
-class MissionAction(RuleModel):
-    """Action table row (OtH p.53): what the battlegroup was doing; sets the deployment space."""
-
-    name: str
-    rolls: list[int] = Field(min_length=1)
-    summary: str | None = None
-    effect: str | None = None
-    deployment: tuple[int, int] = Field(
-        description="Deployment space in inches, as printed (the book does not say which side "
-        "lies along the table edge).")
-
-
-class MissionPurpose(RuleModel):
-    """Purpose table row (OtH p.53): why; sustains the battlegroup's own momentum."""
-
-    name: str
-    rolls: list[int] = Field(min_length=1)
-    summary: str | None = None
-    effect: str | None = None
-
-
-class DispositionEffect(RuleModel):
-    """From which turn each kind of reserve is available, well or poorly disposed (OtH p.51)."""
-
-    reserve: str
-    well: int = Field(ge=1)
-    poor: int = Field(ge=1)
-
-
-class VictoryBand(RuleModel):
-    """Margin of victory from momentum left as a share of starting momentum (OtH p.49)."""
-
-    name: str
-    min_percent: float | None = Field(default=None, description="Lowest share in the band.")
-    min_inclusive: bool = Field(default=True, description="Whether exactly min_percent is in this band.")
-    summary: str | None = None
-
-
-class Adventures(RuleModel):
-    """The New Adventures tables (OtH p.49-54)."""
-
-    situation_die: int = 12
-    situations: dict[int, SituationRow] = Field(default_factory=dict)
-    actions: dict[str, MissionAction] = Field(default_factory=dict)
-    purposes: dict[str, MissionPurpose] = Field(default_factory=dict)
-    disposition_effects: list[DispositionEffect] = Field(default_factory=list)
-    victory_bands: list[VictoryBand] = Field(
-        default_factory=list, description="Lowest first; a share falls in the last band it reaches.")
-    intelligence_disposition: dict[str, Literal["well", "poor"]] = Field(
-        default_factory=dict,
-        description="Intelligence quality → the disposition it imposes (it takes priority, OtH p.51).")
-    rounding: Literal["half_away_from_zero"] = "half_away_from_zero"
-
-
 Era.model_rebuild()
+Solitaire.model_rebuild()
 Ruleset.model_rebuild()

@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from horizon_builder.engine.findings import plural
+
 if TYPE_CHECKING:
     from horizon_builder.engine.analysis import ElementInfo, StatlineInfo
     from horizon_builder.engine.findings import Finding
@@ -22,10 +24,6 @@ MAIN_STATS = ("M", "F", "A", "D")
 
 SEVERITY_ICON = {"error": "✗", "warning": "!", "info": "i"}
 SEVERITY_WORD = {"error": "ERROR", "warning": "WARN", "info": "INFO"}
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def signed(value: int | None) -> str:
