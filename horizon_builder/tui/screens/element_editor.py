@@ -27,11 +27,13 @@ from horizon_builder.engine.analysis import StatlineInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
 from horizon_builder.tui.screens.base import SessionView
-from horizon_builder.tui.widgets.editor import (
-    NumberStepper,
-    UpgradePicker,
-    bounds_text,
-    finding_prompt,
+from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, finding_prompt
+from horizon_builder.tui.widgets.statline_text import (
+    lines_text,
+    pool_text,
+    stat_states,
+    type_name,
+    upgrade_detail_text,
 )
 
 _FIELD = re.compile(r"^(?:forms\[(\d+)\]\.?)?(.*)$")
@@ -148,20 +150,8 @@ class ElementEditorScreen(SessionView, Screen[None]):
     def _show_lines(self, element: Element, forms: list[StatlineInfo]) -> None:
         lines = self.query_one("#ed-lines", Static)
         lines.display = bool(element.forms)
-        if not element.forms:
-            return
-        parts: list[Content | str] = []
-        labels: list[tuple[int | None, str]] = [
-            (None, f"Base: {_type_name(self, element.type)} P{element.presence}")]
-        labels += [(i, f"Form {i + 1}: {f.name or _type_name(self, f.type)} P{f.presence}")
-                   for i, f in enumerate(element.forms)]
-        for index, label in labels:
-            style = "reverse bold" if index == self.line else "underline"
-            arg = -1 if index is None else index
-            parts.append(Content.styled(f" {label} ", f"{style} @click=screen.show_line({arg})"))
-            parts.append(" ")
-        parts.append(Content.styled("  [ ] switch", "dim"))
-        lines.update(Content.assemble(*parts))
+        if element.forms:
+            lines.update(lines_text(self.session.ruleset, element, self.line))
 
     def _show_line_row(self, element: Element, line: StatlineInfo) -> None:
         ruleset = self.session.ruleset
@@ -174,7 +164,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
             types = [element.forms[self.line].type] + [  # type: ignore[index]
                 t for t in ed.form_types(ruleset, self.session.roster, element, self.line)
                 if t != element.forms[self.line].type]  # type: ignore[index]
-            options = [(_type_name(self, t), t) for t in types]
+            options = [(type_name(self.session.ruleset, t), t) for t in types]
             if self._form_types != types:
                 self._form_types = types
                 with form_type.prevent(Select.Changed):
@@ -220,59 +210,17 @@ class ElementEditorScreen(SessionView, Screen[None]):
             stepper.tooltip = f"{stat}: −/+ or type a number"
         if et is None:
             return
-        bounds = ed.stat_bounds(self.session.ruleset, line.type_id, line.presence)
-        known = et.statlines.get(line.presence)
-        for stat in stats:
-            low, high = bounds[stat]
-            value = line.stats.get(stat)
-            hint = bounds_text(low, high)
-            if known is not None and stat in known.stats:
-                hint = f"book {known.stats[stat]}"
-            if stat in et.unpaid_stats:
-                hint = (hint + " free").strip()
-            bad = value is not None and (value < low or (high is not None and value > high))
-            bad = bad or (known is not None and value is not None
-                          and known.stats.get(stat, value) != value)
+        for stat, value, low, high, hint, bad in stat_states(self.session.ruleset, line, stats):
             stat_box = self.stat_stepper(stat)
-            if stat_box is None:
-                continue
-            stat_box.set_state(value, low, high if high is not None else ed.STAT_MAX, hint, bad)
+            if stat_box is not None:
+                stat_box.set_state(value, low, high if high is not None else ed.STAT_MAX, hint,
+                                   bad)
 
     def _show_pool(self, line: StatlineInfo) -> None:
         pool = self.query_one("#ed-pool", Static)
-        et = line.type
-        if et is None:
-            pool.update(Content.styled(f"Unknown element type {line.type_id!r}", "$error"))
-            return
-        pool.remove_class("-over")
-        if et.pool is None:
-            missing = [s for s in et.stats if s not in line.stats]
-            text = "Fixed statline" + (" (published)" if et.statlines.get(line.presence) else
-                                       ": enter it from your rulebook (not checked)")
-            if missing:
-                text += f" · {', '.join(missing)} not set"
-            currency = "CR" if et.upgrade_currency == "cr" else et.upgrade_currency
-            pool.update(Content.assemble((text, "$text-muted"), (f" · upgrades paid in {currency}",
-                                                                  "$text-muted")))
-            return
-        if line.pool is None:
-            pool.update(Content.styled(f"Pool unknown for P{line.presence}", "$warning"))
-            return
-        spent, total = line.points_spent, line.pool
-        over = spent > total
+        text, over = pool_text(line)
         pool.set_class(over, "-over")
-        style = "bold $error" if over else ("bold $success" if spent == total else "bold")
-        note = (f"{spent - total} over!" if over else
-                "all spent" if spent == total else f"{total - spent} left")
-        extra = ""
-        if line.unknown_costs:
-            extra = f" · {len(line.unknown_costs)} upgrade cost(s) unknown, not counted"
-        if line.pool_beyond_table:
-            extra += " · beyond the published table"
-        # a new element spends its whole pool on stats: say how to afford an upgrade
-        hint = " · lower a stat to make room for upgrades" if spent == total and not extra else ""
-        pool.update(Content.assemble("Pool ", (f"{spent} / {total}", style), " spent ",
-                                     (f"({note})", style), (extra, "$warning"), (hint, "dim")))
+        pool.update(text)
 
     def _show_detail(self) -> None:
         picker = self.query_one(UpgradePicker)
@@ -286,20 +234,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
                                          "change the count", "dim"))
             option.display = minus.display = plus.display = False
             return
-        count = f"taken {row.count}" + (f" of {row.cap}" if row.cap is not None else "")
-        head = Content.assemble((row.name, "bold"), f" · {row.cost_text} · {count}",
-                                (" · provisional" if row.provisional and row.unit_cost is not None
-                                 else "", "$warning"))
-        if row.taken and (not row.reason or row.reason.startswith(("taken", "at most"))):
-            # taken as often as it may be: that is no problem, say what it does and how to drop
-            drop = "Enter drops it" if not row.repeatable else "− drops one"
-            tail = Content.assemble((row.summary or "", "$text-muted"), (f"  ({drop})", "dim"))
-        elif row.reason:
-            tail = Content.styled(("Can't add more: " if row.taken else "Not allowed: ")
-                                  + row.reason, "$error" if not row.taken else "$warning")
-        else:
-            tail = Content.styled(row.summary or "", "$text-muted")
-        detail.update(Content.assemble(head, "\n", tail))
+        detail.update(upgrade_detail_text(row))
         minus.display = row.taken
         plus.display = row.allowed
         option.display = bool(row.options) and row.taken
@@ -428,7 +363,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
             return
         rs, roster = self.session.ruleset, self.session.roster
         self._edit(lambda e: ed.set_form_type(rs, roster, e, index, type_id),
-                   f"{self._element_name()} form {index + 1}: {_type_name(self, type_id)}")
+                   f"{self._element_name()} form {index + 1}: {type_name(self.session.ruleset, type_id)}")
 
     @on(Button.Pressed, "#ed-add-form")
     def action_add_form(self) -> None:
@@ -561,7 +496,3 @@ class ElementEditorScreen(SessionView, Screen[None]):
             return
         self.refresh_view()
 
-
-def _type_name(screen: ElementEditorScreen, type_id: str) -> str:
-    et = screen.session.ruleset.element_types.get(type_id)
-    return (et.short or et.name) if et is not None else type_id

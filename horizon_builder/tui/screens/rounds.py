@@ -22,21 +22,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
-from horizon_builder.tui.dialogs.round_name import RoundNameDialog
-from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.screens.round_actions import RoundListActions
 from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
-from horizon_builder.tui.widgets.round_lists import RoundElementList, RoundList
+from horizon_builder.tui.widgets.round_lists import (
+    RoundElementList,
+    RoundList,
+    round_totals_text,
+    summary_text,
+)
 
 if TYPE_CHECKING:
     from horizon_builder.engine.validator import Report
@@ -59,7 +61,7 @@ def open_rounds(app: HorizonApp, round_name: str | None = None) -> None:
     app.push_screen(RoundsScreen(round_name))
 
 
-class RoundsScreen(SessionView, Screen[None]):
+class RoundsScreen(RoundListActions):
     """The Task Force's rounds: pick each round's battlegroup, command, CR and losses."""
 
     CSS_PATH = "rounds.tcss"
@@ -122,10 +124,6 @@ class RoundsScreen(SessionView, Screen[None]):
     def on_resize(self) -> None:
         self.set_class(self.size.width < 90, "-narrow")
 
-    @property
-    def round_count(self) -> int:
-        return len(self.session.roster.rounds)
-
     def _round_index(self, name: str | None) -> int:
         names = [r.name for r in self.session.roster.rounds]
         return names.index(name) if name in names else self.index
@@ -168,22 +166,7 @@ class RoundsScreen(SessionView, Screen[None]):
         self._show_round(roster, report)
 
     def _show_summary(self, roster: Roster, report: Report) -> None:
-        fp = sum(info.fp for info in report.analysis.elements)
-        limit = 2 * roster.force_cost
-        gone = [report.analysis.by_id[i].element.name for i in benched(roster)
-                if i in report.analysis.by_id]
-        parts: list[tuple[str, str] | str] = [
-            ("Tournament FC ", "bold"), str(roster.force_cost), "   ",
-            ("Task Force FP ", "bold"),
-            (f"{fp}/{limit}", "bold $error" if fp > limit else "bold $success"),
-            (" (over twice the FC)" if fp > limit else "", "$error"), "   ",
-            ("Round length ", "bold"), f"{round_length_minutes(roster.force_cost)} min", "   ",
-            ("Benched ", "bold"), ", ".join(gone) if gone else ("none", "dim"), "   ",
-            ("Value remaining ", "bold"), str(remaining_value(report.analysis))]
-        if roster.kind != "task_force":
-            parts = [("This roster is a battlegroup: its rounds are used only when its kind is "
-                      "Task Force (Settings)", "$warning")]
-        self.query_one("#rounds-summary", Static).update(Content.assemble(*parts))
+        self.query_one("#rounds-summary", Static).update(summary_text(roster, report))
 
     def _show_round_list(self, roster: Roster, report: Report) -> None:
         box = self.query_one("#rounds-list", RoundList)
@@ -213,20 +196,7 @@ class RoundsScreen(SessionView, Screen[None]):
         rs = self.session.ruleset
         round_ = roster.rounds[self.index]
         sub = report.round_reports[self.index]
-        t = sub.totals
-        quality = f" {t.intelligence_quality}" if t.intelligence_quality else ""
-        ir = "–" if t.intelligence_rating is None else f"{t.intelligence_rating:+d}"
-        self.query_one("#round-totals", Static).update(Content.assemble(
-            (round_.name, "bold"), "  ",
-            ("FC ", "bold"), (f"{t.force_cost}/{t.force_cost_limit}",
-                              "bold $error" if t.over_budget else "bold $success"),
-            (" over" if t.over_budget else "", "$error"),
-            "   ", ("FP ", "bold"), str(t.force_presence),
-            "   ", ("CR ", "bold"), (f"{t.command_resources_spent}/{t.command_resources}",
-                                     "$error" if t.command_resources_spent > t.command_resources
-                                     else ""),
-            "   ", ("IR ", "bold"), f"{ir}{quality}",
-            "   ", ("Momentum ", "bold"), str(t.starting_momentum)))
+        self.query_one("#round-totals", Static).update(round_totals_text(round_.name, sub.totals))
         self._show_elements(rs, roster)
         view = ed.round_view(roster, self.index)
         self._show_command(rs, view)
@@ -334,73 +304,6 @@ class RoundsScreen(SessionView, Screen[None]):
             self.notify(f"Not changed: {exc}", severity="error", markup=False)
             return False
         return self.commit(roster, label)
-
-    @property
-    def _round_name(self) -> str:
-        return self.session.roster.rounds[self.index].name
-
-    def action_add_round(self) -> None:
-        name = ed.new_round_name(self.session.roster)
-        if self._apply(ed.add_round, f"add {name}"):
-            self.index = self.round_count - 1
-            self.refresh_view()
-            self.query_one("#round-elements").focus()
-            self.notify(f"Added {name}: tick the elements it fields (space).", timeout=3)
-
-    def action_repeat_round(self) -> None:
-        if not self.round_count:
-            self.action_add_round()
-            return
-        index, source = self.index, self._round_name
-        name = ed.new_round_name(self.session.roster)
-        if self._apply(lambda r: ed.repeat_round(r, index), f"add {name} as {source}"):
-            self.index = self.round_count - 1
-            self.refresh_view()
-            self.query_one("#round-elements").focus()
-            self.notify(f"Added {name}: {source}'s battlegroup, less the benched.", timeout=3)
-
-    def action_rename_round(self) -> None:
-        if not self.round_count:
-            return
-        index, old = self.index, self._round_name
-        taken = {r.name for r in self.session.roster.rounds}
-
-        def renamed(name: str | None) -> None:
-            if name and name != old:
-                self._apply(lambda r: ed.rename_round(r, index, name), f"rename {old} to {name}")
-
-        self.app.push_screen(RoundNameDialog(old, taken), renamed)
-
-    def action_delete_round(self) -> None:
-        from horizon_builder.tui.dialogs import ConfirmDialog
-
-        if not self.round_count:
-            return
-        index, name = self.index, self._round_name
-        round_ = self.session.roster.rounds[index]
-        message = f"Delete {name} ({len(round_.elements)} elements fielded)?"
-        if round_.destroyed and index < self.round_count - 1:
-            message += "\nIts losses will no longer be benched in the rounds after it."
-        message += "\n(ctrl+z undoes this.)"
-
-        def confirmed(yes: bool | None) -> None:
-            if yes and self._apply(lambda r: ed.delete_round(r, index), f"delete {name}"):
-                self.notify(f"Deleted {name}.", timeout=3)
-
-        self.app.push_screen(ConfirmDialog("Delete round", message, "Delete", danger=True),
-                             confirmed)
-
-    def action_move_round(self, offset: int) -> None:
-        if not self.round_count:
-            return
-        index, name = self.index, self._round_name
-        if not 0 <= index + offset < self.round_count:
-            self.app.bell()
-            return
-        if self._apply(lambda r: ed.move_round(r, index, offset),
-                       f"move {name} {'earlier' if offset < 0 else 'later'}"):
-            self.index = index + offset
-            self.refresh_view()
 
     @property
     def _highlighted_element(self) -> str | None:

@@ -10,6 +10,10 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
+from horizon_builder.engine.totals import Totals
+from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
+from horizon_builder.engine.validator import Report
+from horizon_builder.roster.models import Roster
 
 
 class RoundList(OptionList):
@@ -81,3 +85,41 @@ class RoundElementList(OptionList):
             box.highlighted = ids.index(current)
         elif box.highlighted is None or box.highlighted >= len(ids):
             box.highlighted = next((i for i, o in enumerate(box.options) if not o.disabled), None)
+
+
+def summary_text(roster: Roster, report: Report) -> Content:
+    """The Task Force line: tournament FC, FP against its limit (OtH p.46), round length
+    (OtH p.45), the benched and the value remaining (OtH p.48)."""
+    fp = sum(info.fp for info in report.analysis.elements)
+    limit = 2 * roster.force_cost
+    gone = [report.analysis.by_id[i].element.name for i in benched(roster)
+            if i in report.analysis.by_id]
+    parts: list[tuple[str, str] | str] = [
+        ("Tournament FC ", "bold"), str(roster.force_cost), "   ",
+        ("Task Force FP ", "bold"),
+        (f"{fp}/{limit}", "bold $error" if fp > limit else "bold $success"),
+        (" (over twice the FC)" if fp > limit else "", "$error"), "   ",
+        ("Round length ", "bold"), f"{round_length_minutes(roster.force_cost)} min", "   ",
+        ("Benched ", "bold"), ", ".join(gone) if gone else ("none", "dim"), "   ",
+        ("Value remaining ", "bold"), str(remaining_value(report.analysis))]
+    if roster.kind != "task_force":
+        parts = [("This roster is a battlegroup: its rounds are used only when its kind is "
+                  "Task Force (Settings)", "$warning")]
+    return Content.assemble(*parts)
+
+
+def round_totals_text(name: str, t: Totals) -> Content:
+    """One round's battlegroup figures: FC against the tournament FC, FP, CR, IR, momentum."""
+    quality = f" {t.intelligence_quality}" if t.intelligence_quality else ""
+    ir = "–" if t.intelligence_rating is None else f"{t.intelligence_rating:+d}"
+    return Content.assemble(
+        (name, "bold"), "  ",
+        ("FC ", "bold"), (f"{t.force_cost}/{t.force_cost_limit}",
+                          "bold $error" if t.over_budget else "bold $success"),
+        (" over" if t.over_budget else "", "$error"),
+        "   ", ("FP ", "bold"), str(t.force_presence),
+        "   ", ("CR ", "bold"), (f"{t.command_resources_spent}/{t.command_resources}",
+                                 "$error" if t.command_resources_spent > t.command_resources
+                                 else ""),
+        "   ", ("IR ", "bold"), f"{ir}{quality}",
+        "   ", ("Momentum ", "bold"), str(t.starting_momentum))

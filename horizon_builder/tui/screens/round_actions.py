@@ -1,0 +1,96 @@
+"""The rounds screen's actions on the list of rounds: add, repeat, rename, delete, move.
+
+Each is one pure edit of :mod:`horizon_builder.editing.rounds` recorded as one undo
+step; mixed into :class:`~horizon_builder.tui.screens.rounds.RoundsScreen`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.screen import Screen
+
+from horizon_builder import editing as ed
+from horizon_builder.roster.models import Roster
+from horizon_builder.tui.dialogs.round_name import RoundNameDialog
+from horizon_builder.tui.screens.base import SessionView
+
+
+class RoundListActions(SessionView, Screen[None]):
+    """Keys of the rounds list (a, d, e, del, [ ]); the screen provides what is declared here."""
+
+    index: int  #: the round shown
+
+    def _apply(self, change: Callable[[Roster], Roster], label: str) -> bool:
+        raise NotImplementedError
+
+    @property
+    def round_count(self) -> int:
+        return len(self.session.roster.rounds)
+
+    @property
+    def _round_name(self) -> str:
+        return self.session.roster.rounds[self.index].name
+
+    def action_add_round(self) -> None:
+        name = ed.new_round_name(self.session.roster)
+        if self._apply(ed.add_round, f"add {name}"):
+            self.index = self.round_count - 1
+            self.refresh_view()
+            self.query_one("#round-elements").focus()
+            self.notify(f"Added {name}: tick the elements it fields (space).", timeout=3)
+
+    def action_repeat_round(self) -> None:
+        if not self.round_count:
+            self.action_add_round()
+            return
+        index, source = self.index, self._round_name
+        name = ed.new_round_name(self.session.roster)
+        if self._apply(lambda r: ed.repeat_round(r, index), f"add {name} as {source}"):
+            self.index = self.round_count - 1
+            self.refresh_view()
+            self.query_one("#round-elements").focus()
+            self.notify(f"Added {name}: {source}'s battlegroup, less the benched.", timeout=3)
+
+    def action_rename_round(self) -> None:
+        if not self.round_count:
+            return
+        index, old = self.index, self._round_name
+        taken = {r.name for r in self.session.roster.rounds}
+
+        def renamed(name: str | None) -> None:
+            if name and name != old:
+                self._apply(lambda r: ed.rename_round(r, index, name), f"rename {old} to {name}")
+
+        self.app.push_screen(RoundNameDialog(old, taken), renamed)
+
+    def action_delete_round(self) -> None:
+        from horizon_builder.tui.dialogs import ConfirmDialog
+
+        if not self.round_count:
+            return
+        index, name = self.index, self._round_name
+        round_ = self.session.roster.rounds[index]
+        message = f"Delete {name} ({len(round_.elements)} elements fielded)?"
+        if round_.destroyed and index < self.round_count - 1:
+            message += "\nIts losses will no longer be benched in the rounds after it."
+        message += "\n(ctrl+z undoes this.)"
+
+        def confirmed(yes: bool | None) -> None:
+            if yes and self._apply(lambda r: ed.delete_round(r, index), f"delete {name}"):
+                self.notify(f"Deleted {name}.", timeout=3)
+
+        self.app.push_screen(ConfirmDialog("Delete round", message, "Delete", danger=True),
+                             confirmed)
+
+    def action_move_round(self, offset: int) -> None:
+        if not self.round_count:
+            return
+        index, name = self.index, self._round_name
+        if not 0 <= index + offset < self.round_count:
+            self.app.bell()
+            return
+        if self._apply(lambda r: ed.move_round(r, index, offset),
+                       f"move {name} {'earlier' if offset < 0 else 'later'}"):
+            self.index = index + offset
+            self.refresh_view()
