@@ -1,13 +1,69 @@
-"""Shared fixtures: the shipped ruleset."""
+"""Shared fixtures (the shipped ruleset), and the record of finding codes the suite produces.
+
+Every validation a test runs is recorded (the codes of its findings). At the end of a
+full run (the whole ``tests`` folder, no ``-k``), every code of the catalogue
+(:data:`horizon_builder.engine.codes.CODES`) must have been produced by some test,
+or the run fails and names the codes no test reaches. Under pytest-xdist each worker
+sends its codes to the controller, which checks their union.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from horizon_builder.rules.loader import load_ruleset
-from horizon_builder.rules.models import Ruleset
+# Record before any test module binds ``validate``: patch the module function first.
+from horizon_builder.engine import validator as _validator
+
+PRODUCED: set[str] = set()
+_real_validate = _validator.validate
+
+
+def _recording_validate(roster, ruleset):  # type: ignore[no-untyped-def]
+    report = _real_validate(roster, ruleset)
+    PRODUCED.update(f.code for f in report.all_findings)
+    return report
+
+
+_validator.validate = _recording_validate
+
+from horizon_builder.engine.codes import CODES  # noqa: E402
+from horizon_builder.rules.loader import load_ruleset  # noqa: E402
+from horizon_builder.rules.models import Ruleset  # noqa: E402
+
+TESTS = Path(__file__).resolve().parent
 
 
 @pytest.fixture(scope="session")
 def ruleset() -> Ruleset:
     return load_ruleset()
+
+
+def _full_run(config: pytest.Config) -> bool:
+    if config.getoption("keyword") or config.getoption("markexpr") or config.getoption("lf", default=False):
+        return False
+    args = [Path(a.split("::")[0]).resolve() for a in config.args] or [TESTS]
+    return all(a == TESTS for a in args)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    config = session.config
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: hand the codes to the controller
+        workeroutput["finding_codes"] = sorted(PRODUCED)
+        return
+    if not _full_run(config) or exitstatus != 0:
+        return
+    missing = sorted(set(CODES) - PRODUCED)
+    if missing:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.ensure_newline()
+            reporter.write_line(f"finding codes no test produced: {', '.join(missing)}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_testnodedown(node, error) -> None:  # type: ignore[no-untyped-def]
+    """xdist controller: collect a finished worker's codes."""
+    PRODUCED.update(getattr(node, "workeroutput", {}).get("finding_codes", []))

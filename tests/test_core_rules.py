@@ -439,3 +439,37 @@ def test_book_values_are_not_provisional(ruleset):
     """A force of types whose values all come from OtH rests on nothing provisional."""
     r = roster(element("hvy_cav", 3, stats=dict(HVY_CAV)))
     assert check(r, ruleset).provisional_values == []
+
+
+# --- codes no other test reached (the catalogue, engine/codes.py) ----------------------------
+
+def test_pool_unknown_for_a_presence_the_table_lacks(ruleset):
+    """A statline whose type has a pool, but none for its P, is a warning, not a guess
+    (core mustering table not available, RULES.md §0)."""
+    mech = ruleset.element_types["mech"]
+    assert mech.pool is not None
+    holes = mech.pool.model_copy(update={"points": {1: 14, 3: 18}, "step": None})
+    rules = ruleset.model_copy(update={"element_types": {
+        **ruleset.element_types, "mech": mech.model_copy(update={"pool": holes})}})
+    report = check(roster(element("mech", 2, "Walker", stats={"M": 4, "F": 4, "A": 4, "D": 4})),
+                   rules)
+    assert "pool-unknown" in codes(report, "warning")
+    assert "pool-overspent" not in codes(report)
+
+
+def test_points_paid_upgrade_on_a_cr_type_is_an_error(ruleset):
+    """A conventional type has no stat pool: an upgrade it may pay either way cannot be paid
+    in stat points (core; Lt Cav may take antigrav, OtH p.60 errata)."""
+    cav = element("lt_cav", 2, "Skimmers", stats={"M": 6, "F": 2, "A": 2, "D": 1},
+                  upgrades=[{"id": "antigrav", "paid": "points"}])
+    assert "upgrade-currency" in codes(check(roster(cav), ruleset), "error")
+    cav["upgrades"] = [{"id": "antigrav"}]
+    assert "upgrade-currency" not in codes(check(roster(cav), ruleset))
+
+
+def test_cr_bought_for_a_type_the_force_lacks_is_a_warning(ruleset):
+    """CR buys an upgrade for every element of a type (OtH p.24); with none of the type it
+    buys nothing."""
+    r = roster(hvy_cav("Command", id="c"), command={"kind": "chq", "element": "c"},
+               cr_purchases=[{"type": "lt_cav", "upgrade": "antigrav"}])
+    assert "cr-purchase-unused" in codes(check(r, ruleset), "warning")

@@ -118,3 +118,10 @@ def test_task_force_report_shows_benched_and_round_length(capsys):
     out = capsys.readouterr().out
     assert "round length 50 min" in out
     assert "benched: Meridian Strike Tank" in out
+
+
+def test_destroyed_but_not_fielded_is_a_warning(ruleset):
+    """Only an element a round fields can be destroyed in it (OtH p.46)."""
+    r = task_force({"name": "R1", "elements": ["c"], "destroyed": ["t"],
+                    "command": {"kind": "chq", "element": "c"}}, force_cost=4)
+    assert "tf-destroyed-not-fielded" in codes(validate(r, ruleset), "warning")

@@ -1,0 +1,55 @@
+"""The shape of the code: the core never reaches the UI, and no module grows into a grab-bag.
+
+The core is every module of ``horizon_builder`` but ``tui`` and ``cli``: the rules
+models and loader, the roster, the engine, the checks, the editing helpers, the
+session and the exports. It must work (and be tested) without a terminal, so
+importing it loads neither Textual nor Rich.
+"""
+
+from __future__ import annotations
+
+import json
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import horizon_builder
+
+PACKAGE = Path(horizon_builder.__file__).resolve().parent
+UI = ("horizon_builder.tui", "horizon_builder.cli")
+
+
+def _modules() -> list[str]:
+    names = ["horizon_builder"]
+    for info in pkgutil.walk_packages([str(PACKAGE)], prefix="horizon_builder."):
+        names.append(info.name)
+    return names
+
+
+def test_core_imports_neither_textual_nor_rich() -> None:
+    core = [m for m in _modules() if not m.startswith(UI) and m != "horizon_builder.__main__"]
+    assert "horizon_builder.engine.validator" in core and "horizon_builder.editing" in core
+    script = (
+        "import importlib, json, sys\n"
+        f"for name in {core!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(json.dumps(sorted(m for m in sys.modules\n"
+        "                        if m.split('.')[0] in ('textual', 'rich'))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, cwd=PACKAGE.parent)
+    assert json.loads(result.stdout) == [], "the core must not load the UI libraries"
+
+
+def test_no_module_over_500_lines() -> None:
+    sizes = {path.relative_to(PACKAGE).as_posix(): len(path.read_text().splitlines())
+             for path in PACKAGE.rglob("*.py")}
+    assert not {name: n for name, n in sizes.items() if n > 500}
+
+
+def test_screens_reach_the_session_through_the_typed_contract() -> None:
+    """No duck typing between the app and its screens (``getattr(screen, ...)``)."""
+    offenders = [path.relative_to(PACKAGE).as_posix() for path in (PACKAGE / "tui").rglob("*.py")
+                 if "getattr(screen" in path.read_text() or "getattr(self, \"_" in path.read_text()]
+    assert offenders == []
