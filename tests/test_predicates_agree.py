@@ -114,3 +114,30 @@ def test_strategic_net_for_a_task_force_round_chq(rules: Ruleset) -> None:
     assert row.reason is None or row.budget, row.reason
     taken = ed.replace_element(roster, ed.add_upgrade(rules, chq, "strategic_net"))
     assert not [f for f in validate(taken, rules).errors if f.code == "upgrade-chq-only"]
+
+
+def test_picker_and_validator_agree_on_a_metaforms_upgrades(rules: Ruleset) -> None:
+    """The same on a metaform's own statline (OtH p.19-21): every type a metaform may be,
+    under a P3 mech baseform, and every upgrade that form's type may take."""
+    probe = Roster(name="Probe", force_cost=60, supplements=tuple(rules.supplements))
+    base = ed.add_upgrade(rules, ed.default_element(rules, probe, "mech", 3), "metaform")
+    problems: list[str] = []
+    checked = 0
+    for form_type in ed.form_types(rules, probe, base):
+        element = ed.add_form(rules, probe, base, form_type)
+        roster = _setting(rules, element, "battlegroup")
+        report = validate(roster, rules)
+        before = _errors(report.all_findings, element.id)
+        for row in ed.upgrade_options(rules, report.analysis, element.id, 0):
+            if not row.eligible_type:
+                continue
+            checked += 1
+            trial = ed.replace_element(roster, ed.add_upgrade(rules, element, row.id, 0))
+            found = validate(trial, rules).all_findings
+            rule_codes = {c for c, _, _ in _errors(found, element.id) - before} - BUDGET
+            picker_rule = row.reason is not None and not row.budget
+            if picker_rule != bool(rule_codes) or (picker_rule and row.code not in rule_codes):
+                problems.append(f"{form_type} form + {row.id}: picker {row.reason!r} ({row.code}),"
+                                f" validator {sorted(rule_codes)}")
+    assert checked > 50
+    assert not problems, "\n".join(problems[:40])

@@ -13,6 +13,5 @@ from horizon_builder.checks import (  # noqa: F401
     superweapons,
     supplements,
     tournament,
-    upgrades,
     weird,
 )

@@ -52,11 +52,15 @@ def metaform_upgrade(a: Analysis) -> Iterator[Finding]:
             yield about(info, "warning", "metaform-no-forms",
                         "has the Metaform upgrade but no metaforms: add its forms",
                         "OtH p.19", "forms")
-        for index, line in enumerate(info.forms):
-            if METAFORM in line.upgrade_ids():
-                yield about(info, "error", "metaform-nested",
-                            f"{_form_label(info, index)}: a metaform cannot itself be a "
-                            "metaformer", "OtH p.19", f"forms[{index + 1}].upgrades")
+
+
+@statline_rule(CHAPTER)
+def metaform_not_nested(ask: StatlineAsk) -> Iterator[Reason]:
+    """A metaform cannot itself be a metaformer (OtH p.19)."""
+    if not ask.is_base and METAFORM in ask.line.upgrade_ids():
+        yield Reason("metaform-nested",
+                     f"{ask.label.removesuffix(': ')}: a metaform cannot itself be a metaformer",
+                     "not on a metaform", "OtH p.19", f"{ask.prefix}upgrades", subject=METAFORM)
 
 
 @check(CHAPTER)

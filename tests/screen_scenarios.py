@@ -1,0 +1,198 @@
+"""The app's screens as scenarios: a roster, a terminal size, and what a player does.
+
+One list for two uses: ``scripts/screenshots.py`` writes each as
+``screenshots/NAME.svg`` for the README, and ``tests/test_snapshots.py`` compares
+each with its stored snapshot (pytest-textual-snapshot), so a screen that changes
+is seen in review and the README's pictures come from the same place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from horizon_builder.tui.app import HorizonApp
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+SIZE = (100, 32)
+
+Steps = Callable[[Pilot], Awaitable[None]]
+
+
+@dataclass
+class Shot:
+    name: str
+    roster: str | None
+    steps: Steps | None = None
+    size: tuple[int, int] = SIZE
+    #: why a snapshot test cannot compare it (None: it does)
+    unstable: str | None = None
+
+
+def keys(*pressed: str) -> Steps:
+    async def run(pilot: Pilot) -> None:
+        for key in pressed:
+            await pilot.press(key)
+            await pilot.pause()
+
+    return run
+
+
+async def _findings_focused(pilot: Pilot) -> None:
+    await pilot.press("tab")
+
+
+async def _broken_file(pilot: Pilot) -> None:
+    pass  # the app opens on the broken file and shows the dialog
+
+
+async def _element_editor(pilot: Pilot) -> None:
+    app = pilot.app
+    assert isinstance(app, HorizonApp)
+    app.open_element_editor("m1")
+
+
+async def _editor_from_finding(pilot: Pilot) -> None:
+    app = pilot.app
+    assert isinstance(app, HorizonApp)
+    finding = next(f for f in app.session.report.all_findings if f.element)
+    app.open_element_editor(finding.element, finding.field)  # type: ignore[arg-type]
+
+
+def _editor_on(element_id: str, form: int | None = None) -> Steps:
+    """Select an element on the home screen and press Enter (a form: ] to its statline)."""
+
+    async def run(pilot: Pilot) -> None:
+        app = pilot.app
+        assert isinstance(app, HorizonApp)
+        home = app.screen_stack[0]
+        home.select_element(element_id)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(form or 0):
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+
+    return run
+
+
+async def _add_filtered(pilot: Pilot) -> None:
+    await pilot.press("a")
+    await pilot.pause()
+    await pilot.press(*"mech")
+    await pilot.pause()
+
+
+async def _command_cr(pilot: Pilot) -> None:
+    """The command screen with the CR list focused on a purchase."""
+    await pilot.press("c")
+    await pilot.pause()
+    box = pilot.app.screen.query_one("#cmd-cr-list")
+    box.focus()
+    await pilot.pause()
+    await pilot.press("down")
+
+
+async def _settings_error(pilot: Pilot) -> None:
+    await pilot.press("s")
+    await pilot.pause()
+    field = pilot.app.screen.query_one("#force-cost")
+    field.value = "0"  # type: ignore[attr-defined]
+    field.focus()
+    await pilot.press("enter")
+
+
+async def _unsaved(pilot: Pilot) -> None:
+    await pilot.press("d")
+    await pilot.pause()
+    await pilot.press("ctrl+q")
+
+
+async def _palette(pilot: Pilot) -> None:
+    await pilot.press("ctrl+p")
+    await pilot.pause(0.3)
+
+
+BROKEN = """\
+format = 1
+name = "Broken"
+force_cost = 15
+
+[[elements]]
+name = "Walker"
+type = "walker_of_doom"
+presence = 2
+
+[[elements]]
+name = "Runner"
+type = "mech"
+presence = 9
+stats = { M = 4, F = 3, A = 3, D = 3, Q = 9 }
+"""
+
+SHOTS = [
+    Shot("home", "hvy-cav-battlegroup.toml"),
+    Shot("home-80x24", "hvy-cav-battlegroup.toml", size=(80, 24)),
+    Shot("home-needs-fixing", "needs-fixing.toml", _findings_focused),
+    Shot("home-metaformers", "oth-metaformers.toml"),
+    Shot("home-task-force", "tournament-task-force.toml"),
+    Shot("home-datawar", "oth-datawar.toml"),
+    Shot("home-empty", None),
+    Shot("settings", "hvy-cav-battlegroup.toml", keys("s")),
+    Shot("settings-error", "hvy-cav-battlegroup.toml", _settings_error),
+    Shot("help", "hvy-cav-battlegroup.toml", keys("f1")),
+    Shot("command-palette", "hvy-cav-battlegroup.toml", _palette,
+         unstable="the palette fills its list asynchronously, in no fixed time"),
+    Shot("delete-confirm", "hvy-cav-battlegroup.toml", keys("down", "delete")),
+    Shot("unsaved-changes", "hvy-cav-battlegroup.toml", _unsaved),
+    Shot("save-as", "hvy-cav-battlegroup.toml", keys("S")),
+    Shot("load-error", "<broken>", _broken_file),
+    Shot("home-light-theme", "needs-fixing.toml", keys("f9")),
+    Shot("add-element", "hvy-cav-battlegroup.toml", keys("a")),
+    Shot("add-element-filter", "oth-superweapons.toml", _add_filtered),
+    Shot("element-editor", "hvy-cav-battlegroup.toml", _element_editor),
+    Shot("element-editor-finding", "needs-fixing.toml", _editor_from_finding),
+    Shot("element-editor-metaformer", "oth-metaformers.toml", _editor_on("metatron", 2)),
+    Shot("element-editor-supermech", "oth-superweapons.toml", _editor_on("mongrel")),
+    Shot("command", "hvy-cav-battlegroup.toml", keys("c")),
+    Shot("command-cr", "oth-datawar.toml", _command_cr),
+    Shot("command-weird", "oth-weird.toml", keys("c")),
+    Shot("export", "hvy-cav-battlegroup.toml", keys("x")),
+    Shot("rounds", "tournament-task-force.toml", keys("r", "down", "enter")),
+]
+
+
+
+
+def app_for(shot: Shot, folder: Path) -> HorizonApp:
+    """The app opened as the scenario starts (a broken file is written to ``folder``)."""
+    if shot.roster == "<broken>":
+        (folder / "broken.toml").write_text(BROKEN, encoding="utf-8")
+        # named as the player would type it when standing in that folder
+        path: Path | None = Path("broken.toml") if Path.cwd() == folder else folder / "broken.toml"
+    else:
+        path = EXAMPLES / shot.roster if shot.roster else None
+    return HorizonApp(path)
+
+
+async def play(shot: Shot, pilot: Pilot) -> None:
+    """What the player does, then a settled screen without passing notifications."""
+    app = pilot.app
+    assert isinstance(app, HorizonApp)
+    for _ in range(200):  # the roster opens just after the first paint: wait for it (≤ 10 s)
+        if app.loaded:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
+    if shot.steps is not None:
+        await shot.steps(pilot)
+    await pilot.pause(0.5)  # let animations and the palette's search settle
+    app.clear_notifications()
+    for field in app.screen.query(Input):  # a blinking cursor would be on or off by chance
+        field.cursor_blink = False
+    await pilot.pause()
