@@ -130,23 +130,6 @@ def metaformer_aircraft_chq(a: Analysis) -> Iterator[Finding]:
                     "form it starts in", "OtH p.20", "command")
 
 
-@statline_rule(CHAPTER)
-def metaform_cr_whole_type(ask: StatlineAsk) -> Iterator[Reason]:
-    """A CR upgrade on a conventional metaform is bought for the whole metaform type, which
-    is its own type for CR (OtH p.20)."""
-    et = ask.line.type
-    if ask.is_base or et is None:
-        return
-    for cost in ask.line.upgrades:
-        up = cost.upgrade
-        if up is not None and cost.currency == "cr" and up.scope == "type":
-            yield Reason("metaform-cr-whole-type",
-                         f"{ask.label.removesuffix(': ')}: {up.name} is bought with CR for "
-                         "the whole metaform type: add it to cr_purchases with form_type = true",
-                         f"bought with CR for every {et.short or et.name}: see Command",
-                         "OtH p.20", f"{ask.prefix}upgrades", subject=cost.choice.id)
-
-
 @check(CHAPTER)
 def metaform_command_resources(a: Analysis) -> Iterator[Finding]:
     """CR may be spent on conventional metaforms, which are their own type for CR (OtH p.20)."""

@@ -17,117 +17,97 @@ from horizon_builder.checks.common import (
     eligible_names,
     plural,
     statline_rule,
+    statlines,
 )
-from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
+from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 
 CHAPTER = "Mustering (core)"
 
 
-def _statlines(info: ElementInfo) -> Iterator[tuple[StatlineInfo, str, str]]:
-    """The baseform and each metaform, with a label and the field prefix to edit."""
-    yield info.base, "", ""
-    for index, form in enumerate(info.forms):
-        label = info.element.forms[index].name or (form.type.name if form.type else form.type_id)
-        yield form, f"{label} form: ", f"forms[{index + 1}]."
+@statline_rule(CHAPTER)
+def presence_in_range(ask: StatlineAsk) -> Iterator[Reason]:
+    """Each statline's P must be one its type allows; beyond the published table is flagged."""
+    et, p, label, prefix = ask.line.type, ask.line.presence, ask.label, ask.prefix
+    if et is None:
+        return
+    rng = et.presence
+    if p < rng.min or (rng.max is not None and p > rng.max):
+        allowed = f"{rng.min}" if rng.max == rng.min else (
+            f"{rng.min}-{rng.max}" if rng.max is not None else f"{rng.min} or more")
+        yield Reason("presence-out-of-range", f"{label}a {et.name} must have P {allowed}, not P{p}",
+                     f"P {allowed} only", cite(rng, "core"), f"{prefix}presence",
+                     rng.is_provisional)
+    elif rng.table_max is not None and p > rng.table_max:
+        yield Reason("presence-beyond-table",
+                     f"{label}P{p} is beyond the published table (P{rng.table_max}); "
+                     "its pool follows the book's pattern", "beyond the published table",
+                     cite(rng, "OtH p.9"), f"{prefix}presence", severity="warning")
 
 
-@check(CHAPTER)
-def presence_in_range(a: Analysis) -> Iterator[Finding]:
-    """Each element's P must be one its type allows; beyond the published table is flagged."""
-    for info in a.elements:
-        for line, label, prefix in _statlines(info):
-            et = line.type
-            if et is None:
-                continue
-            rng = et.presence
-            p = line.presence
-            if p < rng.min or (rng.max is not None and p > rng.max):
-                allowed = f"{rng.min}" if rng.max == rng.min else (
-                    f"{rng.min}-{rng.max}" if rng.max is not None else f"{rng.min} or more")
-                yield about(info, "error", "presence-out-of-range",
-                            f"{label}a {et.name} must have P {allowed}, not P{p}",
-                            cite(rng, "core"), f"{prefix}presence", rng.is_provisional)
-            elif rng.table_max is not None and p > rng.table_max:
-                yield about(info, "warning", "presence-beyond-table",
-                            f"{label}P{p} is beyond the published table (P{rng.table_max}); "
-                            "its pool follows the book's pattern",
-                            cite(rng, "OtH p.9"), f"{prefix}presence")
-
-
-@check(CHAPTER)
-def statline_complete(a: Analysis) -> Iterator[Finding]:
+@statline_rule(CHAPTER)
+def statline_complete(ask: StatlineAsk) -> Iterator[Reason]:
     """Every stat of the type must be set."""
-    for info in a.elements:
-        for line, label, prefix in _statlines(info):
-            if line.type is None:
-                continue
-            missing = [s for s in line.type.stats if s not in line.stats]
-            if missing:
-                yield about(info, "error", "stat-missing",
-                            f"{label}{', '.join(missing)} not set", cite(line.type, "core"),
-                            f"{prefix}stats.{missing[0]}")
+    et = ask.line.type
+    missing = [s for s in et.stats if s not in ask.line.stats] if et is not None else []
+    if et is not None and missing:
+        yield Reason("stat-missing", f"{ask.label}{', '.join(missing)} not set",
+                     f"{', '.join(missing)} not set", cite(et, "core"),
+                     f"{ask.prefix}stats.{missing[0]}")
 
 
-@check(CHAPTER)
-def stat_limits(a: Analysis) -> Iterator[Finding]:
+@statline_rule(CHAPTER)
+def stat_limits(ask: StatlineAsk) -> Iterator[Reason]:
     """Per-type minimum and maximum stats (supermech M ≥ 4, superflyer F ≤ 10 ...)."""
-    for info in a.elements:
-        for line, label, prefix in _statlines(info):
-            if line.type is None:
-                continue
-            for limit in line.type.stat_limits:
-                if not limit.applies(line.presence) or limit.stat not in line.stats:
-                    continue
-                value = line.stats[limit.stat]
-                if limit.min is not None and value < limit.min:
-                    yield about(info, "error", "stat-below-minimum",
-                                f"{label}{limit.stat} {value} is below the {line.type.name} "
-                                f"minimum of {limit.min}", cite(limit, "core"),
-                                f"{prefix}stats.{limit.stat}", limit.is_provisional)
-                if limit.max is not None and value > limit.max:
-                    yield about(info, "error", "stat-above-maximum",
-                                f"{label}{limit.stat} {value} is above the {line.type.name} "
-                                f"maximum of {limit.max}", cite(limit, "core"),
-                                f"{prefix}stats.{limit.stat}", limit.is_provisional)
+    line, label, prefix = ask.line, ask.label, ask.prefix
+    et = line.type
+    for limit in et.stat_limits if et is not None else []:
+        if not limit.applies(line.presence) or limit.stat not in line.stats:
+            continue
+        value, field = line.stats[limit.stat], f"{prefix}stats.{limit.stat}"
+        if limit.min is not None and value < limit.min:
+            yield Reason("stat-below-minimum", f"{label}{limit.stat} {value} is below the "
+                         f"{et.name} minimum of {limit.min}", f"{limit.stat} at least {limit.min}",
+                         cite(limit, "core"), field, limit.is_provisional)
+        if limit.max is not None and value > limit.max:
+            yield Reason("stat-above-maximum", f"{label}{limit.stat} {value} is above the "
+                         f"{et.name} maximum of {limit.max}", f"{limit.stat} at most {limit.max}",
+                         cite(limit, "core"), field, limit.is_provisional)
 
 
-@check(CHAPTER)
-def stat_pool(a: Analysis) -> Iterator[Finding]:
-    """Stats and point-paid upgrades must fit the pool for the element's P."""
-    for info in a.elements:
-        for line, label, prefix in _statlines(info):
-            et = line.type
-            if et is None or et.pool is None:
-                continue
-            pool = et.pool
-            rng = et.presence
-            if line.pool is None and (line.presence < rng.min
-                                      or (rng.max is not None and line.presence > rng.max)):
-                continue  # the Presence itself is the error (presence_in_range)
-            if line.pool is None:
-                yield about(info, "warning", "pool-unknown",
-                            f"{label}no stat pool is known for a P{line.presence} {et.name}",
-                            cite(pool, "core"), f"{prefix}presence", True)
-                continue
-            if line.unknown_costs:
-                unknown = ", ".join(a.ruleset.upgrades[u].name for u in line.unknown_costs)
-                yield about(info, "warning", "upgrade-cost-unknown",
-                            f"{label}cost of {unknown} is not known; "
-                            "the pool check leaves it out",
-                            "core (cost table not available)", f"{prefix}upgrades", True)
-            spent, total = line.points_spent, line.pool
-            if spent > total:
-                yield about(info, "error", "pool-overspent",
-                            f"{label}spends {spent} of {total} stat points "
-                            f"({plural(spent - total, 'point')} over)",
-                            cite(pool, "core"), f"{prefix}stats", pool.is_provisional)
-            elif spent < total and not line.unknown_costs:
-                yield about(info, "info", "pool-unspent",
-                            f"{label}{plural(total - spent, 'stat point')} unspent "
-                            f"({spent}/{total})", cite(pool, "core"), f"{prefix}stats",
-                            pool.is_provisional)
+@statline_rule(CHAPTER)
+def stat_pool(ask: StatlineAsk) -> Iterator[Reason]:
+    """Stats and point-paid upgrades must fit the pool for the statline's P."""
+    line, label, prefix = ask.line, ask.label, ask.prefix
+    et = line.type
+    if et is None or et.pool is None:
+        return
+    pool, rng = et.pool, et.presence
+    if line.pool is None and (line.presence < rng.min
+                              or (rng.max is not None and line.presence > rng.max)):
+        return  # the Presence itself is the error (presence_in_range)
+    if line.pool is None:
+        yield Reason("pool-unknown", f"{label}no stat pool is known for a P{line.presence} "
+                     f"{et.name}", "pool unknown", cite(pool, "core"), f"{prefix}presence", True,
+                     severity="warning")
+        return
+    if line.unknown_costs:
+        unknown = ", ".join(ask.ruleset.upgrades[u].name for u in line.unknown_costs)
+        yield Reason("upgrade-cost-unknown", f"{label}cost of {unknown} is not known; "
+                     "the pool check leaves it out", "cost unknown",
+                     "core (cost table not available)", f"{prefix}upgrades", True,
+                     severity="warning")
+    spent, total = line.points_spent, line.pool
+    if spent > total:
+        yield Reason("pool-overspent", f"{label}spends {spent} of {total} stat points "
+                     f"({plural(spent - total, 'point')} over)",
+                     f"needs {spent - total} more pt{'s' if spent - total != 1 else ''}",
+                     cite(pool, "core"), f"{prefix}stats", pool.is_provisional)
+    elif spent < total and not line.unknown_costs:
+        yield Reason("pool-unspent", f"{label}{plural(total - spent, 'stat point')} unspent "
+                     f"({spent}/{total})", "points unspent", cite(pool, "core"), f"{prefix}stats",
+                     pool.is_provisional, severity="info")
 
 
 @check(CHAPTER)
@@ -135,7 +115,8 @@ def fixed_statline(a: Analysis) -> Iterator[Finding]:
     """Types with a known fixed statline should match it; unknown ones are said to be unchecked."""
     unchecked: dict[str, ElementInfo] = {}
     for info in a.elements:
-        for line, label, prefix in _statlines(info):
+        for ask in statlines(a, info):
+            line, label, prefix = ask.line, ask.label, ask.prefix
             et = line.type
             if et is None or et.pool is not None or not et.stats:
                 continue
@@ -419,17 +400,27 @@ def command_resources(a: Analysis) -> Iterator[Finding]:
                           field="cr_purchases")
 
 
-@statline_rule(CHAPTER, applies_to=("battlegroup", "round"))
+@statline_rule(CHAPTER)
 def cr_upgrade_whole_type(ask: StatlineAsk) -> Iterator[Reason]:
-    """A CR upgrade is bought for the element's whole type, never for one element (OtH p.24)."""
-    et = ask.info.type
-    if not ask.is_base or et is None or et.upgrade_currency != "cr":
+    """A CR upgrade is bought for the element's whole type, never for one element (OtH p.24);
+    on a conventional metaform, for the whole metaform type, its own type for CR (OtH p.20).
+    A Task Force's element is judged so in the rounds that field it (OtH p.46)."""
+    et = ask.line.type
+    if et is None or (ask.is_base and (et.upgrade_currency != "cr"
+                                       or ask.analysis.mode == "task_force")):
         return
     for cost in ask.line.upgrades:
         up = cost.upgrade
-        if up is not None and up.scope == "type" and cost.currency == "cr":
+        if up is None or up.scope != "type" or cost.currency != "cr":
+            continue
+        short = f"bought with CR for every {et.short or et.name}: see Command"
+        if ask.is_base:
             yield Reason("cr-upgrade-whole-type",
                          f"{up.name} is bought with CR for the whole {et.name} type: "
-                         "allocate it to the type, not one element",
-                         f"bought with CR for every {et.short or et.name}: see Command",
+                         "allocate it to the type, not one element", short,
                          cite(up, "core, reported"), "upgrades", subject=cost.choice.id)
+        else:
+            yield Reason("metaform-cr-whole-type",
+                         f"{ask.label.removesuffix(': ')}: {up.name} is bought with CR for the "
+                         "whole metaform type: add it to cr_purchases with form_type = true",
+                         short, "OtH p.20", f"{ask.prefix}upgrades", subject=cost.choice.id)

@@ -113,6 +113,7 @@ from horizon_builder.editing.rounds import (  # noqa: F401
     toggle_round_element,
 )
 from horizon_builder.editing.upgrades import (  # noqa: F401
+    BUDGET_CODES,
     UpgradeOption,
     _budget_reason,
     _contexts,

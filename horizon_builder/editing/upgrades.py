@@ -119,9 +119,14 @@ def _new_reason(before: Counter[tuple[str, str, str | None]], after: list[Reason
                 up_id: str) -> Reason | None:
     """The first reason ``after`` gives that ``before`` did not, its own upgrade's first."""
     fresh = Counter(_key(r) for r in after) - before
-    new = [r for r in after if fresh[_key(r)] > 0 and r.severity == "error"]
+    new = [r for r in after if fresh[_key(r)] > 0 and r.severity == "error"
+           and r.code not in BUDGET_CODES]
     new.sort(key=lambda r: r.subject != up_id)  # stable: rule order within each group
     return new[0] if new else None
+
+
+#: Reasons that only say the pool or the CR is short: a picker words those itself, as budget.
+BUDGET_CODES = frozenset({"pool-overspent", "cr-overspent"})
 
 
 def _budget_reason(analysis: Analysis, line: StatlineInfo, currency: str,
