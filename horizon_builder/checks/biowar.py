@@ -52,32 +52,27 @@ def _granted_by(a: Analysis, info: ElementInfo, rule: str) -> list[str]:
             if i in rs.upgrades and rule in rs.upgrades[i].grants_rules]
 
 
+#: Special rules a gun-beast never has and a gribbly always has (OtH p.30).
+RAPID_VANGUARD = ("rapid", "vanguard")
+
+
 @check(CHAPTER)
-def gun_beast_never_rapid_or_vanguard(a: Analysis) -> Iterator[Finding]:
-    """A gun-beast may not take an upgrade that would make it rapid or vanguard (OtH p.30)."""
+def rapid_and_vanguard_of_bio_swarms(a: Analysis) -> Iterator[Finding]:
+    """A gun-beast may not take an upgrade that would make it rapid or vanguard; gribblies are
+    always both, and nothing may take either away (OtH p.30)."""
     for info in a.elements:
-        if not has_tag(info, "gun_beast"):
-            continue
-        for rule in ("rapid", "vanguard"):
-            if rule in info.special_rules:
+        beast, gribbly = has_tag(info, "gun_beast"), has_tag(info, "gribbly")
+        for rule in RAPID_VANGUARD if beast or gribbly else ():
+            name = a.ruleset.rule_name(rule).lower()
+            if beast and rule in info.special_rules:
                 culprits = _granted_by(a, info, rule)
                 fix = f": remove {' and '.join(culprits)}" if culprits else ""
                 yield about(info, "error", "gun-beast-rapid-vanguard",
-                            f"a gun-beast is never {a.ruleset.rule_name(rule).lower()}{fix}",
-                            "OtH p.30", "upgrades")
-
-
-@check(CHAPTER)
-def gribbly_always_rapid_and_vanguard(a: Analysis) -> Iterator[Finding]:
-    """Gribblies are always rapid and vanguard: nothing may take either away (OtH p.30)."""
-    for info in a.elements:
-        if not has_tag(info, "gribbly"):
-            continue
-        for rule in ("rapid", "vanguard"):
-            if rule not in info.special_rules:
+                            f"a gun-beast is never {name}{fix}", "OtH p.30", "upgrades")
+            elif gribbly and rule not in info.special_rules:
                 yield about(info, "error", "gribbly-rapid-vanguard",
-                            f"a gribbly is always {a.ruleset.rule_name(rule).lower()}; "
-                            "an upgrade here takes that away", "OtH p.30", "upgrades")
+                            f"a gribbly is always {name}; an upgrade here takes that away",
+                            "OtH p.30", "upgrades")
 
 
 @statline_rule(CHAPTER)

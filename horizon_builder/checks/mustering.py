@@ -62,7 +62,9 @@ def stat_limits(ask: StatlineAsk) -> Iterator[Reason]:
     """Per-type minimum and maximum stats (supermech M ≥ 4, superflyer F ≤ 10 ...)."""
     line, label, prefix = ask.line, ask.label, ask.prefix
     et = line.type
-    for limit in et.stat_limits if et is not None else []:
+    if et is None:
+        return
+    for limit in et.stat_limits:
         if not limit.applies(line.presence) or limit.stat not in line.stats:
             continue
         value, field = line.stats[limit.stat], f"{prefix}stats.{limit.stat}"
@@ -132,14 +134,20 @@ def fixed_statline(a: Analysis) -> Iterator[Finding]:
                             cite(known, "core"), f"{prefix}stats.{differs[0]}",
                             known.is_provisional)
     if unchecked:
-        # One note for the force, naming every such type (one per type was noise).
         names = ", ".join(a.ruleset.element_types[t].name for t in unchecked)
-        only = next(iter(unchecked.values())) if len(unchecked) == 1 else None
-        yield Finding("info", "statline-unchecked",
-                      f"Statlines not checked for {names}: the core mustering table is not "
-                      "available to us (enter them from your rulebook in an overrides file)",
-                      "core (not available)", only.id if only else None,
-                      only.element.name if only else None, "stats", True)
+        yield _one_note(unchecked, "statline-unchecked",
+                        f"Statlines not checked for {names}: the core mustering table is not "
+                        "available to us (enter them from your rulebook in an overrides file)",
+                        "core (not available)", "stats")
+
+
+def _one_note(by_type: dict[str, ElementInfo], code: str, message: str, rule: str,
+              field: str) -> Finding:
+    """One provisional note for the force naming every type it concerns (one note per type
+    was noise); it points at the element when there is only one."""
+    only = next(iter(by_type.values())) if len(by_type) == 1 else None
+    return Finding("info", code, message, rule, only.id if only else None,
+                   only.element.name if only else None, field, True)
 
 
 # --- upgrades on a statline: statline rules, asked by the validator and the upgrade picker
@@ -307,14 +315,11 @@ def chq_cost_unknown(a: Analysis) -> Iterator[Finding]:
         if unknown and not info.is_command and info.element.type not in seen:
             seen[info.element.type] = info
     if seen:
-        # One note for the force, naming every such type.
         names = ", ".join(i.type.name if i.type else t for t, i in seen.items())
-        only = next(iter(seen.values())) if len(seen) == 1 else None
-        yield Finding("info", "chq-cost-unknown",
-                      f"How this CHQ changes the FC of {names} is not known (core CHQ table "
-                      "not available): counted at P; check your rulebook",
-                      "core, reported (OtH p.62)", only.id if only else None,
-                      only.element.name if only else None, "presence", True)
+        yield _one_note(seen, "chq-cost-unknown",
+                        f"How this CHQ changes the FC of {names} is not known (core CHQ table "
+                        "not available): counted at P; check your rulebook",
+                        "core, reported (OtH p.62)", "presence")
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, cite
+from horizon_builder.checks.common import StatlineAsk, about, cite, statline_rule
 from horizon_builder.engine.analysis import Analysis
-from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 
 CHAPTER = "Weird Horizons"
@@ -135,17 +135,15 @@ def dark_priest_no_reserve(a: Analysis) -> Iterator[Finding]:
                 "Dark priest: deploy this CHQ on the table, not in reserve", "OtH p.69", "command")
 
 
-@check(CHAPTER)
-def weird_upgrade_placement(a: Analysis) -> Iterator[Finding]:
+@statline_rule(CHAPTER)
+def weird_upgrade_placement(ask: StatlineAsk) -> Iterator[Reason]:
     """Weird command belongs to the command, not on an element's upgrades (OtH p.42, p.69)."""
-    for info in a.elements:
-        for line in (info.base, *info.forms):
-            for cost in line.upgrades:
-                if cost.upgrade is not None and cost.upgrade.kind == "weird_command":
-                    yield about(info, "error", "weird-command-on-element",
-                                f"{cost.upgrade.name} is weird command: choose it under the "
-                                "command (and say which CHQ ability it replaces), not as an upgrade",
-                                "OtH p.42", "upgrades")
+    weird = [c for c in ask.line.upgrades if c.upgrade and c.upgrade.kind == "weird_command"]
+    for cost in weird:
+        name = cost.upgrade.name if cost.upgrade else cost.choice.id
+        yield Reason("weird-command-on-element", f"{name} is weird command: choose it under the "
+                     "command (and say which CHQ ability it replaces), not as an upgrade",
+                     "weird command: see Command", "OtH p.42", "upgrades", subject=cost.choice.id)
 
 
 @check(CHAPTER)

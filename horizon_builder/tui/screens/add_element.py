@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
 from horizon_builder.tui.screens.base import SessionView
-from horizon_builder.tui.widgets.editor import NumberStepper
+from horizon_builder.tui.widgets.editor import NumberStepper, refill
 
 
 class AddElementScreen(SessionView, ModalScreen[str | None]):
@@ -94,17 +94,7 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
             options.append(Option(Content.assemble(
                 ("Off in this roster's supplements: enable them in Settings (Esc, then s)",
                  "$warning"), "\n  ", (names, "$text-muted")), id="hidden", disabled=True))
-        type_list.set_options(options)
-        if not options:
-            type_list.add_option(Option(Content.styled("Nothing matches the filter", "dim"),
-                                        disabled=True))
-        index = None
-        if current is not None:
-            ids = [o.id for o in type_list.options]
-            index = ids.index(current) if current in ids else None
-        if index is None:
-            index = next((i for i, o in enumerate(type_list.options) if not o.disabled), None)
-        type_list.highlighted = index
+        refill(type_list, options, "Nothing matches the filter", current)
         self._show_presence()
 
     def _chosen(self) -> ed.AddableType | None:

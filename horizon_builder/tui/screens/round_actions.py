@@ -32,13 +32,17 @@ class RoundListActions(SessionView, Screen[None]):
     def _round_name(self) -> str:
         return self.session.roster.rounds[self.index].name
 
+    def _added(self, note: str) -> None:
+        """Show the round just added, its elements list focused."""
+        self.index = self.round_count - 1
+        self.refresh_view()
+        self.query_one("#round-elements").focus()
+        self.notify(note, timeout=3)
+
     def action_add_round(self) -> None:
         name = ed.new_round_name(self.session.roster)
         if self._apply(ed.add_round, f"add {name}"):
-            self.index = self.round_count - 1
-            self.refresh_view()
-            self.query_one("#round-elements").focus()
-            self.notify(f"Added {name}: tick the elements it fields (space).", timeout=3)
+            self._added(f"Added {name}: tick the elements it fields (space).")
 
     def action_repeat_round(self) -> None:
         if not self.round_count:
@@ -47,10 +51,7 @@ class RoundListActions(SessionView, Screen[None]):
         index, source = self.index, self._round_name
         name = ed.new_round_name(self.session.roster)
         if self._apply(lambda r: ed.repeat_round(r, index), f"add {name} as {source}"):
-            self.index = self.round_count - 1
-            self.refresh_view()
-            self.query_one("#round-elements").focus()
-            self.notify(f"Added {name}: {source}'s battlegroup, less the benched.", timeout=3)
+            self._added(f"Added {name}: {source}'s battlegroup, less the benched.")
 
     def action_rename_round(self) -> None:
         if not self.round_count:

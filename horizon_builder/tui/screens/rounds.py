@@ -317,6 +317,10 @@ class RoundsScreen(RoundListActions):
         element = self.session.roster.element(element_id)
         return element.name if element else element_id
 
+    def _refuse(self, message: str) -> None:
+        self.app.bell()
+        self.notify(message, severity="warning", markup=False)
+
     def action_toggle_element(self) -> None:
         element_id = self._highlighted_element
         if element_id is None:
@@ -326,9 +330,7 @@ class RoundsScreen(RoundListActions):
         fielded = element_id in round_.elements
         name = self._element_name(element_id)
         if not fielded and element_id in ed.benched_before(self.session.roster, index):
-            self.app.bell()
-            self.notify(f"{name} is benched: destroyed in an earlier round (OtH p.46).",
-                        severity="warning")
+            self._refuse(f"{name} is benched: destroyed in an earlier round (OtH p.46).")
             return
         leads = fielded and round_.command.element == element_id
         verb = "take out" if fielded else "field"
@@ -344,9 +346,7 @@ class RoundsScreen(RoundListActions):
         round_ = self.session.roster.rounds[index]
         name = self._element_name(element_id)
         if element_id not in round_.elements and element_id not in round_.destroyed:
-            self.app.bell()
-            self.notify(f"{name} is not fielded in {round_name}: field it first (space).",
-                        severity="warning")
+            self._refuse(f"{name} is not fielded in {round_name}: field it first (space).")
             return
         undo = element_id in round_.destroyed
         label = f"{round_name}: {name} {'not destroyed' if undo else 'destroyed'}"
@@ -370,16 +370,13 @@ class RoundsScreen(RoundListActions):
         index, round_name = self.index, self._round_name
         name = self._element_name(element_id)
         if element_id not in roster.rounds[index].elements:
-            self.app.bell()
-            self.notify(f"{name} is not fielded in {round_name}: field it first (space).",
-                        severity="warning")
+            self._refuse(f"{name} is not fielded in {round_name}: field it first (space).")
             return
         view = ed.round_view(roster, index)
         try:
             led, option_name = ed.lead(rs, view, element_id)
         except ValueError as exc:
-            self.app.bell()
-            self.notify(f"{name} cannot lead: {exc}", severity="warning", markup=False)
+            self._refuse(f"{name} cannot lead: {exc}")
             return
         if led.command != view.command:
             self._apply(lambda r: ed.from_round_view(r, index, ed.lead(rs, ed.round_view(r, index),

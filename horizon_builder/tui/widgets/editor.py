@@ -21,6 +21,18 @@ from horizon_builder.engine.findings import Finding
 SEVERITY_MARK = {"error": ("✗", "$error"), "warning": ("!", "$warning"), "info": ("i", "$text-muted")}
 
 
+def refill(box: OptionList, options: list[Option], empty: str, keep: str | None) -> None:
+    """Replace a list's options (one dim line saying ``empty`` when there are none) and
+    highlight option ``keep`` again where it still is and may be chosen, else the first
+    that may."""
+    box.set_options(options or [Option(Content.styled(empty, "dim"), disabled=True)])
+    ids = [o.id for o in box.options]
+    index = ids.index(keep) if keep is not None and keep in ids else None
+    if index is None or box.options[index].disabled:
+        index = next((i for i, o in enumerate(box.options) if not o.disabled), None)
+    box.highlighted = index
+
+
 def bounds_text(low: int, high: int | None) -> str:
     """'4-10', '≥4', '≤10' or '' for the limits shown beside a stat."""
     if high is not None and low > 0:
@@ -239,19 +251,7 @@ class UpgradePicker(OptionList):
                                       id=f"kind:{kind}", disabled=True))
             options.append(Option(upgrade_prompt(row, width), id=row.id,
                                   disabled=not row.allowed and not row.taken))
-        self.set_options(options)
-        if not rows:
-            self.add_option(Option(Content.styled("No upgrades for this kind of element", "dim"),
-                                   disabled=True))
-        index = None
-        if current is not None:
-            try:
-                index = self.get_option_index(current)
-            except Exception:
-                index = None
-        if index is None or self.get_option_at_index(index).disabled:
-            index = next((i for i, o in enumerate(self.options) if not o.disabled), None)
-        self.highlighted = index
+        refill(self, options, "No upgrades for this kind of element", current)
 
     @property
     def current(self) -> UpgradeOption | None:
