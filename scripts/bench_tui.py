@@ -44,14 +44,13 @@ def big_session(count: int = 200):
 
     session = Session.open(EXAMPLE)
     template = list(session.roster.elements)
-    roster = session.roster.model_copy(deep=True)
-    roster.force_cost = 1000
-    roster.elements = []
+    elements = []
     for index in range(count):
-        element = template[index % len(template)].model_copy(deep=True)
-        element.id = "chq" if index == 0 else f"x{index}"
-        element.name = f"{element.name} {index}"
-        roster.elements.append(element)
+        element = template[index % len(template)]
+        elements.append(element.model_copy(update={
+            "id": "chq" if index == 0 else f"x{index}", "name": f"{element.name} {index}"}))
+    roster = session.roster.model_validate({**session.roster.model_dump(), "force_cost": 1000,
+                                            "elements": [e.model_dump() for e in elements]})
     return Session(roster, session.ruleset, None)
 
 

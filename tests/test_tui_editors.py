@@ -188,7 +188,7 @@ async def test_upgrade_option_is_chosen_from_its_list():
 async def test_add_and_remove_a_form():
     """A metaformer adds a form of another type at most its P, edits it, removes it (OtH p.18-19)."""
     session = new_session(RULES, supplements=["metaformers"])
-    eid = _with(session, "mech", 3, upgrades=[UpgradeChoice(id="metaform")])
+    eid = _with(session, "mech", 3, upgrades=(UpgradeChoice(id="metaform"),))
     app = EditorTestApp(session, lambda: ElementEditorScreen(eid))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#ed-add-form")
@@ -354,8 +354,8 @@ async def test_command_weird_choices():
 @pytest.mark.parametrize("size", [(80, 24), (100, 32), (160, 48)])
 async def test_screens_fit_small_terminals(size):
     session = _cav_force()
-    session.commit(session.roster.model_copy(update={"supplements": ["metaformers"]}), "enable")
-    eid = _with(session, "mech", 3, upgrades=[UpgradeChoice(id="metaform")])
+    session.commit(session.roster.model_copy(update={"supplements": ("metaformers",)}), "enable")
+    eid = _with(session, "mech", 3, upgrades=(UpgradeChoice(id="metaform"),))
     session.commit(ed.change_element(session.roster, eid,
                                      lambda e: ed.add_form(session.ruleset, session.roster, e)), "form")
     for factory, kind in ((AddElementScreen, AddElementScreen), (CommandScreen, CommandScreen),

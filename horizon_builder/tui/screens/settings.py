@@ -207,7 +207,7 @@ class SettingsScreen(SessionView, Screen[bool]):
             "kind": kind,
             "event": self.query_one("#event", Input).value.strip() or None,
             "era": era,
-            "supplements": supplements,
+            "supplements": tuple(supplements),
             "overrides": overrides,
             "notes": self.query_one("#notes", TextArea).text,
         }
