@@ -40,6 +40,7 @@ async def take(shot: Shot, folder: Path) -> Path:
 
 async def main(prefixes: list[str]) -> int:
     OUT.mkdir(exist_ok=True)
+    os.chdir(ROOT)  # paths shown on screen are relative to the repository root
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:
         for shot in SHOTS:

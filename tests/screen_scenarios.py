@@ -175,8 +175,14 @@ def app_for(shot: Shot, folder: Path) -> HorizonApp:
         (folder / "broken.toml").write_text(BROKEN, encoding="utf-8")
         # named as the player would type it when standing in that folder
         path: Path | None = Path("broken.toml") if Path.cwd() == folder else folder / "broken.toml"
+    elif shot.roster:
+        # relative to where the app runs, as a player types it (examples/NAME.toml)
+        path = EXAMPLES / shot.roster
+        local = Path("examples") / shot.roster
+        if local.is_file():
+            path = local
     else:
-        path = EXAMPLES / shot.roster if shot.roster else None
+        path = None
     return HorizonApp(path)
 
 
