@@ -351,3 +351,20 @@ def test_metaformer_chq_bar_is_data(tmp_path: Path) -> None:
     house = layer(tmp_path, '[upgrades.metaform]\nchq_barred_base = []\n')
     assert "metaformer-aircraft-chq" not in codes_of(
         sw_check(jet, supplements=meta, command=command, overrides=[house]))
+
+
+# --- mad scientist (OtH p.69) ------------------------------------------------------------------
+
+
+def test_mad_scientist_free_count_is_data(tmp_path: Path) -> None:
+    """A mad scientist gives the CHQ one weird upgrade free (OtH p.69): ``grants_free`` on the
+    weird command; a layer giving two lets the CHQ mark two free."""
+    assert load_ruleset().upgrades["mad_scientist"].grants_free == 1
+    data = base(command={"kind": "chq", "element": "chq",
+                         "weird": [{"id": "mad_scientist", "replaces": "chain_of_command"}]})
+    next(e for e in data["elements"] if e["id"] == "chq")["upgrades"] = [
+        {"id": "sonic_cannon", "paid": "free"}, {"id": "tesla_gun", "paid": "free"}]
+    hit = find(check(data), "weird-free-too-many")
+    assert hit and "gives one" in hit[0].message
+    house = layer(tmp_path, '[upgrades.mad_scientist]\ngrants_free = 2\n')
+    assert not find(check(data, house), "weird-free-too-many")

@@ -235,6 +235,9 @@ class Upgrade(RuleModel):
     )
     bays: Bays | None = Field(
         default=None, description="Room to start the battle carrying elements (OtH p.65).")
+    grants_free: int = Field(
+        default=0, ge=0, description="Weird command: how many weird upgrades the CHQ takes free "
+        "(mad scientist: one, OtH p.69).")
 
     def cap(self, presence: int) -> int | None:
         caps = [c for c in (self.max_count,) if c is not None and not self.repeatable]
