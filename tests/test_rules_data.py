@@ -251,3 +251,120 @@ def test_task_force_fp_limit_is_data(tmp_path: Path) -> None:
     lifted = validate(roster(data), load_ruleset([house]))
     assert "tf-presence-over-limit" not in codes(lifted)
     assert lifted.totals.force_presence_limit == 3 * data["force_cost"]
+
+
+# --- naval support abilities (OtH p.39) --------------------------------------------------
+
+
+def _naval(*abilities: str, aircraft_p: int | None = None) -> dict[str, Any]:
+    data = base()
+    data["elements"].append({"id": "ns", "name": "HMS Test", "type": "naval_support",
+                             "presence": len(abilities), "upgrades": list(abilities)})
+    if aircraft_p is not None:
+        data["elements"].append({"id": "jet", "name": "Jet", "type": "aircraft",
+                                 "presence": aircraft_p, "stats": {"M": 3, "Mb": 5, "F": 3,
+                                                                   "A": 2, "D": 1}})
+    return data
+
+
+def test_whom_naval_abilities_reach_is_data(tmp_path: Path) -> None:
+    """Aircraft carrier reaches aircraft of P3 or less, marines Lt Inf, gunnery priority the
+    ballistic strike (OtH p.39): ``reaches`` on each ability. A layer raising the carrier's
+    line to P4 makes a P4 aircraft count, cited and provisional as the layer says."""
+    rs = load_ruleset()
+    carrier = rs.upgrades["aircraft_carrier"].reaches
+    assert carrier is not None and (carrier.names, carrier.max_presence) == (["aircraft"], 3)
+    assert carrier.source == "OtH p.39" and not carrier.is_provisional
+    assert rs.upgrades["marines"].reaches.names == ["lt_inf"]  # type: ignore[union-attr]
+    assert rs.upgrades["gunnery_priority"].reaches.names == ["ballistic_strike"]  # type: ignore[union-attr]
+    p3 = _naval("aircraft_carrier", aircraft_p=3)
+    p4 = _naval("aircraft_carrier", aircraft_p=4)
+    assert "carrier-without-aircraft" not in codes(check(p3))
+    hit = find(check(p4), "carrier-without-aircraft")
+    assert hit and "aircraft of p3 or less" in hit[0].message.lower() and hit[0].rule == "OtH p.39"
+    house = layer(tmp_path, '[upgrades.aircraft_carrier.reaches]\nmax_presence = 4\n'
+                  'source = "house"\n')
+    assert "carrier-without-aircraft" not in codes(check(p4, house))
+    hit = find(check(_naval("aircraft_carrier", aircraft_p=5), house), "carrier-without-aircraft")
+    assert hit and "P4 or less" in hit[0].message and hit[0].rule == "house"
+    assert hit[0].provisional
+
+
+def test_marines_reach_is_data(tmp_path: Path) -> None:
+    """Marines help Lt Inf only (OtH p.39); a layer that extends them to Hvy Inf silences the
+    warning for a force without Lt Inf but with Hvy Inf."""
+    data = _naval("marines")
+    data["elements"] = [e for e in data["elements"] if e["type"] != "lt_inf"]
+    assert find(check(data), "marines-without-lt-inf")
+    house = layer(tmp_path, '[upgrades.marines.reaches]\nnames = ["lt_inf", "hvy_inf"]\n')
+    assert not find(check(data, house), "marines-without-lt-inf")
+
+
+def test_reaches_must_name_known_types(tmp_path: Path) -> None:
+    house = layer(tmp_path, '[upgrades.marines.reaches]\nnames = ["frogmen"]\n')
+    with pytest.raises(LoadError) as err:
+        load_ruleset([house])
+    assert "frogmen" in str(err.value)
+
+
+# --- bays (OtH p.65) -----------------------------------------------------------------------
+
+
+ARK = {"M": 4, "F": 4, "A": 3, "D": 3}
+PLANE = {"M": 3, "Mb": 5, "F": 3, "A": 2, "D": 1}
+HVY_CAV = {"M": 4, "F": 5, "A": 5, "D": 1}
+
+
+def test_bay_room_is_data(tmp_path: Path) -> None:
+    """Launch bays hold aircraft of FP up to P-3, transport bays P 1 a copy (OtH p.65): a
+    layer changing both changes what fits."""
+    rs = load_ruleset()
+    launch, transport = rs.upgrades["launch_bays"].bays, rs.upgrades["transport_bays"].bays
+    assert launch is not None and launch.presence_less == 3 and launch.source == "OtH p.65"
+    assert transport is not None and transport.per_copy == 1 and transport.presence_less is None
+    launcher = el("Ark", "supermech", 8, ARK, ["launch_bays"])
+    hauler = el("Ark", "supermech", 8, ARK, [{"id": "transport_bays", "count": 2}])
+    planes = [el(n, "aircraft", 3, PLANE, carried_by="ark") for n in ("A", "B")]  # FP 6
+    cargo = el("Lancers", "hvy_cav", 3, HVY_CAV, carried_by="ark")  # P3
+    assert "FP 5 (P8 - 3)" in only(sw_check(launcher, *planes), "carrier-over-capacity").message
+    assert "P 2" in only(sw_check(hauler, cargo), "carrier-over-capacity").message
+    house = layer(tmp_path, '[upgrades.launch_bays.bays]\npresence_less = 2\n'
+                  '[upgrades.transport_bays.bays]\nper_copy = 2\n')
+    assert "carrier-over-capacity" not in codes_of(sw_check(launcher, *planes, overrides=[house]))
+    assert "carrier-over-capacity" not in codes_of(sw_check(hauler, cargo, overrides=[house]))
+
+
+# --- aircraft-baseform metaformer CHQ (OtH p.20) ----------------------------------------------
+
+
+def test_metaformer_chq_bar_is_data(tmp_path: Path) -> None:
+    """An aircraft-baseform metaformer is never the CHQ (OtH p.20): ``chq_barred_base`` on the
+    metaform upgrade; a layer emptying it lets one lead."""
+    assert load_ruleset().upgrades["metaform"].chq_barred_base == ["aircraft"]
+    jet = el("Jet", "aircraft", 3, {"M": 5, "Mb": 5, "F": 5, "A": 3, "D": 2}, ["metaform"],
+             forms=[{"type": "mech", "presence": 3, "stats": {"M": 5, "F": 5, "A": 5, "D": 3},
+                     "upgrades": []}])
+    command = {"kind": "mech_chq", "element": "jet"}
+    meta = ("metaformers",)
+    assert only(sw_check(jet, supplements=meta, command=command),
+                "metaformer-aircraft-chq").severity == "error"
+    house = layer(tmp_path, '[upgrades.metaform]\nchq_barred_base = []\n')
+    assert "metaformer-aircraft-chq" not in codes_of(
+        sw_check(jet, supplements=meta, command=command, overrides=[house]))
+
+
+# --- mad scientist (OtH p.69) ------------------------------------------------------------------
+
+
+def test_mad_scientist_free_count_is_data(tmp_path: Path) -> None:
+    """A mad scientist gives the CHQ one weird upgrade free (OtH p.69): ``grants_free`` on the
+    weird command; a layer giving two lets the CHQ mark two free."""
+    assert load_ruleset().upgrades["mad_scientist"].grants_free == 1
+    data = base(command={"kind": "chq", "element": "chq",
+                         "weird": [{"id": "mad_scientist", "replaces": "chain_of_command"}]})
+    next(e for e in data["elements"] if e["id"] == "chq")["upgrades"] = [
+        {"id": "sonic_cannon", "paid": "free"}, {"id": "tesla_gun", "paid": "free"}]
+    hit = find(check(data), "weird-free-too-many")
+    assert hit and "gives one" in hit[0].message
+    house = layer(tmp_path, '[upgrades.mad_scientist]\ngrants_free = 2\n')
+    assert not find(check(data, house), "weird-free-too-many")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import StatlineAsk, about, plural, statline_rule
+from horizon_builder.checks.common import StatlineAsk, about, eligible_names, plural, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
@@ -120,14 +120,17 @@ def metaform_type(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def metaformer_aircraft_chq(a: Analysis) -> Iterator[Finding]:
-    """A metaformer whose baseform is an aircraft may never be the CHQ (OtH p.20)."""
+    """A metaformer whose baseform is an aircraft may never be the CHQ (OtH p.20; data:
+    ``chq_barred_base`` of ``[upgrades.metaform]``)."""
     info = a.command_element
-    if info is None or not info.element.forms:
+    upgrade = a.ruleset.upgrades.get(METAFORM)
+    if info is None or not info.element.forms or upgrade is None:
         return
-    if _family(info.element.type, info.type) == "aircraft":
+    if upgrade.chq_barred_base and a.ruleset.matches(info.element.type, upgrade.chq_barred_base):
+        what = eligible_names(a.ruleset, upgrade.chq_barred_base)
         yield about(info, "error", "metaformer-aircraft-chq",
-                    "an aircraft-baseform metaformer may not be the CHQ, whatever "
-                    "form it starts in", "OtH p.20", "command")
+                    f"a metaformer whose baseform is {what} may not be the CHQ, whatever "
+                    "form it starts in", "OtH p.20", "command", upgrade.is_provisional)
 
 
 @check(CHAPTER)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, is_aircraft, plural
+from horizon_builder.checks.common import about, cite, eligible_names, is_aircraft, plural
 from horizon_builder.checks.weird import command_rules
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding
@@ -22,11 +22,26 @@ NAVAL_SUPPORT = "naval_support"
 FIELD_HOSPITAL = "field_hospital"
 HOSPITAL_CR = "hospital_cr"
 SPECIAL_OPERATION = "special_operation"
-NAVAL_ABILITIES = ("aircraft_carrier", "marines", "gunnery_priority")
 
 
 def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
     return [info for info in a.elements if info.element.type == type_id]
+
+
+def _reaches_none(a: Analysis, ability: str) -> tuple[str, str, bool] | None:
+    """When an ability's data says whom it reaches (``reaches``) and the force has none of
+    them: (whom, in words; citation; provisional). None when it reaches someone."""
+    up = a.ruleset.upgrades.get(ability)
+    reach = up.reaches if up is not None else None
+    if reach is None or any(
+            a.ruleset.matches(info.element.type, reach.names)
+            and (reach.max_presence is None or info.element.presence <= reach.max_presence)
+            for info in a.elements):
+        return None
+    whom = eligible_names(a.ruleset, reach.names)
+    if reach.max_presence is not None:
+        whom += f" of P{reach.max_presence} or less"
+    return whom, cite(reach, "OtH p.39"), reach.is_provisional
 
 
 @check(CHAPTER)
@@ -47,10 +62,13 @@ def ballistic_strike_summary(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def naval_support_abilities(a: Analysis) -> Iterator[Finding]:
-    """Naval support: each point of its Presence buys one force ability (OtH p.39)."""
+    """Naval support: each point of its Presence buys one force ability (OtH p.39). The
+    abilities are the upgrades naval support may take; whom each reaches is data (``reaches``)."""
+    rs = a.ruleset
+    abilities = {up_id for up_id, up in rs.upgrades.items() if NAVAL_SUPPORT in up.eligible}
     for info in _of_type(a, NAVAL_SUPPORT):
-        chosen = [c.choice.id for c in info.base.upgrades if c.choice.id in NAVAL_ABILITIES]
-        count = sum(c.choice.count for c in info.base.upgrades if c.choice.id in NAVAL_ABILITIES)
+        chosen = [c.choice.id for c in info.base.upgrades if c.choice.id in abilities]
+        count = sum(c.choice.count for c in info.base.upgrades if c.choice.id in abilities)
         p = info.element.presence
         if count > p:
             yield about(info, "error", "naval-support-too-many-abilities",
@@ -61,20 +79,21 @@ def naval_support_abilities(a: Analysis) -> Iterator[Finding]:
                         f"P{p} naval support buys {p} abilities but only {count} chosen "
                         f"({plural(p - count, 'point')} of FP bought nothing)", "OtH p.39",
                         "upgrades")
-        if "gunnery_priority" in chosen and not _of_type(a, BALLISTIC_STRIKE):
+        if "gunnery_priority" in chosen and (none := _reaches_none(a, "gunnery_priority")):
+            whom, rule, provisional = none
             yield about(info, "warning", "gunnery-priority-without-strike",
-                        "gunnery priority only helps a strategic ballistic strike, and this "
-                        "force has none", "OtH p.39", "upgrades")
-        if "marines" in chosen and not _of_type(a, "lt_inf"):
+                        f"gunnery priority only helps {whom}, and this force has none", rule,
+                        "upgrades", provisional)
+        if "marines" in chosen and (none := _reaches_none(a, "marines")):
+            whom, rule, provisional = none
             yield about(info, "warning", "marines-without-lt-inf",
-                        "marines affect Lt Inf elements, and this force has none", "OtH p.39",
-                        "upgrades")
-        if "aircraft_carrier" in chosen and not any(
-            is_aircraft(other.type) and other.element.presence <= 3 for other in a.elements
-        ):
+                        f"marines affect {whom}, and this force has none", rule, "upgrades",
+                        provisional)
+        if "aircraft_carrier" in chosen and (none := _reaches_none(a, "aircraft_carrier")):
+            whom, rule, provisional = none
             yield about(info, "warning", "carrier-without-aircraft",
-                        "aircraft carrier helps aircraft of P3 or less, and this force has none",
-                        "OtH p.39", "upgrades")
+                        f"aircraft carrier helps {whom}, and this force has none", rule,
+                        "upgrades", provisional)
 
 
 @check(CHAPTER)

@@ -164,7 +164,12 @@ def _bay_capacity(a: Analysis, carrier: ElementInfo, cargo: list[ElementInfo]) -
                         f"{names} start{'s' if len(cargo) == 1 else ''} aboard, but it has "
                         "neither launch bays nor transport bays", "OtH p.65", "upgrades")
         return
-    launch_room = max(0, element.presence - 3) if launch else 0
+    rs = a.ruleset
+    launch_bays = rs.upgrades[LAUNCH_BAYS].bays if launch and LAUNCH_BAYS in rs.upgrades else None
+    transport = rs.upgrades.get(TRANSPORT_BAYS)
+    if transport is not None and transport.bays is not None:
+        bays = transport.bays.room(element.presence, bays)
+    launch_room = launch_bays.room(element.presence, 1) if launch_bays is not None else 0
     aircraft_fp = sum(i.fp for i in cargo if is_aircraft(i.type))
     other_p = sum(i.element.presence for i in cargo if not is_aircraft(i.type))
     # Aircraft fill the launch bays first (by FP); the rest must fit the transport bays (by P).
@@ -173,7 +178,9 @@ def _bay_capacity(a: Analysis, carrier: ElementInfo, cargo: list[ElementInfo]) -
         return
     room = []
     if launch:
-        room.append(f"launch bays for aircraft of FP {launch_room} (P{element.presence} - 3)")
+        less = launch_bays.presence_less if launch_bays is not None else None
+        room.append(f"launch bays for aircraft of FP {launch_room}"
+                    + (f" (P{element.presence} - {less})" if less is not None else ""))
     room.append(f"transport bays for P {bays}" if bays else "no transport bays")
     what = []
     if aircraft_fp:

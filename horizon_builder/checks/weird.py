@@ -148,8 +148,11 @@ def weird_upgrade_placement(ask: StatlineAsk) -> Iterator[Reason]:
 
 @check(CHAPTER)
 def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
-    """A mad scientist gives the CHQ one weird upgrade free; no other element gets one (OtH p.69)."""
-    has_mad = MAD_SCIENTIST in _weird_commands(a)
+    """A mad scientist gives the CHQ one weird upgrade free; no other element gets one (OtH p.69;
+    data: ``grants_free`` of ``[upgrades.mad_scientist]``)."""
+    mad = a.ruleset.upgrades.get(MAD_SCIENTIST)
+    has_mad = mad is not None and MAD_SCIENTIST in _weird_commands(a)
+    allowed = mad.grants_free if mad is not None else 0
     free_total = 0
     for info in a.elements:
         for line in (info.base, *info.forms):
@@ -166,10 +169,11 @@ def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
                     yield about(info, "error", "weird-free-not-chq",
                                 f"{up.name} is marked free, but the mad scientist's free weird "
                                 "upgrade goes on the CHQ only", "OtH p.69", "upgrades")
-    if has_mad and free_total > 1:
+    if has_mad and free_total > allowed:
         yield Finding("error", "weird-free-too-many",
-                      f"{free_total} weird upgrades are marked free; a mad scientist gives one",
-                      "OtH p.69", field="upgrades")
+                      f"{free_total} weird upgrades are marked free; a mad scientist gives "
+                      f"{'one' if allowed == 1 else allowed}", cite(mad, "OtH p.69"),
+                      field="upgrades", provisional=mad is not None and mad.is_provisional)
     if has_mad and free_total == 0 and a.command_element is not None:
         yield about(a.command_element, "warning", "weird-free-unused",
                     "the mad scientist's free weird upgrade is not taken (mark one weird "

@@ -5,19 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.findings import Finding, verdict_text
 from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
 from horizon_builder.engine.validator import Report
-
-
-def verdict(report: Report) -> str:
-    errors, warnings = len(report.errors), len(report.warnings)
-    text = f"NOT LEGAL: {errors} error{'s' if errors != 1 else ''}" if errors else "LEGAL"
-    if warnings:
-        text += f", {warnings} warning{'s' if warnings != 1 else ''}"
-    if report.provisional:
-        text += " (rests on provisional core values)"
-    return text
 
 
 def finding_line(finding: Finding) -> str:
@@ -52,7 +42,7 @@ def text_report(path: str | Path, report: Report) -> str:
             f"  momentum {t.starting_momentum}   deployment spaces {t.deployment_spaces}   "
             f"elements {t.element_count}",
         ]
-    lines.append(f"  verdict: {verdict(report)}")
+    lines.append(f"  verdict: {verdict_text(len(report.errors), len(report.warnings), report.provisional)}")
     if report.provisional_values:
         lines.append(f"  provisional values used: {'; '.join(report.provisional_values)}")
     lines.extend(finding_line(f) for f in report.all_findings)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
+from horizon_builder.engine.findings import plural
 from horizon_builder.engine.totals import round_nearest
 from horizon_builder.rules.adventures import (
     Adventures,
@@ -226,7 +227,7 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
         act = mission_action(tables, action_roll)
         lines.append(f"Action {action_roll}: {act.name} ({act.source or 'OtH p.53'})")
         a, b = act.deployment
-        lines.append(f"  deployment: {deployment_spaces} space{'s' if deployment_spaces != 1 else ''} "
+        lines.append(f"  deployment: {plural(deployment_spaces, 'space')} "
                      f"of {a}\" x {b}\", touching your table edge")
         if act.effect:
             lines.append(f"  {act.effect}")

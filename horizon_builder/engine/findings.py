@@ -27,6 +27,16 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def verdict_text(errors: int, warnings: int, provisional: bool) -> str:
+    """A verdict in words: "NOT LEGAL: 2 errors, 1 warning", "LEGAL" (the CLI and exports)."""
+    text = f"NOT LEGAL: {plural(errors, 'error')}" if errors else "LEGAL"
+    if warnings:
+        text += f", {plural(warnings, 'warning')}"
+    if provisional:
+        text += " (rests on provisional core values)"
+    return text
+
+
 def sort_findings(findings: list[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])
 

@@ -2,7 +2,7 @@
 
 Every format renders one :class:`~horizon_builder.export.document.ExportDocument`
 built from a validation report, so they all say the same thing. No Textual here:
-the app's preview screen (``tui/export_screen.py``) calls :func:`render` and
+the app's preview screen (``tui/screens/export.py``) calls :func:`render` and
 :func:`write_atomic`.
 """
 
@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     import argparse
 
     from horizon_builder.engine.validator import Report
-    from horizon_builder.roster.models import Roster
-    from horizon_builder.rules.models import Ruleset
 
 Format = Literal["text", "markdown", "html", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "html", "json")
@@ -37,7 +35,6 @@ __all__ = [
     "export_schema",
     "render",
     "render_document",
-    "render_roster",
     "write_atomic",
 ]
 
@@ -67,13 +64,6 @@ def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str
 def render(report: Report, fmt: str, compact: bool = False) -> str:
     """Render a validation report's roster in one format."""
     return render_document(build_document(report), fmt, compact)
-
-
-def render_roster(roster: Roster, ruleset: Ruleset, fmt: str, compact: bool = False) -> str:
-    """Validate and render a roster in one go."""
-    from horizon_builder.engine.validator import validate
-
-    return render(validate(roster, ruleset), fmt, compact)
 
 
 def write_atomic(path: str | Path, text: str) -> Path:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from horizon_builder.engine.findings import plural
 from horizon_builder.engine.totals import Totals
 from horizon_builder.export.models import (
     CommandExport,
@@ -75,8 +76,7 @@ def cr_lines(spending: SpendingExport, esc: Escape = plain) -> list[str]:
 
 def cr_summary(spending: SpendingExport) -> str:
     return (f"{spending.spent} of {spending.available} spent "
-            f"({spending.counted_elements} conventional element"
-            f"{'s' if spending.counted_elements != 1 else ''} counted)")
+            f"({plural(spending.counted_elements, 'conventional element')} counted)")
 
 
 def element_title(e: ElementExport) -> str:

@@ -18,10 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.cli.report import verdict
 from horizon_builder.engine import tournament
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
-from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.findings import Finding, verdict_text
 from horizon_builder.engine.validator import Report
 from horizon_builder.export.models import (
     FOLDED_STATS,
@@ -319,7 +318,8 @@ def build_document(report: Report) -> ExportDocument:
         tournament=_tournament(report) if task_force else None,
         verdict=VerdictExport(legal=report.legal, provisional=report.provisional,
                               errors=len(report.errors), warnings=len(report.warnings),
-                              text=verdict(report)),
+                              text=verdict_text(len(report.errors), len(report.warnings),
+                                                report.provisional)),
         findings=[_finding(f) for f in report.all_findings],
         ruleset=_ruleset(ruleset, roster),
         provisional_note=PROVISIONAL_NOTE if report.provisional else None,

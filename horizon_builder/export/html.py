@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html as _html
 
+from horizon_builder.engine.findings import plural
 from horizon_builder.engine.totals import Totals
 from horizon_builder.export.common import (
     DAMAGE_BOXES,
@@ -228,9 +229,9 @@ def _element(e: ElementExport, findings: list[FindingExport]) -> str:
     badges = ""
     if errors:
         classes.append("has-error")
-        badges += f' <span class="badge err">{errors} error{"s" if errors != 1 else ""}</span>'
+        badges += f' <span class="badge err">{plural(errors, "error")}</span>'
     elif warnings:
-        badges += f' <span class="badge warn">{warnings} warning{"s" if warnings != 1 else ""}</span>'
+        badges += f' <span class="badge warn">{plural(warnings, "warning")}</span>'
     if e.is_command:
         badges += f' <span class="badge">{h(e.command_label or "CHQ")}</span>'
     if e.benched:

@@ -179,6 +179,12 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
         for ref in upgrade.form_types:
             if ref not in ruleset.element_types:
                 out.append((("upgrades", up_id, "form_types"), f"names unknown element type {ref!r}"))
+        for field, refs in (("chq_barred_base", upgrade.chq_barred_base),
+                            ("reaches", upgrade.reaches.names if upgrade.reaches else [])):
+            for ref in refs:
+                if ref not in known_names:
+                    out.append((("upgrades", up_id, field),
+                                f"names unknown element type, category or tag {ref!r}"))
         if upgrade.supplement and upgrade.supplement not in ruleset.supplements:
             out.append((("upgrades", up_id, "supplement"),
                         f"names unknown supplement {upgrade.supplement!r}"))

@@ -222,12 +222,50 @@ class Upgrade(RuleModel):
         "may be, by id; a variant whose family is listed counts too, a superheavy never "
         "(OtH p.19-20).",
     )
+    chq_barred_base: list[str] = Field(
+        default_factory=list,
+        description="An upgrade that gives an element forms: an element with forms whose "
+        "baseform is one of these (ids, categories, families or tags) may never be the CHQ "
+        "(metaform: aircraft, OtH p.20).",
+    )
+    reaches: Reach | None = Field(
+        default=None,
+        description="The elements the upgrade's effect reaches; a force with none of them gains "
+        "nothing from it (naval support's abilities, OtH p.39).",
+    )
+    bays: Bays | None = Field(
+        default=None, description="Room to start the battle carrying elements (OtH p.65).")
+    grants_free: int = Field(
+        default=0, ge=0, description="Weird command: how many weird upgrades the CHQ takes free "
+        "(mad scientist: one, OtH p.69).")
 
     def cap(self, presence: int) -> int | None:
         caps = [c for c in (self.max_count,) if c is not None and not self.repeatable]
         if self.max_per_full_presence:
             caps.append(presence // self.max_per_full_presence)
         return min(caps) if caps else None
+
+
+class Reach(RuleModel):
+    """Whom an upgrade's effect reaches (aircraft carrier: aircraft of P3 or less, OtH p.39)."""
+
+    names: list[str] = Field(description="Element type ids, categories, families or tags.")
+    max_presence: int | None = Field(default=None, ge=0,
+                                     description="Only elements of this P or less.")
+
+
+class Bays(RuleModel):
+    """Room an upgrade gives to carry elements into battle (OtH p.65): the element's P less
+    ``presence_less`` (launch bays), or ``per_copy`` for each copy taken (transport bays)."""
+
+    presence_less: int | None = Field(default=None, ge=0,
+                                      description="Room is the element's P minus this.")
+    per_copy: int = Field(default=0, ge=0, description="Room for each copy taken.")
+
+    def room(self, presence: int, copies: int) -> int:
+        if self.presence_less is not None:
+            return max(0, presence - self.presence_less)
+        return self.per_copy * copies
 
 
 class SpecialRule(RuleModel):
@@ -430,5 +468,6 @@ class EraBan(RuleModel):
 
 
 Era.model_rebuild()
+Upgrade.model_rebuild()
 Solitaire.model_rebuild()
 Ruleset.model_rebuild()
