@@ -70,6 +70,15 @@ def statlines(a: Analysis, info: ElementInfo) -> Iterator[StatlineAsk]:
         yield StatlineAsk(a, info, form, f"{label} form: ", f"forms[{index + 1}].")
 
 
+def all_statlines(a: Analysis) -> list[StatlineAsk]:
+    """Every statline of the force, made once per analysis (each statline rule reads them)."""
+    cached: list[StatlineAsk] | None = a.__dict__.get("_statline_asks")
+    if cached is None:
+        cached = [ask for info in a.elements for ask in statlines(a, info)]
+        a.__dict__["_statline_asks"] = cached
+    return cached
+
+
 def statline_rule(chapter: str, applies_to: Iterable[str] = ("battlegroup", "round", "task_force")
                   ) -> Callable[[StatlineRule], StatlineRule]:
     """Register a statline rule, and a validator check that asks it of every statline."""
@@ -79,11 +88,10 @@ def statline_rule(chapter: str, applies_to: Iterable[str] = ("battlegroup", "rou
         STATLINE_RULES.append(RegisteredRule(rule.__name__, scope, rule))
 
         def run(a: Analysis) -> Iterator[Finding]:
-            for info in a.elements:
-                for ask in statlines(a, info):
-                    for reason in rule(ask):
-                        if not reason.duplicate:
-                            yield finding(info, reason)
+            for ask in all_statlines(a):
+                for reason in rule(ask):
+                    if not reason.duplicate:
+                        yield finding(ask.info, reason)
 
         run.__name__ = rule.__name__
         check(chapter, scope)(run)
