@@ -12,7 +12,6 @@ The scenarios live in ``tests/screen_scenarios.py``; the snapshot tests
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -21,33 +20,28 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from screen_scenarios import SHOTS, Shot, app_for, play  # noqa: E402
+from screen_scenarios import SHOTS, Shot, opened, play  # noqa: E402
 
 OUT = ROOT / "screenshots"
 
 
 async def take(shot: Shot, folder: Path) -> Path:
-    if shot.roster == "<broken>":  # show the broken file's name, not a temporary folder
-        os.chdir(folder)
-    app = app_for(shot, folder)
     target = OUT / f"{shot.name}.svg"
-    async with app.run_test(size=shot.size) as pilot:
-        await play(shot, pilot)
-        svg = app.export_screenshot(title=f"horizon-builder: {shot.name}")
+    with opened(shot, folder) as app:
+        async with app.run_test(size=shot.size) as pilot:
+            await play(shot, pilot)
+            svg = app.export_screenshot(title=f"horizon-builder: {shot.name}")
     target.write_text(svg, encoding="utf-8")
     return target
 
 
 async def main(prefixes: list[str]) -> int:
     OUT.mkdir(exist_ok=True)
-    os.chdir(ROOT)  # paths shown on screen are relative to the repository root
-    here = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:
         for shot in SHOTS:
             if prefixes and not any(shot.name.startswith(p) for p in prefixes):
                 continue
             target = await take(shot, Path(tmp))
-            os.chdir(here)
             print(f"wrote {target.relative_to(ROOT)}")
     return 0
 

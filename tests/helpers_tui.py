@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.screens.home import RosterScreen
@@ -11,6 +15,16 @@ from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SIZE = (100, 32)
+
+
+async def until(pilot: Pilot, condition: Callable[[], object], what: str = "",
+                timeout: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds (instead of sleeping a fixed time)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, f"timed out waiting for {what or condition}"
+        await pilot.pause()
 
 
 def example(name: str) -> Path:

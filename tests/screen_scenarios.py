@@ -8,17 +8,20 @@ is seen in review and the README's pictures come from the same place.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import os
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from helpers_tui import until
+from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from horizon_builder.tui.app import HorizonApp
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "examples"
 SIZE = (100, 32)
 
 Steps = Callable[[Pilot], Awaitable[None]]
@@ -115,7 +118,8 @@ async def _unsaved(pilot: Pilot) -> None:
 
 async def _palette(pilot: Pilot) -> None:
     await pilot.press("ctrl+p")
-    await pilot.pause(0.3)
+    await until(pilot, lambda: isinstance(pilot.app.screen, CommandPalette)
+                and pilot.app.screen.query_one(CommandList).option_count > 0, "the palette's list")
 
 
 BROKEN = """\
@@ -169,35 +173,54 @@ SHOTS = [
 
 
 
-def app_for(shot: Shot, folder: Path) -> HorizonApp:
-    """The app opened as the scenario starts (a broken file is written to ``folder``)."""
-    if shot.roster == "<broken>":
-        (folder / "broken.toml").write_text(BROKEN, encoding="utf-8")
-        # named as the player would type it when standing in that folder
-        path: Path | None = Path("broken.toml") if Path.cwd() == folder else folder / "broken.toml"
-    elif shot.roster:
-        # relative to where the app runs, as a player types it (examples/NAME.toml)
-        path = EXAMPLES / shot.roster
-        local = Path("examples") / shot.roster
-        if local.is_file():
-            path = local
-    else:
-        path = None
-    return HorizonApp(path)
+class _ShownFolder(type(Path())):  # type: ignore[misc]
+    """A path whose ``cwd()`` is :data:`SHOWN_FOLDER` (what the path prompts name)."""
+
+    @classmethod
+    def cwd(cls) -> Path:
+        return Path(SHOWN_FOLDER)
+
+
+#: the working folder the save/open prompts name ("relative to ..."): the same on every machine
+SHOWN_FOLDER = "~/rosters"
+
+
+@contextmanager
+def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
+    """The app opened as the scenario starts, every path it shows the same on every machine.
+
+    It runs in the repository root and opens the example by its relative path (so the
+    export screen suggests ``examples/...``); a broken file is written to ``folder`` and
+    opened from there by its bare name; the path prompts name :data:`SHOWN_FOLDER` as the
+    working folder. The working folder is restored afterwards.
+    """
+    from horizon_builder.tui import dialogs
+
+    here = os.getcwd()
+    assert dialogs.Path is Path, "the path prompt no longer names pathlib.Path: update opened()"
+    dialogs.Path = _ShownFolder  # type: ignore[misc]
+    try:
+        if shot.roster == "<broken>":
+            (folder / "broken.toml").write_text(BROKEN, encoding="utf-8")
+            os.chdir(folder)
+            path: Path | None = Path("broken.toml")
+        else:
+            os.chdir(ROOT)
+            path = Path("examples") / shot.roster if shot.roster else None
+        yield HorizonApp(path)
+    finally:
+        dialogs.Path = Path  # type: ignore[misc]
+        os.chdir(here)
 
 
 async def play(shot: Shot, pilot: Pilot) -> None:
     """What the player does, then a settled screen without passing notifications."""
     app = pilot.app
     assert isinstance(app, HorizonApp)
-    for _ in range(200):  # the roster opens just after the first paint: wait for it (≤ 10 s)
-        if app.loaded:
-            break
-        await pilot.pause(0.05)
-    await pilot.pause()
+    await until(pilot, lambda: app.loaded, "the roster to open")  # just after the first paint
     if shot.steps is not None:
         await shot.steps(pilot)
-    await pilot.pause(0.5)  # let animations and the palette's search settle
+    await pilot.wait_for_scheduled_animations()  # scrolling into view, fading in
     app.clear_notifications()
     for field in app.screen.query(Input):  # a blinking cursor would be on or off by chance
         field.cursor_blink = False
