@@ -7,8 +7,9 @@ for the same files: the app shows the validator's report, nothing of its own.
 from __future__ import annotations
 
 import pytest
-from helpers_tui import SIZE, example, findings, home, row_names, select, table, totals
-from textual.widgets import Input, Label, Static
+from helpers_tui import SIZE, example, findings, home, row_names, select, table, totals, until
+from textual.command import CommandList, CommandPalette
+from textual.widgets import Button, Input, Label, Static
 
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import Element, Form
@@ -408,7 +409,8 @@ async def test_settings_refuse_bad_overrides_file(tmp_path) -> None:
         assert "house.toml" in error and "line 3" in error and "bogus_key" in error
         assert app.session.roster.overrides is None
         screen.query_one("#overrides", Input).value = str(tmp_path / "missing.toml")
-        await pilot.pause(0.3)  # a button ignores a second click while it still shows the first
+        apply = screen.query_one("#apply", Button)  # ignores a click while it shows the last one
+        await until(pilot, lambda: not apply.has_class("-active"), "the Apply button to settle")
         await pilot.click("#apply")
         await pilot.pause()
         assert "No such file" in str(screen.query_one("#overrides-error", Static).visual)
@@ -434,10 +436,14 @@ async def test_command_palette_runs_app_actions() -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"roster settings")
-        await pilot.pause(0.3)
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        commands = palette.query_one(CommandList)
+        await until(pilot, lambda: commands.highlighted_option is not None
+                    and "settings" in str(commands.highlighted_option.prompt).lower(),
+                    "the palette to offer the settings")
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, SettingsScreen)
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings screen")
 
 
 async def test_help_opens_with_f1_and_question_mark() -> None:
