@@ -40,11 +40,22 @@ def ruleset() -> Ruleset:
     return load_ruleset()
 
 
+#: a test of the collection was left out (by -k, -m, --lf, --deselect, ...): not a full run
+DESELECTED: list[bool] = []
+_PARTIAL_OPTIONS = ("keyword", "markexpr", "lf", "deselect", "ignore", "ignore_glob", "stepwise",
+                    "collectonly")
+
+
 def _full_run(config: pytest.Config) -> bool:
-    if config.getoption("keyword") or config.getoption("markexpr") or config.getoption("lf", default=False):
+    if any(config.getoption(name, default=None) for name in _PARTIAL_OPTIONS) or DESELECTED:
         return False
     args = [Path(a.split("::")[0]).resolve() for a in config.args] or [TESTS]
     return all(a == TESTS for a in args)
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    if items:
+        DESELECTED.append(True)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -52,6 +63,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     workeroutput = getattr(config, "workeroutput", None)
     if workeroutput is not None:  # an xdist worker: hand the codes to the controller
         workeroutput["finding_codes"] = sorted(PRODUCED)
+        workeroutput["deselected"] = bool(DESELECTED)
         return
     if not _full_run(config) or exitstatus != 0:
         return
@@ -65,5 +77,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_testnodedown(node, error) -> None:  # type: ignore[no-untyped-def]
-    """xdist controller: collect a finished worker's codes."""
-    PRODUCED.update(getattr(node, "workeroutput", {}).get("finding_codes", []))
+    """xdist controller: collect a finished worker's codes (and whether it left tests out)."""
+    output = getattr(node, "workeroutput", {})
+    PRODUCED.update(output.get("finding_codes", []))
+    if output.get("deselected"):
+        DESELECTED.append(True)
