@@ -31,7 +31,6 @@ from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker
 
 async def _settle(pilot) -> None:
     await pilot.pause()
-    await pilot.pause()
 
 
 async def _highlight(pilot, box: OptionList, option_id: str) -> None:
