@@ -462,9 +462,9 @@ def test_points_paid_upgrade_on_a_cr_type_is_an_error(ruleset):
     in stat points (core; Lt Cav may take antigrav, OtH p.60 errata)."""
     cav = element("lt_cav", 2, "Skimmers", stats={"M": 6, "F": 2, "A": 2, "D": 1},
                   upgrades=[{"id": "antigrav", "paid": "points"}])
-    assert "upgrade-currency" in codes(check(roster(cav), ruleset), "error")
+    assert "upgrade-paid-not-allowed" in codes(check(roster(cav), ruleset), "error")
     cav["upgrades"] = [{"id": "antigrav"}]
-    assert "upgrade-currency" not in codes(check(roster(cav), ruleset))
+    assert "upgrade-paid-not-allowed" not in codes(check(roster(cav), ruleset))
 
 
 def test_cr_bought_for_a_type_the_force_lacks_is_a_warning(ruleset):

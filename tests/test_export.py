@@ -215,7 +215,7 @@ def test_derived_special_rules_shown(demo: Path) -> None:
 
 def test_upgrade_costs_and_currency(demo: Path) -> None:
     text = export(demo, "text")
-    assert "Upgrades: Metaform (0 pts), Test panopticon (1 pt)" in text
+    assert "Upgrades: Metaform (free), Test panopticon (1 pt)" in text
     assert "Upgrades: Vertical thrusters (? pts)" in text  # unknown cost stays visible
 
 

@@ -147,7 +147,8 @@ def test_supertank_few_stat_limits() -> None:
 
 
 def test_supertank_no_command_resources() -> None:
-    """Supertanks are not conventional: no CR may be spent on them, and they give none (OtH p.10)."""
+    """Supertanks are not conventional: no CR may be spent on them, and they give none (OtH p.10).
+    Paying an upgrade with CR is refused and priced from the pool; CR bought for the type too."""
     report = check(
         el("Chq", "hvy_cav", 3, HVY_CAV), el("Cav", "hvy_cav", 3, HVY_CAV),
         el("Crawler", "supertank", 4, {"M": 4, "F": 4, "A": 4, "D": 3},
@@ -155,9 +156,13 @@ def test_supertank_no_command_resources() -> None:
         command={"kind": "chq", "element": "chq"},
         cr_purchases=[{"type": "supertank", "upgrade": "crusher"}],
     )
-    hits = found(report, "supertank-no-cr")
-    assert len(hits) == 2 and all(h.severity == "error" and h.rule == "OtH p.10" for h in hits)
+    paid = only(report, "upgrade-paid-not-allowed")
+    assert paid.severity == "error" and paid.rule.startswith("OtH p.10") and paid.element == "crawler"
+    assert "not a conventional element" in paid.message
+    bought = only(report, "cr-purchase-points-type")
+    assert bought.rule.startswith("OtH p.10") and "Supertank" in bought.message
     assert report.analysis.cr_counted_elements == 2  # the supertank does not count
+    assert report.analysis.by_id["crawler"].cr_spent == 0  # the refused claim is priced from the pool
 
 
 # --- superflyers (p.10) --------------------------------------------------------
@@ -554,8 +559,8 @@ CLI_CASES: dict[str, tuple[list[dict[str, Any]], dict[str, Any]]] = {
     "pool-overspent": ([el("Greedy", "supertank", 4, {"M": 5, "F": 5, "A": 5, "D": 5})], {}),
     "superheavy-rapid": ([el("Sprinter", "supermech", 4, SUPERMECH_P4, ["test_rapid"])],
                          {"rules": True}),
-    "supertank-no-cr": ([el("Crawler", "supertank", 4, SUPERTANK_P4)],
-                        {"cr_purchases": [{"type": "supertank", "upgrade": "crusher"}]}),
+    "cr-purchase-points-type": ([el("Crawler", "supertank", 4, SUPERTANK_P4)],
+                                {"cr_purchases": [{"type": "supertank", "upgrade": "crusher"}]}),
     "type-forbids-upgrade": ([el("Chopper", "superflyer", 5, {"M": 5, "Mb": 5, "F": 5, "A": 5, "D": 5},
                                  ["rotary", "heavy_transport"])], {}),
     "type-requires-upgrade": ([el("Lifter", "superflyer", 5, {"M": 5, "Mb": 5, "F": 5, "A": 5, "D": 5})],

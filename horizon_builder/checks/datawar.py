@@ -94,8 +94,8 @@ def exclusive_upgrades(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def type_purchase_rules(a: Analysis) -> Iterator[Finding]:
-    """CR bought for a whole type (OtH p.24): once per type, only for CR-paying types, never
-    the CHQ-only strategic net (OtH p.27)."""
+    """CR bought for a whole type (OtH p.24): once per type, never the CHQ-only strategic net
+    (OtH p.27)."""
     rs = a.ruleset
     counts = Counter((p.type, p.upgrade, p.form_type) for p in a.cr_purchases)
     for (type_id, up_id, _form), count in counts.items():
@@ -115,14 +115,7 @@ def type_purchase_rules(a: Analysis) -> Iterator[Finding]:
                           f"{up.name} is not bought for a whole type ({type_name(rs, purchase.type)}):"
                           f" it is given to {where}; list it in that element's upgrades",
                           cite(up, "OtH p.27"), field="cr_purchases")
-        # (a purchase for a type that may not take the upgrade at all is reported by the
-        # generic CR check: say nothing more about how it would be paid)
-        elif (et.upgrade_currency != "cr" or up.currency == "points") and rs.matches(
-                purchase.type, [n for n in up.eligible if n != "chq"]):
-            yield Finding("error", "cr-purchase-points-type",
-                          f"{et.name} pays for {up.name} in stat points, element by element: "
-                          "list it in each element's upgrades, not as a CR purchase",
-                          cite(up, "OtH p.24"), field="cr_purchases")
+        # (whether the type pays with CR at all is the generic CR check's, in mustering)
 
 
 @check(CHAPTER)

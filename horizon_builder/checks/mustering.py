@@ -19,8 +19,16 @@ from horizon_builder.checks.common import (
     statline_rule,
     statlines,
 )
-from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.engine.analysis import Analysis, ElementInfo, UpgradeCost, free_upgrades_granted
 from horizon_builder.engine.findings import Finding, Reason
+from horizon_builder.engine.payment import (
+    ACCEPTS,
+    FREE_KIND,
+    PAYMENT_RULES,
+    PAYMENT_WORDS,
+    payment_options,
+    why_not,
+)
 from horizon_builder.engine.validator import check
 
 CHAPTER = "Mustering (core)"
@@ -220,11 +228,7 @@ def upgrade_eligibility(ask: StatlineAsk) -> Iterator[Reason]:
             yield Reason("upgrade-option-missing",
                          f"{label}{up.name}: choose one of {', '.join(up.options)}",
                          "choose an option", rule, field, subject=up_id)
-        if eligible and cost.currency == "points" and et.pool is None and et.upgrade_currency == "cr":
-            yield Reason("upgrade-currency",
-                         f"{label}{up.name} is paid in stat points, which a {et.name} does not have",
-                         f"paid in stat points, which a {et.name} does not have", rule, field,
-                         subject=up_id)
+        yield from _payment_reasons(ask, cost, field, eligible)
     for up_id, count in seen.items():
         maybe = rs.upgrades.get(up_id)
         if maybe is None:
@@ -237,6 +241,39 @@ def upgrade_eligibility(ask: StatlineAsk) -> Iterator[Reason]:
             yield Reason("upgrade-over-cap",
                          f"{label}{maybe.name} taken {count} times; at most {cap}{at}",
                          short, cite(maybe, "core"), f"{prefix}upgrades", subject=up_id)
+
+
+def _payment_reasons(ask: StatlineAsk, cost: UpgradeCost, field: str,
+                     eligible: bool) -> Iterator[Reason]:
+    """How an upgrade is paid comes from the rules (:func:`payment_options`); a roster's
+    ``paid`` may only choose among those ways (OtH p.9-10, p.19, p.24-26, p.42, p.69)."""
+    up, et, label = cost.upgrade, ask.line.type, ask.label
+    if up is None or et is None:
+        return
+    up_id = cost.choice.id
+    if not cost.options:
+        if not eligible:  # said already: it may not take the upgrade at all
+            return
+        words = " or ".join(PAYMENT_WORDS[p] for p in ACCEPTS[up.currency])
+        yield Reason("upgrade-currency",
+                     f"{label}{up.name} is paid with {words}, which a {et.name} does not have",
+                     f"paid with {words}, which a {et.name} does not have",
+                     PAYMENT_RULES[ACCEPTS[up.currency][0]], field, subject=up_id)
+        return
+    claimed = cost.choice.paid
+    if not cost.claim_refused or claimed is None:
+        return
+    code = "upgrade-paid-not-allowed"
+    if claimed == "free" and up.kind == FREE_KIND:
+        # The mad scientist's free weird upgrade: said where it goes wrong (OtH p.69).
+        mad = free_upgrades_granted(ask.ruleset, ask.analysis.command) > 0
+        code = "weird-free-not-chq" if mad else "weird-free-without-mad-scientist"
+    allowed = " or ".join(PAYMENT_WORDS[p] for p in cost.options)
+    yield Reason(code,
+                 f"{label}{up.name} is marked paid = \"{claimed}\", but {why_not(et, up, claimed)}: "
+                 f"a {et.name} pays for it with {allowed}",
+                 f"{why_not(et, up, claimed)}", PAYMENT_RULES[claimed], field,
+                 subject=up_id)
 
 
 @statline_rule(CHAPTER)
@@ -398,6 +435,13 @@ def command_resources(a: Analysis) -> Iterator[Finding]:
                           f"CR purchase: {et.name} may not take {upgrade.name} (only "
                           f"{eligible_names(a.ruleset, names)}): remove the purchase",
                           cite(upgrade, "core"), field="cr_purchases")
+        elif "cr" not in payment_options(et, upgrade):  # the one payment predicate
+            fix = ("list it in each element's upgrades, paid from its pool"
+                   if "points" in payment_options(et, upgrade) else "remove it")
+            yield Finding("error", "cr-purchase-points-type",
+                          f"CR bought {upgrade.name} for {et.name}, but "
+                          f"{why_not(et, upgrade, 'cr')}: {fix}", PAYMENT_RULES["cr"],
+                          field="cr_purchases")
         if upgrade.options and purchase.option is None:
             yield Finding("error", "upgrade-option-missing",
                           f"CR purchase: {upgrade.name} for {et.name}: choose one of "

@@ -23,9 +23,6 @@ CHAPTER = "Superweapons"
 #: Superheavy kinds that can never be rapid, whatever an upgrade or mutation grants.
 NEVER_RAPID = {"supermech": "OtH p.9", "supertank": "OtH p.10"}
 
-#: Kinds on which Command Resources may never be spent (not conventional elements).
-NO_CR = {"supertank": "OtH p.10"}
-
 #: Upgrades that let an element start the battle with others aboard (OtH p.65).
 LAUNCH_BAYS = "launch_bays"
 TRANSPORT_BAYS = "transport_bays"
@@ -46,32 +43,6 @@ def superheavy_never_rapid(ask: StatlineAsk) -> Iterator[Reason]:
         name = info.type.name if info.type else info.element.type
         yield Reason("superheavy-rapid", f"a {name} cannot be rapid; remove what makes it rapid",
                      f"a {name} cannot be rapid", source, "upgrades")
-
-
-@check(CHAPTER)
-def supertank_no_command_resources(a: Analysis) -> Iterator[Finding]:
-    """Supertanks are not conventional elements: no CR may be spent on them (OtH p.10)."""
-    for info in a.elements:
-        source = NO_CR.get(info.element.type)
-        if source is None:
-            continue
-        name = info.type.name if info.type else info.element.type
-        for cost in info.base.upgrades:
-            if cost.currency == "cr":
-                label = cost.upgrade.name if cost.upgrade else cost.choice.id
-                yield about(info, "error", "supertank-no-cr",
-                            f"{label} is paid with Command Resources, which may not be spent "
-                            f"on a {name}: pay it from the stat pool", source, "upgrades")
-    for purchase in a.cr_purchases:
-        source = NO_CR.get(purchase.type)
-        if source is None:
-            continue
-        et = a.ruleset.element_types.get(purchase.type)
-        up = a.ruleset.upgrades.get(purchase.upgrade)
-        yield Finding("error", "supertank-no-cr",
-                      f"CR bought {up.name if up else purchase.upgrade} for "
-                      f"{et.name if et else purchase.type}: Command Resources may not be spent "
-                      "on supertanks", source, field="cr_purchases")
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

@@ -148,27 +148,18 @@ def weird_upgrade_placement(ask: StatlineAsk) -> Iterator[Reason]:
 
 @check(CHAPTER)
 def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
-    """A mad scientist gives the CHQ one weird upgrade free; no other element gets one (OtH p.69;
-    data: ``grants_free`` of ``[upgrades.mad_scientist]``)."""
+    """A mad scientist gives the CHQ one weird upgrade free (OtH p.69; data: ``grants_free`` of
+    ``[upgrades.mad_scientist]``). Whether an element may mark one free at all is the payment
+    rule's (``upgrade_payment`` in mustering); this counts them."""
     mad = a.ruleset.upgrades.get(MAD_SCIENTIST)
     has_mad = mad is not None and MAD_SCIENTIST in _weird_commands(a)
     allowed = mad.grants_free if mad is not None else 0
     free_total = 0
     for info in a.elements:
         for line in (info.base, *info.forms):
-            for cost in line.upgrades:
-                up = cost.upgrade
-                if up is None or up.kind != "weird_upgrade" or cost.choice.paid != "free":
-                    continue
-                free_total += cost.choice.count
-                if not has_mad:
-                    yield about(info, "error", "weird-free-without-mad-scientist",
-                                f"{up.name} is marked free, but only a mad scientist gives a "
-                                "free weird upgrade", "OtH p.69", "upgrades")
-                elif not info.is_command:
-                    yield about(info, "error", "weird-free-not-chq",
-                                f"{up.name} is marked free, but the mad scientist's free weird "
-                                "upgrade goes on the CHQ only", "OtH p.69", "upgrades")
+            free_total += sum(cost.choice.count for cost in line.upgrades
+                              if cost.upgrade is not None and cost.upgrade.kind == "weird_upgrade"
+                              and cost.currency == "free")
     if has_mad and free_total > allowed:
         yield Finding("error", "weird-free-too-many",
                       f"{free_total} weird upgrades are marked free; a mad scientist gives "

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from horizon_builder.engine.payment import ACCEPTS, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
 from horizon_builder.rules.models import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
 
@@ -22,8 +23,15 @@ class UpgradeCost:
 
     choice: UpgradeChoice
     upgrade: Upgrade | None
-    currency: str  # "points", "cr", "free" or "unknown"
+    currency: str  # "points", "cr", "free" or "unknown": how it is paid, by the rules
     amount: int | None  # None when the ruleset does not know the cost
+    options: tuple[str, ...] = ()  # every way the rules let this element pay (default first)
+
+    @property
+    def claim_refused(self) -> bool:
+        """The roster says ``paid`` = something the rules do not allow here."""
+        paid = self.choice.paid
+        return self.upgrade is not None and paid is not None and paid not in self.options
 
 
 @dataclass
@@ -122,29 +130,33 @@ class Analysis:
 
 
 def _choice_cost(choice: UpgradeChoice, upgrade: Upgrade | None, et: ElementType | None,
-                 presence: int) -> UpgradeCost:
+                 presence: int, free_granted: bool) -> UpgradeCost:
     if upgrade is None:
         return UpgradeCost(choice, None, "unknown", None)
-    if choice.paid == "free" or upgrade.currency == "free":
-        return UpgradeCost(choice, upgrade, "free", 0)
-    default = et.upgrade_currency if et else "points"
-    if upgrade.currency == "points_or_cr":
-        currency = choice.paid or ("cr" if default == "cr" else "points")
+    # How it is paid comes from the rules; the roster's ``paid`` only picks among
+    # them, and a claim they refuse is priced as the default (and reported).
+    options = payment_options(et, upgrade, free_granted=free_granted)
+    if choice.paid is not None and choice.paid in options:
+        currency: str = choice.paid
     else:
-        currency = choice.paid or upgrade.currency
+        currency = options[0] if options else ACCEPTS[upgrade.currency][0]
+    if currency == "free":
+        return UpgradeCost(choice, upgrade, "free", 0, options)
     unit = upgrade.cost_cr if currency == "cr" and upgrade.cost_cr is not None else upgrade.cost
     if unit is None:
-        return UpgradeCost(choice, upgrade, currency, None)
+        return UpgradeCost(choice, upgrade, currency, None, options)
     if upgrade.per_presence:
         unit *= presence
-    return UpgradeCost(choice, upgrade, currency, unit * choice.count)
+    return UpgradeCost(choice, upgrade, currency, unit * choice.count, options)
 
 
 def statline_info(ruleset: Ruleset, type_id: str, presence: int, stats: dict[str, int],
-                  upgrades: Sequence[UpgradeChoice]) -> StatlineInfo:
-    """Pool, points spent and special rules of one statline."""
+                  upgrades: Sequence[UpgradeChoice], *, free_granted: bool = False) -> StatlineInfo:
+    """Pool, points spent and special rules of one statline (``free_granted``: the CHQ of a
+    weird command that gives a free weird upgrade, OtH p.69)."""
     et = ruleset.element_types.get(type_id)
-    costs = [_choice_cost(c, ruleset.upgrades.get(c.id), et, presence) for c in upgrades]
+    costs = [_choice_cost(c, ruleset.upgrades.get(c.id), et, presence, free_granted)
+             for c in upgrades]
     info = StatlineInfo(type_id, et, presence, stats, costs)
     if et is None:
         return info
@@ -200,6 +212,8 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     # The CHQ's row of the cost table: a stand-in (gun-beast) reads its replaced type's.
     chq_key = (chq_type.chq_cost_as or chq_element.type) if chq_type and chq_element else ""
 
+    free_granted = free_upgrades_granted(ruleset, command) > 0
+
     purchases_by_type: dict[str, list[CrPurchase]] = {}
     for purchase in purchases:
         purchases_by_type.setdefault(purchase.type, []).append(purchase)
@@ -207,9 +221,10 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     infos: list[ElementInfo] = []
     for index, element in enumerate(chosen):
         et = ruleset.element_types.get(element.type)
-        base = statline_info(ruleset, element.type, element.presence, element.stats, element.upgrades)
-        forms = [_form_info(ruleset, form) for form in element.forms]
         is_command = element.id == chq_id and chq_id is not None
+        base = statline_info(ruleset, element.type, element.presence, element.stats,
+                             element.upgrades, free_granted=is_command and free_granted)
+        forms = [_form_info(ruleset, form) for form in element.forms]
         fc = et.force_cost if et is not None and et.force_cost is not None else element.presence
         fp = et.force_presence if et is not None and et.force_presence is not None else element.presence
         momentum = fp
@@ -267,6 +282,15 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     return Analysis(roster, ruleset, mode, infos, command, option,
                     next((i for i in infos if i.is_command), None), purchases,
                     cr_available, counted, cr_spent, round_name)
+
+
+def free_upgrades_granted(ruleset: Ruleset, command: Command) -> int:
+    """How many free weird upgrades the CHQ's weird commands give (mad scientist: one, OtH p.69)."""
+    total = 0
+    for weird in command.weird:
+        upgrade = ruleset.upgrades.get(weird.id)
+        total += upgrade.grants_free if upgrade is not None else 0
+    return total
 
 
 def presence_steps(rules: list[str], steps: list[PresenceRules], presence: int) -> list[str]:

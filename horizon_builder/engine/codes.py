@@ -29,7 +29,9 @@ CODES: dict[str, tuple[str, str]] = {
     "upgrade-requires": ("Mustering (core)", "the upgrade needs another one first"),
     "upgrade-excludes": ("Mustering (core)", "two upgrades that cannot be taken together"),
     "upgrade-option-missing": ("Mustering (core)", "an upgrade's choice (a program ...) not made"),
-    "upgrade-currency": ("Mustering (core)", "paid in stat points by a type without a pool"),
+    "upgrade-currency": ("Mustering (core)", "an upgrade the element has nothing to pay with"),
+    "upgrade-paid-not-allowed": ("Mustering (core)",
+                                 "a payment (paid =) the rules do not allow for that element"),
     "upgrade-over-cap": ("Mustering (core)", "more copies of an upgrade than allowed"),
     "too-many-upgrades": ("Mustering (core)", "more upgrades than the type may have"),
     "type-requires-upgrade": ("Mustering (core)", "the type must have an upgrade at this P"),
@@ -50,7 +52,6 @@ CODES: dict[str, tuple[str, str]] = {
     "era-no-antigrav-aircraft": ("Supplements and eras", "an aircraft too big for an era without antigrav"),
     # --- Superweapons (OtH p.9-17, p.64-65) ---
     "superheavy-rapid": ("Superweapons", "a supermech or supertank made rapid"),
-    "supertank-no-cr": ("Superweapons", "CR spent on a supertank"),
     "superheavy-free-chq": ("Superweapons", "a superheavy as the free conventional CHQ"),
     "superheavy-takes-command": ("Superweapons", "a superheavy takes over guide fire and chain of command"),
     "carried-by-itself": ("Superweapons", "an element aboard itself"),
