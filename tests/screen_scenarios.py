@@ -84,6 +84,19 @@ def _editor_on(element_id: str, form: int | None = None) -> Steps:
     return run
 
 
+async def _editor_payment(pilot: Pilot) -> None:
+    """The mad scientist's CHQ in the editor, its free weird upgrade highlighted (OtH p.69)."""
+    await _editor_on("chq")(pilot)
+    box = pilot.app.screen.query_one("#ed-upgrades")
+    box.focus()
+    await pilot.pause()
+    for _ in range(40):
+        if box.highlighted_option is not None and box.highlighted_option.id == "tesla_gun":  # type: ignore[attr-defined]
+            break
+        await pilot.press("down")
+    await pilot.pause()
+
+
 async def _add_filtered(pilot: Pilot) -> None:
     await pilot.press("a")
     await pilot.pause()
@@ -163,6 +176,7 @@ SHOTS = [
     Shot("element-editor-finding", "needs-fixing.toml", _editor_from_finding),
     Shot("element-editor-metaformer", "oth-metaformers.toml", _editor_on("metatron", 2)),
     Shot("element-editor-supermech", "oth-superweapons.toml", _editor_on("mongrel")),
+    Shot("element-editor-payment", "oth-weird.toml", _editor_payment),
     Shot("command", "hvy-cav-battlegroup.toml", keys("c")),
     Shot("command-cr", "oth-datawar.toml", _command_cr),
     Shot("command-weird", "oth-weird.toml", keys("c")),

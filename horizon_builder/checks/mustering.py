@@ -263,17 +263,19 @@ def _payment_reasons(ask: StatlineAsk, cost: UpgradeCost, field: str,
     claimed = cost.choice.paid
     if not cost.claim_refused or claimed is None:
         return
-    code = "upgrade-paid-not-allowed"
-    if claimed == "free" and up.kind == FREE_KIND:
-        # The mad scientist's free weird upgrade: said where it goes wrong (OtH p.69).
-        mad = free_upgrades_granted(ask.ruleset, ask.analysis.command) > 0
-        code = "weird-free-not-chq" if mad else "weird-free-without-mad-scientist"
     allowed = " or ".join(PAYMENT_WORDS[p] for p in cost.options)
-    yield Reason(code,
-                 f"{label}{up.name} is marked paid = \"{claimed}\", but {why_not(et, up, claimed)}: "
-                 f"a {et.name} pays for it with {allowed}",
-                 f"{why_not(et, up, claimed)}", PAYMENT_RULES[claimed], field,
-                 subject=up_id)
+    why = why_not(et, up, claimed)
+    text = (f"{label}{up.name} is marked paid = \"{claimed}\", but {why}: a {et.name} pays for "
+            f"it with {allowed}")
+    rule = PAYMENT_RULES[claimed]
+    if claimed == "free" and up.kind == FREE_KIND:
+        # The mad scientist's free weird upgrade: say where it goes wrong (OtH p.69).
+        if free_upgrades_granted(ask.ruleset, ask.analysis.command) > 0:
+            yield Reason("weird-free-not-chq", text, why, rule, field, subject=up_id)
+        else:
+            yield Reason("weird-free-without-mad-scientist", text, why, rule, field, subject=up_id)
+        return
+    yield Reason("upgrade-paid-not-allowed", text, why, rule, field, subject=up_id)
 
 
 @statline_rule(CHAPTER)

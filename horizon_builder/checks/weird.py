@@ -167,8 +167,9 @@ def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
                       field="upgrades", provisional=mad is not None and mad.is_provisional)
     if has_mad and free_total == 0 and a.command_element is not None:
         yield about(a.command_element, "warning", "weird-free-unused",
-                    "the mad scientist's free weird upgrade is not taken (mark one weird "
-                    "upgrade on the CHQ paid = \"free\")", "OtH p.69", "upgrades")
+                    "the mad scientist's free weird upgrade is not taken: choose Free as the "
+                    "payment of one weird upgrade on the CHQ (or paid = \"free\" in the file)",
+                    "OtH p.69", "upgrades")
 
 
 @check(CHAPTER)

@@ -124,5 +124,6 @@ from horizon_builder.editing.upgrades import (  # noqa: F401
     add_upgrade,
     remove_upgrade,
     set_upgrade_option,
+    set_upgrade_payment,
     upgrade_options,
 )

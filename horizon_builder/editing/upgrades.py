@@ -14,8 +14,15 @@ from horizon_builder.editing.common import (
     _line,
     _update_line,
 )
-from horizon_builder.engine.analysis import Analysis, StatlineInfo, analyse, statline_info
+from horizon_builder.engine.analysis import (
+    Analysis,
+    StatlineInfo,
+    analyse,
+    free_upgrades_granted,
+    statline_info,
+)
 from horizon_builder.engine.findings import Reason
+from horizon_builder.engine.payment import Payment, payment_options
 from horizon_builder.engine.validator import load_checks
 from horizon_builder.roster.models import (
     Element,
@@ -46,6 +53,13 @@ class UpgradeOption:
     source: str | None = None
     budget: bool = False  #: barred only because the pool or CR left is too small
     code: str | None = None  #: the finding code of the rule behind ``reason``
+    payments: tuple[str, ...] = ()  #: every way the rules let this element pay (default first)
+    paid: str | None = None  #: how the copies taken are paid ("points", "cr", "free")
+
+    @property
+    def payment_choice(self) -> bool:
+        """The rules offer this element more than one way to pay for the copies it took."""
+        return self.taken and len(self.payments) > 1
 
     @property
     def allowed(self) -> bool:
@@ -167,6 +181,7 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
     roster = analysis.roster
     choices = _choices(element, form_index)
     contexts = _contexts(analysis)
+    free_granted = info.is_command and free_upgrades_granted(ruleset, analysis.command) > 0
     before = Counter(_key(r) for r in _reasons(contexts, element, form_index))
     rows: list[UpgradeOption] = []
     for up_id, up in ruleset.upgrades.items():
@@ -175,6 +190,15 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
         count = sum(c.count for c in choices if c.id == up_id)
         option = next((c.option for c in choices if c.id == up_id), None)
         currency, amount, text = _cost(ruleset, type_id, presence, up_id)
+        held = next((c for c in line.upgrades if c.choice.id == up_id), None)
+        paid: str | None
+        if held is not None:  # priced as the roster pays it (the one payment predicate)
+            payments, paid = held.options, held.currency
+            if paid == "free":
+                text = "free"
+        else:
+            payments = payment_options(et, up, free_granted=free_granted)
+            paid = payments[0] if payments else None
         trial = add_upgrade(ruleset, element, up_id, form_index)
         after = _reasons(contexts, trial, form_index)
         eligible_type = not any(r.code == "upgrade-not-eligible" and r.subject == up_id
@@ -195,7 +219,7 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
         rows.append(UpgradeOption(
             up_id, up.name, up.kind, up.summary or "", text, currency, amount, count,
             up.cap(presence), eligible_type, reason, tuple(up.options), option,
-            up.is_provisional, up.source, budget, code))
+            up.is_provisional, up.source, budget, code, payments, paid))
     # the kinds with most this element can use (now or with points freed) first, then book order
     usable = Counter(r.kind for r in rows if r.allowed or r.budget or r.taken)
     order = {k: i for i, k in enumerate(KIND_LABELS)}
@@ -237,5 +261,22 @@ def set_upgrade_option(element: Element, upgrade_id: str, option: str | None,
                        form_index: int | None = None) -> Element:
     """Choose the option (robot program ...) of an upgrade taken."""
     choices = tuple(c.model_copy(update={"option": option}) if c.id == upgrade_id else c
+                    for c in _choices(element, form_index))
+    return _update_line(element, form_index, upgrades=choices)
+
+
+def set_upgrade_payment(ruleset: Ruleset, element: Element, upgrade_id: str, paid: Payment | None,
+                        form_index: int | None = None) -> Element:
+    """Choose how an upgrade taken is paid, among the ways the rules allow (the editor offers
+    only those; the validator judges any other). The default way is stored as no choice."""
+    type_id, _presence = _line(element, form_index)
+    up = ruleset.upgrades.get(upgrade_id)
+    if up is not None and paid is not None:
+        options = payment_options(ruleset.element_types.get(type_id), up, free_granted=True)
+        if paid not in options:
+            raise ValueError(f"{up.name} cannot be paid {paid!r} here")
+        if paid == options[0]:
+            paid = None
+    choices = tuple(c.model_copy(update={"paid": paid}) if c.id == upgrade_id else c
                     for c in _choices(element, form_index))
     return _update_line(element, form_index, upgrades=choices)

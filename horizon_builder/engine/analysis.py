@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from horizon_builder.engine.payment import ACCEPTS, payment_options
+from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
 from horizon_builder.rules.models import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
 
@@ -25,7 +25,7 @@ class UpgradeCost:
     upgrade: Upgrade | None
     currency: str  # "points", "cr", "free" or "unknown": how it is paid, by the rules
     amount: int | None  # None when the ruleset does not know the cost
-    options: tuple[str, ...] = ()  # every way the rules let this element pay (default first)
+    options: tuple[Payment, ...] = ()  # every way the rules let this element pay (default first)
 
     @property
     def claim_refused(self) -> bool:

@@ -30,11 +30,12 @@ from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, finding_prompt
 from horizon_builder.tui.widgets.statline_text import (
     lines_text,
+    payment_label,
     pool_text,
     stat_states,
     type_name,
-    upgrade_detail_text,
 )
+from horizon_builder.tui.widgets.upgrade_detail import UpgradeDetail
 
 _FIELD = re.compile(r"^(?:forms\[(\d+)\]\.?)?(.*)$")
 
@@ -83,12 +84,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         yield Horizontal(id="ed-stats")
         yield Static(id="ed-pool")
         yield UpgradePicker(id="ed-upgrades")
-        with Horizontal(id="ed-detail-row"):
-            yield Static(id="ed-detail")
-            yield Select[str]([], id="ed-option", compact=True, allow_blank=True,
-                              prompt="Choice")
-            yield Button("−", id="ed-up-minus", compact=True, tooltip="Drop one (−)")
-            yield Button("+", id="ed-up-plus", compact=True, tooltip="Take one more (+)")
+        yield UpgradeDetail(id="ed-detail-row")
         yield OptionList(id="ed-findings")
         yield Footer()
 
@@ -223,27 +219,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         pool.update(text)
 
     def _show_detail(self) -> None:
-        picker = self.query_one(UpgradePicker)
-        row = picker.current
-        detail = self.query_one("#ed-detail", Static)
-        option = self.query_one("#ed-option", Select)
-        minus = self.query_one("#ed-up-minus", Button)
-        plus = self.query_one("#ed-up-plus", Button)
-        if row is None:
-            detail.update(Content.styled("Pick an upgrade: Enter takes or drops it, + and − "
-                                         "change the count", "dim"))
-            option.display = minus.display = plus.display = False
-            return
-        detail.update(upgrade_detail_text(row))
-        minus.display = row.taken
-        plus.display = row.allowed
-        option.display = bool(row.options) and row.taken
-        if option.display:
-            options = [(o, o) for o in row.options]
-            with option.prevent(Select.Changed):
-                option.set_options(options)
-                if row.option in row.options:
-                    option.value = row.option
+        self.query_one(UpgradeDetail).show(self.query_one(UpgradePicker).current)
 
     # --- editing ----------------------------------------------------------------------
     def _edit(self, change: Callable[[Element], Element], label: str) -> None:
@@ -352,6 +328,15 @@ class ElementEditorScreen(SessionView, Screen[None]):
         value, line = str(event.value), self.line
         self._edit(lambda e: ed.set_upgrade_option(e, row.id, value, line),
                    f"{self._line_name()}: {row.name} {value}")
+
+    @on(Select.Changed, "#ed-paid")
+    def _paid_changed(self, event: Select.Changed) -> None:
+        row = self.query_one(UpgradePicker).current
+        if row is None or event.value == Select.NULL or event.value == row.paid:
+            return
+        value, line, rs = str(event.value), self.line, self.session.ruleset
+        self._edit(lambda e: ed.set_upgrade_payment(rs, e, row.id, value, line),  # type: ignore[arg-type]
+                   f"{self._line_name()}: {row.name} paid {payment_label(value)}")
 
     @on(Select.Changed, "#ed-form-type")
     def _form_type_changed(self, event: Select.Changed) -> None:

@@ -44,6 +44,13 @@ def pool_text(line: StatlineInfo) -> tuple[Content, bool]:
                             (f"({note})", style), (extra, "$warning"), (hint, "dim")), over
 
 
+PAYMENT_LABELS = {"points": "Paid: stat points", "cr": "Paid: CR", "free": "Free"}
+
+
+def payment_label(paid: str) -> str:
+    return PAYMENT_LABELS.get(paid, paid)
+
+
 def upgrade_detail_text(row: UpgradeOption) -> Content:
     """What the highlighted upgrade costs, how many are taken, and what it does or why not."""
     count = f"taken {row.count}" + (f" of {row.cap}" if row.cap is not None else "")
