@@ -316,11 +316,24 @@ def test_bio_force_must_choose_alpha_or_hivemind(ruleset):
     chq = check(force(*elements, command={"kind": "chq", "element": "b1"}), ruleset)
     found = findings(chq, "bio-force-command")
     assert found and found[0].severity == "error" and found[0].rule == "OtH p.32"
-    none = check(force(*elements), ruleset)
-    assert "bio-force-command" in codes(none, "warning")
+    none = check(force(*elements), ruleset)  # a must: no command at all is an error too
+    assert "bio-force-command" in codes(none, "error") and not none.legal
     for command in (alpha("b1"), alpha("k1"), HIVEMIND):
         report = check(force(*elements, command=command), ruleset)
         assert "bio-force-command" not in codes(report)
+
+
+def test_strategic_assets_do_not_make_a_bio_force_mixed(ruleset):
+    """Our reading of "only gun-beasts, gribblies and kaiju" (OtH p.32): strategic assets
+    (OtH p.36-40) are not counted, so a bio-force with one must still choose Alpha or Hivemind."""
+    strike = {"id": "s1", "name": "Strike", "type": "ballistic_strike", "presence": 3}
+    report = check(force(beast("b1"), kaiju("k1"), strike,
+                         supplements=["biowar", "strategic_assets"]), ruleset)
+    assert "bio-force-command" in codes(report, "error")
+    report = check(force(beast("b1"), kaiju("k1"), strike, command=HIVEMIND,
+                         supplements=["biowar", "strategic_assets"]), ruleset)
+    assert "bio-force-command" not in codes(report)
+    assert "bio-command-mixed-force" not in codes(report)
 
 
 def test_mixed_force_takes_a_normal_chq(ruleset):

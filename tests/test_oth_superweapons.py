@@ -397,6 +397,16 @@ def test_superheavy_carrier_needs_bays() -> None:
     assert only(report, "carrier-no-bays").severity == "error"
 
 
+def test_only_an_element_with_room_may_carry() -> None:
+    """carried_by may not name just any element: one with no bays or transport upgrade cannot
+    carry anything, whatever its kind (OtH p.65)."""
+    report = check(el("Cav", "hvy_cav", 3, HVY_CAV),
+                   el("Guards", "hvy_inf", 2, {"M": 3, "F": 4, "A": 3, "D": 3}, carried_by="cav"))
+    hit = only(report, "carrier-no-bays")
+    assert hit.severity == "error" and hit.element == "cav" and hit.rule == "OtH p.65"
+    assert "Guards" in hit.message and not report.legal
+
+
 def test_carriers_may_nest_but_not_loop() -> None:
     """Carriers may carry carriers (OtH p.65); a loop is an error."""
     lifter = el("Lifter", "superflyer", 4, SUPERFLYER_P4, [{"id": "transport_bays", "count": 2}],

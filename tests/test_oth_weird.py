@@ -158,6 +158,24 @@ def test_weird_command_shows_what_it_replaced():
     assert "Dark priest replaces chain of command" in message
 
 
+def test_dark_priest_chq_may_not_start_aboard_a_carrier():
+    """A dark priest's CHQ may not start in reserve (OtH p.69), and an element aboard a carrier
+    is in reserve (OtH p.65): aboard is an error, not a note."""
+    data = base(command=weird(("dark_priest", "guide_fire")))
+    data["supplements"] = [*data["supplements"], "superweapons"]
+    data["elements"].append({"id": "ark", "name": "Ark", "type": "supertank", "presence": 4,
+                             "stats": {"M": 3, "F": 4, "A": 4, "D": 3},
+                             "upgrades": [{"id": "transport_bays", "count": 3}]})
+    aboard = check(data)
+    assert "dark-priest-in-reserve" not in codes(aboard)
+    assert "dark-priest-no-reserve" in codes(aboard, "info")
+    element(data, "chq")["carried_by"] = "ark"
+    aboard = check(data)
+    hit = find(aboard, "dark-priest-in-reserve")[0]
+    assert hit.severity == "error" and hit.element == "chq" and "OtH p.69" in hit.rule
+    assert "carrier-over-capacity" not in codes(aboard)  # it fits: only the reserve rule says no
+
+
 def test_weird_command_unknown_id():
     """An unknown weird command is an error finding, not a crash (OtH p.69)."""
     data = base(command=weird(("dark_lord", "guide_fire")))

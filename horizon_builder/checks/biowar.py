@@ -113,20 +113,19 @@ def superheavy_mutations_need_kaiju(ask: StatlineAsk) -> Iterator[Reason]:
 def bio_force_command(a: Analysis) -> Iterator[Finding]:
     """A force of only gun-beasts, gribblies and kaiju must choose an Alpha or a Hivemind; those
     two are for such forces (a force with ordinary elements takes a normal CHQ) (OtH p.32)."""
-    if not a.elements:
+    # Our reading (README, Readings): strategic assets are support, not the force's fighting
+    # elements, so they neither make a bio-force "mixed" nor count as bio.
+    fighting = [info for info in a.elements if not (info.type and info.type.category == "asset")]
+    if not fighting:
         return
-    all_bio = all(is_bio(info) for info in a.elements)
+    all_bio = all(is_bio(info) for info in fighting)
     kind = a.command.kind
     name = a.command_option.name if a.command_option is not None else kind
     if all_bio and kind not in BIO_COMMANDS:
-        if kind == "none":
-            yield Finding("warning", "bio-force-command",
-                          "A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
-                          "a Hivemind", "OtH p.32", field="command")
-        else:
-            yield Finding("error", "bio-force-command",
-                          f"A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
-                          f"a Hivemind, not a {name}", "OtH p.32", field="command")
+        chosen = "none is chosen" if kind == "none" else f"not a {name}"
+        yield Finding("error", "bio-force-command",
+                      f"A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
+                      f"a Hivemind: {chosen}", "OtH p.32", field="command")
     elif not all_bio and kind in BIO_COMMANDS:
         yield Finding("warning", "bio-command-mixed-force",
                       f"{name} is for a force of only gun-beasts, gribblies and kaiju; with "

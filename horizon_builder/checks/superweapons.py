@@ -78,7 +78,7 @@ def superheavy_takes_command(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def carried_elements(a: Analysis) -> Iterator[Finding]:
-    """Elements starting aboard a superheavy must fit its bays (OtH p.64-65).
+    """Elements starting aboard another must fit its bays (OtH p.64-65).
 
     Launch bays carry aircraft of total FP up to the carrier's P-3; transport
     bays carry elements of total P up to the copies taken. Carriers may nest;
@@ -130,10 +130,12 @@ def _bay_capacity(a: Analysis, carrier: ElementInfo, cargo: list[ElementInfo]) -
                     cite(a.ruleset.upgrades.get(core[0]), "core"), "upgrades", True)
         return
     if not launch and not bays:
-        if is_superheavy(carrier.type):
-            yield about(carrier, "error", "carrier-no-bays",
-                        f"{names} start{'s' if len(cargo) == 1 else ''} aboard, but it has "
-                        "neither launch bays nor transport bays", "OtH p.65", "upgrades")
+        # Only an element with room may carry others into battle: any element, not only a
+        # superheavy, named as a carrier without bays or a transport upgrade is refused.
+        yield about(carrier, "error", "carrier-no-bays",
+                    f"{names} start{'s' if len(cargo) == 1 else ''} aboard, but it cannot carry "
+                    "anything: it has no launch bays, transport bays or transport upgrade",
+                    "OtH p.65", "upgrades")
         return
     rs = a.ruleset
     launch_bays = rs.upgrades[LAUNCH_BAYS].bays if launch and LAUNCH_BAYS in rs.upgrades else None

@@ -125,13 +125,19 @@ def weird_command_summary(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def dark_priest_no_reserve(a: Analysis) -> Iterator[Finding]:
-    """Dark priest: the CHQ must deploy on the table, not in reserve (OtH p.69).
-
-    Rosters do not record deployment, so this is shown as a note on the CHQ.
-    """
-    if DARK_PRIEST not in _weird_commands(a) or a.command_element is None:
+    """Dark priest: the CHQ may not start the battle in reserve (OtH p.69). An element aboard
+    a carrier counts as in reserve (OtH p.65), so a dark priest's CHQ may not start aboard one;
+    otherwise deployment is not in the roster, and a note reminds the player."""
+    chq = a.command_element
+    if DARK_PRIEST not in _weird_commands(a) or chq is None:
         return
-    yield about(a.command_element, "info", "dark-priest-no-reserve",
+    if chq.element.carried_by is not None:
+        yield about(chq, "error", "dark-priest-in-reserve",
+                    "a dark priest's CHQ may not start in reserve, and starting aboard a carrier "
+                    "counts as reserve (OtH p.65): take it off the carrier", "OtH p.69, p.65",
+                    "carried_by")
+        return
+    yield about(chq, "info", "dark-priest-no-reserve",
                 "Dark priest: deploy this CHQ on the table, not in reserve", "OtH p.69", "command")
 
 

@@ -119,6 +119,7 @@ CODES: dict[str, tuple[str, str]] = {
     "weird-command-replaces": ("Weird Horizons", "what each weird command replaced"),
     "weird-command-on-element": ("Weird Horizons", "weird command taken as an element's upgrade"),
     "dark-priest-no-reserve": ("Weird Horizons", "a dark priest's CHQ deploys on the table"),
+    "dark-priest-in-reserve": ("Weird Horizons", "a dark priest's CHQ starts aboard a carrier (reserve)"),
     "weird-free-without-mad-scientist": ("Weird Horizons", "a free weird upgrade with no mad scientist"),
     "weird-free-not-chq": ("Weird Horizons", "the free weird upgrade on an element not the CHQ"),
     "weird-free-too-many": ("Weird Horizons", "more than one free weird upgrade"),
