@@ -18,7 +18,7 @@ from pathlib import Path
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.problems import LoadError
-from horizon_builder.roster.io import load, overrides_path, save_roster
+from horizon_builder.roster.io import load, rules_layers, save_roster
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
@@ -157,8 +157,8 @@ class Session:
             self._reload_rules(self.roster)
 
     def _reload_rules(self, roster: Roster) -> None:
-        overrides: list[str | Path] = [*overrides_path(roster, self.path), *self.extra_overrides]
-        self.ruleset = load_ruleset(overrides)
+        paths, roles = rules_layers(roster, self.path, self.extra_overrides)
+        self.ruleset = load_ruleset(paths, roles=roles)
         self._report = None
 
     # --- files ---------------------------------------------------------------

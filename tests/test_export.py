@@ -155,7 +155,7 @@ def test_command_resources_spending(demo: Path) -> None:
 def test_ruleset_layers_and_overrides_listed(demo: Path) -> None:
     text = " ".join(export(demo, "text").split())
     assert "Layers: 00-core.toml" in text
-    assert f"{demo.parent / 'house.toml'} (override)" in text
+    assert f"house rules (overrides): {demo.parent / 'house.toml'}" in text
     data = json.loads(export(demo, "json"))
     assert data["ruleset"]["overrides"] == [str(demo.parent / "house.toml")]
 

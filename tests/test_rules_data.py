@@ -52,7 +52,7 @@ def test_override_changes_the_solo_force_cost(tmp_path: Path) -> None:
     assert "solo-force-cost" not in codes(check(base(force_cost=15, solitaire="solo"), house))
     hit = find(check(base(force_cost=12, solitaire="solo"), house), "solo-force-cost")
     assert hit and "FC 15" in hit[0].message
-    assert hit[0].rule == "house rule" and hit[0].provisional
+    assert hit[0].rule.startswith("house rule; changed by ") and hit[0].provisional
 
 
 def test_override_allows_aircraft_in_a_solo_game(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_antigrav_aircraft_presence_is_data(tmp_path: Path) -> None:
     assert "era-no-antigrav-aircraft" not in codes_of(sw_check(p6, era="era2"))
     house = layer(tmp_path, '[needs_upgrade.antigrav]\nfrom_presence = 6\nsource = "house"\n')
     hit = only(sw_check(p6, era="era2", overrides=[house]), "era-no-antigrav-aircraft")
-    assert hit.rule == "house" and hit.provisional and "P6+" in hit.message
+    assert hit.rule.startswith("house; changed by house.toml #") and hit.provisional and "P6+" in hit.message
 
 
 def codes_of(report) -> set[str]:
@@ -286,7 +286,7 @@ def test_whom_naval_abilities_reach_is_data(tmp_path: Path) -> None:
                   'source = "house"\n')
     assert "carrier-without-aircraft" not in codes(check(p4, house))
     hit = find(check(_naval("aircraft_carrier", aircraft_p=5), house), "carrier-without-aircraft")
-    assert hit and "P4 or less" in hit[0].message and hit[0].rule == "house"
+    assert hit and "P4 or less" in hit[0].message and hit[0].rule.startswith("house; changed by house.toml #")
     assert hit[0].provisional
 
 

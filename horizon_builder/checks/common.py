@@ -116,10 +116,12 @@ def about(info: ElementInfo | None, severity: Severity, code: str, message: str,
 
 
 def cite(item: RuleModel | None, fallback: str) -> str:
-    """The rule citation of a data item, marked when it is provisional."""
-    if item is None or not item.source:
-        return fallback
-    return item.source
+    """The rule citation of a data item; a value a layer beyond the book data changed (house
+    rules, --ruleset, an event preset) says which layer."""
+    text = fallback if item is None or not item.source else item.source
+    if item is not None and item.changed_by:
+        text += f"; changed by {item.changed_by}"
+    return text
 
 
 def is_aircraft(et: ElementType | None) -> bool:

@@ -125,7 +125,7 @@ def weird_command_summary(a: Analysis) -> Iterator[Finding]:
 
 @check(CHAPTER)
 def dark_priest_no_reserve(a: Analysis) -> Iterator[Finding]:
-    """Dark priest: the CHQ may not start the battle in reserve (OtH p.69). An element aboard
+    """Dark priest: its CHQ is never held back in reserve (OtH p.69). An element aboard
     a carrier counts as in reserve (OtH p.65), so a dark priest's CHQ may not start aboard one;
     otherwise deployment is not in the roster, and a note reminds the player."""
     chq = a.command_element

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.engine.findings import Finding, verdict_text
+from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
 from horizon_builder.engine.validator import Report
 
@@ -42,11 +42,22 @@ def text_report(path: str | Path, report: Report) -> str:
             f"  momentum {t.starting_momentum}   deployment spaces {t.deployment_spaces}   "
             f"elements {t.element_count}",
         ]
-    lines.append(f"  verdict: {verdict_text(len(report.errors), len(report.warnings), report.provisional)}")
+    lines.append(f"  verdict: {report.verdict}")
     if report.provisional_values:
         lines.append(f"  provisional values used: {'; '.join(report.provisional_values)}")
+    lines.extend(rules_layer_lines(report))
     lines.extend(finding_line(f) for f in report.all_findings)
     return "\n".join(lines)
+
+
+def rules_layer_lines(report: Report) -> list[str]:
+    """Every ruleset file beyond the shipped book data the verdict rests on, with the values
+    it changed that this list used."""
+    lines = [f"  rules beyond the book: {layer.label}, {layer.role}: {layer.path}"
+             for layer in report.rules_layers]
+    if report.changed_values:
+        lines.append(f"  values they changed used here: {'; '.join(report.changed_values)}")
+    return lines
 
 
 def _ir(value: int | None) -> str:
@@ -63,6 +74,8 @@ def json_report(path: str | Path, report: Report) -> dict[str, Any]:
         "legal": report.legal,
         "provisional": report.provisional,
         "provisional_values": report.provisional_values,
+        "rules_layers": [layer.model_dump() for layer in report.rules_layers],
+        "changed_values": report.changed_values,
         # The totals model's keys (README: force_cost, force_presence, ...); "provisional"
         # above is the whole verdict's, which covers the totals' own.
         **t.model_dump(exclude={"provisional"}),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -27,11 +28,15 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def verdict_text(errors: int, warnings: int, provisional: bool) -> str:
-    """A verdict in words: "NOT LEGAL: 2 errors, 1 warning", "LEGAL" (the CLI and exports)."""
+def verdict_text(errors: int, warnings: int, provisional: bool,
+                 layers: Sequence[str] = ()) -> str:
+    """A verdict in words: "NOT LEGAL: 2 errors, 1 warning", "LEGAL" (the CLI and exports);
+    ``layers``: the rules files beyond the book data it rests on ("house.toml #1a2b3c4d")."""
     text = f"NOT LEGAL: {plural(errors, 'error')}" if errors else "LEGAL"
     if warnings:
         text += f", {plural(warnings, 'warning')}"
+    if layers:
+        text += f" under rules beyond the book: {', '.join(layers)}"
     if provisional:
         text += " (rests on provisional core values)"
     return text

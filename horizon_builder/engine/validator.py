@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from horizon_builder.engine.analysis import Analysis, analyse, provisional_values
-from horizon_builder.engine.findings import Finding, sort_findings
+from horizon_builder.engine.analysis import Analysis, analyse, changed_values, provisional_values
+from horizon_builder.engine.findings import Finding, sort_findings, verdict_text
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.roster.models import Roster
-from horizon_builder.rules.models import Ruleset
+from horizon_builder.rules.models import Ruleset, RulesLayer
 
 CheckFn = Callable[[Analysis], Iterable[Finding]]
 
@@ -86,6 +86,26 @@ class Report:
         return bool(self.provisional_values) or self.totals.provisional or any(
             f.provisional and f.severity != "info" for f in self.all_findings
         )
+
+    @property
+    def verdict(self) -> str:
+        """The verdict in words, naming the rules files beyond the book data it rests on."""
+        return verdict_text(len(self.errors), len(self.warnings), self.provisional,
+                            [layer.label for layer in self.rules_layers])
+
+    @cached_property
+    def changed_values(self) -> list[str]:
+        """Values used that a layer beyond the book data changed, each naming that layer."""
+        used = set(changed_values(self.analysis))
+        for report in self.round_reports:
+            used.update(changed_values(report.analysis))
+        return sorted(used)
+
+    @property
+    def rules_layers(self) -> list[RulesLayer]:
+        """Every layer beyond the shipped book data the verdict rests on (named always, used
+        or not: an organiser sees what a list brought)."""
+        return list(self.analysis.ruleset.rules_layers)
 
     @cached_property
     def provisional_values(self) -> list[str]:

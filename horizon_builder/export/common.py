@@ -213,7 +213,15 @@ def tournament_line(t: TournamentExport, esc: Escape = plain) -> str:
 
 
 def layers_text(doc: ExportDocument, esc: Escape = plain) -> str:
-    return ", ".join(
-        esc(layer.name) if layer.origin == "shipped" else f"{esc(layer.path)} (override)"
-        for layer in doc.ruleset.layers
-    )
+    return ", ".join(esc(layer.name) for layer in doc.ruleset.layers if layer.origin == "shipped")
+
+
+def beyond_book_lines(doc: ExportDocument, esc: Escape = plain) -> list[str]:
+    """One line per rules file beyond the book data the verdict rests on, then the values they
+    changed that this roster used (every export names them)."""
+    lines = [f"Beyond the book: {esc(layer.name)}, {esc(layer.role or 'override')}: "
+             f"{esc(layer.path)}" for layer in doc.ruleset.layers if layer.origin == "override"]
+    if doc.ruleset.changed_values:
+        lines.append("Values they changed used here: "
+                     + "; ".join(esc(v) for v in doc.ruleset.changed_values))
+    return lines

@@ -20,7 +20,7 @@ from typing import Any
 
 from horizon_builder.engine import tournament
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
-from horizon_builder.engine.findings import Finding, verdict_text
+from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import Report
 from horizon_builder.export.models import (
     FOLDED_STATS,
@@ -44,7 +44,7 @@ from horizon_builder.export.models import (
     VerdictExport,
 )
 from horizon_builder.roster.io import roster_to_data
-from horizon_builder.roster.models import CrPurchase, Roster
+from horizon_builder.roster.models import CrPurchase
 from horizon_builder.rules.models import ElementType, Ruleset
 
 # --- building -----------------------------------------------------------------
@@ -250,20 +250,22 @@ def _finding(f: Finding) -> FindingExport:
                          provisional=f.provisional, round=f.round)
 
 
-def _ruleset(ruleset: Ruleset, roster: Roster) -> RulesetExport:
-    from horizon_builder.rules.loader import base_layer_paths
-
-    shipped = {str(p.resolve()) for p in base_layer_paths()}
+def _ruleset(report: Report) -> RulesetExport:
+    ruleset, roster = report.analysis.ruleset, report.analysis.roster
+    beyond = {layer.path: layer for layer in ruleset.rules_layers}
     layers = []
-    for layer in ruleset.layers:
-        path = Path(layer)
-        origin = "shipped" if str(path.resolve()) in shipped else "override"
-        layers.append(LayerExport(path=layer, name=path.name, origin=origin))
+    for path in ruleset.layers:
+        extra = beyond.get(path)
+        if extra is None:
+            layers.append(LayerExport(path=path, name=Path(path).name, origin="shipped"))
+        else:
+            layers.append(LayerExport(path=path, name=extra.label, origin="override",
+                                      sha256=extra.sha256, role=extra.role, changed=extra.changed))
     supplements = [ruleset.supplements[s].name if s in ruleset.supplements else s
                    for s in roster.supplements]
     return RulesetExport(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,
                          overrides=[la.path for la in layers if la.origin == "override"],
-                         supplements=supplements)
+                         supplements=supplements, changed_values=report.changed_values)
 
 
 def _rounds(report: Report) -> list[RoundExport]:
@@ -318,10 +320,9 @@ def build_document(report: Report) -> ExportDocument:
         tournament=_tournament(report) if task_force else None,
         verdict=VerdictExport(legal=report.legal, provisional=report.provisional,
                               errors=len(report.errors), warnings=len(report.warnings),
-                              text=verdict_text(len(report.errors), len(report.warnings),
-                                                report.provisional)),
+                              text=report.verdict),
         findings=[_finding(f) for f in report.all_findings],
-        ruleset=_ruleset(ruleset, roster),
+        ruleset=_ruleset(report),
         provisional_note=PROVISIONAL_NOTE if report.provisional else None,
         notes=roster.notes,
     )

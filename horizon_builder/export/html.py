@@ -14,6 +14,7 @@ from horizon_builder.engine.findings import plural
 from horizon_builder.engine.totals import Totals
 from horizon_builder.export.common import (
     DAMAGE_BOXES,
+    beyond_book_lines,
     command_line,
     cr_lines,
     cr_summary,
@@ -417,8 +418,9 @@ def render_html(doc: ExportDocument, compact: bool = False) -> str:
     body.append(f'<section><h2>Verdict and findings</h2><p class="verdict-line {verdict_class}">'
                 f"{h(doc.verdict.text)}</p>{_findings(doc.findings, task_force)}</section>")
     rules = [f"<li>{h(doc.ruleset.name)} ({h(doc.ruleset.id)})</li>"]
-    rules += [f"<li>{h(layer.name)}" + (f" — override: {h(layer.path)}" if layer.origin == "override"
-                                         else "") + "</li>" for layer in doc.ruleset.layers]
+    rules += [f"<li>{h(layer.name)}</li>" for layer in doc.ruleset.layers
+              if layer.origin == "shipped"]
+    rules += [f"<li><strong>{line}</strong></li>" for line in beyond_book_lines(doc, h)]
     body.append(f'<section class="rules-used"><h2>Rules used</h2><ul>{"".join(rules)}</ul>')
     if doc.provisional_note:
         body.append(f'<p class="note">{h(doc.provisional_note)}</p>')

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from horizon_builder.export.common import (
+    beyond_book_lines,
     command_line,
     compact_line,
     cr_lines,
@@ -171,6 +172,7 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
     out += ["", "## Rules used", "",
             f"- {md_escape(doc.ruleset.name)} ({md_escape(doc.ruleset.id)})",
             f"- Layers: {layers_text(doc, md_escape)}"]
+    out += [f"- **{line}**" for line in beyond_book_lines(doc, md_escape)]
     if doc.provisional_note:
         out.append(f"- *{doc.provisional_note}*")
     if doc.notes:

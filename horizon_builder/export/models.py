@@ -200,6 +200,10 @@ class LayerExport(ExportModel):
     path: str
     name: str
     origin: Literal["shipped", "override"]
+    sha256: str | None = Field(default=None, description="Beyond the book data: content hash.")
+    role: str | None = Field(default=None, description="Beyond the book data: what it is to "
+                             "this roster (its own house rules, --ruleset, event preset).")
+    changed: list[str] = Field(default_factory=list, description="Keys it sets, dotted.")
 
 
 class RulesetExport(ExportModel):
@@ -207,6 +211,9 @@ class RulesetExport(ExportModel):
     name: str
     layers: list[LayerExport] = Field(description="Ruleset files merged, in order.")
     overrides: list[str] = Field(description="Override layers (house rules, event presets) used.")
+    changed_values: list[str] = Field(
+        default_factory=list,
+        description="Values this roster's totals and checks used that an override changed.")
     supplements: list[str] = Field(description="Supplements the roster enables (names).")
 
 

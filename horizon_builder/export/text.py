@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from horizon_builder.export.common import (
+    beyond_book_lines,
     command_line,
     compact_line,
     cr_lines,
@@ -128,6 +129,8 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
     lines += _heading("Rules used")
     lines += _wrap(f"{doc.ruleset.name} [{doc.ruleset.id}]", "", "  ")
     lines += _wrap(f"Layers: {layers_text(doc)}", "", "  ")
+    for line in beyond_book_lines(doc):
+        lines += _wrap(line, "", "  ")
     if doc.provisional_note:
         lines += _wrap(f"Note: {doc.provisional_note}", "", "  ")
     if doc.notes:

@@ -53,7 +53,20 @@ def overrides_path(roster: Roster, roster_path: Path | None) -> list[Path]:
     return [candidate]
 
 
-def load(path: str | Path, extra_overrides: list[str | Path] | None = None) -> LoadedRoster:
+def rules_layers(roster: Roster, roster_path: Path | None, extra: Sequence[str | Path] = (),
+                 extra_role: str = "--ruleset") -> tuple[list[Path], list[str]]:
+    """The ruleset files beyond the shipped data for this roster, and what each is to it."""
+    own = overrides_path(roster, roster_path)
+    paths = [*own, *(Path(p) for p in extra)]
+    return paths, [*(ROSTER_RULES for _ in own), *(extra_role for _ in extra)]
+
+
+#: How a verdict names a roster's own rules file (its ``overrides`` key).
+ROSTER_RULES = "the roster's own house rules (overrides)"
+
+
+def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
+         extra_role: str = "--ruleset") -> LoadedRoster:
     """Read a roster and its ruleset, and check every name it uses exists.
 
     Raises :class:`LoadError` listing each problem with file, line and key.
@@ -61,12 +74,14 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None) -> L
     path = Path(path)
     data, text = read_toml(path)
     roster = parse_roster(data, path, text)
-    overrides = [*overrides_path(roster, path), *(Path(p) for p in extra_overrides or [])]
-    for override in overrides_path(roster, path):
+    own = overrides_path(roster, path)
+    extra = [Path(p) for p in extra_overrides or []]
+    for override in own:
         if not override.is_file():
             raise LoadError.single(path, f"overrides file not found: {override}", key="overrides",
                                    line=KeyLines(text).line_for(("overrides",)))
-    ruleset = load_ruleset(overrides)
+    paths, roles = rules_layers(roster, path, extra, extra_role)
+    ruleset = load_ruleset(paths, roles=roles)
     found = reference_problems(roster, ruleset)
     if found:
         lines = KeyLines(text)

@@ -32,6 +32,13 @@ class RuleModel(BaseModel):
         "Defaults from the source: anything not 'OtH ...' is provisional.",
     )
 
+    changed_by: str | None = Field(
+        default=None,
+        description="Filled in by the loader, never written in a file: the layer beyond the "
+        "shipped book data (a roster's house rules, --ruleset, an event preset) that set a "
+        "value here, as 'file.toml #1a2b3c4d'.",
+    )
+
     @property
     def is_provisional(self) -> bool:
         if self.provisional is not None:

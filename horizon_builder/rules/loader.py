@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from horizon_builder import __version__
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.resources import rulesets_dir
+from horizon_builder.rules.layers import filled_in_keys, name_layers
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tomlfile import KeyLines, format_loc, problems_from_error_items, read_toml
 
@@ -80,7 +81,8 @@ def _origin_of(loc: Sequence[str | int], origin: dict[Loc, _Layer]) -> _Layer | 
     return None
 
 
-def load_ruleset(overrides: Iterable[str | Path] = (), base: Sequence[Path] | None = None) -> Ruleset:
+def load_ruleset(overrides: Iterable[str | Path] = (), base: Sequence[Path] | None = None,
+                 roles: Sequence[str] = ()) -> Ruleset:
     """Merge the shipped layers and any override files into one validated :class:`Ruleset`.
 
     Raises :class:`LoadError` naming file and key for any malformed, unknown or
@@ -90,14 +92,17 @@ def load_ruleset(overrides: Iterable[str | Path] = (), base: Sequence[Path] | No
     overrides file edited on disk is read again. Every call hands out its own copy
     of the (frozen) ruleset: what one session does to its rules reaches no other.
     """
-    paths = [*(base_layer_paths() if base is None else base), *(Path(p) for p in overrides)]
-    key = (__version__, tuple((str(p), _content_key(p)) for p in paths))
+    shipped = list(base_layer_paths() if base is None else base)
+    extra = [Path(p) for p in overrides]
+    paths = [*shipped, *extra]
+    named = tuple(roles[i] if i < len(roles) else "house rules" for i in range(len(extra)))
+    key = (__version__, tuple((str(p), _content_key(p)) for p in paths), len(shipped), named)
     return _load_cached(key).model_copy(deep=True)
 
 
 #: A layer's identity for the cache: its content's digest (None when it cannot be read:
 #: loading then reports the file, and errors are never cached).
-_ContentKey = tuple[str, tuple[tuple[str, str | None], ...]]
+_ContentKey = tuple[str, tuple[tuple[str, str | None], ...], int, tuple[str, ...]]
 
 
 def _content_key(path: Path) -> str | None:
@@ -109,10 +114,10 @@ def _content_key(path: Path) -> str | None:
 
 @lru_cache(maxsize=16)
 def _load_cached(key: _ContentKey) -> Ruleset:
-    return _load([Path(p) for p, _digest in key[1]])
+    return _load([Path(p) for p, _digest in key[1]], key[2], key[3])
 
 
-def _load(paths: list[Path]) -> Ruleset:
+def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] = ()) -> Ruleset:
     problems: list[Problem] = []
     layers: list[_Layer] = []
     for path in paths:
@@ -128,6 +133,7 @@ def _load(paths: list[Path]) -> Ruleset:
     merged: dict[str, Any] = {}
     origin: dict[Loc, _Layer] = {}
     for layer in layers:
+        problems.extend(filled_in_keys(layer))
         data = _copy(layer.data)
         data.pop("ruleset", None)
         if layer.supplement:
@@ -139,6 +145,8 @@ def _load(paths: list[Path]) -> Ruleset:
                     if isinstance(entry, dict) and key not in known:
                         entry.setdefault("supplement", layer.supplement)
         _merge(merged, data, origin, layer)
+    if problems:
+        raise LoadError(problems)
     first_info = layers[0].data.get("ruleset")
     merged["ruleset"] = first_info
     origin[("ruleset",)] = layers[0]
@@ -159,7 +167,8 @@ def _load(paths: list[Path]) -> Ruleset:
                                 line=layer.lines.line_for(loc)))
     if problems:
         raise LoadError(problems)
-    return ruleset
+    extra = layers[len(layers) if shipped is None else shipped:]
+    return name_layers(ruleset, extra, roles)
 
 
 def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:

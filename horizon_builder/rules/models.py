@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from horizon_builder.rules.adventures import (
     Adventures,
@@ -397,6 +397,24 @@ class EventOptions(RuleModel):
     notes: str | None = None
 
 
+class RulesLayer(BaseModel):
+    """A ruleset file beyond the shipped book data that a verdict rests on: a roster's own
+    house rules, a ``--ruleset`` file or an event preset (named in every verdict)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    path: str
+    name: str
+    sha256: str = Field(description="SHA-256 of the file's content, in hex.")
+    role: str = Field(description="What it is to this roster: house rules, --ruleset, event preset.")
+    changed: list[str] = Field(default_factory=list, description="Keys it sets, dotted.")
+
+    @property
+    def label(self) -> str:
+        """Its name and a short content hash: ``house.toml #1a2b3c4d``."""
+        return f"{self.name} #{self.sha256[:8]}"
+
+
 class Ruleset(RuleModel):
     """All the rules in force: the base, the enabled supplements and any overrides, merged."""
 
@@ -415,6 +433,9 @@ class Ruleset(RuleModel):
         default=None, description="Task Force limits; without it no Task Force FP limit applies.")
     event: EventOptions = Field(default_factory=EventOptions)
     layers: list[str] = Field(default_factory=list, description="Files merged, in order (filled in).")
+    rules_layers: list[RulesLayer] = Field(
+        default_factory=list,
+        description="Filled in: each layer beyond the shipped book data, in merge order.")
     adventures: Adventures | None = Field(
         default=None, description="New Adventures tables (OtH p.49-54): situation, mission, victory.")
     solitaire: Solitaire | None = Field(

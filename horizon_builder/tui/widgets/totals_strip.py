@@ -72,12 +72,19 @@ class TotalsStrip(Widget):
             self.figures = self._task_force(report)
         else:
             self.figures = self._battlegroup(report)
+        if report.rules_layers:  # the verdict rests on them: name them on screen
+            self.figures.line2.append(
+                "rules + " + ", ".join(la.label for la in report.rules_layers))
         self.set_class(self.figures.over, "-over")
         self.set_class(self.figures.spent == self.figures.budget, "-full")
         effect = f"\nIR effect: {self.figures.effect}" if self.figures.effect else ""
         used = report.provisional_values
         provisional = f"\n\nProvisional values used: {'; '.join(used)}" if used else ""
-        self.tooltip = TOOLTIP + effect + provisional
+        beyond = "".join(f"\n\nRules beyond the book: {layer.label}, {layer.role}: {layer.path}"
+                         for layer in report.rules_layers)
+        if report.changed_values:
+            beyond += f"\nValues they changed used here: {'; '.join(report.changed_values)}"
+        self.tooltip = TOOLTIP + effect + provisional + beyond
         self.refresh()
 
     # --- the figures ----------------------------------------------------------------
@@ -165,6 +172,9 @@ class TotalsStrip(Widget):
         verdict_key = "totals--illegal" if not f.legal else (
             "totals--warnings" if f.warnings else "totals--legal")
         badge = Text(f" {f.verdict} ", style=self.get_component_rich_style(verdict_key))
+        fits = self.content_size.width - badge.cell_len - 2
+        if line2.cell_len > fits > 0:  # the verdict is never pushed off: the figures give way
+            line2.truncate(fits, overflow="ellipsis")
         room = self.content_size.width - line2.cell_len - badge.cell_len
         line2.append(" " * max(2, room))
         line2.append_text(badge)

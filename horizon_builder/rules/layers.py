@@ -1,0 +1,120 @@
+"""Layers beyond the shipped book data: named in every verdict, and marked on what they set.
+
+A roster's own house rules (its ``overrides`` file), a ``--ruleset`` file or an
+event preset can change any value the checks compare. A verdict must say what it
+rests on, so the loader records each such layer (path, content hash, role, keys
+it sets: :class:`~horizon_builder.rules.models.RulesLayer`) and marks every rule
+table it changed with ``changed_by``, which findings and totals then cite.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from horizon_builder.problems import Problem
+from horizon_builder.rules.base import RuleModel
+from horizon_builder.rules.models import Ruleset, RulesLayer
+from horizon_builder.tomlfile import KeyLines, format_loc
+
+Loc = tuple[str | int, ...]
+
+#: Keys the loader fills in: a file that writes them is refused, so no file can forge them.
+FILLED_IN = "changed_by"
+TOP_FILLED_IN = ("layers", "rules_layers")
+
+
+class LayerFile(Protocol):
+    path: Path
+    data: dict[str, Any]
+    lines: KeyLines
+
+
+def filled_in_keys(layer: LayerFile) -> list[Problem]:
+    """A located problem for each key of ``layer`` that only the loader may write."""
+    out = []
+    for key in TOP_FILLED_IN:
+        if key in layer.data:
+            out.append(Problem(str(layer.path), f"{key!r} is filled in by horizon-builder: remove it",
+                               key=key, line=layer.lines.line_for((key,))))
+    for loc in _locs(layer.data):
+        if loc and loc[-1] == FILLED_IN:
+            out.append(Problem(str(layer.path), f"{FILLED_IN!r} is filled in by horizon-builder "
+                               "(the layer that changed a value): remove it",
+                               key=format_loc(loc), line=layer.lines.line_for(loc)))
+    return out
+
+
+def _locs(value: Any, prefix: Loc = ()) -> Iterator[Loc]:
+    """The key path of every value a TOML document sets (tables and arrays of tables walked)."""
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            if isinstance(sub, dict | list) and sub:
+                yield from _locs(sub, (*prefix, key))
+            else:
+                yield (*prefix, key)
+    elif isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        for index, sub in enumerate(value):
+            yield from _locs(sub, (*prefix, index))
+    else:
+        yield prefix
+
+
+def _digest(layer: LayerFile) -> str:
+    try:
+        return hashlib.sha256(layer.path.read_bytes()).hexdigest()
+    except OSError:  # read a moment ago; hash what was parsed
+        return hashlib.sha256(repr(layer.data).encode()).hexdigest()
+
+
+def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[str]) -> Ruleset:
+    """Record the layers beyond the shipped data and mark each rule table they set.
+
+    Called once on a freshly validated ruleset, before anyone else sees it (the
+    loader then caches it and hands out deep copies), so marking in place is safe.
+    """
+    infos = []
+    for index, layer in enumerate(extra):
+        locs = [loc for loc in _locs({k: v for k, v in layer.data.items() if k != "ruleset"})
+                if loc]
+        info = RulesLayer(path=str(layer.path), name=layer.path.name, sha256=_digest(layer),
+                          role=roles[index] if index < len(roles) else "house rules",
+                          changed=sorted({format_loc(loc) for loc in locs}))
+        for loc in locs:
+            _mark(ruleset, loc, info.label)
+        infos.append(info)
+    return ruleset.model_copy(update={"rules_layers": infos}) if infos else ruleset
+
+
+def _mark(ruleset: Ruleset, loc: Loc, label: str) -> None:
+    """Mark the innermost rule table on the path ``loc`` as changed by ``label``."""
+    node: Any = ruleset
+    last: RuleModel | None = None
+    for part in loc:
+        if isinstance(node, RuleModel) and node is not ruleset:
+            last = node
+        if isinstance(node, BaseModel):
+            node = getattr(node, str(part), None)
+        elif isinstance(node, dict):
+            node = node.get(part, node.get(_as_int(part)))
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        else:
+            node = None
+        if node is None:
+            break
+    if isinstance(node, RuleModel) and node is not ruleset:
+        last = node
+    if last is not None:
+        object.__setattr__(last, "changed_by", label)  # frozen: set once, at load
+
+
+def _as_int(part: str | int) -> int | None:
+    try:
+        return int(part)
+    except (TypeError, ValueError):
+        return None
