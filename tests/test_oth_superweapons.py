@@ -626,3 +626,19 @@ def test_rule_reported_by_check_cli(code: str, tmp_path: Path, capsys: Any) -> N
     assert hits, [f["code"] for f in findings]
     assert all(h["rule"] for h in hits)
     assert status == (1 if any(f["severity"] == "error" for f in findings) else 0)
+
+
+def test_carried_by_a_missing_element_is_a_located_load_error(tmp_path: Path) -> None:
+    """`carried_by` must name an element of the list (OtH p.65): else the file does not load,
+    and the problem names file, line and key."""
+    from horizon_builder.problems import LoadError
+    from horizon_builder.roster.io import load
+
+    path = tmp_path / "r.toml"
+    path.write_text('name = "X"\nforce_cost = 10\nsupplements = ["superweapons"]\n\n'
+                    '[[elements]]\nname = "M"\ntype = "mech"\npresence = 1\n'
+                    'carried_by = "ghost"\n')
+    with pytest.raises(LoadError) as caught:
+        load(path)
+    text = str(caught.value)
+    assert "r.toml:9:" in text and "carried_by" in text and "ghost" in text
