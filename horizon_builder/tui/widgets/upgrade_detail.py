@@ -18,7 +18,9 @@ class UpgradeDetail(Horizontal):
     def compose(self) -> ComposeResult:
         yield Static(id="ed-detail")
         yield Select[str]([], id="ed-option", compact=True, allow_blank=True, prompt="Choice")
-        yield Select[str]([], id="ed-paid", compact=True, allow_blank=True, prompt="Paid",
+        # never blank: an upgrade taken is always paid some way (options set in show())
+        yield Select[str]([(payment_label("points"), "points")], id="ed-paid", compact=True,
+                          allow_blank=False,
                           tooltip="How this upgrade is paid: the ways the rules allow here")
         yield Button("−", id="ed-up-minus", compact=True, tooltip="Drop one (−)")
         yield Button("+", id="ed-up-plus", compact=True, tooltip="Take one more (+)")
