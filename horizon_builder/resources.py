@@ -33,5 +33,23 @@ def examples_dir() -> Path:
     return _data_dir("examples")
 
 
+def presets_dir() -> Path:
+    """Folder holding the shipped event presets (OtH p.45-48)."""
+    return _data_dir("presets")
+
+
+def event_presets() -> list[Path]:
+    return sorted(presets_dir().glob("*.toml"))
+
+
+def find_preset(name: str) -> Path:
+    """A preset by its file name (with or without ``.toml``) or a path to one's own file."""
+    path = Path(name).expanduser()
+    if path.suffix == ".toml" and (path.is_file() or path.parent != Path(".")):
+        return path
+    shipped = presets_dir() / (name if name.endswith(".toml") else f"{name}.toml")
+    return shipped if shipped.is_file() else path
+
+
 def example_rosters() -> list[Path]:
     return sorted(examples_dir().glob("*.toml"))

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from horizon_builder.checks.common import cite
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.tournament import fp_multiple
 from horizon_builder.engine.validator import check
 
 CHAPTER = "Tournament rules"
@@ -16,16 +17,51 @@ CHAPTER = "Tournament rules"
 def task_force_presence(a: Analysis) -> Iterator[Finding]:
     """A Task Force's total FP may be at most twice the tournament FC (OtH p.46; data:
     ``[tournament] fp_per_fc``)."""
-    rules = a.ruleset.tournament
-    if rules is None:
+    multiple = fp_multiple(a.ruleset)
+    if multiple is None:
         return
+    event = a.ruleset.event
+    rules = event if event.fp_per_fc is not None else a.ruleset.tournament
     fp = sum(info.fp for info in a.elements)
-    limit = rules.fp_per_fc * a.roster.force_cost
-    times = "twice" if rules.fp_per_fc == 2 else f"{rules.fp_per_fc} times"
+    limit = multiple * a.roster.force_cost
+    times = "twice" if multiple == 2 else f"{multiple} times"
     if fp > limit:
         yield Finding("error", "tf-presence-over-limit",
                       f"Task Force FP {fp} is over {times} the tournament FC ({limit})",
-                      cite(rules, "OtH p.46"), field="elements", provisional=rules.is_provisional)
+                      cite(rules, "OtH p.46"), field="elements",
+                      provisional=rules is not None and rules.is_provisional)
+
+
+@check(CHAPTER, applies_to=("battlegroup", "task_force"))
+def event_preset_rules(a: Analysis) -> Iterator[Finding]:
+    """An event preset (a ruleset layer with an ``[event]`` table) fixes the tournament FC every
+    list is built to (OtH p.46), the supplements and era lists may use, and whether a list may
+    bring its own rules file (organiser's choices, OtH p.45-48)."""
+    event, roster = a.ruleset.event, a.roster
+    if event.force_cost is None:  # no event preset in force
+        return
+    name = event.name or "this event"
+    rule = cite(event, "OtH p.46")
+    if roster.force_cost != event.force_cost:
+        yield Finding("error", "event-force-cost",
+                      f"built to FC {roster.force_cost}; {name} is played at FC {event.force_cost}",
+                      rule, field="force_cost")
+    if event.supplements is not None:
+        for supplement in roster.supplements:
+            if supplement not in event.supplements:
+                label = a.ruleset.supplements[supplement].name \
+                    if supplement in a.ruleset.supplements else supplement
+                yield Finding("error", "event-supplement",
+                              f"uses {label}, which {name} does not allow", rule,
+                              field="supplements")
+    if event.era is not None and roster.era != event.era:
+        era = a.ruleset.eras[event.era].name if event.era in a.ruleset.eras else event.era
+        yield Finding("error", "event-era", f"{name} is set in {era}: set the list's era to it",
+                      rule, field="era")
+    if roster.overrides and not event.house_rules_allowed:
+        yield Finding("error", "event-house-rules",
+                      f"brings its own rules file ({roster.overrides}), and {name} does not allow "
+                      "house rules: the list is judged without it", rule, field="overrides")
 
 
 @check(CHAPTER, applies_to=("task_force",))

@@ -11,10 +11,17 @@ from pathlib import Path
 from horizon_builder import __version__
 from horizon_builder.problems import LoadError
 
-SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure")
+SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets")
 
 
 def _check(args: argparse.Namespace) -> int:
+    if args.event is not None:
+        return _check_event(args)
+    if args.format == "csv":
+        print("error: --format csv is the organiser's table: use it with --event PRESET",
+              file=sys.stderr)
+        return 2
+    from horizon_builder.cli.batch import list_files
     from horizon_builder.cli.report import json_report, text_report
     from horizon_builder.engine.validator import validate
     from horizon_builder.roster.io import load
@@ -22,7 +29,8 @@ def _check(args: argparse.Namespace) -> int:
     status = 0
     results = []
     texts = []
-    for name in args.files:
+    for path in list_files(args.files):
+        name = str(path)
         try:
             loaded = load(name, extra_overrides=args.ruleset)
         except LoadError as exc:
@@ -41,6 +49,46 @@ def _check(args: argparse.Namespace) -> int:
     else:
         print("\n\n".join(texts))
     return status
+
+
+def _check_event(args: argparse.Namespace) -> int:
+    """The organiser's batch check (OtH p.45-48): one row per list, judged by the preset."""
+    from horizon_builder.cli import batch
+    from horizon_builder.resources import find_preset
+
+    preset = find_preset(args.event)
+    try:
+        event = batch.read_preset(preset)
+    except LoadError as exc:
+        for problem in exc.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return 2
+    judged = batch.judge(args.files, preset, args.ruleset)
+    rows = [row for row, _ in judged]
+    if args.format == "json":
+        print(batch.table_json([result for _, result in judged]))
+    elif args.format == "csv":
+        print(batch.table_csv(rows), end="")
+    else:
+        print(batch.table_text(rows, event, preset))
+    return batch.exit_status(rows)
+
+
+def _presets(args: argparse.Namespace) -> int:
+    from horizon_builder.cli.batch import read_preset
+    from horizon_builder.resources import event_presets
+
+    for path in event_presets():
+        try:
+            event = read_preset(path)
+        except LoadError as exc:
+            print(f"{path.stem}: cannot be read: {exc.problems[0]}")
+            continue
+        extras = [f"FC {event.force_cost}", f"{event.rounds or 3} rounds"]
+        extras += [f"table {event.table}"] if event.table else []
+        extras += ["house rules allowed"] if event.house_rules_allowed else []
+        print(f"{path.stem:16} {event.name or ''}: {', '.join(extras)}\n{'':16} {path}")
+    return 0
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -87,8 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     check = sub.add_parser("check", help="validate roster files and report totals and findings")
-    check.add_argument("files", nargs="+", metavar="FILE")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("files", nargs="+", metavar="PATH",
+                       help="roster files, or folders searched for *.toml")
+    check.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                       help="csv: the organiser's table (with --event)")
+    check.add_argument("--event", metavar="PRESET",
+                       help="judge every list against an event preset (a shipped one by name: "
+                       "see `horizon-builder presets`, or a file) and print one row per list")
     check.add_argument("--ruleset", action="append", default=[], metavar="FILE",
                        help="ruleset overrides layer (house rules, event preset); repeatable")
     check.set_defaults(func=_check)
@@ -99,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--export", dest="export_schema", action="store_true",
                         help="print the schema of the JSON export document instead")
     schema.set_defaults(func=_schema)
+
+    presets = sub.add_parser("presets", help="list the event presets shipped with the app")
+    presets.set_defaults(func=_presets)
 
     examples = sub.add_parser("examples", help="list the example rosters shipped with the app")
     examples.set_defaults(func=_examples)

@@ -132,6 +132,10 @@ CODES: dict[str, tuple[str, str]] = {
     "exfil-small-elements": ("Solitaire", "Hot Exfiltration without enough small elements"),
     # --- Tournament rules (OtH p.45-48) ---
     "tf-presence-over-limit": ("Tournament rules", "Task Force FP over its limit"),
+    "event-force-cost": ("Tournament rules", "a list not built to the event's FC"),
+    "event-supplement": ("Tournament rules", "a supplement the event does not allow"),
+    "event-era": ("Tournament rules", "a list not set in the event's era"),
+    "event-house-rules": ("Tournament rules", "a list that brings its own rules file"),
     "tf-command-per-round": ("Tournament rules", "a Task Force list choosing command or CR"),
     "tf-round-empty": ("Tournament rules", "a round fielding nothing"),
     "tf-round-duplicate": ("Tournament rules", "an element fielded twice in a round"),

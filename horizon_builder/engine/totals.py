@@ -14,6 +14,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field
 
 from horizon_builder.engine.analysis import Analysis
+from horizon_builder.engine.tournament import fp_multiple
 from horizon_builder.rules.models import Intelligence, IntelligenceBand, Rounding
 
 
@@ -125,15 +126,15 @@ def compute_totals(analysis: Analysis) -> Totals:
                                ruleset.deployment.minimum) + extra_spaces
     provisional = any(info.fc_provisional for info in analysis.elements)
     roster = analysis.roster
-    rules = ruleset.tournament
+    multiple = fp_multiple(ruleset)
     task_force_list = (roster.kind == "task_force" and analysis.round_name is None
-                       and rules is not None)
+                       and multiple is not None)
     return Totals(
         force_cost=fc,
         force_cost_limit=roster.force_cost,
         force_presence=fp,
-        force_presence_limit=rules.fp_per_fc * roster.force_cost
-        if rules is not None and task_force_list else None,
+        force_presence_limit=multiple * roster.force_cost
+        if multiple is not None and task_force_list else None,
         command_resources=analysis.cr_available,
         command_resources_spent=analysis.cr_spent,
         intelligence_rating=rating,

@@ -6,6 +6,20 @@ import math
 
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.roster.models import Roster
+from horizon_builder.rules.models import Ruleset
+
+
+def fp_multiple(ruleset: Ruleset) -> int | None:
+    """A Task Force's FP is at most this × the tournament FC: the event preset's, else the
+    book's (OtH p.46: twice); None when the rules hold no tournament limit."""
+    if ruleset.event.fp_per_fc is not None:
+        return ruleset.event.fp_per_fc
+    return ruleset.tournament.fp_per_fc if ruleset.tournament is not None else None
+
+
+def round_minutes(ruleset: Ruleset, force_cost: int) -> int:
+    """The event's round length if its preset sets one, else the book's rule of thumb."""
+    return ruleset.event.round_minutes or round_length_minutes(force_cost)
 
 
 def round_length_minutes(force_cost: int) -> int:

@@ -54,33 +54,43 @@ def overrides_path(roster: Roster, roster_path: Path | None) -> list[Path]:
 
 
 def rules_layers(roster: Roster, roster_path: Path | None, extra: Sequence[str | Path] = (),
-                 extra_role: str = "--ruleset") -> tuple[list[Path], list[str]]:
-    """The ruleset files beyond the shipped data for this roster, and what each is to it."""
-    own = overrides_path(roster, roster_path)
-    paths = [*own, *(Path(p) for p in extra)]
-    return paths, [*(ROSTER_RULES for _ in own), *(extra_role for _ in extra)]
+                 extra_role: str = "--ruleset", event: Path | None = None,
+                 house_rules: bool = True) -> tuple[list[Path], list[str]]:
+    """The ruleset files beyond the shipped data for this roster, in merge order, and what
+    each is to it: the roster's own house rules (unless ``house_rules`` is False: an event
+    that does not allow them), ``--ruleset`` files, then an event preset."""
+    own = overrides_path(roster, roster_path) if house_rules else []
+    paths = [*own, *(Path(p) for p in extra), *([event] if event is not None else [])]
+    roles = [*(ROSTER_RULES for _ in own), *(extra_role for _ in extra),
+             *([EVENT_PRESET] if event is not None else [])]
+    return paths, roles
 
 
 #: How a verdict names a roster's own rules file (its ``overrides`` key).
 ROSTER_RULES = "the roster's own house rules (overrides)"
+EVENT_PRESET = "event preset"
 
 
 def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
-         extra_role: str = "--ruleset") -> LoadedRoster:
+         extra_role: str = "--ruleset", event: str | Path | None = None) -> LoadedRoster:
     """Read a roster and its ruleset, and check every name it uses exists.
 
+    ``event``: an event preset, applied last; unless it allows house rules, the roster's own
+    rules file is left out (and the event's check says so).
     Raises :class:`LoadError` listing each problem with file, line and key.
     """
     path = Path(path)
     data, text = read_toml(path)
     roster = parse_roster(data, path, text)
-    own = overrides_path(roster, path)
+    preset = Path(event) if event is not None else None
+    house_rules = preset is None or load_ruleset([preset]).event.house_rules_allowed
+    own = overrides_path(roster, path) if house_rules else []
     extra = [Path(p) for p in extra_overrides or []]
     for override in own:
         if not override.is_file():
             raise LoadError.single(path, f"overrides file not found: {override}", key="overrides",
                                    line=KeyLines(text).line_for(("overrides",)))
-    paths, roles = rules_layers(roster, path, extra, extra_role)
+    paths, roles = rules_layers(roster, path, extra, extra_role, preset, house_rules)
     ruleset = load_ruleset(paths, roles=roles)
     found = reference_problems(roster, ruleset)
     if found:

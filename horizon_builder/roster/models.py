@@ -117,6 +117,8 @@ class Roster(RosterModel):
     force_cost: int = Field(ge=1, le=1000, description="FC budget agreed for the game or event.")
     era: str | None = None
     event: str | None = None
+    commander: str | None = Field(default=None, max_length=120,
+                                  description="The player who brings the list (tournaments).")
     supplements: tuple[str, ...] = Field(default=())
     overrides: str | None = Field(default=None, description="Ruleset overrides file, relative to this file.")
     command: Command = Field(default_factory=Command)

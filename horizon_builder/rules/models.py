@@ -388,12 +388,33 @@ class RulesetInfo(RuleModel):
 
 
 class EventOptions(RuleModel):
-    """Organiser choices an event preset may set (OtH p.9, p.17, p.45-48)."""
+    """Organiser choices an event preset sets (OtH p.9, p.17, p.45-48). Without a preset
+    none is set and no event check runs beyond the superheavy defaults."""
 
-    superheavies_allowed: bool = True
-    superheavy_max_presence: int | None = Field(default=None, ge=0)
+    name: str | None = Field(default=None, description="The event's name, shown in verdicts.")
+    force_cost: int | None = Field(
+        default=None, ge=1, le=1000,
+        description="The tournament FC every list is built to (announced in advance, OtH p.46).")
+    fp_per_fc: int | None = Field(
+        default=None, ge=1, le=10,
+        description="A Task Force's FP is at most this × the FC (the book: 2, OtH p.46).")
+    supplements: list[str] | None = Field(
+        default=None, description="Supplements lists may use (none listed: any).")
+    era: str | None = Field(default=None, description="The era every list must be set in.")
+    superheavies_allowed: bool = Field(default=True, description="OtH p.17: organisers may bar them.")
+    superheavy_max_presence: int | None = Field(
+        default=None, ge=4, description="OtH p.17: or cap their Presence.")
     supertank_min_stat: int | None = Field(default=None, ge=0,
                                            description="OtH p.9: competitive play suggests 2.")
+    table: Literal["4x4", "4x6"] | None = Field(
+        default=None, description="Table size in feet; one size for the event (OtH p.45).")
+    rounds: int | None = Field(default=None, ge=3, le=20,
+                               description="Number of rounds: at least three (OtH p.45).")
+    round_minutes: int | None = Field(
+        default=None, ge=10, le=600,
+        description="Round length; unset: 4 × FC minutes rounded up to the next 5 (OtH p.45).")
+    house_rules_allowed: bool = Field(
+        default=False, description="Whether a list may bring its own rules file (overrides).")
     notes: str | None = None
 
 
