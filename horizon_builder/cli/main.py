@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from horizon_builder import __version__
 from horizon_builder.problems import LoadError
@@ -140,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     message asking for a report (set ``HORIZON_BUILDER_DEBUG=1`` for the traceback)
     and exits with status 3, never 1, which means "illegal list".
     """
+    real_stderr = sys.stderr
+    sys.stderr = _SafeStream(real_stderr)
     try:
         return _main(argv)
     except BrokenPipeError:
@@ -156,6 +159,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                   "command and the file that caused it (HORIZON_BUILDER_DEBUG=1 shows the details).",
                   file=sys.stderr)
         return EXIT_INTERNAL
+    finally:
+        sys.stderr = real_stderr
+
+
+class _SafeStream:
+    """stderr with control characters escaped: messages quote file text (keys, names, paths)."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return int(self._stream.write(printable(text, multiline=True)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _quiet_stdout() -> None:
