@@ -7,11 +7,15 @@ that wrote them, so every problem can name file *and* line.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import glob
+import hashlib
 import os
 import re
-import shutil
 import stat
 import tempfile
+import time
 import tomllib
 from collections.abc import Iterable
 from functools import lru_cache
@@ -197,26 +201,69 @@ def _short_repr(value: Any, limit: int = 60) -> str:
 def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) -> Path:
     """Write through a temporary file in the same folder, then rename: never a half-written file.
 
-    With ``keep_backup`` the previous file, if any, is kept as ``NAME.bak``. The
-    new file keeps the old one's permissions (or the usual ones for a new file).
+    With ``keep_backup`` the previous file, if any, is kept as ``NAME.bak`` (itself
+    written the same way, so a crash never leaves a half-written backup). The new
+    file keeps the old one's permissions (or the usual ones for a new file). A
+    read-only file is refused (``PermissionError``), never silently replaced, and a
+    failed save leaves no temporary file behind (one left by a killed process is
+    removed by the next save of the same file).
     """
     path = Path(path).expanduser()
     folder = path.parent if str(path.parent) else Path(".")
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        info: os.stat_result | None = path.stat()
+    except FileNotFoundError:
+        info = None
+    if info is not None and not (info.st_mode & stat.S_IWUSR and os.access(path, os.W_OK)):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    mode = info.st_mode & 0o777 if info is not None else 0o666 & ~_umask()
+    _remove_stale_temporaries(folder, path.name)
+    if keep_backup and info is not None:
+        _write_atomic(path.with_name(path.name + ".bak"), folder, path.read_bytes(), mode)
+    return _write_atomic(path, folder, text.encode("utf-8"), mode)
+
+
+_TMP_SUFFIX = ".tmp"
+#: A temporary file this old was left by a save that was killed (a live save takes milliseconds).
+_STALE_SECONDS = 60
+
+
+def _write_atomic(path: Path, folder: Path, data: bytes, mode: int) -> Path:
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TMP_SUFFIX, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp_name, mode)
-        if keep_backup and path.exists():
-            shutil.copy2(path, path.with_name(path.name + ".bak"))
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
     return path
+
+
+def _remove_stale_temporaries(folder: Path, name: str) -> None:
+    """Temporary files of earlier saves of ``name`` (or its backup) that were killed midway."""
+    now = time.time()
+    try:
+        leftovers = list(folder.glob(f".{glob.escape(name)}.*{_TMP_SUFFIX}"))
+    except OSError:
+        return
+    for leftover in leftovers:
+        with contextlib.suppress(OSError):
+            if now - leftover.stat().st_mtime > _STALE_SECONDS:
+                leftover.unlink()
+
+
+def file_stamp(path: str | Path) -> tuple[int, int, str] | None:
+    """What a file on disk is now (modified time, size, content digest); None when unreadable."""
+    try:
+        raw = read_regular_file(path)
+        info = Path(path).stat()
+    except (LoadError, OSError):
+        return None
+    return info.st_mtime_ns, info.st_size, hashlib.sha256(raw).hexdigest()
 
 
 def _umask() -> int:

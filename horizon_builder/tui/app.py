@@ -302,10 +302,18 @@ class HorizonApp(App[int]):
 
     async def save_roster(self, ask: bool = False) -> bool:
         """Save (asking for a file name when there is none, or when ``ask``). True when saved."""
-        from horizon_builder.tui.dialogs import ConfirmDialog, PathPrompt
+        from horizon_builder.tui.dialogs import ConfirmDialog, FileChangedDialog, PathPrompt
 
         session = self.session
         path = session.path
+        if not ask and path is not None and session.changed_on_disk():
+            answer = await self.push_screen_wait(FileChangedDialog(self.file_label()))
+            if answer == "cancel":
+                return False
+            if answer == "reload":
+                self.open_roster(path)
+                return False
+            ask = answer == "save_as"
         if ask or path is None or path.resolve() in self.refused_paths:
             title = "Save roster as" if ask or path is None else \
                 f"Save as: {path.name} failed to load and is kept as it is"
@@ -326,7 +334,7 @@ class HorizonApp(App[int]):
         self._keep_overrides_reachable(path)
         try:
             saved = session.save(path)
-        except OSError as exc:
+        except OSError as exc:  # a read-only file is refused, never replaced
             self.notify(f"Could not save {path}: {exc.strerror or exc}", title="Not saved",
                         severity="error", timeout=8)
             return False

@@ -102,6 +102,45 @@ class UnsavedChangesDialog(ModalScreen[UnsavedAnswer]):
         self.dismiss(answer if answer in ("save", "discard") else "cancel")  # type: ignore[arg-type]
 
 
+class FileChangedDialog(ModalScreen[str]):
+    """The file changed on disk since it was opened: overwrite, save as, reload or cancel."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "answer('overwrite')", "Overwrite"),
+        Binding("a", "answer('save_as')", "Save as"),
+        Binding("r", "answer('reload')", "Reload"),
+        Binding("escape,c", "answer('cancel')", "Cancel", key_display="esc"),
+    ]
+
+    def __init__(self, file_label: str) -> None:
+        super().__init__(classes="dialog")
+        self._file_label = file_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = "File changed on disk"
+            yield Static(plain(f"{self._file_label} was changed by another program (or another "
+                               "window of this app) since you opened it.").append(
+                "\nOverwrite it with your roster, save yours under another name, or reload "
+                "it and lose your changes?"), classes="dialog-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save as", id="save_as", variant="primary")
+                yield Button("Overwrite", id="overwrite", variant="error")
+                yield Button("Reload", id="reload")
+                yield Button("Cancel", id="cancel")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#save_as", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_answer(event.button.id or "cancel")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer if answer in ("overwrite", "save_as", "reload") else "cancel")
+
+
 class PathSuggester(Suggester):
     """Completes file and folder names as you type a path (→ accepts)."""
 
