@@ -22,6 +22,7 @@ from horizon_builder.roster.io import load, rules_layers, save_roster
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tomlfile import file_stamp
 
 #: How many snapshots undo keeps.
 HISTORY_LIMIT = 500
@@ -57,13 +58,18 @@ class Session:
         self.extra_overrides = tuple(str(p) for p in extra_overrides)
         self._report: Report | None = None
         self._report_for: Roster | None = None  #: the snapshot ``_report`` judges
+        #: The file as it was when opened or last saved (time, size, digest; None: no file then).
+        self.disk_stamp: tuple[int, int, str] | None = None
 
     # --- construction ----------------------------------------------------
     @classmethod
     def open(cls, path: str | Path, extra_overrides: tuple[str, ...] = ()) -> Session:
         """Open a roster file; raises :class:`LoadError` (file, line, key) if it cannot be used."""
+        stamp = file_stamp(path)
         loaded = load(path, extra_overrides=list(extra_overrides))
-        return cls(loaded.roster, loaded.ruleset, loaded.path, extra_overrides)
+        session = cls(loaded.roster, loaded.ruleset, loaded.path, extra_overrides)
+        session.disk_stamp = stamp
+        return session
 
     @classmethod
     def new(cls, name: str = "New battlegroup", force_cost: int = 15,
@@ -170,4 +176,15 @@ class Session:
         save_roster(target, self.roster)
         self.path = target
         self._saved = self.roster
+        self.disk_stamp = file_stamp(target)
         return target
+
+    def changed_on_disk(self) -> bool:
+        """True when the file was changed (or created, or removed) by someone else since we
+        opened or last saved it: saving now would overwrite their work."""
+        if self.path is None:
+            return False
+        now = file_stamp(self.path)
+        if now is None or self.disk_stamp is None:
+            return now != self.disk_stamp
+        return now[1:] != self.disk_stamp[1:]  # same content with a new time: nothing lost

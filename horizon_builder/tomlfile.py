@@ -7,12 +7,17 @@ that wrote them, so every problem can name file *and* line.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import glob
+import hashlib
 import os
 import re
-import shutil
+import stat
 import tempfile
+import time
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,81 +26,12 @@ import tomli_w
 from pydantic import ValidationError
 
 from horizon_builder.problems import LoadError, Problem
-
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_.\- "']+?)\s*=""")
+from horizon_builder.tomlpos import KeyLines
 
 Loc = tuple[str | int, ...]
 
-
-def _split_dotted(key: str) -> list[str]:
-    parts = re.findall(r'"([^"]*)"|\'([^\']*)\'|([^.\s]+)', key)
-    return [next(p for p in groups if p) for groups in parts]
-
-
-class KeyLines:
-    """Best-effort map from key paths to the 1-based line that defines them."""
-
-    def __init__(self, text: str):
-        self.lines: dict[Loc, int] = {}
-        self._latest: dict[Loc, int] = {}  # array-of-tables path → index of its latest entry
-        table: Loc = ()
-        depth = 0  # bracket depth of a multi-line value being skipped
-        for number, raw in enumerate(text.splitlines(), start=1):
-            line = _strip_comment(raw)
-            if depth > 0:
-                depth += line.count("[") + line.count("{") - line.count("]") - line.count("}")
-                continue
-            header = _HEADER.match(line)
-            if header:
-                path = tuple(_split_dotted(header.group(2)))
-                if header.group(1) == "[[":
-                    array = (*self._resolve(path[:-1]), path[-1])
-                    index = self._latest.get(array, -1) + 1
-                    self._latest[array] = index
-                    table = (*array, index)
-                else:
-                    table = self._resolve(path)
-                self.lines.setdefault(table, number)
-                continue
-            key = _KEY.match(line)
-            if key:
-                loc = (*table, *_split_dotted(key.group(1)))
-                self.lines.setdefault(loc, number)
-                value = line[key.end():]
-                depth = value.count("[") + value.count("{") - value.count("]") - value.count("}")
-                depth = max(depth, 0)
-
-    def _resolve(self, path: tuple[str, ...]) -> Loc:
-        """Attach array-of-table indices to a header path (``elements.forms`` → elements.3.forms)."""
-        resolved: list[str | int] = []
-        for part in path:
-            resolved.append(part)
-            latest = self._latest.get(tuple(resolved))
-            if latest is not None:
-                resolved.append(latest)
-        return tuple(resolved)
-
-    def line_for(self, loc: Sequence[str | int]) -> int | None:
-        loc = tuple(loc)
-        while loc:
-            if loc in self.lines:
-                return self.lines[loc]
-            loc = loc[:-1]
-        return None
-
-
-def _strip_comment(line: str) -> str:
-    in_str: str | None = None
-    for i, ch in enumerate(line):
-        if in_str:
-            if ch == in_str:
-                in_str = None
-        elif ch in "\"'":
-            in_str = ch
-        elif ch == "#":
-            return line[:i]
-    return line
+#: Largest roster or ruleset file read (a roster is a few kB; this leaves room for any real one).
+MAX_FILE_BYTES = 5 * 1024 * 1024
 
 
 def format_loc(loc: Iterable[str | int]) -> str:
@@ -104,21 +40,57 @@ def format_loc(loc: Iterable[str | int]) -> str:
         if isinstance(part, int):
             out += f"[{part + 1}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + (str(part) if part else '""')
     return out
+
+
+def read_regular_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or :class:`LoadError` saying why not.
+
+    A device (``/dev/zero``), a pipe or a socket is refused before anything is read
+    (opened without blocking, so a FIFO cannot hang us), and a file is never read
+    past the limit, even one that grows while we read it.
+    """
+    path = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise LoadError.single(path, "file not found") from None
+    except IsADirectoryError:
+        raise LoadError.single(path, "is a folder, not a TOML file") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise LoadError.single(path, f"cannot read: {_reason(exc)}") from None
+    info = os.fstat(fd)
+    too_big = f"file is too large (over {limit // (1024 * 1024)} MB): not read"
+    problem = ("is a folder, not a TOML file" if stat.S_ISDIR(info.st_mode)
+               else "is not a regular file (a device, pipe or socket): not read"
+               if not stat.S_ISREG(info.st_mode)
+               else too_big if info.st_size > limit else None)
+    if problem:
+        os.close(fd)
+        raise LoadError.single(path, problem)
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            raw = handle.read(limit + 1)
+        except OSError as exc:
+            raise LoadError.single(path, f"cannot read: {_reason(exc)}") from None
+    if len(raw) > limit:
+        raise LoadError.single(path, too_big)
+    return raw
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
 
 
 def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
     """Read a TOML file, raising :class:`LoadError` with file and line on any failure."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise LoadError.single(path, "file not found") from None
-    except IsADirectoryError:
-        raise LoadError.single(path, "is a folder, not a TOML file") from None
-    except OSError as exc:
-        raise LoadError.single(path, f"cannot read: {exc.strerror or exc}") from None
+    raw = read_regular_file(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -131,11 +103,32 @@ def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
         message = str(exc)
         match = re.search(r"\(at line (\d+), column \d+\)", message)
         line = int(match.group(1)) if match else None
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+        if line is None and "end of document" in message:
+            line = max(1, len(text.splitlines()))
+        message = re.sub(r"\s*\((at line \d+, column \d+|at end of document)\)", "", message)
         raise LoadError.single(path, f"not valid TOML: {message}", line=line) from None
+    except RecursionError:
+        raise LoadError.single(path, "not valid TOML: values nested too deeply",
+                               line=_deepest_line(text)) from None
     if not data:
         raise LoadError.single(path, "file has no settings")
     return data, text
+
+
+def _deepest_line(text: str) -> int:
+    """The line where bracket nesting is deepest (a guess good enough to find the culprit)."""
+    depth = best = 0
+    best_line = line = 1
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        elif ch in "[{":
+            depth += 1
+            if depth > best:
+                best, best_line = depth, line
+        elif ch in "]}":
+            depth -= 1
+    return best_line
 
 
 def problems_from_validation(path: str | Path, text: str | None, error: ValidationError,
@@ -147,11 +140,13 @@ def problems_from_validation(path: str | Path, text: str | None, error: Validati
 
 
 def problems_from_error_items(path: str | Path, items: Iterable[Any], prefix: Loc = (),
-                              lines: KeyLines | None = None) -> list[Problem]:
+                              lines: KeyLines | None = None, echo: bool = True) -> list[Problem]:
+    """One problem per pydantic error item; ``echo=False`` never quotes the file's values back
+    (a file given as overrides may be anything: its values are not ours to print)."""
     problems = []
     for item in items:
         loc = (*prefix, *(part for part in item["loc"] if not _is_union_tag(part)))
-        message = _friendly(item)
+        message = _friendly(item, echo)
         problems.append(Problem(str(path), message, key=format_loc(loc) or None,
                                 line=lines.line_for(loc) if lines else None))
     return problems
@@ -182,41 +177,93 @@ def _model_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def _friendly(item: dict[str, Any]) -> str:
+def _friendly(item: dict[str, Any], echo: bool = True) -> str:
     kind = item["type"]
     if kind == "extra_forbidden":
         return "unknown key (not part of the format: check its spelling)"
     if kind == "missing":
         return "required key is missing"
-    message = item["msg"]
+    if kind == "int_type" and isinstance(item.get("input"), bool):
+        return "must be a whole number, not true or false"
+    message = str(item["msg"])
+    if not echo:
+        return message
     if kind.endswith("_type") and "input" in item:
-        message += f" (got {item['input']!r})"
+        message += f" (got {_short_repr(item['input'])})"
     return message
+
+
+def _short_repr(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) -> Path:
     """Write through a temporary file in the same folder, then rename: never a half-written file.
 
-    With ``keep_backup`` the previous file, if any, is kept as ``NAME.bak``. The
-    new file keeps the old one's permissions (or the usual ones for a new file).
+    With ``keep_backup`` the previous file, if any, is kept as ``NAME.bak`` (itself
+    written the same way, so a crash never leaves a half-written backup). The new
+    file keeps the old one's permissions (or the usual ones for a new file). A
+    read-only file is refused (``PermissionError``), never silently replaced, and a
+    failed save leaves no temporary file behind (one left by a killed process is
+    removed by the next save of the same file).
     """
     path = Path(path).expanduser()
     folder = path.parent if str(path.parent) else Path(".")
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask()
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        info: os.stat_result | None = path.stat()
+    except FileNotFoundError:
+        info = None
+    if info is not None and not (info.st_mode & stat.S_IWUSR and os.access(path, os.W_OK)):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    mode = info.st_mode & 0o777 if info is not None else 0o666 & ~_umask()
+    _remove_stale_temporaries(folder, path.name)
+    if keep_backup and info is not None:
+        _write_atomic(path.with_name(path.name + ".bak"), folder, path.read_bytes(), mode)
+    return _write_atomic(path, folder, text.encode("utf-8"), mode)
+
+
+_TMP_SUFFIX = ".tmp"
+#: A temporary file this old was left by a save that was killed (a live save takes milliseconds).
+_STALE_SECONDS = 60
+
+
+def _write_atomic(path: Path, folder: Path, data: bytes, mode: int) -> Path:
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=_TMP_SUFFIX, dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp_name, mode)
-        if keep_backup and path.exists():
-            shutil.copy2(path, path.with_name(path.name + ".bak"))
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
     return path
+
+
+def _remove_stale_temporaries(folder: Path, name: str) -> None:
+    """Temporary files of earlier saves of ``name`` (or its backup) that were killed midway."""
+    now = time.time()
+    try:
+        leftovers = list(folder.glob(f".{glob.escape(name)}.*{_TMP_SUFFIX}"))
+    except OSError:
+        return
+    for leftover in leftovers:
+        with contextlib.suppress(OSError):
+            if now - leftover.stat().st_mtime > _STALE_SECONDS:
+                leftover.unlink()
+
+
+def file_stamp(path: str | Path) -> tuple[int, int, str] | None:
+    """What a file on disk is now (modified time, size, content digest); None when unreadable."""
+    try:
+        raw = read_regular_file(path)
+        info = Path(path).stat()
+    except (LoadError, OSError):
+        return None
+    return info.st_mtime_ns, info.st_size, hashlib.sha256(raw).hexdigest()
 
 
 def _umask() -> int:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from horizon_builder import __version__
 from horizon_builder.problems import LoadError
+from horizon_builder.safetext import printable
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets")
 
@@ -36,7 +40,7 @@ def _check(args: argparse.Namespace) -> int:
         except LoadError as exc:
             status = 2
             for problem in exc.problems:
-                print(f"error: {problem}", file=sys.stderr)
+                print(f"error: {printable(str(problem))}", file=sys.stderr)
             results.append({"path": name, "legal": False, "load_errors": [str(p) for p in exc.problems]})
             continue
         report = validate(loaded.roster, loaded.ruleset)
@@ -180,7 +184,65 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Exit statuses: 0 legal / done, 1 illegal list, 2 a file cannot be used, 3 a bug of ours.
+EXIT_INTERNAL = 3
+#: The reader of our output went away (``check ... | head``): what a shell reports for SIGPIPE.
+EXIT_BROKEN_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; never lets a traceback reach the user.
+
+    A closed pipe ends quietly; any error we did not foresee prints one short
+    message asking for a report (set ``HORIZON_BUILDER_DEBUG=1`` for the traceback)
+    and exits with status 3, never 1, which means "illegal list".
+    """
+    real_stderr = sys.stderr
+    sys.stderr = _SafeStream(real_stderr)
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug of ours: a short message, not a traceback
+        if os.environ.get("HORIZON_BUILDER_DEBUG"):
+            raise
+        with contextlib.suppress(OSError, ValueError):
+            print(f"internal error: {type(exc).__name__}: {printable(str(exc))[:300]}\n"
+                  f"This is a bug in horizon-builder {__version__}: please report it with the "
+                  "command and the file that caused it (HORIZON_BUILDER_DEBUG=1 shows the details).",
+                  file=sys.stderr)
+        return EXIT_INTERNAL
+    finally:
+        sys.stderr = real_stderr
+
+
+class _SafeStream:
+    """stderr with control characters escaped: messages quote file text (keys, names, paths)."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return int(self._stream.write(printable(text, multiline=True)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if (argv and argv[0] in SUBCOMMANDS) or any(a in ("-h", "--help", "--version") for a in argv[:1]):
         args = build_parser().parse_args(argv)

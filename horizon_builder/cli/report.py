@@ -8,6 +8,7 @@ from typing import Any
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
 from horizon_builder.engine.validator import Report
+from horizon_builder.safetext import printable
 
 
 def finding_line(finding: Finding) -> str:
@@ -47,7 +48,8 @@ def text_report(path: str | Path, report: Report) -> str:
         lines.append(f"  provisional values used: {'; '.join(report.provisional_values)}")
     lines.extend(rules_layer_lines(report))
     lines.extend(finding_line(f) for f in report.all_findings)
-    return "\n".join(lines)
+    # One line each: a control character or a line break in a name is shown escaped.
+    return "\n".join(printable(line) for line in lines)
 
 
 def rules_layer_lines(report: Report) -> list[str]:

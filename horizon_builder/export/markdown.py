@@ -32,6 +32,7 @@ from horizon_builder.export.models import (
     SpendingExport,
     StatlineExport,
 )
+from horizon_builder.safetext import printable
 
 # Punctuation that can start markup or raw HTML anywhere in a line (CommonMark
 # lets a backslash escape any ASCII punctuation, so an escape never shows).
@@ -178,4 +179,4 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
     if doc.notes:
         out += ["", "## Notes", "", md_block(doc.notes)]
     out += ["", f"*Exported by {md_escape(doc.generator)}*", ""]
-    return "\n".join(out)
+    return printable("\n".join(out), multiline=True)  # names are one line each already (md_escape)

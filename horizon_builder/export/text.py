@@ -23,6 +23,7 @@ from horizon_builder.export.common import (
     tournament_line,
 )
 from horizon_builder.export.models import ElementExport, ExportDocument, StatlineExport
+from horizon_builder.safetext import printable
 
 WIDTH = 78
 
@@ -137,4 +138,5 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
         lines += _heading("Notes")
         lines += _wrap(doc.notes, "", "")
     lines += ["", f"Exported by {doc.generator}"]
-    return "\n".join(lines) + "\n"
+    # One line each: a control character or a line break in a name is shown escaped.
+    return "\n".join(printable(line) for line in lines) + "\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,12 +16,15 @@ from horizon_builder.roster.models import FORMAT_VERSION, Roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tomlfile import (
+    MAX_FILE_BYTES,
     KeyLines,
     format_loc,
     problems_from_validation,
     read_toml,
     write_toml_atomic,
 )
+
+Loc = tuple[str | int, ...]
 
 
 @dataclass
@@ -35,7 +40,32 @@ def parse_roster(data: dict[str, Any], path: str | Path = "<roster>", text: str 
     try:
         return Roster.model_validate(data)
     except ValidationError as exc:
-        raise LoadError(problems_from_validation(path, text, exc)) from None
+        lines = KeyLines(text) if text is not None else None
+        problems = problems_from_validation(path, text, exc, lines=lines)
+        duplicates = _duplicate_ids(data)
+        if duplicates:  # the model says so for the whole roster: name each element instead
+            problems = [p for p in problems if not (p.key is None and "is used twice" in p.message)]
+            problems += [Problem(str(path), f"element id {element_id!r} is used twice",
+                                 key=format_loc(loc), line=lines.line_for(loc) if lines else None)
+                         for loc, element_id in duplicates]
+        raise LoadError(problems) from None
+
+
+def _duplicate_ids(data: dict[str, Any]) -> list[tuple[Loc, str]]:
+    """Each element whose id an earlier element already has."""
+    elements = data.get("elements")
+    if not isinstance(elements, list):
+        return []
+    seen: set[str] = set()
+    out: list[tuple[Loc, str]] = []
+    for index, item in enumerate(elements):
+        element_id = item.get("id") if isinstance(item, dict) else None
+        if not isinstance(element_id, str) or not element_id:
+            continue
+        if element_id in seen:
+            out.append((("elements", index, "id"), element_id))
+        seen.add(element_id)
+    return out
 
 
 def read_roster(path: str | Path) -> Roster:
@@ -47,10 +77,29 @@ def read_roster(path: str | Path) -> Roster:
 def overrides_path(roster: Roster, roster_path: Path | None) -> list[Path]:
     if not roster.overrides:
         return []
-    candidate = Path(roster.overrides).expanduser()
+    candidate = Path(roster.overrides)
+    with contextlib.suppress(RuntimeError):  # "~someone" unknown: the path is checked as written
+        candidate = candidate.expanduser()
     if not candidate.is_absolute() and roster_path is not None:
         candidate = roster_path.parent / candidate
     return [candidate]
+
+
+def file_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a TOML file (without reading it), or None."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return "not found"
+    except (OSError, ValueError) as exc:
+        return f"cannot be read ({exc.strerror if isinstance(exc, OSError) and exc.strerror else exc})"
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder"
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file"
+    if info.st_size > MAX_FILE_BYTES:
+        return f"is too large (over {MAX_FILE_BYTES // (1024 * 1024)} MB)"
+    return None
 
 
 def rules_layers(roster: Roster, roster_path: Path | None, extra: Sequence[str | Path] = (),
@@ -87,8 +136,9 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
     own = overrides_path(roster, path) if house_rules else []
     extra = [Path(p) for p in extra_overrides or []]
     for override in own:
-        if not override.is_file():
-            raise LoadError.single(path, f"overrides file not found: {override}", key="overrides",
+        problem = file_problem(override)
+        if problem:
+            raise LoadError.single(path, f"overrides file {problem}: {override}", key="overrides",
                                    line=KeyLines(text).line_for(("overrides",)))
     paths, roles = rules_layers(roster, path, extra, extra_role, preset, house_rules)
     ruleset = load_ruleset(paths, roles=roles)
@@ -101,8 +151,6 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
         ])
     return LoadedRoster(path, roster, ruleset)
 
-
-Loc = tuple[str | int, ...]
 
 
 def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]]:

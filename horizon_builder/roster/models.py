@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 FORMAT_VERSION = 1
 
@@ -27,14 +27,14 @@ class RosterModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-Stat = Annotated[int, Field(ge=0, le=40)]
+Stat = Annotated[StrictInt, Field(ge=0, le=40)]
 
 
 class UpgradeChoice(RosterModel):
     """One upgrade (or mutation, drone mark ...) taken by an element."""
 
     id: str = Field(min_length=1, description="Upgrade id from the ruleset.")
-    count: int = Field(default=1, ge=1, le=20)
+    count: StrictInt = Field(default=1, ge=1, le=20)
     option: str | None = Field(default=None, description="Choice the upgrade needs (robot program).")
     paid: Literal["points", "cr", "free"] | None = Field(
         default=None, description="How it is paid when the element could pay either way.",
@@ -52,7 +52,7 @@ class Form(RosterModel):
 
     name: str | None = None
     type: str = Field(min_length=1)
-    presence: int = Field(ge=0, le=30)
+    presence: StrictInt = Field(ge=0, le=30)
     stats: dict[str, Stat] = Field(default_factory=dict)
     upgrades: tuple[UpgradeChoice, ...] = Field(default=())
 
@@ -63,7 +63,7 @@ class Element(RosterModel):
     id: str = Field(default="", description="Stable id used by references; assigned if missing.")
     name: str = Field(min_length=1, max_length=120)
     type: str = Field(min_length=1, description="Element type id from the ruleset.")
-    presence: int = Field(ge=0, le=30)
+    presence: StrictInt = Field(ge=0, le=30)
     stats: dict[str, Stat] = Field(default_factory=dict)
     upgrades: tuple[UpgradeChoice, ...] = Field(default=())
     forms: tuple[Form, ...] = Field(default=(), description="Metaforms (metaformers only).")
@@ -111,10 +111,10 @@ class Round(RosterModel):
 class Roster(RosterModel):
     """A battlegroup, or a tournament Task Force with its rounds."""
 
-    format: int = Field(default=FORMAT_VERSION, ge=1, le=FORMAT_VERSION)
+    format: StrictInt = Field(default=FORMAT_VERSION, ge=1, le=FORMAT_VERSION)
     kind: Literal["battlegroup", "task_force"] = "battlegroup"
     name: str = Field(min_length=1, max_length=200)
-    force_cost: int = Field(ge=1, le=1000, description="FC budget agreed for the game or event.")
+    force_cost: StrictInt = Field(ge=1, le=1000, description="FC budget agreed for the game or event.")
     era: str | None = None
     event: str | None = None
     commander: str | None = Field(default=None, max_length=120,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from horizon_builder.rules.base import Rounding, RuleModel
 
@@ -18,11 +18,11 @@ class SituationRow(RuleModel):
     name: str
     summary: str | None = None
     pick: bool = Field(default=False, description="The player picks one of the other rows.")
-    loss: int | None = Field(default=None, le=0, description="FP lost before the battle (0 to -3).")
+    loss: StrictInt | None = Field(default=None, le=0, description="FP lost before the battle (0 to -3).")
     disposition: Literal["well", "poor"] | None = None
     advance: float | None = Field(default=None, ge=0, description="Most of the FP deployed at the start.")
     reserve: float | None = Field(default=None, ge=0, description="Most of the FP held in reserve.")
-    terrain: int | None = Field(default=None, ge=0, description="Terrain pieces each side places.")
+    terrain: StrictInt | None = Field(default=None, ge=0, description="Terrain pieces each side places.")
     warning: str | None = Field(default=None, description="Shown with the row (suspected misprint ...).")
 
 
@@ -30,10 +30,10 @@ class MissionAction(RuleModel):
     """Action table row (OtH p.53): what the battlegroup was doing; sets the deployment space."""
 
     name: str
-    rolls: list[int] = Field(min_length=1)
+    rolls: list[StrictInt] = Field(min_length=1)
     summary: str | None = None
     effect: str | None = None
-    deployment: tuple[int, int] = Field(
+    deployment: tuple[StrictInt, StrictInt] = Field(
         description="Deployment space in inches, as printed (the book does not say which side "
         "lies along the table edge).")
 
@@ -42,7 +42,7 @@ class MissionPurpose(RuleModel):
     """Purpose table row (OtH p.53): why; sustains the battlegroup's own momentum."""
 
     name: str
-    rolls: list[int] = Field(min_length=1)
+    rolls: list[StrictInt] = Field(min_length=1)
     summary: str | None = None
     effect: str | None = None
 
@@ -51,8 +51,8 @@ class DispositionEffect(RuleModel):
     """From which turn each kind of reserve is available, well or poorly disposed (OtH p.51)."""
 
     reserve: str
-    well: int = Field(ge=1)
-    poor: int = Field(ge=1)
+    well: StrictInt = Field(ge=1)
+    poor: StrictInt = Field(ge=1)
 
 
 class VictoryBand(RuleModel):
@@ -67,7 +67,7 @@ class VictoryBand(RuleModel):
 class Adventures(RuleModel):
     """The New Adventures tables (OtH p.49-54)."""
 
-    situation_die: int = Field(default=12, ge=1, description="Sides of the die rolled on the "
+    situation_die: StrictInt = Field(default=12, ge=1, description="Sides of the die rolled on the "
                                "Situation, Action and Purpose tables (a d12, OtH p.52-53).")
     situations: dict[int, SituationRow] = Field(default_factory=dict)
     actions: dict[str, MissionAction] = Field(default_factory=dict)

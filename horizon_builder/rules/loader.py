@@ -21,7 +21,13 @@ from horizon_builder.problems import LoadError, Problem
 from horizon_builder.resources import rulesets_dir
 from horizon_builder.rules.layers import filled_in_keys, name_layers
 from horizon_builder.rules.models import Ruleset
-from horizon_builder.tomlfile import KeyLines, format_loc, problems_from_error_items, read_toml
+from horizon_builder.tomlfile import (
+    KeyLines,
+    format_loc,
+    problems_from_error_items,
+    read_regular_file,
+    read_toml,
+)
 
 #: Sections whose entries get the layer's supplement id when they do not name one.
 _SUPPLEMENT_SECTIONS = ("element_types", "upgrades", "commands")
@@ -30,12 +36,16 @@ Loc = tuple[str | int, ...]
 
 
 class _Layer:
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, shipped: bool = True):
         self.path = path
+        self.shipped = shipped  # a shipped layer's values may be quoted in messages
         self.data, self.text = read_toml(path)
         self.lines = KeyLines(self.text)
         info = self.data.get("ruleset", {})
         self.supplement = info.get("supplement") if isinstance(info, dict) else None
+        if not shipped and not set(self.data) & set(Ruleset.model_fields):
+            raise LoadError.single(path, "not a ruleset file (none of its top-level keys is a "
+                                   "ruleset section, such as [element_types] or [upgrades])")
 
 
 def base_layer_paths() -> list[Path]:
@@ -105,10 +115,17 @@ def load_ruleset(overrides: Iterable[str | Path] = (), base: Sequence[Path] | No
 _ContentKey = tuple[str, tuple[tuple[str, str | None], ...], int, tuple[str, ...]]
 
 
+def _resolved(path: Path) -> Path | None:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return None
+
+
 def _content_key(path: Path) -> str | None:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(read_regular_file(path)).hexdigest()
+    except LoadError:
         return None
 
 
@@ -120,9 +137,10 @@ def _load_cached(key: _ContentKey) -> Ruleset:
 def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] = ()) -> Ruleset:
     problems: list[Problem] = []
     layers: list[_Layer] = []
+    book = {p.resolve() for p in base_layer_paths()}
     for path in paths:
         try:
-            layers.append(_Layer(path))
+            layers.append(_Layer(path, shipped=_resolved(path) in book))
         except LoadError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -139,7 +157,10 @@ def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] 
         if layer.supplement:
             for section in _SUPPLEMENT_SECTIONS:
                 known = merged.get(section, {})
-                for key, entry in data.get(section, {}).items():
+                entries = data.get(section)
+                if not isinstance(entries, dict):
+                    continue  # not a table: validation reports it, located
+                for key, entry in entries.items():
                     # Only entries the layer introduces: a layer that corrects an earlier
                     # entry (a cost inferred from its examples) does not take it over.
                     if isinstance(entry, dict) and key not in known:
@@ -158,7 +179,8 @@ def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] 
         for item in exc.errors(include_url=False):
             loc = tuple(item["loc"])
             layer = _origin_of(loc, origin) or layers[-1]
-            problems.extend(problems_from_error_items(layer.path, [item], lines=layer.lines))
+            problems.extend(problems_from_error_items(layer.path, [item], lines=layer.lines,
+                                                      echo=layer.shipped))
         raise LoadError(problems) from None
 
     for loc, message in reference_problems(ruleset):
@@ -239,6 +261,10 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
         for ref in era.includes:
             if ref not in ruleset.eras or ref == era_id:
                 out.append((("eras", era_id, "includes"), f"names unknown era {ref!r}"))
+        cycle = _era_cycle(era_id, ruleset)
+        if cycle:
+            out.append((("eras", era_id, "includes"),
+                        f"eras include each other: {' → '.join(cycle)}"))
         for ref in era.forbids:
             if ref not in ruleset.upgrades and ref not in ruleset.element_types:
                 out.append((("eras", era_id, "forbids"), f"names unknown upgrade or type {ref!r}"))
@@ -248,3 +274,27 @@ def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:
                 out.append((("eras", era_id, "bans", ref),
                             f"names unknown upgrade, type or command {ref!r}"))
     return out
+
+
+def _era_cycle(start: str, ruleset: Ruleset) -> list[str] | None:
+    """The chain of ``includes`` that leads from an era back to itself, if any."""
+    path = [start]
+    stack = [(start, iter(ruleset.eras[start].includes))]
+    on_path = {start}
+    seen: set[str] = set()
+    while stack:
+        _era, children = stack[-1]
+        child = next(children, None)
+        if child is None:
+            stack.pop()
+            on_path.discard(path.pop())
+            continue
+        if child == start and len(path) > 1:
+            return [*path, start]
+        if child in on_path or child in seen or child not in ruleset.eras:
+            continue
+        seen.add(child)
+        on_path.add(child)
+        path.append(child)
+        stack.append((child, iter(ruleset.eras[child].includes)))
+    return None

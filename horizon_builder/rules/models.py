@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field, StrictInt
 
 from horizon_builder.rules.adventures import (
     Adventures,
@@ -29,20 +29,33 @@ from horizon_builder.rules.base import (
     RuleModel,
     UpgradeKind,
 )
+from horizon_builder.rules.event import EventOptions, RulesLayer, TournamentRules
 
 __all__ = [
-    "TRUSTED_SOURCE_PREFIXES", "Adventures", "Currency", "DispositionEffect", "MissionAction",
-    "MissionPurpose", "Rounding", "RuleModel", "SituationRow", "UpgradeKind", "VictoryBand",
+    "TRUSTED_SOURCE_PREFIXES",
+    "Adventures",
+    "Currency",
+    "DispositionEffect",
+    "EventOptions",
+    "MissionAction",
+    "MissionPurpose",
+    "Rounding",
+    "RuleModel",
+    "RulesLayer",
+    "SituationRow",
+    "TournamentRules",
+    "UpgradeKind",
+    "VictoryBand",
 ]
 
 
 class PresenceRange(RuleModel):
     """Which Presence values an element type may have."""
 
-    min: int = Field(ge=0, le=50)
-    max: int | None = Field(default=None, ge=0, le=50,
+    min: StrictInt = Field(ge=0, le=50)
+    max: StrictInt | None = Field(default=None, ge=0, le=50,
                             description="Highest allowed P; omit for no upper bound.")
-    table_max: int | None = Field(
+    table_max: StrictInt | None = Field(
         default=None, ge=0, le=50,
         description="Highest P the published table covers; above it values follow the step "
         "and are flagged 'beyond the table'.",
@@ -52,8 +65,8 @@ class PresenceRange(RuleModel):
 class Pool(RuleModel):
     """Stat points to spend on stats and upgrades, by Presence."""
 
-    points: dict[int, int] = Field(description="Presence → points.")
-    step: int | None = Field(
+    points: dict[int, StrictInt] = Field(description="Presence → points.")
+    step: StrictInt | None = Field(
         default=None, ge=0,
         description="Points added per Presence above the highest listed value.",
     )
@@ -72,10 +85,10 @@ class StatLimit(RuleModel):
     """A minimum or maximum on one stat, optionally only from some Presence on."""
 
     stat: str
-    min: int | None = None
-    max: int | None = None
-    from_presence: int = 0
-    to_presence: int | None = None
+    min: StrictInt | None = None
+    max: StrictInt | None = None
+    from_presence: StrictInt = 0
+    to_presence: StrictInt | None = None
 
     def applies(self, presence: int) -> bool:
         return presence >= self.from_presence and (
@@ -86,7 +99,7 @@ class StatLimit(RuleModel):
 class UpgradeRule(RuleModel):
     """Upgrades an element type must or must not have, from some Presence on."""
 
-    from_presence: int = 0
+    from_presence: StrictInt = 0
     requires_any: list[str] = Field(default_factory=list,
                                     description="At least one of these upgrades is required.")
     forbids: list[str] = Field(default_factory=list, description="None of these upgrades.")
@@ -96,7 +109,7 @@ class UpgradeRule(RuleModel):
 class PresenceRules(RuleModel):
     """Special rules gained or lost from some Presence on (cumbersome at P4+ ...)."""
 
-    from_presence: int
+    from_presence: StrictInt
     add: list[str] = Field(default_factory=list)
     remove: list[str] = Field(default_factory=list)
 
@@ -104,7 +117,7 @@ class PresenceRules(RuleModel):
 class Statline(RuleModel):
     """A published fixed statline."""
 
-    stats: dict[str, int]
+    stats: dict[str, StrictInt]
 
 
 class ElementType(RuleModel):
@@ -142,16 +155,16 @@ class ElementType(RuleModel):
     upgrade_currency: Currency = Field(
         default="points", description="How this type pays for upgrades by default."
     )
-    max_upgrades: int | Literal["presence"] | None = Field(
+    max_upgrades: StrictInt | Literal["presence"] | None = Field(
         default=None, description="Most upgrades the element may have ('presence' = its P)."
     )
     counts_for_cr: bool = Field(default=False, description="Counts as a conventional element for CR.")
     chq: Literal["conventional", "mech"] | None = Field(
         default=None, description="May be the CHQ, and which sort of CHQ it makes."
     )
-    force_cost: int | None = Field(default=None, ge=0, description="Fixed FC instead of its P.")
-    force_presence: int | None = Field(default=None, ge=0, description="Fixed FP instead of its P.")
-    max_per_force: int | None = Field(default=None, ge=1)
+    force_cost: StrictInt | None = Field(default=None, ge=0, description="Fixed FC instead of its P.")
+    force_presence: StrictInt | None = Field(default=None, ge=0, description="Fixed FP instead of its P.")
+    max_per_force: StrictInt | None = Field(default=None, ge=1)
     chq_cost_as: str | None = Field(
         default=None, description="Reads the CHQ cost table as this type, as CHQ or as an element "
         "(a gun-beast as the conventional type it replaces, OtH p.30, p.32).",
@@ -172,11 +185,12 @@ class Upgrade(RuleModel):
     summary: str | None = None
     kind: UpgradeKind = "upgrade"
     supplement: str | None = None
-    cost: int | None = Field(
+    cost: StrictInt | None = Field(
         default=None, ge=0, description="Cost in stat points (or CR when currency is 'cr'); "
         "omit when unknown.",
     )
-    cost_cr: int | None = Field(default=None, ge=0, description="CR cost when currency is points_or_cr.")
+    cost_cr: StrictInt | None = Field(default=None, ge=0,
+                                      description="CR cost when currency is points_or_cr.")
     currency: Currency = "points"
     per_presence: bool = Field(default=False, description="Cost is multiplied by the element's P.")
     eligible: list[str] = Field(
@@ -188,11 +202,11 @@ class Upgrade(RuleModel):
         default="type",
         description="CR bought for a whole type, per element, or the CHQ only.",
     )
-    max_count: int | None = Field(default=1, ge=1, description="Copies allowed; omit for no cap.")
-    max_per_full_presence: int | None = Field(
+    max_count: StrictInt | None = Field(default=1, ge=1, description="Copies allowed; omit for no cap.")
+    max_per_full_presence: StrictInt | None = Field(
         default=None, ge=1, description="At most one copy per full N points of Presence."
     )
-    min_presence: int | None = None
+    min_presence: StrictInt | None = None
     grants_rules: list[str] = Field(default_factory=list)
     removes_rules: list[str] = Field(default_factory=list)
     grants_upgrades: list[str] = Field(default_factory=list)
@@ -200,7 +214,7 @@ class Upgrade(RuleModel):
     excludes: list[str] = Field(default_factory=list)
     options: list[str] = Field(default_factory=list,
                                description="Choices the element must make (robot program ...).")
-    momentum_as: int | None = Field(
+    momentum_as: StrictInt | None = Field(
         default=None, ge=0, description="The element counts as this P for momentum (Mk 1 drones)."
     )
     repeatable: bool = Field(
@@ -235,7 +249,7 @@ class Upgrade(RuleModel):
     )
     bays: Bays | None = Field(
         default=None, description="Room to start the battle carrying elements (OtH p.65).")
-    grants_free: int = Field(
+    grants_free: StrictInt = Field(
         default=0, ge=0, description="Weird command: how many weird upgrades the CHQ takes free "
         "(mad scientist: one, OtH p.69).")
 
@@ -250,7 +264,7 @@ class Reach(RuleModel):
     """Whom an upgrade's effect reaches (aircraft carrier: aircraft of P3 or less, OtH p.39)."""
 
     names: list[str] = Field(description="Element type ids, categories, families or tags.")
-    max_presence: int | None = Field(default=None, ge=0,
+    max_presence: StrictInt | None = Field(default=None, ge=0,
                                      description="Only elements of this P or less.")
 
 
@@ -258,9 +272,9 @@ class Bays(RuleModel):
     """Room an upgrade gives to carry elements into battle (OtH p.65): the element's P less
     ``presence_less`` (launch bays), or ``per_copy`` for each copy taken (transport bays)."""
 
-    presence_less: int | None = Field(default=None, ge=0,
+    presence_less: StrictInt | None = Field(default=None, ge=0,
                                       description="Room is the element's P minus this.")
-    per_copy: int = Field(default=0, ge=0, description="Room for each copy taken.")
+    per_copy: StrictInt = Field(default=0, ge=0, description="Room for each copy taken.")
 
     def room(self, presence: int, copies: int) -> int:
         if self.presence_less is not None:
@@ -276,7 +290,8 @@ class SpecialRule(RuleModel):
 class ChqCostRow(RuleModel):
     """How a conventional CHQ of one type changes the FC of other conventional types."""
 
-    modifiers: dict[str, int] = Field(default_factory=dict, description="Known cells: type → FC change.")
+    modifiers: dict[str, StrictInt] = Field(default_factory=dict,
+                                            description="Known cells: type → FC change.")
     complete: bool = Field(
         default=False, description="True when every cell of the row is known; otherwise types "
         "not listed have an unknown change and are counted at their P (provisional).",
@@ -298,36 +313,30 @@ class CommandOption(RuleModel):
     command_resources: bool = True
     special_rules: list[str] = Field(default_factory=list)
     free_upgrades: list[str] = Field(default_factory=list)
-    weird_slots: int = Field(default=0, ge=0, description="Weird command upgrades it may replace.")
+    weird_slots: StrictInt = Field(default=0, ge=0, description="Weird command upgrades it may replace.")
 
 
 class CommandResourceRule(RuleModel):
-    per_elements: int = Field(default=2, ge=1, description="One CR per this many counted elements.")
+    per_elements: StrictInt = Field(default=2, ge=1, description="One CR per this many counted elements.")
 
 
 class IntelligenceBand(RuleModel):
-    max: int | None = Field(default=None, description="Highest IR in this band (none: no top).")
+    max: StrictInt | None = Field(default=None, description="Highest IR in this band (none: no top).")
     quality: str
     effect: str
-    extra_deployment_spaces: int = 0
+    extra_deployment_spaces: StrictInt = 0
 
 
 class Intelligence(RuleModel):
-    scale: int = 10
+    scale: StrictInt = 10
     rounding: Rounding = Field(default="half_away_from_zero",
                                description="How an exact half of a rating rounds (the book is silent).")
     bands: list[IntelligenceBand]
 
 
 class Deployment(RuleModel):
-    elements_per_space: int = 10
-    minimum: int = 1
-
-
-class TournamentRules(RuleModel):
-    """Organised play with a Task Force (OtH p.45-48)."""
-
-    fp_per_fc: int = Field(ge=1, description="A Task Force's FP is at most this × the tournament FC.")
+    elements_per_space: StrictInt = Field(default=10, ge=1)
+    minimum: StrictInt = Field(default=1, ge=0)
 
 
 class Supplement(RuleModel):
@@ -338,7 +347,7 @@ class Supplement(RuleModel):
 class Solitaire(RuleModel):
     """The friendly force of a solo game (OtH p.55) and the Hot Exfiltration mission (p.57-58)."""
 
-    force_cost: int = Field(ge=1, description="The FC the solo rules are written for.")
+    force_cost: StrictInt = Field(ge=1, description="The FC the solo rules are written for.")
     aircraft_allowed: bool = Field(default=False, description="Whether the friendly force may "
                                    "include aircraft.")
     exfiltration: SolitaireExfiltration | None = None
@@ -347,8 +356,8 @@ class Solitaire(RuleModel):
 class SolitaireExfiltration(RuleModel):
     """Hot Exfiltration: a share of the friendly FP must be in small elements (OtH p.57-58)."""
 
-    max_presence: int = Field(ge=0, description="Highest P that counts as a small element.")
-    min_fp_percent: int = Field(ge=0, le=100, description="Least share of the FP, in percent, "
+    max_presence: StrictInt = Field(ge=0, description="Highest P that counts as a small element.")
+    min_fp_percent: StrictInt = Field(ge=0, le=100, description="Least share of the FP, in percent, "
                                 "that must be in small elements.")
 
 
@@ -357,12 +366,12 @@ class UpgradeNeed(RuleModel):
     barred too (antigrav: no aircraft of P7 or more, OtH p.10 note 6)."""
 
     names: list[str] = Field(description="Element type ids, categories, families or tags.")
-    from_presence: int = Field(ge=0)
+    from_presence: StrictInt = Field(ge=0)
 
 
 class Era(RuleModel):
     name: str
-    number: int
+    number: StrictInt
     forbids: list[str] = Field(default_factory=list,
                                description="Upgrades or element types not available in this era.")
     notes: str | None = None
@@ -385,55 +394,6 @@ class RulesetInfo(RuleModel):
     supplement: str | None = Field(
         default=None, description="Supplement whose content this file adds."
     )
-
-
-class EventOptions(RuleModel):
-    """Organiser choices an event preset sets (OtH p.9, p.17, p.45-48). Without a preset
-    none is set and no event check runs beyond the superheavy defaults."""
-
-    name: str | None = Field(default=None, description="The event's name, shown in verdicts.")
-    force_cost: int | None = Field(
-        default=None, ge=1, le=1000,
-        description="The tournament FC every list is built to (announced in advance, OtH p.46).")
-    fp_per_fc: int | None = Field(
-        default=None, ge=1, le=10,
-        description="A Task Force's FP is at most this × the FC (the book: 2, OtH p.46).")
-    supplements: list[str] | None = Field(
-        default=None, description="Supplements lists may use (none listed: any).")
-    era: str | None = Field(default=None, description="The era every list must be set in.")
-    superheavies_allowed: bool = Field(default=True, description="OtH p.17: organisers may bar them.")
-    superheavy_max_presence: int | None = Field(
-        default=None, ge=4, description="OtH p.17: or cap their Presence.")
-    supertank_min_stat: int | None = Field(default=None, ge=0,
-                                           description="OtH p.9: competitive play suggests 2.")
-    table: Literal["4x4", "4x6"] | None = Field(
-        default=None, description="Table size in feet; one size for the event (OtH p.45).")
-    rounds: int | None = Field(default=None, ge=3, le=20,
-                               description="Number of rounds: at least three (OtH p.45).")
-    round_minutes: int | None = Field(
-        default=None, ge=10, le=600,
-        description="Round length; unset: 4 × FC minutes rounded up to the next 5 (OtH p.45).")
-    house_rules_allowed: bool = Field(
-        default=False, description="Whether a list may bring its own rules file (overrides).")
-    notes: str | None = None
-
-
-class RulesLayer(BaseModel):
-    """A ruleset file beyond the shipped book data that a verdict rests on: a roster's own
-    house rules, a ``--ruleset`` file or an event preset (named in every verdict)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    path: str
-    name: str
-    sha256: str = Field(description="SHA-256 of the file's content, in hex.")
-    role: str = Field(description="What it is to this roster: house rules, --ruleset, event preset.")
-    changed: list[str] = Field(default_factory=list, description="Keys it sets, dotted.")
-
-    @property
-    def label(self) -> str:
-        """Its name and a short content hash: ``house.toml #1a2b3c4d``."""
-        return f"{self.name} #{self.sha256[:8]}"
 
 
 class Ruleset(RuleModel):

@@ -23,10 +23,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from horizon_builder.problems import LoadError, Problem
+from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
+from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
 
@@ -63,6 +67,7 @@ class HorizonApp(App[int]):
 
     def __init__(self, path: Path | None = None, overrides: Sequence[str] = (), *,
                  session: Session | None = None) -> None:
+        install_control_filter()
         super().__init__()
         self.overrides: tuple[str, ...] = tuple(str(p) for p in overrides)
         #: Files that failed to load: never overwritten (save there is refused).
@@ -73,6 +78,15 @@ class HorizonApp(App[int]):
         if session is not None:
             self._set_session(session)
         self.theme = "textual-dark"
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notification is plain text (names from files are never parsed as markup)."""
+        super().notify(printable(message, multiline=True), title=printable(title), severity=severity,
+                       timeout=timeout, markup=False)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        return super().format_title(printable(title), printable(sub_title))
 
     @property
     def loaded(self) -> bool:
@@ -90,7 +104,7 @@ class HorizonApp(App[int]):
     def _startup_session(self, path: Path | None) -> Session:
         from horizon_builder.session import Session
 
-        if path is not None and path.exists():
+        if path is not None and _exists(path):
             try:
                 return Session.open(path, self.overrides)
             except LoadError as exc:
@@ -288,10 +302,18 @@ class HorizonApp(App[int]):
 
     async def save_roster(self, ask: bool = False) -> bool:
         """Save (asking for a file name when there is none, or when ``ask``). True when saved."""
-        from horizon_builder.tui.dialogs import ConfirmDialog, PathPrompt
+        from horizon_builder.tui.dialogs import ConfirmDialog, FileChangedDialog, PathPrompt
 
         session = self.session
         path = session.path
+        if not ask and path is not None and session.changed_on_disk():
+            answer = await self.push_screen_wait(FileChangedDialog(self.file_label()))
+            if answer == "cancel":
+                return False
+            if answer == "reload":
+                self.open_roster(path)
+                return False
+            ask = answer == "save_as"
         if ask or path is None or path.resolve() in self.refused_paths:
             title = "Save roster as" if ask or path is None else \
                 f"Save as: {path.name} failed to load and is kept as it is"
@@ -312,7 +334,7 @@ class HorizonApp(App[int]):
         self._keep_overrides_reachable(path)
         try:
             saved = session.save(path)
-        except OSError as exc:
+        except OSError as exc:  # a read-only file is refused, never replaced
             self.notify(f"Could not save {path}: {exc.strerror or exc}", title="Not saved",
                         severity="error", timeout=8)
             return False
@@ -387,6 +409,14 @@ def _only_in(problems: list[Problem], files: Sequence[str]) -> bool:
     """True when every problem is in one of ``files``."""
     wanted = {Path(f).resolve() for f in files}
     return all(Path(p.path).resolve() in wanted for p in problems)
+
+
+def _exists(path: Path) -> bool:
+    """True unless the path surely names nothing (a name the system refuses is opened, to say why)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return True
 
 
 def _display_path(path: Path) -> str:

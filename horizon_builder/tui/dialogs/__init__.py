@@ -23,6 +23,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from horizon_builder.problems import Problem
+from horizon_builder.tui.plain import plain
 
 UnsavedAnswer = Literal["save", "discard", "cancel"]
 
@@ -46,7 +47,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
-            box.border_title = self._title
+            box.border_title = plain(self._title)
             yield Static(Text(self._message), classes="dialog-message")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self._confirm, id="confirm", variant="error" if self._danger else "primary")
@@ -101,6 +102,45 @@ class UnsavedChangesDialog(ModalScreen[UnsavedAnswer]):
         self.dismiss(answer if answer in ("save", "discard") else "cancel")  # type: ignore[arg-type]
 
 
+class FileChangedDialog(ModalScreen[str]):
+    """The file changed on disk since it was opened: overwrite, save as, reload or cancel."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "answer('overwrite')", "Overwrite"),
+        Binding("a", "answer('save_as')", "Save as"),
+        Binding("r", "answer('reload')", "Reload"),
+        Binding("escape,c", "answer('cancel')", "Cancel", key_display="esc"),
+    ]
+
+    def __init__(self, file_label: str) -> None:
+        super().__init__(classes="dialog")
+        self._file_label = file_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box") as box:
+            box.border_title = "File changed on disk"
+            yield Static(plain(f"{self._file_label} was changed by another program (or another "
+                               "window of this app) since you opened it.").append(
+                "\nOverwrite it with your roster, save yours under another name, or reload "
+                "it and lose your changes?"), classes="dialog-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Save as", id="save_as", variant="primary")
+                yield Button("Overwrite", id="overwrite", variant="error")
+                yield Button("Reload", id="reload")
+                yield Button("Cancel", id="cancel")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#save_as", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_answer(event.button.id or "cancel")
+
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer if answer in ("overwrite", "save_as", "reload") else "cancel")
+
+
 class PathSuggester(Suggester):
     """Completes file and folder names as you type a path (→ accepts)."""
 
@@ -129,7 +169,11 @@ class PathSuggester(Suggester):
 
 
 def resolve(value: str) -> Path:
-    return Path(value.strip()).expanduser()
+    path = Path(value.strip())
+    try:
+        return path.expanduser()
+    except RuntimeError:  # "~someone" unknown: the path is used as typed
+        return path
 
 
 class _PathValidator(Validator):
@@ -164,12 +208,14 @@ class PathPrompt(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box path-box") as box:
-            box.border_title = self._title
+            box.border_title = plain(self._title)
             yield Label(Text(f"Roster file (.toml), relative to {Path.cwd()}"), classes="dialog-hint")
             yield Input(self._initial, id="path", suggester=PathSuggester(),
                         validators=[_PathValidator(self)], validate_on=["changed", "submitted"],
                         placeholder="path/to/roster.toml")
-            yield Label("", id="path-problem", classes="field-error")
+            problem = Label("", id="path-problem", classes="field-error")
+            problem.display = False  # shown with its message (see _say)
+            yield problem
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Open" if self.purpose == "open" else "Save", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -182,12 +228,20 @@ class PathPrompt(ModalScreen[Path | None]):
 
     def target(self, value: str) -> Path:
         path = resolve(value)
-        if self.purpose == "save" and path.suffix.lower() != ".toml" and not value.endswith(os.sep):
+        if self.purpose == "save" and path.suffix.lower() != ".toml" and not value.endswith(os.sep) \
+                and path.name not in ("", ".", ".."):  # "./" and "../" name folders (with_name fails)
             path = path.with_name(path.name + ".toml")
         return path
 
     def problem(self, value: str) -> str | None:
         """Why this path cannot be used, or None."""
+        try:
+            return self._problem(value)
+        except (OSError, ValueError) as exc:  # a name too long, a NUL byte ...
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            return f"This path cannot be used: {reason}."
+
+    def _problem(self, value: str) -> str | None:
         if not value.strip():
             return "Type a file name."
         path = self.target(value)
@@ -211,11 +265,15 @@ class PathPrompt(ModalScreen[Path | None]):
         self._show(event.validation_result)
 
     def _show(self, result: ValidationResult | None) -> None:
-        label = self.query_one("#path-problem", Label)
         if result is None or result.is_valid:
-            label.update("")
+            self._say(None)
         else:
-            label.update(Text(result.failure_descriptions[0]))
+            self._say(result.failure_descriptions[0])
+
+    def _say(self, problem: str | None) -> None:
+        label = self.query_one("#path-problem", Label)
+        label.update(plain(problem or ""))
+        label.display = problem is not None
 
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#ok")
@@ -223,7 +281,7 @@ class PathPrompt(ModalScreen[Path | None]):
         field = self.query_one("#path", Input)
         problem = self.problem(field.value)
         if problem is not None:
-            self.query_one("#path-problem", Label).update(Text(problem))
+            self._say(problem)
             field.focus()
             return
         self.dismiss(self.target(field.value))
@@ -270,7 +328,7 @@ class LoadErrorDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box load-error-box") as box:
-            box.border_title = self._title
+            box.border_title = plain(self._title)
             count = len(self._problems)
             yield Label(f"{count} problem{'s' if count != 1 else ''} found:", classes="dialog-hint")
             with VerticalScroll(classes="problem-list"):

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label
 
+from horizon_builder.tui.plain import plain
+
 
 class RoundNameDialog(ModalScreen[str | None]):
     """Ask for a round's name; a name another round has is refused."""
@@ -26,7 +28,7 @@ class RoundNameDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box") as box:
-            box.border_title = f"Rename {self._current}"
+            box.border_title = plain(f"Rename {self._current}")
             yield Input(self._current, id="round-name", max_length=80,
                         placeholder="e.g. Round 2: Hold the ridge")
             yield Label("", id="round-name-problem", classes="field-error")
@@ -52,7 +54,7 @@ class RoundNameDialog(ModalScreen[str | None]):
     def _changed(self, event: Input.Changed) -> None:
         problem = self.problem(event.value)
         label = self.query_one("#round-name-problem", Label)
-        label.update(problem or "")
+        label.update(plain(problem or ""))
         label.display = problem is not None
 
     @on(Input.Submitted, "#round-name")

@@ -22,6 +22,7 @@ from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
@@ -129,7 +130,7 @@ class CommandScreen(SessionView, Screen[None]):
         box.display = heading.display = needs
         if not needs:
             return
-        heading.update(f"Who is the {option.name}")
+        heading.update(plain(f"Who is the {option.name}"))
         keep = box.highlighted
         options = []
         for cand in ed.command_candidates(rs, roster, roster.command.kind):

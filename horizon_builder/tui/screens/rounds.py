@@ -30,6 +30,7 @@ from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.round_actions import RoundListActions
 from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
@@ -174,7 +175,7 @@ class RoundsScreen(RoundListActions):
         for i, round_ in enumerate(roster.rounds):
             sub = report.round_reports[i] if i < len(report.round_reports) else None
             if sub is None:
-                options.append(Option(round_.name, id=f"round:{i}"))
+                options.append(Option(plain(round_.name), id=f"round:{i}"))
                 continue
             t = sub.totals
             errors = [f for f in report.round_findings(i) if f.severity == "error"]
@@ -232,7 +233,7 @@ class RoundsScreen(RoundListActions):
                 else Select.NULL
         chq.prompt = "choose the CHQ" if leads else "none fielded may lead"
         barred = [c for c in candidates if not c.allowed]
-        chq.tooltip = "\n".join(f"{c.name}: {c.reason}" for c in barred) or None
+        chq.tooltip = Content("\n".join(plain(f"{c.name}: {c.reason}").plain for c in barred)) or None
 
     def _show_weird(self, rs: Ruleset, view: Roster) -> None:
         """Weird command of the round (OtH p.42): one row per weird command of an enabled
@@ -275,7 +276,7 @@ class RoundsScreen(RoundListActions):
         line.display = box.display and row is not None and row.bought and bool(row.options)
         if not line.display or row is None:
             return
-        self.query_one("#round-cr-option-label", Label).update(f"{row.name}:")
+        self.query_one("#round-cr-option-label", Label).update(plain(f"{row.name}:"))
         select = self.query_one("#round-cr-option", Select)
         with select.prevent(Select.Changed):
             select.set_options([(o, o) for o in row.options])
@@ -291,7 +292,7 @@ class RoundsScreen(RoundListActions):
             Option(Content.styled("✓ Nothing to fix in this round", "$success"), disabled=True)])
         if findings:
             box.highlighted = 0 if keep is None else min(keep, len(findings) - 1)
-        box.border_title = f"{strip} findings ({len(findings)})" if strip else "Findings"
+        box.border_title = plain(f"{strip} findings ({len(findings)})" if strip else "Findings")
         box.border_subtitle = "Enter: fix" if findings else ""
 
     # --- editing --------------------------------------------------------------------------

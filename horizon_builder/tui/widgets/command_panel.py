@@ -24,6 +24,7 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
+from horizon_builder.tui.plain import plain
 
 if TYPE_CHECKING:
     from horizon_builder.engine.analysis import Analysis
@@ -160,7 +161,7 @@ class WeirdPicker(Vertical):
         p = self.prefix
         select = Select[str]([], id=f"{p}-{row.id}", classes=f"{p}-select", compact=True,
                              prompt="not taken", allow_blank=True)
-        label = Label(row.name, id=f"{p}-label-{row.id}", classes=f"{p}-label")
+        label = Label(plain(row.name), id=f"{p}-label-{row.id}", classes=f"{p}-label")
         if not self.two_line:
             return Horizontal(label, select, classes=f"{p}-row")
         return Vertical(Horizontal(label, select, classes=f"{p}-line"),

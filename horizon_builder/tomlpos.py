@@ -1,0 +1,285 @@
+"""Where each key of a TOML document is written: a small tokenizer of keys, headers and values.
+
+``tomllib`` gives values but no places; pydantic gives key paths
+(``elements.2.stats.M``). :class:`KeyLines` reads the text once, the way a TOML
+parser does (strings, multi-line strings, inline tables, arrays, arrays of
+tables), and records the 1-based line of every key path and every array item,
+so a ``[`` or ``{`` inside a string never shifts a line.
+
+It never raises: on text it cannot follow (it is only ever used on text that
+``tomllib`` accepted) it keeps what it found so far.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import re
+from collections.abc import Sequence
+
+Loc = tuple[str | int, ...]
+
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
+_SCALAR_END = frozenset(",]}#\n\r")
+#: Nesting beyond this is not followed (tomllib refuses far less deep documents anyway).
+_MAX_DEPTH = 100
+
+
+class _Stop(Exception):
+    """The text is not what this reader expected: keep the places found so far."""
+
+
+class KeyLines:
+    """Map from key paths (as pydantic reports them) to the 1-based line that wrote them."""
+
+    def __init__(self, text: str):
+        self.lines: dict[Loc, int] = {}
+        self._latest: dict[Loc, int] = {}  # array-of-tables path → index of its latest entry
+        self._text = text
+        self._pos = 0
+        self._newlines = [m.start() for m in re.finditer("\n", text)]
+        with contextlib.suppress(_Stop, IndexError, RecursionError):
+            self._document()
+        self._text = ""  # not needed any more
+
+    # --- places -----------------------------------------------------------------------
+
+    def line_for(self, loc: Sequence[str | int]) -> int | None:
+        """The line of ``loc``, or of its nearest enclosing key that has one."""
+        loc = tuple(loc)
+        while loc:
+            if loc in self.lines:
+                return self.lines[loc]
+            loc = loc[:-1]
+        return None
+
+    def _line_at(self, pos: int) -> int:
+        return bisect.bisect_left(self._newlines, pos) + 1
+
+    def _record(self, loc: Loc, pos: int) -> None:
+        self.lines.setdefault(loc, self._line_at(pos))
+
+    def _resolve(self, path: Sequence[str]) -> Loc:
+        """Attach array-of-table indices to a header path (``elements.forms`` → elements.3.forms)."""
+        resolved: list[str | int] = []
+        for part in path:
+            resolved.append(part)
+            latest = self._latest.get(tuple(resolved))
+            if latest is not None:
+                resolved.append(latest)
+        return tuple(resolved)
+
+    # --- the document -----------------------------------------------------------------
+
+    def _peek(self, count: int = 1) -> str:
+        return self._text[self._pos:self._pos + count]
+
+    def _document(self) -> None:
+        table: Loc = ()
+        text = self._text
+        while True:
+            self._skip_blank(newlines=True)
+            if self._pos >= len(text):
+                return
+            start = self._pos
+            if text[start] == "[":
+                table = self._header(start)
+            else:
+                key = self._key()
+                self._expect("=")
+                loc = (*table, *key)
+                for size in range(len(table) + 1, len(loc) + 1):
+                    self._record(loc[:size], start)
+                self._value(loc, 0)
+            self._skip_blank(newlines=False)
+            if self._pos < len(text) and text[self._pos] not in "\r\n":
+                raise _Stop
+
+    def _header(self, start: int) -> Loc:
+        array = self._peek(2) == "[["
+        self._pos += 2 if array else 1
+        path = self._key()
+        self._expect("]]" if array else "]")
+        if not path:
+            raise _Stop
+        if array:
+            where = (*self._resolve(path[:-1]), path[-1])
+            index = self._latest.get(where, -1) + 1
+            self._latest[where] = index
+            table: Loc = (*where, index)
+        else:
+            table = self._resolve(path)
+        for size in range(1, len(table) + 1):
+            self._record(table[:size], start)
+        return table
+
+    def _skip_blank(self, newlines: bool) -> None:
+        """Skip spaces, tabs and comments (and line ends when ``newlines``)."""
+        text = self._text
+        while self._pos < len(text):
+            ch = text[self._pos]
+            if ch in " \t" or (newlines and ch in "\r\n"):
+                self._pos += 1
+            elif ch == "#":
+                end = text.find("\n", self._pos)
+                self._pos = len(text) if end < 0 else end
+            else:
+                return
+
+    def _expect(self, token: str) -> None:
+        self._skip_blank(newlines=False)
+        if not self._text.startswith(token, self._pos):
+            raise _Stop
+        self._pos += len(token)
+        self._skip_blank(newlines=False)
+
+    # --- keys -------------------------------------------------------------------------
+
+    def _key(self) -> list[str]:
+        """A dotted key: bare, "basic" or 'literal' parts separated by dots."""
+        parts: list[str] = []
+        text = self._text
+        while True:
+            self._skip_blank(newlines=False)
+            ch = self._peek()
+            if ch == '"':
+                parts.append(self._basic_string())
+            elif ch == "'":
+                parts.append(self._literal_string())
+            else:
+                start = self._pos
+                while self._pos < len(text) and text[self._pos] in _BARE:
+                    self._pos += 1
+                if self._pos == start:
+                    raise _Stop
+                parts.append(text[start:self._pos])
+            self._skip_blank(newlines=False)
+            if self._peek() != ".":
+                return parts
+            self._pos += 1
+
+    # --- values -----------------------------------------------------------------------
+
+    def _value(self, loc: Loc, depth: int) -> None:
+        if depth > _MAX_DEPTH:
+            raise _Stop
+        text = self._text
+        if text.startswith('"""', self._pos):
+            self._multiline('"""')
+        elif text.startswith("'''", self._pos):
+            self._multiline("'''")
+        elif self._peek() == '"':
+            self._basic_string()
+        elif self._peek() == "'":
+            self._literal_string()
+        elif self._peek() == "[":
+            self._array(loc, depth)
+        elif self._peek() == "{":
+            self._inline_table(loc, depth)
+        else:
+            start = self._pos
+            while self._pos < len(text) and text[self._pos] not in _SCALAR_END:
+                self._pos += 1
+            if not text[start:self._pos].strip():
+                raise _Stop
+
+    def _array(self, loc: Loc, depth: int) -> None:
+        self._pos += 1
+        index = 0
+        while True:
+            self._skip_blank(newlines=True)
+            if self._peek() == "]":
+                self._pos += 1
+                return
+            if not self._peek():
+                raise _Stop
+            self._record((*loc, index), self._pos)
+            self._value((*loc, index), depth + 1)
+            self._skip_blank(newlines=True)
+            if self._peek() == ",":
+                self._pos += 1
+                index += 1
+            elif self._peek() != "]":
+                raise _Stop
+
+    def _inline_table(self, loc: Loc, depth: int) -> None:
+        self._pos += 1
+        while True:
+            self._skip_blank(newlines=True)  # TOML 1.1 allows line breaks; harmless for 1.0
+            if self._peek() == "}":
+                self._pos += 1
+                return
+            start = self._pos
+            key = self._key()
+            self._expect("=")
+            sub = (*loc, *key)
+            for size in range(len(loc) + 1, len(sub) + 1):
+                self._record(sub[:size], start)
+            self._value(sub, depth + 1)
+            self._skip_blank(newlines=True)
+            if self._peek() == ",":
+                self._pos += 1
+            elif self._peek() != "}":
+                raise _Stop
+
+    # --- strings ----------------------------------------------------------------------
+
+    def _basic_string(self) -> str:
+        """A "basic" string on one line, escapes decoded (keys are compared decoded)."""
+        text = self._text
+        self._pos += 1
+        out: list[str] = []
+        while True:
+            ch = text[self._pos]  # IndexError at the end: caught by the constructor
+            if ch == '"':
+                self._pos += 1
+                return "".join(out)
+            if ch == "\n":
+                raise _Stop
+            if ch == "\\":
+                out.append(self._escape())
+                continue
+            out.append(ch)
+            self._pos += 1
+
+    def _escape(self) -> str:
+        text = self._text
+        code = text[self._pos + 1]
+        if code in ("u", "U"):
+            size = 4 if code == "u" else 8
+            digits = text[self._pos + 2:self._pos + 2 + size]
+            self._pos += 2 + size
+            try:
+                return chr(int(digits, 16))
+            except ValueError:
+                raise _Stop from None
+        self._pos += 2
+        return _ESCAPES.get(code, code)
+
+    def _literal_string(self) -> str:
+        start = self._pos + 1
+        end = self._text.find("'", start)
+        newline = self._text.find("\n", start)
+        if end < 0 or 0 <= newline < end:
+            raise _Stop
+        self._pos = end + 1
+        return self._text[start:end]
+
+    def _multiline(self, quotes: str) -> None:
+        """Skip a multi-line string: up to two quotes may end its content before the closing three."""
+        text = self._text
+        pos = self._pos + 3
+        while True:
+            if pos >= len(text):
+                raise _Stop
+            if quotes == '"""' and text[pos] == "\\":
+                pos += 2
+                continue
+            if text.startswith(quotes, pos):
+                run = 3
+                while run < 5 and pos + run < len(text) and text[pos + run] == quotes[0]:
+                    run += 1
+                self._pos = pos + run
+                return
+            pos += 1
