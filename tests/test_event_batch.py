@@ -143,3 +143,18 @@ def test_event_preset_rules_for_a_list(tmp_path, capsys):
 
 def test_csv_needs_an_event(capsys):
     assert main(["check", "--format", "csv", str(EXAMPLES / "oth-biowar.toml")]) == 2
+
+
+def test_hostile_names_stay_in_their_cells(tmp_path, capsys):
+    """A name with control characters or a formula never breaks the table or a spreadsheet."""
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    text = LEGAL_AT_16.replace('name = "Brood of Tesbury Vale"',
+                               'name = "=HYPERLINK(1)\\u001b]0;x\\u0007"\ncommander = "a\\nb"')
+    (lists / "evil.toml").write_text(text)
+    _status, out = _run(capsys, "--event", "oth-tournament", str(lists))
+    assert "\x1b" not in out and "\x07" not in out
+    assert len(out.splitlines()) == 4  # heading, column names, one row, summary
+    _status, out = _run(capsys, "--event", "oth-tournament", "--format", "csv", str(lists))
+    row = next(csv.DictReader(io.StringIO(out)))
+    assert row["name"].startswith("'=HYPERLINK") and "\x1b" not in row["name"]

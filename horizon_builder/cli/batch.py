@@ -20,6 +20,7 @@ from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import load
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
+from horizon_builder.safetext import printable
 
 
 @dataclass
@@ -133,8 +134,17 @@ def table_csv(rows: Sequence[ListRow]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
     for r in rows:
-        writer.writerow([asdict(r)[c] for c in COLUMNS])
+        writer.writerow([_csv_cell(asdict(r)[c]) for c in COLUMNS])
     return buffer.getvalue()
+
+
+def _csv_cell(value: object) -> object:
+    """A cell a spreadsheet shows as text: control characters escaped, and a name that starts
+    like a formula (= + - @) kept from being run as one."""
+    if not isinstance(value, str):
+        return value
+    text = printable(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 def table_json(results: Sequence[dict[str, Any]]) -> str:
@@ -146,7 +156,8 @@ def exit_status(rows: Sequence[ListRow]) -> int:
 
 
 def _cell(value: object) -> str:
-    return " ".join(str(value).split())  # one line per row, whatever a name holds
+    # one line per row, whatever a name holds; control characters shown escaped
+    return printable(" ".join(str(value).split()))
 
 
 def _fit(text: str, width: int) -> str:
