@@ -15,7 +15,7 @@ from horizon_builder import __version__
 from horizon_builder.problems import LoadError
 from horizon_builder.safetext import printable
 
-SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets")
+SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -159,6 +159,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     presets = sub.add_parser("presets", help="list the event presets shipped with the app")
     presets.set_defaults(func=_presets)
+
+    from horizon_builder.cli.event import add_parser as add_event_parser
+
+    add_event_parser(sub)
 
     examples = sub.add_parser("examples", help="list the example rosters shipped with the app")
     examples.set_defaults(func=_examples)

@@ -1,0 +1,157 @@
+"""``horizon-builder event new|pair|result|standings``: run a tournament's rounds (OtH p.45-48)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from pathlib import Path
+
+from horizon_builder.event.io import LoadedEvent, load_event, round_problems, save_event
+from horizon_builder.event.models import Commander, Event, EventRound, Result
+from horizon_builder.event.pairing import PairingError, next_round
+from horizon_builder.event.report import FORMATS, battle_text, render
+from horizon_builder.problems import LoadError
+from horizon_builder.resources import find_preset
+from horizon_builder.roster.io import read_roster
+from horizon_builder.safetext import printable
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    event = sub.add_parser("event", help="run a tournament: commanders, pairings, results, "
+                           "standings (OtH p.45-48)")
+    actions = event.add_subparsers(dest="action", required=True)
+    new = actions.add_parser("new", help="start an event file from the commanders' Task Forces")
+    new.add_argument("file", metavar="EVENT", help="the event file to write (TOML)")
+    new.add_argument("lists", nargs="+", metavar="LIST",
+                     help="each commander's Task Force file (the commander's name comes from its "
+                     "`commander` key, else the file name)")
+    new.add_argument("--preset", required=True, help="event preset: a shipped one by name "
+                     "(horizon-builder presets) or a file")
+    new.add_argument("--name", help="the event's name (default: the preset's)")
+    new.add_argument("--seed", type=int, default=0, help="seed of round 1's random pairing")
+    new.add_argument("--campaign", action="store_true", help="campaign format: fixed sides "
+                     "(alternately red and blue in the order given; edit the file to change)")
+    pair = actions.add_parser("pair", help="pair the next round and write it to the event file")
+    pair.add_argument("file", metavar="EVENT")
+    result = actions.add_parser("result", help="enter one commander's result in a round")
+    result.add_argument("file", metavar="EVENT")
+    result.add_argument("commander", help="the commander's name, as in the event file")
+    result.add_argument("victory_points", type=int, metavar="VP",
+                        help="momentum at the start of a sixth turn (OtH p.47)")
+    result.add_argument("tie_break", type=int, metavar="TIE_BREAK",
+                        help="Presence of the enemy elements destroyed (OtH p.47)")
+    result.add_argument("--destroyed", nargs="*", default=[], metavar="ID",
+                        help="ids of the commander's own elements destroyed: benched later")
+    result.add_argument("--round", type=int, metavar="N", help="round number (default: the last)")
+    standings = actions.add_parser("standings", help="print the standings and rounds")
+    standings.add_argument("file", metavar="EVENT")
+    standings.add_argument("--format", choices=FORMATS, default="text")
+    standings.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
+    event.set_defaults(func=event_main)
+
+
+def event_main(args: argparse.Namespace) -> int:
+    try:
+        return {"new": _new, "pair": _pair, "result": _result, "standings": _standings}[
+            args.action](args)
+    except LoadError as exc:
+        for problem in exc.problems:
+            print(f"error: {printable(str(problem))}", file=sys.stderr)
+        return 2
+    except PairingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _new(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if path.exists():
+        print(f"error: {path} exists: choose another name (an event file is never overwritten "
+              "by `event new`)", file=sys.stderr)
+        return 2
+    preset = find_preset(args.preset)
+    commanders = []
+    for index, name in enumerate(args.lists):
+        roster = read_roster(name)
+        relative = Path(name).resolve()
+        with contextlib.suppress(ValueError):  # elsewhere: keep the absolute path
+            relative = relative.relative_to(path.resolve().parent)
+        side = ("red" if index % 2 == 0 else "blue") if args.campaign else None
+        commanders.append(Commander(name=roster.commander or Path(name).stem,
+                                    list=str(relative), side=side))
+    shipped = preset.parent == find_preset("oth-tournament").parent
+    from horizon_builder.cli.batch import read_preset
+
+    event_options = read_preset(preset)
+    preset_name = preset.stem if shipped else str(preset.resolve())
+    if not shipped:
+        with contextlib.suppress(ValueError):
+            preset_name = str(preset.resolve().relative_to(path.resolve().parent))
+    event = Event(name=args.name or event_options.name or path.stem, preset=preset_name,
+                  pairing="campaign" if args.campaign else "swiss", seed=args.seed,
+                  commanders=tuple(commanders))
+    save_event(path, event)
+    load_event(path)  # every list must be readable with the preset
+    print(f"wrote {path}: {event.name}, {len(commanders)} commanders; next: "
+          f"horizon-builder event pair {path}")
+    return 0
+
+
+def _pair(args: argparse.Namespace) -> int:
+    loaded = load_event(args.file)
+    battles = next_round(loaded.event)
+    event = loaded.event.model_copy(update={"rounds": (*loaded.event.rounds,
+                                                       EventRound(battles=battles))})
+    save_event(loaded.path, event)
+    print(f"Round {len(event.rounds)}:")
+    for battle in battles:
+        print("  " + printable(battle_text(battle)))
+    return 0
+
+
+def _result(args: argparse.Namespace) -> int:
+    loaded = load_event(args.file)
+    event = loaded.event
+    if not event.rounds:
+        raise PairingError("no round is paired yet: horizon-builder event pair first")
+    number = args.round or len(event.rounds)
+    if not 1 <= number <= len(event.rounds):
+        raise PairingError(f"round {number} does not exist: rounds 1-{len(event.rounds)} are paired")
+    round_ = event.rounds[number - 1]
+    battle = next((b for b in round_.battles if args.commander in b.players), None)
+    if battle is None:
+        paired = ", ".join(n for b in round_.battles for n in b.players)
+        raise PairingError(f"{args.commander!r} is not paired in round {number} (paired: "
+                           f"{paired}): check the name")
+    if battle.blue is None:
+        raise PairingError(f"{args.commander} has a bye in round {number}: nothing to enter")
+    result = Result(victory_points=args.victory_points, tie_break=args.tie_break,
+                    destroyed=tuple(args.destroyed))
+    key = "red_result" if battle.red == args.commander else "blue_result"
+    new_battle = battle.model_copy(update={key: result})
+    new_round = round_.model_copy(update={"battles": tuple(
+        new_battle if b is battle else b for b in round_.battles)})
+    rounds = list(event.rounds)
+    rounds[number - 1] = new_round
+    new_event = event.model_copy(update={"rounds": tuple(rounds)})
+    problems = round_problems(LoadedEvent(loaded.path, new_event, loaded.preset,
+                                           lists=loaded.lists))
+    if problems:
+        for _loc, message in problems:
+            print(f"error: {printable(message)}", file=sys.stderr)
+        return 2
+    save_event(loaded.path, new_event)
+    print(printable(f"Round {number}: {battle_text(new_battle)}"))
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    loaded = load_event(args.file)
+    text = render(loaded, args.format)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+

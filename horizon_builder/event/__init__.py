@@ -1,0 +1,1 @@
+"""Events: tournaments run from the tool (OtH p.45-48)."""

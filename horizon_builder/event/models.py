@@ -1,0 +1,98 @@
+"""An event file: a tournament run from the tool (OtH p.45-48, "Tournament rules").
+
+It holds the preset, the commanders with their Task Force files, and per round
+the battles: who met whom on which table (Red and Blue sides, OtH p.47), and,
+once played, each side's victory points (momentum at the start of a sixth turn,
+OtH p.47), tie-break points (the Presence of enemy elements it destroyed,
+OtH p.47) and the ids of its own elements destroyed (benched for its later
+rounds, OtH p.46). Like a roster it is TOML a player can edit by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+
+EVENT_FORMAT = 1
+
+Side = Literal["red", "blue"]
+
+
+class EventModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Commander(EventModel):
+    name: str = Field(min_length=1, max_length=120)
+    list: str = Field(min_length=1, description="The commander's Task Force file, relative to "
+                      "the event file.")
+    side: Side | None = Field(default=None, description="Campaign format: the side kept all "
+                              "event (OtH p.48).")
+
+
+class Result(EventModel):
+    """One side's result of a battle."""
+
+    victory_points: StrictInt = Field(ge=-1000, le=1000, description="Momentum at the start of a "
+                                      "sixth turn, or at the end (OtH p.47).")
+    tie_break: StrictInt = Field(default=0, ge=0, le=1000, description="Presence of the enemy "
+                                 "elements it destroyed (OtH p.47).")
+    destroyed: tuple[str, ...] = Field(default=(), description="Ids of its own Task Force "
+                                       "elements destroyed: benched in later rounds (OtH p.46).")
+
+
+class Battle(EventModel):
+    table: StrictInt = Field(ge=1, le=1000)
+    red: str = Field(min_length=1, description="Commander playing the Red Force.")
+    blue: str | None = Field(default=None, description="Commander playing the Blue Force; "
+                             "none: the Red commander has a bye.")
+    red_result: Result | None = None
+    blue_result: Result | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.red,) if self.blue is None else (self.red, self.blue)
+
+    def result_of(self, name: str) -> Result | None:
+        return self.red_result if name == self.red else (
+            self.blue_result if name == self.blue else None)
+
+    def opponent_of(self, name: str) -> str | None:
+        return self.blue if name == self.red else (self.red if name == self.blue else None)
+
+
+class EventRound(EventModel):
+    battles: tuple[Battle, ...] = ()
+
+    @property
+    def done(self) -> bool:
+        return all(b.red_result is not None and (b.blue is None or b.blue_result is not None)
+                   for b in self.battles)
+
+
+class Event(EventModel):
+    """A tournament: Swiss pairing by victory points (OtH p.46), or the campaign format with
+    fixed sides (OtH p.48)."""
+
+    format: StrictInt = Field(default=EVENT_FORMAT, ge=1, le=EVENT_FORMAT)
+    name: str = Field(min_length=1, max_length=200)
+    preset: str = Field(min_length=1, description="Event preset: a shipped one by name, or a "
+                        "file relative to the event file.")
+    pairing: Literal["swiss", "campaign"] = "swiss"
+    seed: StrictInt = Field(default=0, description="Seed of round 1's random pairing, so it "
+                            "can be reproduced.")
+    commanders: tuple[Commander, ...] = ()
+    rounds: tuple[EventRound, ...] = ()
+
+    @model_validator(mode="after")
+    def _names_unique(self) -> Event:
+        seen: set[str] = set()
+        for commander in self.commanders:
+            if commander.name in seen:
+                raise ValueError(f"commander {commander.name!r} is listed twice")
+            seen.add(commander.name)
+        return self
+
+    def commander(self, name: str) -> Commander | None:
+        return next((c for c in self.commanders if c.name == name), None)

@@ -1,0 +1,117 @@
+"""An event's standings and rounds as text, markdown, HTML and CSV (OtH p.45-48)."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from collections.abc import Callable
+
+from horizon_builder.event.io import LoadedEvent
+from horizon_builder.event.models import Battle
+from horizon_builder.event.pairing import Standing, side_totals, standings
+from horizon_builder.safetext import printable
+
+FORMATS = ("text", "markdown", "html", "csv")
+COLUMNS = ("Rank", "Commander", "Side", "VP", "Tie-break", "FC left")
+
+
+def standing_tables(loaded: LoadedEvent) -> list[tuple[str, list[Standing]]]:
+    """The overall table, and in the campaign format one per side (OtH p.48)."""
+    remaining = loaded.remaining()
+    tables = [("Overall", standings(loaded.event, remaining))]
+    if loaded.event.pairing == "campaign":
+        tables += [(f"{side.title()} side", standings(loaded.event, remaining, side))
+                   for side in ("red", "blue")]
+    return tables
+
+
+def _cells(row: Standing) -> list[str]:
+    rank = f"{row.rank}=" if row.drawn else str(row.rank)
+    return [rank, row.name, row.side or "", str(row.victory_points), str(row.tie_break),
+            "?" if row.remaining is None else str(row.remaining)]
+
+
+def battle_text(battle: Battle) -> str:
+    if battle.blue is None:
+        return f"table {battle.table}: {battle.red} has a bye"
+    score = ""
+    if battle.red_result is not None and battle.blue_result is not None:
+        score = (f"  {battle.red_result.victory_points}-{battle.blue_result.victory_points} VP"
+                 f" (tie-break {battle.red_result.tie_break}-{battle.blue_result.tie_break})")
+    return f"table {battle.table}: {battle.red} (Red) v {battle.blue} (Blue){score}"
+
+
+def _summary(loaded: LoadedEvent) -> list[str]:
+    event = loaded.event
+    lines = [f"{event.name}: {len(event.commanders)} commanders, {len(event.rounds)} rounds "
+             f"paired, {event.pairing} pairing, preset {loaded.preset.name}"]
+    if event.pairing == "campaign":
+        totals = side_totals(event)
+        leader = ("drawn" if totals["red"] == totals["blue"]
+                  else "Red" if totals["red"] > totals["blue"] else "Blue")
+        lines.append(f"Sides: Red {totals['red']} VP, Blue {totals['blue']} VP: {leader} "
+                     f"{'leads' if leader != 'drawn' else ''}".rstrip())
+    return lines
+
+
+def render(loaded: LoadedEvent, fmt: str) -> str:
+    return {"text": _text, "markdown": _markdown, "html": _html, "csv": _csv}[fmt](loaded)
+
+
+def _text(loaded: LoadedEvent) -> str:
+    out = [printable(line) for line in _summary(loaded)]
+    for title, rows in standing_tables(loaded):
+        cells = [list(COLUMNS)] + [[printable(c) for c in _cells(r)] for r in rows]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(COLUMNS))]
+        out += ["", title]
+        out += ["  ".join(c.ljust(widths[i]) for i, c in enumerate(row)).rstrip() for row in cells]
+    for index, round_ in enumerate(loaded.event.rounds, start=1):
+        out += ["", f"Round {index}" + ("" if round_.done else " (results to come)")]
+        out += ["  " + printable(battle_text(b)) for b in round_.battles]
+    return "\n".join(out) + "\n"
+
+
+def _markdown(loaded: LoadedEvent) -> str:
+    def esc(text: str) -> str:
+        return printable(text).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
+
+    out = [f"# {esc(loaded.event.name)}", ""] + [f"- {esc(x)}" for x in _summary(loaded)[1:]]
+    for title, rows in standing_tables(loaded):
+        out += ["", f"## {title}", "", "| " + " | ".join(COLUMNS) + " |",
+                "|" + "---|" * len(COLUMNS)]
+        out += ["| " + " | ".join(esc(c) for c in _cells(r)) + " |" for r in rows]
+    for index, round_ in enumerate(loaded.event.rounds, start=1):
+        out += ["", f"## Round {index}", ""] + [f"- {esc(battle_text(b))}" for b in round_.battles]
+    return "\n".join(out) + "\n"
+
+
+def _html(loaded: LoadedEvent) -> str:
+    h: Callable[[str], str] = lambda text: html.escape(printable(text))  # noqa: E731
+    body = [f"<h1>{h(loaded.event.name)}</h1>"] + [f"<p>{h(x)}</p>" for x in _summary(loaded)[1:]]
+    for title, rows in standing_tables(loaded):
+        head = "".join(f"<th>{c}</th>" for c in COLUMNS)
+        trs = "".join("<tr>" + "".join(f"<td>{h(c)}</td>" for c in _cells(r)) + "</tr>"
+                      for r in rows)
+        body.append(f"<h2>{title}</h2><table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody>"
+                    "</table>")
+    for index, round_ in enumerate(loaded.event.rounds, start=1):
+        items = "".join(f"<li>{h(battle_text(b))}</li>" for b in round_.battles)
+        body.append(f"<h2>Round {index}</h2><ul>{items}</ul>")
+    style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}"
+             "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em}")
+    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
+            f"{h(loaded.event.name)}</title><style>{style}</style></head><body>"
+            + "".join(body) + "</body></html>\n")
+
+
+def _csv(loaded: LoadedEvent) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["table", *COLUMNS])
+    for title, rows in standing_tables(loaded):
+        for r in rows:
+            cells = [printable(c) for c in _cells(r)]
+            cells[1] = "'" + cells[1] if cells[1][:1] in ("=", "+", "-", "@") else cells[1]
+            writer.writerow([title, *cells])
+    return buffer.getvalue()
