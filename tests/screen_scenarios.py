@@ -97,6 +97,19 @@ async def _editor_payment(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def _suggestions(pilot: Pilot) -> None:
+    """The rounds screen's suggestions for Round 1, listed (OtH p.46)."""
+    from horizon_builder.tui.dialogs.suggest import SuggestDialog
+
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("g")
+    await until(pilot, lambda: isinstance(pilot.app.screen, SuggestDialog), "the suggestions")
+    box = pilot.app.screen.query_one("#suggest-list")
+    await until(pilot, lambda: box.option_count > 0 and box.highlighted == 0,  # type: ignore[attr-defined]
+                "suggestions listed")
+
+
 async def _add_filtered(pilot: Pilot) -> None:
     await pilot.press("a")
     await pilot.pause()
@@ -182,6 +195,7 @@ SHOTS = [
     Shot("command-weird", "oth-weird.toml", keys("c")),
     Shot("export", "hvy-cav-battlegroup.toml", keys("x")),
     Shot("rounds", "tournament-task-force.toml", keys("r", "down", "enter")),
+    Shot("rounds-suggest", "tournament-task-force.toml", _suggestions),
 ]
 
 

@@ -109,6 +109,7 @@ from horizon_builder.editing.rounds import (  # noqa: F401
     repeat_round,
     round_element_rows,
     round_view,
+    set_round_battlegroup,
     toggle_round_destroyed,
     toggle_round_element,
 )

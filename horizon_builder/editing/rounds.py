@@ -208,3 +208,22 @@ def from_round_view(roster: Roster, index: int, view: Roster) -> Roster:
     round_ = roster.rounds[index].model_copy(update={
         "command": view.command, "cr_purchases": tuple(view.cr_purchases)})
     return _with_round(roster, index, round_)
+
+
+def set_round_battlegroup(roster: Roster, index: int, elements: tuple[str, ...],
+                          command: Command) -> Roster:
+    """Field exactly ``elements`` in round ``index`` under ``command`` (a suggestion taken):
+    its losses and CR purchases for elements no longer fielded are dropped (OtH p.46)."""
+    known = {e.id for e in roster.elements}
+    missing = [e for e in elements if e not in known]
+    if missing:
+        raise KeyError(missing[0])
+    order = {e.id: i for i, e in enumerate(roster.elements)}
+    fielded = tuple(sorted(set(elements), key=lambda e: order[e]))
+    round_ = roster.rounds[index]
+    types = {e.type for e in roster.elements if e.id in set(fielded)}
+    round_ = round_.model_copy(update={
+        "elements": fielded, "command": command,
+        "destroyed": tuple(e for e in round_.destroyed if e in set(fielded)),
+        "cr_purchases": tuple(p for p in round_.cr_purchases if p.type in types)})
+    return _with_round(roster, index, round_)

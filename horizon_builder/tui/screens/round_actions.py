@@ -84,6 +84,28 @@ class RoundListActions(SessionView, Screen[None]):
         self.app.push_screen(ConfirmDialog("Delete round", message, "Delete", danger=True),
                              confirmed)
 
+    def action_suggest(self) -> None:
+        """The best legal battlegroups for this round; Enter on one fields it (OtH p.46)."""
+        from horizon_builder.engine.suggest import Suggestion
+        from horizon_builder.tui.dialogs.suggest import SuggestDialog
+
+        if not self.round_count:
+            self.notify("Add a round first (a).", timeout=3)
+            return
+        index, name = self.index, self._round_name
+
+        def taken(choice: Suggestion | None) -> None:
+            if choice is None:
+                return
+            if self._apply(lambda r: ed.set_round_battlegroup(r, index, choice.elements,
+                                                               choice.command),
+                           f"{name}: take a suggested battlegroup"):
+                self.notify(f"{name}: fielding the suggested battlegroup (FC {choice.force_cost},"
+                            f" FP {choice.force_presence}); spend its CR below.", timeout=4)
+
+        self.app.push_screen(SuggestDialog(self.session.ruleset, self.session.roster, index),
+                             taken)
+
     def action_move_round(self, offset: int) -> None:
         if not self.round_count:
             return

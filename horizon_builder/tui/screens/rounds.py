@@ -72,6 +72,8 @@ class RoundsScreen(RoundListActions):
         Binding("a", "add_round", "Add round"),
         Binding("d", "repeat_round", "Repeat", tooltip="Add a round fielding this round's "
                 "battlegroup again, less the elements benched by then"),
+        Binding("g", "suggest", "Suggest", tooltip="Suggest the best legal battlegroups for "
+                "this round: most FP, least FP for the FC, or an Intelligence Rating"),
         Binding("ctrl+l", "focus_findings", "Findings", show=False),
     ]
 
@@ -91,7 +93,8 @@ class RoundsScreen(RoundListActions):
                 yield RoundList(id="rounds-list")
                 yield Static(Content.assemble(
                     ("a", "bold"), " add  ", ("d", "bold"), " repeat\n", ("e", "bold"), " rename  ",
-                    ("del", "bold"), " delete\n", ("[ ]", "bold"), " move"), id="rounds-hint")
+                    ("del", "bold"), " delete\n", ("[ ]", "bold"), " move  ", ("g", "bold"), " suggest"),
+                    id="rounds-hint")
             with Vertical(id="rounds-right"):
                 yield Static(id="round-totals")
                 yield RoundElementList(id="round-elements")
