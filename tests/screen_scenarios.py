@@ -110,6 +110,47 @@ async def _suggestions(pilot: Pilot) -> None:
                 "suggestions listed")
 
 
+async def _organiser(pilot: Pilot) -> None:
+    """The organiser's screen on the examples folder, judged by the book's tournament preset."""
+    from horizon_builder.resources import find_preset
+    from horizon_builder.tui.screens.organiser import OrganiserScreen
+
+    app = pilot.app
+    assert isinstance(app, HorizonApp)
+    app.open_organiser((Path("examples"), find_preset("oth-tournament")))
+    await until(pilot, lambda: isinstance(app.screen, OrganiserScreen) and app.screen.judged > 0,
+                "the lists judged")
+
+
+async def _event(pilot: Pilot) -> None:
+    """An event of four Task Forces: round 1 paired from seed 3, one battle resulted."""
+    import contextlib
+    import io
+    import tempfile
+
+    from horizon_builder.cli.main import main
+    from horizon_builder.tui.screens.event import EventScreen
+
+    folder = Path(tempfile.mkdtemp())
+    text = (ROOT / "examples" / "tournament-task-force.toml").read_text()
+    for name in ("Ann", "Bea", "Cal", "Dev"):
+        (folder / f"{name}.toml").write_text(text.replace(
+            'name = "Red Meridian Task Force"', f'name = "{name}\'s Task Force"\ncommander = "{name}"'))
+    event = folder / "club.toml"
+    with contextlib.redirect_stdout(io.StringIO()):
+        main(["event", "new", str(event), "--preset", "oth-tournament", "--seed", "3",
+              *(str(folder / f"{n}.toml") for n in ("Ann", "Bea", "Cal", "Dev"))])
+        main(["event", "pair", str(event)])
+        first = __import__("horizon_builder.event.io", fromlist=["load_event"]).load_event(event)
+        battle = first.event.rounds[0].battles[0]
+        main(["event", "result", str(event), battle.red, "11", "4", "--destroyed", "m2"])
+        main(["event", "result", str(event), str(battle.blue), "6", "5"])
+    app = pilot.app
+    assert isinstance(app, HorizonApp)
+    app.open_event((event, event))
+    await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event screen")
+
+
 async def _add_filtered(pilot: Pilot) -> None:
     await pilot.press("a")
     await pilot.pause()
@@ -196,6 +237,8 @@ SHOTS = [
     Shot("export", "hvy-cav-battlegroup.toml", keys("x")),
     Shot("rounds", "tournament-task-force.toml", keys("r", "down", "enter")),
     Shot("rounds-suggest", "tournament-task-force.toml", _suggestions),
+    Shot("organiser", None, _organiser, size=(120, 32)),
+    Shot("event", None, _event),
 ]
 
 

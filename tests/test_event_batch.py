@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from horizon_builder.cli.batch import read_preset
 from horizon_builder.cli.main import main
+from horizon_builder.event.batch import read_preset
 from horizon_builder.problems import LoadError
 from horizon_builder.resources import event_presets, find_preset
 

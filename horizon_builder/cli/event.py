@@ -7,9 +7,10 @@ import contextlib
 import sys
 from pathlib import Path
 
-from horizon_builder.event.io import LoadedEvent, load_event, round_problems, save_event
-from horizon_builder.event.models import Commander, Event, EventRound, Result
-from horizon_builder.event.pairing import PairingError, next_round
+from horizon_builder.event.edits import with_next_round, with_result
+from horizon_builder.event.io import load_event, save_event
+from horizon_builder.event.models import Commander, Event
+from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import FORMATS, battle_text, render
 from horizon_builder.problems import LoadError
 from horizon_builder.resources import find_preset
@@ -81,7 +82,7 @@ def _new(args: argparse.Namespace) -> int:
         commanders.append(Commander(name=roster.commander or Path(name).stem,
                                     list=str(relative), side=side))
     shipped = preset.parent == find_preset("oth-tournament").parent
-    from horizon_builder.cli.batch import read_preset
+    from horizon_builder.event.batch import read_preset
 
     event_options = read_preset(preset)
     preset_name = preset.stem if shipped else str(preset.resolve())
@@ -100,49 +101,22 @@ def _new(args: argparse.Namespace) -> int:
 
 def _pair(args: argparse.Namespace) -> int:
     loaded = load_event(args.file)
-    battles = next_round(loaded.event)
-    event = loaded.event.model_copy(update={"rounds": (*loaded.event.rounds,
-                                                       EventRound(battles=battles))})
+    event = with_next_round(loaded.event)
     save_event(loaded.path, event)
     print(f"Round {len(event.rounds)}:")
-    for battle in battles:
+    for battle in event.rounds[-1].battles:
         print("  " + printable(battle_text(battle)))
     return 0
 
 
 def _result(args: argparse.Namespace) -> int:
     loaded = load_event(args.file)
-    event = loaded.event
-    if not event.rounds:
-        raise PairingError("no round is paired yet: horizon-builder event pair first")
+    event = with_result(loaded, args.commander, args.victory_points, args.tie_break,
+                        args.destroyed, args.round)
+    save_event(loaded.path, event)
     number = args.round or len(event.rounds)
-    if not 1 <= number <= len(event.rounds):
-        raise PairingError(f"round {number} does not exist: rounds 1-{len(event.rounds)} are paired")
-    round_ = event.rounds[number - 1]
-    battle = next((b for b in round_.battles if args.commander in b.players), None)
-    if battle is None:
-        paired = ", ".join(n for b in round_.battles for n in b.players)
-        raise PairingError(f"{args.commander!r} is not paired in round {number} (paired: "
-                           f"{paired}): check the name")
-    if battle.blue is None:
-        raise PairingError(f"{args.commander} has a bye in round {number}: nothing to enter")
-    result = Result(victory_points=args.victory_points, tie_break=args.tie_break,
-                    destroyed=tuple(args.destroyed))
-    key = "red_result" if battle.red == args.commander else "blue_result"
-    new_battle = battle.model_copy(update={key: result})
-    new_round = round_.model_copy(update={"battles": tuple(
-        new_battle if b is battle else b for b in round_.battles)})
-    rounds = list(event.rounds)
-    rounds[number - 1] = new_round
-    new_event = event.model_copy(update={"rounds": tuple(rounds)})
-    problems = round_problems(LoadedEvent(loaded.path, new_event, loaded.preset,
-                                           lists=loaded.lists))
-    if problems:
-        for _loc, message in problems:
-            print(f"error: {printable(message)}", file=sys.stderr)
-        return 2
-    save_event(loaded.path, new_event)
-    print(printable(f"Round {number}: {battle_text(new_battle)}"))
+    battle = next(b for b in event.rounds[number - 1].battles if args.commander in b.players)
+    print(printable(f"Round {number}: {battle_text(battle)}"))
     return 0
 
 

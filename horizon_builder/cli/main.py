@@ -25,9 +25,9 @@ def _check(args: argparse.Namespace) -> int:
         print("error: --format csv is the organiser's table: use it with --event PRESET",
               file=sys.stderr)
         return 2
-    from horizon_builder.cli.batch import list_files
-    from horizon_builder.cli.report import json_report, text_report
     from horizon_builder.engine.validator import validate
+    from horizon_builder.event.batch import list_files
+    from horizon_builder.export.check import json_report, text_report
     from horizon_builder.roster.io import load
 
     status = 0
@@ -57,7 +57,7 @@ def _check(args: argparse.Namespace) -> int:
 
 def _check_event(args: argparse.Namespace) -> int:
     """The organiser's batch check (OtH p.45-48): one row per list, judged by the preset."""
-    from horizon_builder.cli import batch
+    from horizon_builder.event import batch
     from horizon_builder.resources import find_preset
 
     preset = find_preset(args.event)
@@ -79,7 +79,7 @@ def _check_event(args: argparse.Namespace) -> int:
 
 
 def _presets(args: argparse.Namespace) -> int:
-    from horizon_builder.cli.batch import read_preset
+    from horizon_builder.event.batch import read_preset
     from horizon_builder.resources import event_presets
 
     for path in event_presets():
@@ -253,9 +253,23 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args))
     app_parser = argparse.ArgumentParser(prog="horizon-builder",
                                          description="Open the horizon-builder app.")
-    app_parser.add_argument("file", nargs="?", metavar="FILE", help="roster to open (or create)")
+    app_parser.add_argument("file", nargs="?", metavar="FILE",
+                            help="roster to open (or create); with --event, a folder of lists")
     app_parser.add_argument("--ruleset", action="append", default=[], metavar="FILE")
+    app_parser.add_argument("--event", metavar="PRESET",
+                            help="open the organiser's screen: every list in the FILE folder "
+                            "judged against this event preset")
+    app_parser.add_argument("--tournament", metavar="EVENT",
+                            help="open the event screen on an event file (pairings, results, "
+                            "standings)")
     args = app_parser.parse_args(argv)
     from horizon_builder.tui.app import run_app
 
-    return run_app(Path(args.file) if args.file else None, overrides=args.ruleset)
+    start: tuple[str, Path, Path | None] | None = None
+    if args.event:
+        from horizon_builder.resources import find_preset
+
+        start = ("organiser", Path(args.file or "."), find_preset(args.event))
+    elif args.tournament:
+        start = ("event", Path(args.tournament), None)
+    return run_app(Path(args.file) if args.file else None, overrides=args.ruleset, start=start)

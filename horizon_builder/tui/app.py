@@ -66,7 +66,8 @@ class HorizonApp(App[int]):
     ]
 
     def __init__(self, path: Path | None = None, overrides: Sequence[str] = (), *,
-                 session: Session | None = None) -> None:
+                 session: Session | None = None, start: tuple[str, Path, Path | None] | None = None
+                 ) -> None:
         install_control_filter()
         super().__init__()
         self.overrides: tuple[str, ...] = tuple(str(p) for p in overrides)
@@ -74,6 +75,8 @@ class HorizonApp(App[int]):
         self.refused_paths: set[Path] = set()
         self._startup_problems: list[tuple[str, list[Problem], str]] = []
         self._initial_path = path
+        #: a screen to open first: ("organiser", folder, preset) or ("event", event file, None)
+        self._start = start
         self._binding_state: tuple[object, ...] = ()
         if session is not None:
             self._set_session(session)
@@ -160,6 +163,13 @@ class HorizonApp(App[int]):
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
+        if self._start is not None:
+            kind, path, preset = self._start
+            self._start = None
+            if kind == "organiser" and preset is not None:
+                self.open_organiser((path, preset))
+            elif kind == "event":
+                self.open_event((path, path))
 
     # --- the contract with every screen ---------------------------------------------------
     def session_changed(self) -> None:
@@ -273,6 +283,31 @@ class HorizonApp(App[int]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_organiser(self) -> None:
+        from horizon_builder.tui.dialogs.organiser import FolderAndPresetDialog
+
+        self.push_screen(FolderAndPresetDialog("Judge a folder of lists",
+                                               "Folder of lists (searched for .toml)"),
+                         self.open_organiser)
+
+    def open_organiser(self, chosen: tuple[Path, Path] | None) -> None:
+        from horizon_builder.tui.screens.organiser import OrganiserScreen
+
+        if chosen is not None:
+            self.push_screen(OrganiserScreen(*chosen))
+
+    def action_event(self) -> None:
+        from horizon_builder.tui.dialogs.organiser import FolderAndPresetDialog
+
+        self.push_screen(FolderAndPresetDialog("Run an event", "Event file (horizon-builder "
+                                               "event new)", need_preset=False), self.open_event)
+
+    def open_event(self, chosen: tuple[Path, Path] | None) -> None:
+        from horizon_builder.tui.screens.event import EventScreen
+
+        if chosen is not None:
+            self.push_screen(EventScreen(chosen[0]))
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
@@ -427,8 +462,10 @@ def _display_path(path: Path) -> str:
         return str(path)
 
 
-def run_app(path: Path | None, overrides: list[str]) -> int:
-    """Open the app on ``path`` (a new roster that saves there if it does not exist)."""
-    app = HorizonApp(path, overrides)
+def run_app(path: Path | None, overrides: list[str],
+            start: tuple[str, Path, Path | None] | None = None) -> int:
+    """Open the app on ``path`` (a new roster that saves there if it does not exist), or on
+    the organiser's or an event's screen (``start``)."""
+    app = HorizonApp(None if start else path, overrides, start=start)
     app.run()
     return app.return_code or 0

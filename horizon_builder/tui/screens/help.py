@@ -84,9 +84,18 @@ edit; click a finding to fix it; click the keys in the footer.
 | upgrades | `Enter` takes or drops, `+` / `−` change the count, `ctrl+t` shows every upgrade with why not |
 | metaforms | **+ Form** (`ctrl+o`) adds one, `[` / `]` switch between the base and its forms |
 | Command | `Tab` to the next list, `Enter` chooses (or says why not) |
-| Rounds (`r`) | `a` add a round, `d` repeat one (less the benched); `e` rename, `Delete`, `[` / `]` move |
+| Rounds (`r`) | `a` add a round, `d` repeat one (less the benched); `e` rename, `Delete`, `[` / `]` move; `g` suggest the best legal battlegroups, `Enter` takes one |
 | a round's elements | `space` / `Enter` field it, `x` destroyed (benched later), `h` its CHQ |
 | any editor | `ctrl+l` the findings, `Esc` back to the roster |
+
+## Organising an event
+
+From the palette (`ctrl+p`): **Organiser: judge a folder of lists** shows every
+list in a folder judged by an event preset, live as files change (click a column
+to sort, `Enter` views a list, `x` writes the table); **Run an event** shows an
+event file's standings and rounds (`p` pairs the next round, `r` enters a
+result, `x` writes the standings). From the shell: `horizon-builder --event
+oth-tournament lists/` and `horizon-builder --tournament club.toml`.
 
 ## Files
 

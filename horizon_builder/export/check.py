@@ -1,4 +1,4 @@
-"""Plain-text and JSON renderings of a validation report (used by ``horizon-builder check``)."""
+"""Plain-text and JSON renderings of a validation report (`check`, the organiser's table)."""
 
 from __future__ import annotations
 

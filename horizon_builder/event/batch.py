@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from horizon_builder.engine.validator import Report, validate
+from horizon_builder.export.check import json_report
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import load
 from horizon_builder.rules.loader import load_ruleset
@@ -89,8 +90,6 @@ def row_for(path: Path | str, report: Report) -> ListRow:
 def judge(paths: Sequence[str | Path], preset: Path,
           extra: Sequence[str | Path] = ()) -> list[tuple[ListRow, dict[str, Any]]]:
     """Judge every list against the preset: a row and a ``check --format json`` object each."""
-    from horizon_builder.cli.report import json_report
-
     out = []
     for path, shown in named_files(paths):
         try:

@@ -1,0 +1,103 @@
+"""Enter one commander's result of a round: victory points, tie-break points, losses
+(OtH p.46-47)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Select, SelectionList
+
+from horizon_builder.event.io import LoadedEvent
+from horizon_builder.tui.plain import plain, printable
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    commander: str
+    victory_points: int
+    tie_break: int
+    destroyed: tuple[str, ...]
+
+
+class ResultDialog(ModalScreen[ResultEntry | None]):
+    """One commander's result in the latest round."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", key_display="esc"),
+    ]
+
+    def __init__(self, loaded: LoadedEvent) -> None:
+        super().__init__(classes="dialog")
+        self.loaded = loaded
+        round_ = loaded.event.rounds[-1]
+        waiting = [n for b in round_.battles if b.blue is not None for n in b.players
+                   if b.result_of(n) is None]
+        done = [n for b in round_.battles if b.blue is not None for n in b.players
+                if b.result_of(n) is not None]
+        self.names = waiting + done
+
+    def compose(self) -> ComposeResult:
+        number = len(self.loaded.event.rounds)
+        with Vertical(classes="dialog-box", id="result-box") as box:
+            box.border_title = f"Result of round {number}"
+            yield Select[str]([(printable(n), n) for n in self.names], allow_blank=False,
+                              id="result-commander", compact=True)
+            with Horizontal(id="result-numbers"):
+                yield Label("Victory points")
+                yield Input("0", id="result-vp", type="integer", compact=True, max_length=5)
+                yield Label("Tie-break")
+                yield Input("0", id="result-tb", type="integer", compact=True, max_length=5)
+            yield Label("Own elements destroyed (benched in later rounds):", classes="dialog-hint")
+            yield SelectionList[str](id="result-destroyed")
+            yield Label("", id="result-problem", classes="field-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Enter", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._fill()
+        self.query_one("#result-vp", Input).focus()
+
+    @on(Select.Changed, "#result-commander")
+    def _fill(self) -> None:
+        name = str(self.query_one("#result-commander", Select).value)
+        box = self.query_one("#result-destroyed", SelectionList)
+        box.clear_options()
+        loaded = self.loaded.lists.get(name)
+        if loaded is None:
+            return
+        gone = set(self.loaded.benched(name, len(self.loaded.event.rounds) - 1))
+        box.add_options([(printable(f"{e.name} ({e.id})"), e.id) for e in loaded.roster.elements
+                         if e.id not in gone])
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        try:
+            vp = int(self.query_one("#result-vp", Input).value)
+            tb = int(self.query_one("#result-tb", Input).value)
+        except ValueError:
+            self._say("Victory and tie-break points are whole numbers.")
+            return
+        if tb < 0:
+            self._say("Tie-break points are the Presence destroyed: 0 or more.")
+            return
+        destroyed = tuple(self.query_one("#result-destroyed", SelectionList).selected)
+        self.dismiss(ResultEntry(str(self.query_one("#result-commander", Select).value), vp, tb,
+                                 destroyed))
+
+    def _say(self, problem: str) -> None:
+        label = self.query_one("#result-problem", Label)
+        label.update(plain(problem))
+        label.display = True
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
