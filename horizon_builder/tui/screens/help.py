@@ -84,7 +84,8 @@ edit; click a finding to fix it; click the keys in the footer.
 | upgrades | `Enter` takes or drops, `+` / `−` change the count, `ctrl+t` shows every upgrade with why not |
 | metaforms | **+ Form** (`ctrl+o`) adds one, `[` / `]` switch between the base and its forms |
 | Command | `Tab` to the next list, `Enter` chooses (or says why not) |
-| Rounds (`r`) | `a` add a round, `d` repeat one (less the benched); `e` rename, `Delete`, `[` / `]` move; `g` suggest the best legal battlegroups, `Enter` takes one |
+| Rounds (`r`) | `a` add a round, `d` repeat one (less the benched); `e` rename, `Delete`, `[` / `]` move |
+| a round's battlegroup | `g` suggests the best legal ones (most FP, least FP, an IR), `Enter` takes one |
 | a round's elements | `space` / `Enter` field it, `x` destroyed (benched later), `h` its CHQ |
 | any editor | `ctrl+l` the findings, `Esc` back to the roster |
 
