@@ -201,3 +201,37 @@ def test_bad_event_input_is_a_clear_error(club: Path, capsys):
     text = str(caught.value)
     assert "club.toml" in text and "commanders[2].list" in text and "fix the path" in text
     assert _cli("new", str(event_file), "--preset", "oth-tournament", "x.toml") == 2  # exists
+
+
+def test_six_commander_campaign_from_the_command_line(club: Path, capsys):
+    """Campaign format (OtH p.48): sides alternate as listed (A C E red, B D F blue); round 1 is
+    drawn across sides; later rounds meet the closest VP on the other side; the standings have
+    a table per side and the winning side."""
+    event_file = club / "camp.toml"
+    lists = [str(club / "lists" / f"{n}.toml") for n in "ABCDEF"]
+    assert _cli("new", str(event_file), "--preset", str(club / "club-preset.toml"),
+                "--campaign", *lists) == 0
+    loaded = load_event(event_file)
+    assert {c.name: c.side for c in loaded.event.commanders} == {
+        "A": "red", "B": "blue", "C": "red", "D": "blue", "E": "red", "F": "blue"}
+    r1 = _round(("A", 10, 0, "B", 2, 0), ("C", 5, 0, "D", 6, 0), ("E", 3, 0, "F", 8, 0))
+    data = loaded.event.model_copy(update={"rounds": (r1,)})
+    event_file.write_text(tomli_w.dumps(data.model_dump(mode="json", exclude_none=True)))
+    assert _cli("pair", str(event_file)) == 0
+    assert _pairs(load_event(event_file).event.rounds[-1].battles) == [("A", "F"), ("C", "B"),
+                                                                      ("E", "D")]
+    capsys.readouterr()
+    _cli("standings", str(event_file))
+    out = capsys.readouterr().out
+    assert "Sides: Red 18 VP, Blue 16 VP: Red leads" in out
+    assert "Red side" in out and "Blue side" in out
+
+
+def test_campaign_round_one_stays_across_sides(club: Path):
+    event_file = club / "camp.toml"
+    _cli("new", str(event_file), "--preset", str(club / "club-preset.toml"), "--campaign",
+         *[str(club / "lists" / f"{n}.toml") for n in "ABCDEF"])
+    _cli("pair", str(event_file))
+    sides = {c.name: c.side for c in load_event(event_file).event.commanders}
+    for battle in load_event(event_file).event.rounds[0].battles:
+        assert (sides[battle.red], sides[str(battle.blue)]) == ("red", "blue")
