@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from horizon_builder.engine.validator import Report, validate
-from horizon_builder.problems import LoadError
-from horizon_builder.roster.io import load, rules_layers, save_roster
+from horizon_builder.problems import LoadError, Problem
+from horizon_builder.roster.io import PERSONAL_ROLE, load, load_rules, rules_layers, save_roster
 from horizon_builder.roster.models import Roster
-from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.rules.personal import personal_layers
 from horizon_builder.tomlfile import file_stamp
 
 #: How many snapshots undo keeps.
@@ -60,6 +60,8 @@ class Session:
         self._report_for: Roster | None = None  #: the snapshot ``_report`` judges
         #: The file as it was when opened or last saved (time, size, digest; None: no file then).
         self.disk_stamp: tuple[int, int, str] | None = None
+        #: your rulebook could not be used (left out, never overwritten): its problems
+        self.personal_problems: list[Problem] = []
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -69,17 +71,22 @@ class Session:
         loaded = load(path, extra_overrides=list(extra_overrides))
         session = cls(loaded.roster, loaded.ruleset, loaded.path, extra_overrides)
         session.disk_stamp = stamp
+        session.personal_problems = loaded.personal_problems
         return session
 
     @classmethod
     def new(cls, name: str = "New battlegroup", force_cost: int = 15,
             supplements: list[str] | None = None, path: Path | None = None,
             extra_overrides: tuple[str, ...] = ()) -> Session:
-        ruleset = load_ruleset(extra_overrides)
+        mine = personal_layers()
+        ruleset, problems = load_rules([*mine, *(Path(p) for p in extra_overrides)],
+                                       [*(PERSONAL_ROLE for _ in mine),
+                                        *("--ruleset" for _ in extra_overrides)])
         roster = Roster(name=name, force_cost=force_cost,
                         supplements=tuple(ruleset.supplements) if supplements is None else supplements)
         session = cls(roster, ruleset, None, extra_overrides)
         session.path = path
+        session.personal_problems = problems
         return session
 
     # --- state -------------------------------------------------------------
@@ -164,7 +171,7 @@ class Session:
 
     def _reload_rules(self, roster: Roster) -> None:
         paths, roles = rules_layers(roster, self.path, self.extra_overrides)
-        self.ruleset = load_ruleset(paths, roles=roles)
+        self.ruleset, self.personal_problems = load_rules(paths, roles)
         self._report = None
 
     # --- files ---------------------------------------------------------------

@@ -9,9 +9,16 @@ sends its codes to the controller, which checks their union.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# Never read or write the real user's folders: your rulebook (personal rules) and autosaves
+# live in a fresh folder per test process, empty unless a test writes there.
+os.environ["HORIZON_BUILDER_CONFIG_DIR"] = tempfile.mkdtemp(prefix="hb-config-")
+os.environ.setdefault("HORIZON_BUILDER_DATA_DIR", tempfile.mkdtemp(prefix="hb-data-"))
 
 # Record before any test module binds ``validate``: patch the module function first.
 from horizon_builder.engine import validator as _validator

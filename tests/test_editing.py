@@ -88,10 +88,15 @@ def test_default_known_statline_is_the_published_one(ruleset):
 
 
 def test_default_unknown_statline_is_left_for_the_player(ruleset):
-    """No statline is invented for a type whose core statline we do not hold."""
+    """No statline is invented for a type whose core statline we do not hold; it is "not
+    entered", a warning: the list's legality does not rest on it (RULES.md §0)."""
     roster = _add(ruleset, _roster(), "lt_inf", 1)
     assert roster.elements[0].stats == {}
-    assert "stat-missing" in _errors(roster, ruleset)
+    assert "stat-missing" not in _errors(roster, ruleset)
+    from horizon_builder.engine.validator import validate
+
+    warnings = {f.code for f in validate(roster, ruleset).warnings}
+    assert "stat-not-entered" in warnings
 
 
 def test_default_names_and_ids_are_unique(ruleset):

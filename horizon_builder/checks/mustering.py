@@ -56,10 +56,19 @@ def presence_in_range(ask: StatlineAsk) -> Iterator[Reason]:
 
 @statline_rule(CHAPTER)
 def statline_complete(ask: StatlineAsk) -> Iterator[Reason]:
-    """Every stat of the type must be set."""
+    """Every stat of the type must be set. A fixed statline nobody knows yet (the core book's
+    tables are not available: RULES.md §0) is only "not entered": a warning, so a list's
+    legality never rests on it; the player enters it once (Rules screen, or on the element)."""
     et = ask.line.type
     missing = [s for s in et.stats if s not in ask.line.stats] if et is not None else []
-    if et is not None and missing:
+    if et is not None and missing and et.pool is None and ask.line.presence not in et.statlines:
+        yield Reason("stat-not-entered",
+                     f"{ask.label}{et.name} P{ask.line.presence} statline not entered "
+                     f"({', '.join(missing)}): enter it once from your rulebook (Rules screen), "
+                     "or on this element; printed rosters leave it blank",
+                     "statline not entered", cite(et, "core (not available)"),
+                     f"{ask.prefix}stats.{missing[0]}", True, severity="warning")
+    elif et is not None and missing:
         yield Reason("stat-missing", f"{ask.label}{', '.join(missing)} not set",
                      f"{', '.join(missing)} not set", cite(et, "core"),
                      f"{ask.prefix}stats.{missing[0]}")

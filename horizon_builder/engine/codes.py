@@ -14,6 +14,7 @@ CODES: dict[str, tuple[str, str]] = {
     "presence-out-of-range": ("Mustering (core)", "P outside the range its type allows"),
     "presence-beyond-table": ("Mustering (core)", "P beyond the published pool table"),
     "stat-missing": ("Mustering (core)", "a stat of the type is not set"),
+    "stat-not-entered": ("Mustering (core)", "a fixed statline nobody has entered yet"),
     "stat-below-minimum": ("Mustering (core)", "a stat under its type's minimum"),
     "stat-above-maximum": ("Mustering (core)", "a stat over its type's maximum"),
     "pool-overspent": ("Mustering (core)", "stats and point-paid upgrades over the pool"),

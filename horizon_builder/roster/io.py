@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import stat
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,8 @@ from horizon_builder.problems import LoadError, Problem
 from horizon_builder.roster.models import FORMAT_VERSION, Roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.rules.personal import ROLE as PERSONAL_RULES_ROLE
+from horizon_builder.rules.personal import personal_layers
 from horizon_builder.tomlfile import (
     MAX_FILE_BYTES,
     KeyLines,
@@ -34,6 +36,8 @@ class LoadedRoster:
     path: Path
     roster: Roster
     ruleset: Ruleset
+    #: your rulebook could not be used (it is left out, never overwritten): its problems
+    personal_problems: list[Problem] = field(default_factory=list)
 
 
 def parse_roster(data: dict[str, Any], path: str | Path = "<roster>", text: str | None = None) -> Roster:
@@ -104,35 +108,58 @@ def file_problem(path: Path) -> str | None:
 
 def rules_layers(roster: Roster, roster_path: Path | None, extra: Sequence[str | Path] = (),
                  extra_role: str = "--ruleset", event: Path | None = None,
-                 house_rules: bool = True) -> tuple[list[Path], list[str]]:
+                 house_rules: bool = True, personal: bool = True) -> tuple[list[Path], list[str]]:
     """The ruleset files beyond the shipped data for this roster, in merge order, and what
-    each is to it: the roster's own house rules (unless ``house_rules`` is False: an event
-    that does not allow them), ``--ruleset`` files, then an event preset."""
+    each is to it: your rulebook (the personal layer, unless ``personal`` is False), the
+    roster's own house rules (unless ``house_rules`` is False: an event that does not allow
+    them), ``--ruleset`` files, then an event preset."""
+    mine = personal_layers(personal)
     own = overrides_path(roster, roster_path) if house_rules else []
-    paths = [*own, *(Path(p) for p in extra), *([event] if event is not None else [])]
-    roles = [*(ROSTER_RULES for _ in own), *(extra_role for _ in extra),
-             *([EVENT_PRESET] if event is not None else [])]
+    paths = [*mine, *own, *(Path(p) for p in extra), *([event] if event is not None else [])]
+    roles = [*(PERSONAL_ROLE for _ in mine), *(ROSTER_RULES for _ in own),
+             *(extra_role for _ in extra), *([EVENT_PRESET] if event is not None else [])]
     return paths, roles
 
 
+def load_rules(paths: list[Path], roles: list[str]) -> tuple[Ruleset, list[Problem]]:
+    """Load the layers; if your rulebook is what fails, load without it and say why (a
+    broken personal layer never blocks a roster, OtH-independent: issue of our own making)."""
+    try:
+        return load_ruleset(paths, roles=roles), []
+    except LoadError as exc:
+        mine = {str(p) for p, role in zip(paths, roles, strict=True) if role == PERSONAL_ROLE}
+        if not mine or not any(p.path in mine for p in exc.problems):
+            raise
+        problems = [p for p in exc.problems if p.path in mine]
+        kept = [(p, r) for p, r in zip(paths, roles, strict=True) if r != PERSONAL_ROLE]
+        return load_ruleset([p for p, _ in kept], roles=[r for _, r in kept]), problems
+
+
+#: How a verdict names your rulebook (the personal layer).
+PERSONAL_ROLE = PERSONAL_RULES_ROLE
 #: How a verdict names a roster's own rules file (its ``overrides`` key).
 ROSTER_RULES = "the roster's own house rules (overrides)"
 EVENT_PRESET = "event preset"
 
 
 def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
-         extra_role: str = "--ruleset", event: str | Path | None = None) -> LoadedRoster:
+         extra_role: str = "--ruleset", event: str | Path | None = None,
+         personal: bool | None = None) -> LoadedRoster:
     """Read a roster and its ruleset, and check every name it uses exists.
 
     ``event``: an event preset, applied last; unless it allows house rules, the roster's own
-    rules file is left out (and the event's check says so).
+    rules file is left out (and the event's check says so). ``personal``: apply your rulebook
+    (default: yes, or under an event preset as the preset says).
     Raises :class:`LoadError` listing each problem with file, line and key.
     """
     path = Path(path)
     data, text = read_toml(path)
     roster = parse_roster(data, path, text)
     preset = Path(event) if event is not None else None
-    house_rules = preset is None or load_ruleset([preset]).event.house_rules_allowed
+    options = load_ruleset([preset]).event if preset is not None else None
+    house_rules = options is None or options.house_rules_allowed
+    if personal is None:
+        personal = options is None or options.personal_rules_allowed
     own = overrides_path(roster, path) if house_rules else []
     extra = [Path(p) for p in extra_overrides or []]
     for override in own:
@@ -140,8 +167,8 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
         if problem:
             raise LoadError.single(path, f"overrides file {problem}: {override}", key="overrides",
                                    line=KeyLines(text).line_for(("overrides",)))
-    paths, roles = rules_layers(roster, path, extra, extra_role, preset, house_rules)
-    ruleset = load_ruleset(paths, roles=roles)
+    paths, roles = rules_layers(roster, path, extra, extra_role, preset, house_rules, personal)
+    ruleset, personal_problems = load_rules(paths, roles)
     found = reference_problems(roster, ruleset)
     if found:
         lines = KeyLines(text)
@@ -149,7 +176,7 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
             Problem(str(path), message, key=format_loc(loc), line=lines.line_for(loc))
             for loc, message in found
         ])
-    return LoadedRoster(path, roster, ruleset)
+    return LoadedRoster(path, roster, ruleset, personal_problems)
 
 
 

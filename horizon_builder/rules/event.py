@@ -44,6 +44,9 @@ class EventOptions(RuleModel):
         description="Round length; unset: 4 × FC minutes rounded up to the next 5 (OtH p.45).")
     house_rules_allowed: bool = Field(
         default=False, description="Whether a list may bring its own rules file (overrides).")
+    personal_rules_allowed: bool = Field(
+        default=False, description="Whether the organiser's own rulebook (personal rules on "
+        "this machine) applies to the lists judged.")
     notes: str | None = None
 
 

@@ -1,0 +1,114 @@
+"""Your rulebook: the values a player enters once from the core book, kept apart from ours.
+
+The core *Horizon Wars* rulebook's tables are not available to the project, so
+many values are provisional or unknown (RULES.md §0). A player who owns the book
+enters them once; they live in a ruleset layer in the user's config folder
+(``my-rules.toml``), applied after the shipped data to every roster opened on
+this machine and before a roster's own house rules or an event preset. Every
+value written here carries ``source = "entered by you"`` (or what the player
+typed), and every verdict names the file (see :mod:`horizon_builder.rules.layers`).
+
+Writes are atomic, and validated by the same models first: a value the models
+refuse is never written, and a file that does not load is never overwritten.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from horizon_builder.problems import LoadError
+from horizon_builder.tomlfile import read_toml, write_text_atomic
+
+ENV_DIR = "HORIZON_BUILDER_CONFIG_DIR"
+FILE_NAME = "my-rules.toml"
+ENTERED = "entered by you"
+ROLE = "your rulebook (personal rules)"
+
+Loc = tuple[str, ...]
+
+
+def config_dir() -> Path:
+    """The user's config folder (platformdirs), or ``$HORIZON_BUILDER_CONFIG_DIR``."""
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("horizon-builder", appauthor=False))
+
+
+def personal_rules_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def personal_layers(enabled: bool = True) -> list[Path]:
+    """The personal layer to apply, when enabled and present."""
+    path = personal_rules_path()
+    return [path] if enabled and path.is_file() else []
+
+
+def read_personal(path: Path | None = None) -> dict[str, Any]:
+    """The personal layer as data ({} when there is none); LoadError when it is broken."""
+    path = path or personal_rules_path()
+    if not path.exists():
+        return {}
+    data, _text = read_toml(path)
+    return data
+
+
+def with_value(data: dict[str, Any], loc: Sequence[str], value: Any,
+               source: str | None = ENTERED, source_at: int | None = None) -> dict[str, Any]:
+    """A copy of ``data`` with ``value`` at ``loc`` (a value of None removes it), and the
+    ``source`` of the table ``loc[:source_at]`` (default: the value's own table) set."""
+    out = tomllib.loads(tomli_w.dumps(data))  # a deep copy in plain TOML types
+    node = out
+    for key in loc[:-1]:
+        node = node.setdefault(key, {})
+        if not isinstance(node, dict):
+            raise ValueError(f"{'.'.join(loc)}: not a table in your rules file")
+    if value is None:
+        node.pop(loc[-1], None)
+    else:
+        node[loc[-1]] = value
+    if source is not None and value is not None:
+        table = out
+        for key in loc[: len(loc) - 1 if source_at is None else source_at]:
+            table = table.setdefault(key, {})
+        table["source"] = source
+        table.pop("provisional", None)  # entered from the book: its own provenance says so
+    return out
+
+
+def check_personal(data: dict[str, Any], path: Path | None = None) -> None:
+    """Raise LoadError (file, key, what is wrong) if the rules with ``data`` would not load."""
+    from horizon_builder.rules.loader import load_ruleset
+
+    target = path or personal_rules_path()
+    trial = target.with_name(f".{target.name}.check.toml")
+    trial.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        trial.write_text(tomli_w.dumps(data), encoding="utf-8")
+        try:
+            load_ruleset([trial], roles=[ROLE])
+        except LoadError as exc:
+            raise LoadError([p.__class__(str(target), p.message, p.key, p.line)
+                             for p in exc.problems]) from None
+    finally:
+        trial.unlink(missing_ok=True)
+
+
+def write_personal(data: dict[str, Any], path: Path | None = None) -> Path:
+    """Check, then write the personal layer atomically (its folder made if needed)."""
+    target = path or personal_rules_path()
+    check_personal(data, target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    header = ("# Your rulebook: values you entered from the core Horizon Wars book, applied to "
+              "every roster\n# on this machine (horizon-builder rules). Edit here or in the "
+              "app's Rules screen.\n")
+    return write_text_atomic(target, header + tomli_w.dumps(data))
