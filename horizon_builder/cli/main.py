@@ -15,7 +15,7 @@ from horizon_builder import __version__
 from horizon_builder.problems import LoadError
 from horizon_builder.safetext import printable
 
-SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event")
+SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules")
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -36,13 +36,16 @@ def _check(args: argparse.Namespace) -> int:
     for path in list_files(args.files):
         name = str(path)
         try:
-            loaded = load(name, extra_overrides=args.ruleset)
+            loaded = load(name, extra_overrides=args.ruleset,
+                          personal=not args.no_personal_rules)
         except LoadError as exc:
             status = 2
             for problem in exc.problems:
                 print(f"error: {printable(str(problem))}", file=sys.stderr)
             results.append({"path": name, "legal": False, "load_errors": [str(p) for p in exc.problems]})
             continue
+        for problem in loaded.personal_problems:
+            print(f"warning: your rulebook is left out: {problem}", file=sys.stderr)
         report = validate(loaded.roster, loaded.ruleset)
         if not report.legal and status == 0:
             status = 1
@@ -67,7 +70,8 @@ def _check_event(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)
         return 2
-    judged = batch.judge(args.files, preset, args.ruleset)
+    judged = batch.judge(args.files, preset, args.ruleset,
+                         personal=False if args.no_personal_rules else None)
     rows = [row for row, _ in judged]
     if args.format == "json":
         print(batch.table_json([result for _, result in judged]))
@@ -146,6 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--event", metavar="PRESET",
                        help="judge every list against an event preset (a shipped one by name: "
                        "see `horizon-builder presets`, or a file) and print one row per list")
+    check.add_argument("--no-personal-rules", action="store_true",
+                       help="leave out your rulebook (values you entered; see `rules`)")
     check.add_argument("--ruleset", action="append", default=[], metavar="FILE",
                        help="ruleset overrides layer (house rules, event preset); repeatable")
     check.set_defaults(func=_check)
@@ -164,6 +170,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_event_parser(sub)
 
+    from horizon_builder.cli.rules import add_parser as add_rules_parser
+
+    add_rules_parser(sub)
+
     examples = sub.add_parser("examples", help="list the example rosters shipped with the app")
     examples.set_defaults(func=_examples)
 
@@ -173,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--compact", action="store_true", help="one line per element")
     export.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     export.add_argument("--ruleset", action="append", default=[], metavar="FILE")
+    export.add_argument("--no-personal-rules", action="store_true",
+                        help="leave out your rulebook (values you entered; see `rules`)")
     export.set_defaults(func=_export)
 
     adventure = sub.add_parser("adventure", help="New Adventures set-up for a roster (OtH p.49-54)")
@@ -259,10 +271,16 @@ def _main(argv: Sequence[str] | None = None) -> int:
     app_parser.add_argument("--event", metavar="PRESET",
                             help="open the organiser's screen: every list in the FILE folder "
                             "judged against this event preset")
+    app_parser.add_argument("--no-personal-rules", action="store_true",
+                            help="leave out your rulebook (values you entered; see `rules`)")
     app_parser.add_argument("--tournament", metavar="EVENT",
                             help="open the event screen on an event file (pairings, results, "
                             "standings)")
     args = app_parser.parse_args(argv)
+    if args.no_personal_rules:
+        from horizon_builder.rules.personal import ENV_OFF
+
+        os.environ[ENV_OFF] = "1"
     from horizon_builder.tui.app import run_app
 
     start: tuple[str, Path, Path | None] | None = None

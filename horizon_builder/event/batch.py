@@ -87,13 +87,14 @@ def row_for(path: Path | str, report: Report) -> ListRow:
         first_error=errors[0].message if errors else "", legal=report.legal)
 
 
-def judge(paths: Sequence[str | Path], preset: Path,
-          extra: Sequence[str | Path] = ()) -> list[tuple[ListRow, dict[str, Any]]]:
-    """Judge every list against the preset: a row and a ``check --format json`` object each."""
+def judge(paths: Sequence[str | Path], preset: Path, extra: Sequence[str | Path] = (),
+          personal: bool | None = None) -> list[tuple[ListRow, dict[str, Any]]]:
+    """Judge every list against the preset: a row and a ``check --format json`` object each
+    (the organiser's own rulebook applies only if the preset says so, or ``personal``)."""
     out = []
     for path, shown in named_files(paths):
         try:
-            loaded = load(path, extra_overrides=list(extra), event=preset)
+            loaded = load(path, extra_overrides=list(extra), event=preset, personal=personal)
         except LoadError as exc:
             problems = [str(p) for p in exc.problems]
             row = ListRow(file=shown, readable=False, first_error=problems[0] if problems else "")

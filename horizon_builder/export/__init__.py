@@ -82,7 +82,8 @@ def export_main(args: argparse.Namespace) -> int:
     from horizon_builder.roster.io import load
 
     try:
-        loaded = load(args.file, extra_overrides=list(getattr(args, "ruleset", None) or []))
+        loaded = load(args.file, extra_overrides=list(getattr(args, "ruleset", None) or []),
+                      personal=not getattr(args, "no_personal_rules", False))
     except LoadError as exc:
         for problem in exc.problems:
             print(f"error: {problem}", file=sys.stderr)

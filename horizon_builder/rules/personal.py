@@ -26,6 +26,7 @@ from horizon_builder.problems import LoadError
 from horizon_builder.tomlfile import read_toml, write_text_atomic
 
 ENV_DIR = "HORIZON_BUILDER_CONFIG_DIR"
+ENV_OFF = "HORIZON_BUILDER_NO_PERSONAL_RULES"
 FILE_NAME = "my-rules.toml"
 ENTERED = "entered by you"
 ROLE = "your rulebook (personal rules)"
@@ -48,9 +49,11 @@ def personal_rules_path() -> Path:
 
 
 def personal_layers(enabled: bool = True) -> list[Path]:
-    """The personal layer to apply, when enabled and present."""
+    """The personal layer to apply, when enabled and present (``$HORIZON_BUILDER_NO_PERSONAL_RULES``
+    set, as ``--no-personal-rules`` does for the app, turns it off everywhere)."""
     path = personal_rules_path()
-    return [path] if enabled and path.is_file() else []
+    off = bool(os.environ.get(ENV_OFF))
+    return [path] if enabled and not off and path.is_file() else []
 
 
 def read_personal(path: Path | None = None) -> dict[str, Any]:

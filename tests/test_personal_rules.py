@@ -1,0 +1,141 @@
+"""Your rulebook: values entered once from the core book (unknown to the project, RULES.md §0),
+kept in a personal layer apart from the book data, named in every verdict."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from horizon_builder.cli.main import main
+from horizon_builder.problems import LoadError
+from horizon_builder.roster.io import load
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.personal import ENTERED, personal_rules_path
+from horizon_builder.rules.values import enter_value, parse_entry, rule_values
+from horizon_builder.session import Session
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+@pytest.fixture(autouse=True)
+def config(tmp_path: Path, monkeypatch) -> Path:
+    folder = tmp_path / "config"
+    monkeypatch.setenv("HORIZON_BUILDER_CONFIG_DIR", str(folder))
+    monkeypatch.delenv("HORIZON_BUILDER_NO_PERSONAL_RULES", raising=False)
+    return folder
+
+
+def _value(item: str, label: str, rs=None):
+    return next(v for v in rule_values(rs or _rules()) if v.item == item and v.label == label)
+
+
+def _rules():
+    from horizon_builder.rules.personal import personal_layers
+
+    return load_ruleset(personal_layers(), roles=["your rulebook (personal rules)"])
+
+
+def test_unknown_values_are_listed_as_unknown():
+    """Without your rulebook, a Light Cavalry's statline and most mech upgrade costs are
+    unknown (the core book's tables are not available, RULES.md §0)."""
+    assert _value("Light Cavalry", "P2 statline").status == "unknown"
+    assert _value("Agile frame", "cost").status == "unknown"
+    assert _value("Engineer", "cost").value == "1"
+
+
+def test_entered_values_apply_everywhere_and_say_so(tmp_path):
+    """Entered once: every roster on this machine uses them, marked "entered by you"."""
+    enter_value(_value("Light Cavalry", "P2 statline"), "M6 F3 A2 D2")
+    enter_value(_value("Agile frame", "cost"), "2")
+    entered = _value("Light Cavalry", "P2 statline")
+    assert (entered.value, entered.status, entered.source) == ("M6 F3 A2 D2", "entered", ENTERED)
+    assert entered.layer.startswith("my-rules.toml #")
+    roster = tmp_path / "r.toml"
+    roster.write_text((EXAMPLES / "hvy-cav-battlegroup.toml").read_text())
+    loaded = load(roster)
+    assert loaded.ruleset.element_types["lt_cav"].statlines[2].stats == {"M": 6, "F": 3, "A": 2,
+                                                                           "D": 2}
+    [layer] = loaded.ruleset.rules_layers
+    assert layer.role == "your rulebook (personal rules)"
+    assert load(roster, personal=False).ruleset.rules_layers == []
+
+
+def test_a_bad_value_is_refused_with_the_reason():
+    with pytest.raises(LoadError, match="greater than or equal to 0"):
+        enter_value(_value("Agile frame", "cost"), "-3")
+    with pytest.raises(ValueError, match="whole number"):
+        parse_entry(_value("Agile frame", "cost"), "two")
+    with pytest.raises(ValueError, match="4 numbers"):
+        parse_entry(_value("Light Cavalry", "P2 statline"), "6 3 2")
+    assert not personal_rules_path().exists()  # nothing written
+
+
+def test_a_broken_rulebook_never_blocks_a_roster(tmp_path):
+    personal_rules_path().parent.mkdir(parents=True)
+    personal_rules_path().write_text("[upgrades.agile_frame]\ncost = -1\n")
+    session = Session.open(EXAMPLES / "hvy-cav-battlegroup.toml")
+    assert session.roster.name and session.personal_problems
+    assert "my-rules.toml:2" in str(session.personal_problems[0])
+    assert personal_rules_path().read_text() == "[upgrades.agile_frame]\ncost = -1\n"
+
+
+def test_statline_not_entered_is_a_warning_then_gone_once_entered(tmp_path, capsys):
+    roster = tmp_path / "r.toml"
+    roster.write_text('name = "Scouts"\nforce_cost = 10\n\n[[elements]]\nname = "Buggies"\n'
+                      'type = "lt_cav"\npresence = 2\n')
+    main(["check", "--format", "json", str(roster)])
+    findings = {f["code"]: f["severity"] for f in json.loads(capsys.readouterr().out)[0]["findings"]}
+    assert findings["stat-not-entered"] == "warning" and "stat-missing" not in findings
+    enter_value(_value("Light Cavalry", "P2 statline"), "6 3 2 2")
+    from horizon_builder.editing import add_element, default_element
+
+    session = Session.open(roster)
+    element = default_element(session.ruleset, session.roster, "lt_cav", 2)
+    assert element.stats == {"M": 6, "F": 3, "A": 2, "D": 2}  # new ones take it at once
+    session.commit(add_element(session.roster, element), "add")
+    codes = {(f.code, f.element) for f in session.report.all_findings}
+    old = session.roster.elements[0].id
+    assert ("stat-missing", old) in codes  # known now: the blank one is told to set it
+    assert not any(c[1] == element.id and c[0].startswith("stat-") for c in codes)
+
+
+def test_cli_lists_exports_and_imports(tmp_path, capsys):
+    assert main(["rules", "--unknown", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert any(r["item"] == "Light Cavalry" and r["status"] == "unknown" for r in rows)
+    assert all(r["status"] in ("unknown", "provisional") for r in rows)
+    club = tmp_path / "club.toml"
+    club.write_text('[upgrades.agile_frame]\ncost = 2\nsource = "club: core p.62"\n')
+    assert main(["rules", "import", str(club)]) == 0
+    out = capsys.readouterr().out
+    assert "Agile frame: cost: ? -> 2" in out and "--yes" in out
+    assert not personal_rules_path().exists()  # shown, not written
+    assert main(["rules", "import", str(club), "--yes"]) == 0
+    assert _value("Agile frame", "cost").value == "2"
+    assert _value("Agile frame", "cost").source == "club: core p.62"
+    shared = tmp_path / "shared.toml"
+    assert main(["rules", "export", str(shared)]) == 0
+    assert "agile_frame" in shared.read_text()
+    capsys.readouterr()
+    assert main(["rules", "--no-personal-rules", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert next(r for r in rows if r["item"] == "Agile frame" and r["label"] == "cost")[
+        "status"] == "unknown"
+
+
+def test_event_preset_decides_for_the_organiser(tmp_path, capsys):
+    """The organiser's batch check leaves the organiser's own rulebook out unless the preset
+    says personal_rules_allowed."""
+    enter_value(_value("Agile frame", "cost"), "2")
+    main(["check", "--event", "oth-tournament", "--format", "json",
+          str(EXAMPLES / "hvy-cav-battlegroup.toml")])
+    layers = json.loads(capsys.readouterr().out)[0]["rules_layers"]
+    assert [la["role"] for la in layers] == ["event preset"]
+    preset = tmp_path / "p.toml"
+    preset.write_text("[event]\nforce_cost = 15\npersonal_rules_allowed = true\n")
+    main(["check", "--event", str(preset), "--format", "json",
+          str(EXAMPLES / "hvy-cav-battlegroup.toml")])
+    layers = json.loads(capsys.readouterr().out)[0]["rules_layers"]
+    assert [la["role"] for la in layers] == ["your rulebook (personal rules)", "event preset"]
