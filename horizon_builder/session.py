@@ -169,6 +169,10 @@ class Session:
         with contextlib.suppress(LoadError):
             self._reload_rules(self.roster)
 
+    def reload_rules(self) -> None:
+        """Read the rules again (your rulebook changed); the report follows at once."""
+        self._reload_rules(self.roster)
+
     def _reload_rules(self, roster: Roster) -> None:
         paths, roles = rules_layers(roster, self.path, self.extra_overrides)
         self.ruleset, self.personal_problems = load_rules(paths, roles)

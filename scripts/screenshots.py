@@ -12,9 +12,14 @@ The scenarios live in ``tests/screen_scenarios.py``; the snapshot tests
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import tempfile
 from pathlib import Path
+
+# The same on every machine: no one's own rulebook or autosaves in the pictures.
+os.environ["HORIZON_BUILDER_CONFIG_DIR"] = tempfile.mkdtemp(prefix="hb-config-")
+os.environ["HORIZON_BUILDER_DATA_DIR"] = tempfile.mkdtemp(prefix="hb-data-")
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

@@ -238,6 +238,7 @@ SHOTS = [
     Shot("rounds", "tournament-task-force.toml", keys("r", "down", "enter")),
     Shot("rounds-suggest", "tournament-task-force.toml", _suggestions),
     Shot("organiser", None, _organiser, size=(120, 32)),
+    Shot("rules", "hvy-cav-battlegroup.toml", keys("R", "f"), size=(120, 32)),
     Shot("event", None, _event),
 ]
 

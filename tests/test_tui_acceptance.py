@@ -22,6 +22,7 @@ from horizon_builder.roster.io import read_roster
 from horizon_builder.session import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.screens.add_element import AddElementScreen
+from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
 from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen
 from horizon_builder.tui.screens.home import RosterScreen
@@ -90,7 +91,12 @@ async def _take(pilot, upgrade_id: str, times: int = 1) -> None:
         await pilot.press("down")
     assert screen.focused is picker
     await _highlight(pilot, picker, upgrade_id)
-    await pilot.press("enter", *["plus"] * (times - 1))
+    await pilot.press("enter")
+    await _settle(pilot)
+    if isinstance(pilot.app.screen, EnterValueDialog):  # its cost is unknown: asked once
+        await pilot.press("escape")  # skip: the player has not the book at hand
+        await _settle(pilot)
+    await pilot.press(*["plus"] * (times - 1))
     await _settle(pilot)
 
 

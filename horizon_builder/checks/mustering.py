@@ -154,7 +154,8 @@ def fixed_statline(a: Analysis) -> Iterator[Finding]:
         names = ", ".join(a.ruleset.element_types[t].name for t in unchecked)
         yield _one_note(unchecked, "statline-unchecked",
                         f"Statlines not checked for {names}: the core mustering table is not "
-                        "available to us (enter them from your rulebook in an overrides file)",
+                        "available to us (enter them once from your rulebook: the app's Rules "
+                        "screen, or horizon-builder rules import)",
                         "core (not available)", "stats")
 
 

@@ -23,7 +23,8 @@ FOLDED_STATS = {"Mb": "M"}
 PROVISIONAL_NOTE = (
     "Some values used here are provisional: the core rulebook's tables are not available to "
     "horizon-builder, so they come from reports or inference (see each rule's source). "
-    "Findings that rest on them are marked provisional; correct the values with an overrides file."
+    "Findings that rest on them are marked provisional; enter the values once from your rulebook "
+    "(the app's Rules screen, or horizon-builder rules import)."
 )
 
 

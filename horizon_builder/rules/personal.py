@@ -115,3 +115,18 @@ def write_personal(data: dict[str, Any], path: Path | None = None) -> Path:
               "every roster\n# on this machine (horizon-builder rules). Edit here or in the "
               "app's Rules screen.\n")
     return write_text_atomic(target, header + tomli_w.dumps(data))
+
+
+def snapshot(path: Path | None = None) -> str | None:
+    """The personal layer's text as it is now (None: there is none), to undo an entry."""
+    target = path or personal_rules_path()
+    return target.read_text(encoding="utf-8") if target.is_file() else None
+
+
+def restore(text: str | None, path: Path | None = None) -> None:
+    """Put the personal layer back as :func:`snapshot` saw it (atomically)."""
+    target = path or personal_rules_path()
+    if text is None:
+        target.unlink(missing_ok=True)
+    else:
+        write_text_atomic(target, text)

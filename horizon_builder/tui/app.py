@@ -31,6 +31,7 @@ from horizon_builder.problems import LoadError, Problem
 from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.plain import install_control_filter
+from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
 
@@ -44,7 +45,7 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
-class HorizonApp(App[int]):
+class HorizonApp(RulebookActions):
     """Build, check and save a Horizon Wars roster."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -63,6 +64,7 @@ class HorizonApp(App[int]):
         Binding("ctrl+n", "new", "New roster", show=False),
         Binding("f1,question_mark", "help", "Help"),
         Binding("f9", "toggle_theme", "Theme", show=False),
+        Binding("R", "rules", "Rules", show=False),
     ]
 
     def __init__(self, path: Path | None = None, overrides: Sequence[str] = (), *,
@@ -75,6 +77,8 @@ class HorizonApp(App[int]):
         self.refused_paths: set[Path] = set()
         self._startup_problems: list[tuple[str, list[Problem], str]] = []
         self._initial_path = path
+        self.rulebook_history = []
+        self.rulebook_asked = set()
         #: a screen to open first: ("organiser", folder, preset) or ("event", event file, None)
         self._start = start
         self._binding_state: tuple[object, ...] = ()
@@ -254,8 +258,10 @@ class HorizonApp(App[int]):
         if isinstance(home, RosterScreen):
             home.select_element(element_id)
         element = self.session.roster.element(element_id)
-        if element is not None:
-            self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
+        if element is None:
+            return
+        self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
+        self.ask_statline(element_id)
 
     def action_command(self) -> None:
         from horizon_builder.tui.screens.command import CommandScreen
@@ -283,6 +289,12 @@ class HorizonApp(App[int]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        from horizon_builder.tui.screens.rules import RulesScreen
+
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen())
 
     def action_organiser(self) -> None:
         from horizon_builder.tui.dialogs.organiser import FolderAndPresetDialog

@@ -25,6 +25,8 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Roster settings", "settings", "Name, FC budget, kind, era, supplements, overrides, notes  (s)"),
     ("Command: CHQ, CR, weird command", "command", "Choose who commands and spend Command Resources  (c)"),
     ("Tournament rounds", "rounds", "Task Force rounds: battlegroup, CHQ, CR, losses  (r)"),
+    ("Rules: your rulebook", "rules",
+     "Every value in force with its source; enter the core book's values once  (R)"),
     ("Export / print", "export", "Export the roster as text, markdown, html or json  (x)"),
     ("Organiser: judge a folder of lists…", "organiser",
      "Every list in a folder against an event preset, live (OtH p.45-48)"),

@@ -43,8 +43,8 @@ once what it costs and whether it is legal.
 | ✓ / ✗ | the verdict: LEGAL, or how many errors and warnings |
 
 **≈** marks a figure or finding that rests on a *provisional* value: a core
-rule we could not read in a book we hold. Check it against your rulebook;
-a ruleset overrides file (Settings) can correct it.
+rule we could not read in a book we hold. Check it against your rulebook
+and enter it once in the Rules screen (`R`): every roster then uses it.
 
 Select an element to see its FC, pool and special rules explained on the
 line under the list. Hover a figure for how it is worked out.
@@ -62,6 +62,7 @@ line under the list. Hover a figure for how it is worked out.
 | `s` | roster settings |
 | `r` | tournament rounds of a Task Force: each round's battlegroup, CHQ, CR, losses |
 | `x` | export / print |
+| `R` | rules in force: every value, its source; enter the core book's values once |
 | `Tab` | move between the element list and the findings |
 | `ctrl+z` / `ctrl+y` | undo / redo any edit |
 | `ctrl+s` | save; `S` save as |

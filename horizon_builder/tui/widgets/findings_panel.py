@@ -64,8 +64,8 @@ class FindingsPanel(OptionList):
             names = [value.split(" (")[0] for value in provisional]  # sources: header tooltip
             note = Text("≈ Rests on provisional values: ", style="dim italic")
             note.append(", ".join(names), style="dim")
-            note.append(". Check them in your rulebook; an overrides file (Settings) can correct "
-                        "them.", style="dim italic")
+            note.append(". Check them in your rulebook and enter them once: Rules (R).",
+                        style="dim italic")
             options.append(Option(note, id="provisional", disabled=True))
         self.set_options(options)
         if findings:

@@ -9,6 +9,7 @@ from horizon_builder.editing.upgrades import UpgradeOption
 from horizon_builder.engine.analysis import StatlineInfo
 from horizon_builder.roster.models import Element
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.rules.personal import ENTERED
 from horizon_builder.tui.widgets.editor import bounds_text
 
 
@@ -19,8 +20,11 @@ def pool_text(line: StatlineInfo) -> tuple[Content, bool]:
         return Content.styled(f"Unknown element type {line.type_id!r}", "$error"), False
     if et.pool is None:
         missing = [s for s in et.stats if s not in line.stats]
-        text = "Fixed statline" + (" (published)" if et.statlines.get(line.presence) else
-                                   ": enter it from your rulebook (not checked)")
+        known = et.statlines.get(line.presence)
+        text = "Fixed statline" + (
+            " (entered by you)" if known is not None and (known.source or "").startswith(ENTERED)
+            else " (published)" if known is not None
+            else ": not entered (R: enter it once from your rulebook)")
         if missing:
             text += f" · {', '.join(missing)} not set"
         currency = "CR" if et.upgrade_currency == "cr" else et.upgrade_currency

@@ -1,0 +1,110 @@
+"""The Rules screen (R) and the ask-once prompts: enter the core book's unknown values once,
+without a text editor (RULES.md §0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers_tui import until
+from textual.widgets import DataTable, Input, Label
+
+from horizon_builder import editing as ed
+from horizon_builder.rules.personal import personal_rules_path
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
+from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+from horizon_builder.tui.screens.rules import RulesScreen
+
+SIZE = (120, 36)
+
+
+@pytest.fixture(autouse=True)
+def config(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv("HORIZON_BUILDER_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config"
+
+
+def _row(screen: RulesScreen, item: str, label: str) -> int:
+    return next(i for i, v in enumerate(screen.values) if v.item == item and v.label == label)
+
+
+async def test_rules_screen_enters_refuses_and_undoes(tmp_path):
+    app = HorizonApp(tmp_path / "new.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("R")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the Rules screen")
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        every = len(screen.values)
+        await pilot.press("f")  # unknown or provisional only
+        assert 0 < len(screen.values) < every and all(v.needs_entry for v in screen.values)
+        table = screen.query_one(DataTable)
+        table.move_cursor(row=_row(screen, "Light Cavalry", "P2 statline"))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, EnterValueDialog)
+                    and app.screen.query("#enter-value"), "the entry box")
+        dialog = app.screen
+        dialog.query_one("#enter-value", Input).value = "6 3 2"  # one short: refused, said
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EnterValueDialog)
+        assert "4 numbers" in str(dialog.query_one("#enter-problem", Label).render())
+        dialog.query_one("#enter-value", Input).value = "M6 F3 A2 D2"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "back on the rules")
+        line = app.session.ruleset.element_types["lt_cav"].statlines[2]
+        assert line.stats == {"M": 6, "F": 3, "A": 2, "D": 2} and line.source == "entered by you"
+        assert personal_rules_path().is_file()
+        assert [la.role for la in app.session.report.rules_layers] == [
+            "your rulebook (personal rules)"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert 2 not in app.session.ruleset.element_types["lt_cav"].statlines
+        assert not personal_rules_path().exists()
+
+
+async def test_adding_an_unknown_statline_asks_once_and_fills_it(tmp_path):
+    app = HorizonApp(tmp_path / "new.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        session = app.session
+        element = ed.default_element(session.ruleset, session.roster, "lt_cav", 2)
+        session.commit(ed.add_element(session.roster, element), "add")
+        app._element_added(element.id)
+        await until(pilot, lambda: isinstance(app.screen, EnterValueDialog)
+                    and app.screen.query("#enter-value"), "asked once")
+        app.screen.query_one("#enter-value", Input).value = "6 3 2 2"
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, EnterValueDialog), "entered")
+        assert session.roster.element(element.id).stats == {"M": 6, "F": 3, "A": 2, "D": 2}
+        assert not any(f.code.startswith("stat-") for f in session.report.all_findings)
+        # the next Light Cavalry takes it at once: nothing to ask
+        other = ed.default_element(session.ruleset, session.roster, "lt_cav", 2)
+        assert other.stats == {"M": 6, "F": 3, "A": 2, "D": 2}
+
+
+async def test_unknown_upgrade_cost_asks_once_and_skip_writes_nothing(tmp_path):
+    app = HorizonApp(tmp_path / "new.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        session = app.session
+        element = ed.default_element(session.ruleset, session.roster, "mech", 2)
+        element = element.model_copy(update={"stats": {"M": 3, "F": 3, "A": 3, "D": 3}})
+        session.commit(ed.add_element(session.roster, element), "add")
+        app.open_element_editor(element.id, "upgrades")
+        await until(pilot, lambda: isinstance(app.screen, ElementEditorScreen)
+                    and app.screen.query("UpgradePicker"), "the editor")
+        app.screen._step_upgrade("agile_frame", 1)
+        await until(pilot, lambda: isinstance(app.screen, EnterValueDialog)
+                    and app.screen.query("#enter-value"), "asked once")
+        await pilot.press("escape")  # skip
+        await until(pilot, lambda: isinstance(app.screen, ElementEditorScreen), "skipped")
+        assert not personal_rules_path().exists()
+        assert session.roster.element(element.id).upgrade_count("agile_frame") == 1
+        app.screen._step_upgrade("agile_frame", -1)
+        await pilot.pause()
+        app.screen._step_upgrade("agile_frame", 1)  # not asked twice in a run
+        await pilot.pause()
+        assert isinstance(app.screen, ElementEditorScreen)
