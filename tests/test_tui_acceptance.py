@@ -21,8 +21,8 @@ from textual.widgets import Input, OptionList, Select
 from horizon_builder.roster.io import read_roster
 from horizon_builder.session import Session
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
+from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen
 from horizon_builder.tui.screens.home import RosterScreen
