@@ -51,8 +51,8 @@ def test_check_text_names_the_rosters_own_rules_file(cheat: Path, capsys) -> Non
     label = f"house.toml #{_short(cheat.parent / 'house.toml')}"
     assert f"verdict: LEGAL under rules beyond the book: {label}" in out
     assert f"rules beyond the book: {label}, the roster's own house rules (overrides)" in out
-    assert f"Mech stat pool (changed by {label})" in out
-    assert f"Command Resources rate (changed by {label})" in out  # fake source, named anyway
+    assert "Mech stat pool (inferred: OtH p.9" in out and f"changed by {label})" in out
+    assert f"Command Resources rate (OtH p.1; changed by {label})" in out  # fake source, named
 
 
 def test_check_json_has_rules_layers(cheat: Path, capsys) -> None:
@@ -63,7 +63,8 @@ def test_check_json_has_rules_layers(cheat: Path, capsys) -> None:
     assert layer["sha256"] == hashlib.sha256((cheat.parent / "house.toml").read_bytes()).hexdigest()
     assert layer["role"] == "the roster's own house rules (overrides)"
     assert "element_types.mech.pool.points.2" in layer["changed"]
-    assert any(v.startswith("Mech stat pool (changed by house.toml #") for v in data["changed_values"])
+    assert any(v.startswith("Mech stat pool (") and "changed by house.toml #" in v
+               for v in data["changed_values"])
 
 
 def test_book_only_roster_names_no_layer(capsys) -> None:

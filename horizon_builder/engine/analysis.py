@@ -362,7 +362,8 @@ def changed_values(analysis: Analysis) -> list[str]:
     """The values this force's totals and checks used that a layer beyond the shipped book
     data changed (a roster's house rules, ``--ruleset``, an event preset), each with that
     layer's name and short hash: a verdict says what it rests on."""
-    return sorted({f"{label} (changed by {item.changed_by})"
+    return sorted({f"{label} ({item.source + '; ' if item.source else ''}changed by "
+                   f"{item.changed_by})"
                    for label, item in _values_used(analysis) if item.changed_by})
 
 
