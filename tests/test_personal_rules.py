@@ -139,3 +139,32 @@ def test_event_preset_decides_for_the_organiser(tmp_path, capsys):
           str(EXAMPLES / "hvy-cav-battlegroup.toml")])
     layers = json.loads(capsys.readouterr().out)[0]["rules_layers"]
     assert [la["role"] for la in layers] == ["your rulebook (personal rules)", "event preset"]
+
+
+def test_an_ordinary_list_needs_no_text_editor():
+    """Every conventional statline and every core mech upgrade cost entered (as the Rules
+    screen does), an ordinary list is legal with no unknown-value warning, and each value
+    used says it was entered by you."""
+    for v in rule_values(_rules()):
+        if v.group == "Element types" and v.label.endswith("statline") and v.status == "unknown" \
+                and not v.item.startswith(("Gun-beast", "Gribbly")):
+            enter_value(v, " ".join(["3"] * len(v.stats)))
+        elif v.group == "Upgrades" and v.label == "cost" and v.status == "unknown":
+            enter_value(v, "1")
+    assert not [v for v in rule_values(_rules()) if v.status == "unknown"
+                and v.group in ("Upgrades",) and v.label == "cost"]
+    from horizon_builder.editing import add_element, default_element, set_command
+
+    session = Session.new(force_cost=15, supplements=[])
+    for type_id, presence in (("lt_cav", 2), ("lt_inf", 1), ("recon", 2), ("mech", 2)):
+        element = default_element(session.ruleset, session.roster, type_id, presence)
+        session.commit(add_element(session.roster, element), f"add {type_id}")
+    mech = session.roster.elements[-1]
+    session.commit(set_command(session.ruleset, session.roster, "chq",
+                               session.roster.elements[0].id), "chq")
+    report = session.report
+    assert report.legal, [f.message for f in report.errors]
+    unknown = {"stat-not-entered", "statline-unchecked", "pool-unknown", "upgrade-cost-unknown"}
+    assert not {f.code for f in report.all_findings} & unknown
+    assert any("entered by you" in v for v in report.changed_values)
+    assert mech.stats  # a mech still spends its pool as before

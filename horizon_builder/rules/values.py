@@ -85,7 +85,7 @@ def _element_types(rs: Ruleset) -> Iterator[RuleValue]:
                                 "" if points is None else str(points), source, status, layer,
                                 ("element_types", type_id, "pool", "points", str(p)), "int",
                                 source_at=3)
-        else:
+        elif et.stats:  # a fixed statline (an asset has none)
             for p in presences:
                 line = et.statlines.get(p)
                 status, source, layer = _status(line if line is not None else et, line is None)
