@@ -158,3 +158,25 @@ def test_hostile_names_stay_in_their_cells(tmp_path, capsys):
     _status, out = _run(capsys, "--event", "oth-tournament", "--format", "csv", str(lists))
     row = next(csv.DictReader(io.StringIO(out)))
     assert row["name"].startswith("'=HYPERLINK") and "\x1b" not in row["name"]
+
+
+def test_task_force_check_reports_fp_against_its_limit(capsys):
+    """A Task Force is judged by its FP against the limit (OtH p.46): check says that, with no
+    FC-over-budget pair or Intelligence Rating, which mean something only per round."""
+    main(["check", "--format", "json", str(EXAMPLES / "tournament-task-force.toml")])
+    data = json.loads(capsys.readouterr().out)[0]
+    assert (data["force_presence"], data["force_presence_limit"]) == (17, 24)
+    assert data["tournament_force_cost"] == 12 and data["force_cost_limit"] is None
+    assert data["intelligence_rating"] is None and data["rounds"][0]["intelligence_rating"] == -6
+    main(["check", str(EXAMPLES / "tournament-task-force.toml")])
+    out = capsys.readouterr().out
+    assert "Task Force FP 17/24" in out and "IR" not in out.splitlines()[1]
+
+
+def test_preset_round_length_and_fp_multiple_are_used(tmp_path, capsys):
+    preset = tmp_path / "p.toml"
+    preset.write_text("[event]\nforce_cost = 12\nfp_per_fc = 3\nround_minutes = 90\n")
+    main(["check", "--event", str(preset), "--format", "json",
+          str(EXAMPLES / "tournament-task-force.toml")])
+    data = json.loads(capsys.readouterr().out)[0]
+    assert data["force_presence_limit"] == 36 and data["round_length_minutes"] == 90

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
+from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
 from horizon_builder.engine.validator import Report
 from horizon_builder.safetext import printable
 
@@ -22,8 +22,8 @@ def text_report(path: str | Path, report: Report) -> str:
     lines = [f"{path}: {roster.name} ({roster.kind.replace('_', ' ')})"]
     if roster.kind == "task_force":
         lines.append(f"  tournament FC {roster.force_cost}   Task Force FP {t.force_presence}"
-                     f"/{2 * roster.force_cost}   elements {t.element_count}   "
-                     f"round length {round_length_minutes(roster.force_cost)} min")
+                     f"/{t.force_presence_limit}   elements {t.element_count}   "
+                     f"round length {round_minutes(report.analysis.ruleset, roster.force_cost)} min")
         gone = benched(roster)
         if gone:
             names = [report.analysis.by_id[i].element.name for i in gone if i in report.analysis.by_id]
@@ -100,9 +100,16 @@ def json_report(path: str | Path, report: Report) -> dict[str, Any]:
 
 
 def _task_force_json(report: Report) -> dict[str, Any]:
+    """A Task Force list is judged by its FP against the limit (OtH p.46); its FC against
+    the tournament FC and its Intelligence Rating mean something only per round."""
     roster = report.analysis.roster
     return {
-        "round_length_minutes": round_length_minutes(roster.force_cost),
+        "tournament_force_cost": roster.force_cost,
+        "force_cost_limit": None,
+        "intelligence_rating": None,
+        "intelligence_quality": None,
+        "intelligence_effect": None,
+        "round_length_minutes": round_minutes(report.analysis.ruleset, roster.force_cost),
         "benched": benched(roster),
         "value_remaining": remaining_value(report.analysis),
         "rounds": [

@@ -291,7 +291,8 @@ def _tournament(report: Report) -> TournamentExport:
     names = {e.id: e.name for e in roster.elements}
     gone = tournament.benched(roster)
     return TournamentExport(
-        round_length_minutes=tournament.round_length_minutes(roster.force_cost), benched=gone,
+        round_length_minutes=tournament.round_minutes(report.analysis.ruleset, roster.force_cost),
+        benched=gone,
         benched_names=[names.get(i, i) for i in gone],
         value_remaining=tournament.remaining_value(report.analysis),
     )

@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
 from horizon_builder.engine.totals import Totals
-from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
+from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
 from horizon_builder.engine.validator import Report
 from horizon_builder.roster.models import Roster
 
@@ -91,15 +91,16 @@ def summary_text(roster: Roster, report: Report) -> Content:
     """The Task Force line: tournament FC, FP against its limit (OtH p.46), round length
     (OtH p.45), the benched and the value remaining (OtH p.48)."""
     fp = sum(info.fp for info in report.analysis.elements)
-    limit = 2 * roster.force_cost
+    limit = report.totals.force_presence_limit or 2 * roster.force_cost  # the preset's, else twice
     gone = [report.analysis.by_id[i].element.name for i in benched(roster)
             if i in report.analysis.by_id]
     parts: list[tuple[str, str] | str] = [
         ("Tournament FC ", "bold"), str(roster.force_cost), "   ",
         ("Task Force FP ", "bold"),
         (f"{fp}/{limit}", "bold $error" if fp > limit else "bold $success"),
-        (" (over twice the FC)" if fp > limit else "", "$error"), "   ",
-        ("Round length ", "bold"), f"{round_length_minutes(roster.force_cost)} min", "   ",
+        (" (over the limit)" if fp > limit else "", "$error"), "   ",
+        ("Round length ", "bold"),
+        f"{round_minutes(report.analysis.ruleset, roster.force_cost)} min", "   ",
         ("Benched ", "bold"), ", ".join(gone) if gone else ("none", "dim"), "   ",
         ("Value remaining ", "bold"), str(remaining_value(report.analysis))]
     if roster.kind != "task_force":

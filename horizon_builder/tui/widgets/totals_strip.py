@@ -108,7 +108,7 @@ class TotalsStrip(Widget):
     def _task_force(report: Report) -> Figures:
         t = report.totals
         roster = report.analysis.roster
-        limit = 2 * roster.force_cost
+        limit = t.force_presence_limit or 2 * roster.force_cost  # the preset's, else twice
         rounds = [
             f"{sub.analysis.round_name} {sub.totals.force_cost}/{sub.totals.force_cost_limit}"
             f"{'✓' if sub.legal else '✗'}"
@@ -120,10 +120,10 @@ class TotalsStrip(Widget):
             over=t.force_presence > limit,
         )
         TotalsStrip._line2(report, figures)
-        from horizon_builder.engine.tournament import benched, remaining_value, round_length_minutes
+        from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
 
-        figures.line2 = [plural(len(roster.elements), "element"),
-                         f"round length {round_length_minutes(roster.force_cost)} min"]
+        minutes = round_minutes(report.analysis.ruleset, roster.force_cost)
+        figures.line2 = [plural(len(roster.elements), "element"), f"round length {minutes} min"]
         gone = [report.analysis.by_id[i].element.name for i in benched(roster)
                 if i in report.analysis.by_id]
         if gone:
