@@ -367,8 +367,35 @@ def test_duplicate_element_inserts_an_independent_copy_below(rules):
     ids = [e.id for e in new.elements]
     assert ids[1] == copy_id and copy_id not in [e.id for e in roster.elements]
     copy = new.elements[1]
-    assert copy.name == first.name + ed.COPY_SUFFIX and copy.stats == first.stats
+    assert copy.name == ed.next_copy_name(roster, first.name) and copy.stats == first.stats
     assert new.elements[0] is first and len(roster.elements) == 3
+
+
+@pytest.mark.parametrize(("names", "copied", "expected"), [
+    (["Mech 1", "Mech 2"], "Mech 2", "Mech 3"),
+    (["Mech 1", "Mech 2"], "Mech 1", "Mech 3"),  # the next free number, not "Mech 1 (copy)"
+    (["Warden"], "Warden", "Warden 2"),
+    (["Warden", "Warden 2"], "Warden", "Warden 3"),
+    (["Mech 2 (copy) (copy)"], "Mech 2 (copy) (copy)", "Mech 3"),  # old copies tidied
+    (["Lancer Troop A"], "Lancer Troop A", "Lancer Troop A 2"),
+])
+def test_copies_take_the_next_free_number(rules, names, copied, expected):
+    roster = _roster()
+    for name in names:
+        roster = ed.add_element(roster, ed.default_element(rules, roster, "mech", 2).model_copy(
+            update={"name": name}))
+    element = next(e for e in roster.elements if e.name == copied)
+    new, copy_id = ed.duplicate_element(roster, element.id)
+    assert new.element(copy_id).name == expected
+
+
+def test_several_copies_at_once(rules):
+    roster = _add(rules, _roster(), "mech", 2)
+    new, last = ed.duplicate_element(roster, roster.elements[0].id, count=3)
+    assert [e.name for e in new.elements] == ["Mech 1", "Mech 2", "Mech 3", "Mech 4"]
+    assert new.elements[-1].id == last and len({e.id for e in new.elements}) == 4
+    with pytest.raises(ValueError):
+        ed.duplicate_element(roster, roster.elements[0].id, count=0)
 
 
 def test_delete_element_drops_every_reference(rules):

@@ -282,7 +282,7 @@ async def test_duplicate_is_an_independent_copy() -> None:
         ids = [e.id for e in roster.elements]
         copy = roster.elements[ids.index("cav1") + 1]
         assert copy.id not in ("cav1", "") and ids.count(copy.id) == 1
-        assert copy.name == "Lancer Troop A (copy)"
+        assert copy.name == "Lancer Troop A 2"  # the next free number
         assert table(app).selected_element_id == copy.id  # the cursor follows the copy
 
         def change(element: Element) -> Element:

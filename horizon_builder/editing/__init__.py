@@ -66,7 +66,6 @@ from horizon_builder.editing.cr import (  # noqa: F401
     toggle_cr_purchase,
 )
 from horizon_builder.editing.elements import (  # noqa: F401
-    COPY_SUFFIX,
     AddableType,
     _index,
     _p_top,
@@ -83,6 +82,7 @@ from horizon_builder.editing.elements import (  # noqa: F401
     delete_element,
     duplicate_element,
     move_element,
+    next_copy_name,
     set_name,
     set_presence,
     set_stat,

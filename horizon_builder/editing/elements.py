@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -249,9 +250,6 @@ def set_stat(element: Element, stat: str, value: int | None,
 
 
 # --- roster edits on whole elements -----------------------------------------------
-#: Added to the name of a copy (cut so the name stays within the roster's limit).
-COPY_SUFFIX = " (copy)"
-
 
 def _index(roster: Roster, element_id: str) -> int:
     for index, element in enumerate(roster.elements):
@@ -271,18 +269,38 @@ def add_element(roster: Roster, element: Element) -> Roster:
     return roster.model_copy(update={"elements": (*roster.elements, element)})
 
 
-def duplicate_element(roster: Roster, element_id: str) -> tuple[Roster, str]:
-    """Insert a copy of an element just below it; returns the new roster and the copy's id.
-
-    The copy has a new id, a name marked as a copy, and is not the CHQ.
-    """
+def duplicate_element(roster: Roster, element_id: str, count: int = 1) -> tuple[Roster, str]:
+    """Insert ``count`` copies of an element just below it; returns the new roster and the
+    last copy's id. Each copy has a new id, the next free number of the name ("Mech 2" →
+    "Mech 3", "Warden" → "Warden 2"), and is not the CHQ."""
+    if not 1 <= count <= 50:
+        raise ValueError("make 1 to 50 copies at a time")
     index = _index(roster, element_id)
     original = roster.elements[index]
-    copy = original.model_copy(update={
-        "id": roster.new_element_id(),
-        "name": original.name[: 120 - len(COPY_SUFFIX)] + COPY_SUFFIX})
-    elements = (*roster.elements[: index + 1], copy, *roster.elements[index + 1:])
-    return roster.model_copy(update={"elements": elements}), copy.id
+    copies: list[Element] = []
+    for _ in range(count):
+        taken = roster.model_copy(update={"elements": (*roster.elements, *copies)})
+        copies.append(original.model_copy(update={"id": taken.new_element_id(),
+                                                  "name": next_copy_name(taken, original.name)}))
+    elements = (*roster.elements[: index + 1], *copies, *roster.elements[index + 1:])
+    return roster.model_copy(update={"elements": elements}), copies[-1].id
+
+
+_NUMBERED = re.compile(r"^(.*?)(?: (\d+))?(?: \(copy\))*$", re.S)
+
+
+def next_copy_name(roster: Roster, name: str) -> str:
+    """The name with the next number no element of the roster has yet (as a player numbers
+    copies: "Mech 3", not "Mech 2 (copy) (copy)")."""
+    match = _NUMBERED.match(name)
+    base = (match.group(1) if match else name).rstrip() or name
+    numbers = [1]
+    for element in roster.elements:
+        other = _NUMBERED.match(element.name)
+        if other and other.group(1).rstrip() == base:
+            numbers.append(int(other.group(2) or 1))
+    suffix = f" {max(numbers) + 1}"
+    return base[: 120 - len(suffix)] + suffix
 
 
 def delete_element(roster: Roster, element_id: str) -> Roster:
