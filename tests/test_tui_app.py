@@ -7,7 +7,18 @@ for the same files: the app shows the validator's report, nothing of its own.
 from __future__ import annotations
 
 import pytest
-from helpers_tui import SIZE, example, findings, home, row_names, select, table, totals, until
+from helpers_tui import (
+    SIZE,
+    copy_example,
+    example,
+    findings,
+    home,
+    row_names,
+    select,
+    table,
+    totals,
+    until,
+)
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Button, Input, Label, Static
 
@@ -496,3 +507,23 @@ async def test_every_shell_screen_at_80x24(name: str | None) -> None:
             await pilot.press("escape")
             await pilot.pause()
         assert app.screen is home(app)
+
+
+async def test_several_copies_at_once_by_keys(tmp_path) -> None:
+    """D asks how many; the copies take the next free numbers, one undo step."""
+    from horizon_builder.tui.dialogs.count import CountDialog
+
+    app = HorizonApp(copy_example(tmp_path, HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        select(app, "cav1")
+        await pilot.press("D")
+        await pilot.pause()
+        assert isinstance(app.screen, CountDialog)
+        await pilot.press("ctrl+a", "3", "enter")
+        await pilot.pause()
+        names = [e.name for e in app.session.roster.elements]
+        assert names[names.index("Lancer Troop A") + 1:][:3] == [
+            "Lancer Troop A 2", "Lancer Troop A 3", "Lancer Troop A 4"]
+        assert app.session.undo() and "Lancer Troop A 2" not in [
+            e.name for e in app.session.roster.elements]

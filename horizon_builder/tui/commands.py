@@ -40,6 +40,7 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
 ELEMENT_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Edit selected element", "edit", "Open the element editor  (Enter)"),
     ("Duplicate selected element", "duplicate", "Add a copy just below it  (d)"),
+    ("Copies of selected element…", "duplicate_many", "Add several copies at once  (D)"),
     ("Delete selected element", "delete", "Remove it from the force (asks first)  (Delete)"),
     ("Move selected element up", "move(-1)", "( [ or shift+up )"),
     ("Move selected element down", "move(1)", "( ] or shift+down )"),

@@ -61,6 +61,7 @@ line under the list. Hover a figure for how it is worked out.
 | `c` | command: CHQ, CR, weird command |
 | `s` | roster settings |
 | `r` | tournament rounds of a Task Force: each round's battlegroup, CHQ, CR, losses |
+| `D` | several copies of the selected element at once (`d`: one) |
 | `x` | export / print |
 | `R` | rules in force: every value, its source; enter the core book's values once |
 | `Tab` | move between the element list and the findings |

@@ -34,6 +34,8 @@ class RosterScreen(SessionView, Screen[None]):
         Binding("a", "app.add_element", "Add"),
         Binding("e", "edit", "Edit"),
         Binding("d", "duplicate", "Copy", tooltip="Duplicate the selected element"),
+        Binding("D", "duplicate_many", "Copies", show=False,
+                tooltip="Add several copies of the selected element at once"),
         Binding("delete,backspace", "delete", "Delete", key_display="del"),
         Binding("left_square_bracket,shift+up", "move(-1)", "Move up", show=False),
         Binding("right_square_bracket,shift+down", "move(1)", "Move down", show=False),
@@ -171,7 +173,7 @@ class RosterScreen(SessionView, Screen[None]):
     def action_rounds(self) -> None:
         self.horizon.action_rounds()
 
-    def action_duplicate(self) -> None:
+    def action_duplicate(self, count: int = 1) -> None:
         from horizon_builder import editing as ed
 
         element_id = self.selected_element_id
@@ -179,11 +181,24 @@ class RosterScreen(SessionView, Screen[None]):
             return
         session = self.session
         name = session.roster.element(element_id).name  # type: ignore[union-attr]
-        roster, new_id = ed.duplicate_element(session.roster, element_id)
-        session.commit(roster, f"duplicate {name}")
+        roster, new_id = ed.duplicate_element(session.roster, element_id, count)
+        session.commit(roster, f"duplicate {name}" + (f" ×{count}" if count > 1 else ""))
         self.horizon.session_changed()
         self.select_element(new_id)
-        self.notify(f"Duplicated {name}: the copy is just below it.", timeout=3)
+        self.notify(f"Duplicated {name}: {'the copy is' if count == 1 else f'{count} copies are'}"
+                    " just below it.", timeout=3)
+
+    def action_duplicate_many(self) -> None:
+        from horizon_builder.tui.dialogs.count import CountDialog
+
+        if self.selected_element_id is None:
+            return
+
+        def chosen(count: int | None) -> None:
+            if count:
+                self.action_duplicate(count)
+
+        self.app.push_screen(CountDialog("How many copies?", 2, 1, 50), chosen)
 
     def action_delete(self) -> None:
         from horizon_builder import editing as ed
