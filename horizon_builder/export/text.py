@@ -138,5 +138,28 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
         lines += _heading("Notes")
         lines += _wrap(doc.notes, "", "")
     lines += ["", f"Exported by {doc.generator}"]
-    # One line each: a control character or a line break in a name is shown escaped.
-    return "\n".join(printable(line) for line in lines) + "\n"
+    # One line each: a control character or a line break in a name is shown escaped; then
+    # every line fits the width (README: wrapped at 78 columns), continuing indented.
+    return "\n".join(part for line in lines for part in _fit(printable(line))) + "\n"
+
+
+def _fit(line: str) -> list[str]:
+    """A line cut to the width at its last separator that fits (" · ", " / ", " — ", ", "
+    or " + "), so a statline or a total is never split; else at a space. The rest continues
+    indented under it."""
+    if len(line) <= WIDTH:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip())]
+    hang = lead + "  "
+    out: list[str] = []
+    rest = line
+    while len(rest) > WIDTH:
+        cut = max((rest.rfind(sep, len(hang) + 1, WIDTH - len(sep.rstrip())) + len(sep.rstrip())
+                   for sep in (" · ", " / ", " — ", ", ", " + ")), default=-1)
+        if cut <= len(hang):
+            cut = rest.rfind(" ", len(hang) + 1, WIDTH + 1)
+        if cut <= len(hang):  # one long word: leave it whole
+            break
+        out.append(rest[:cut].rstrip())
+        rest = hang + rest[cut:].lstrip(" ·/—+").lstrip()
+    return [*out, rest]
