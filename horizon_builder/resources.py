@@ -51,5 +51,10 @@ def find_preset(name: str) -> Path:
     return shipped if shipped.is_file() else path
 
 
+def templates_dir() -> Path:
+    """Folder holding the book's published designs, offered in Add element."""
+    return _data_dir("templates")
+
+
 def example_rosters() -> list[Path]:
     return sorted(examples_dir().glob("*.toml"))

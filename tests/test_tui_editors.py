@@ -366,3 +366,58 @@ async def test_screens_fit_small_terminals(size):
             await pilot.press("tab", "tab", "down", "tab")
             await pilot.pause()
             assert isinstance(app.screen, kind)
+
+
+async def test_book_designs_are_added_ready_made(tmp_path):
+    """Add element offers the designs published in Over the Horizon (OtH p.12-15, p.21-22);
+    Enter adds one as published, legal, then edited like any other element."""
+    from horizon_builder.roster.templates import book_designs
+
+    session = Session.new(supplements=["superweapons", "metaformers"])
+    app = EditorTestApp(session, AddElementScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"metatron")
+        await pilot.pause()
+        box = app.screen.query_one("#add-types", OptionList)
+        ids = [o.id for o in box.options]
+        key = next(i for i in ids if i and i.startswith("tpl:"))
+        assert book_designs()[int(key[4:])].name == "Metatron"
+        await _choose(pilot, "#add-types", key)
+        assert "FC 9" in str(app.screen.query_one("#add-preview", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+    element = session.roster.elements[-1]
+    assert element.name == "Metatron" and len(element.forms) == 2
+    assert not [f for f in session.report.errors if f.element == element.id]
+
+
+def test_every_book_design_is_legal():
+    from horizon_builder.engine.validator import validate
+    from horizon_builder.roster.models import Roster
+    from horizon_builder.roster.templates import book_designs, element_from
+    from horizon_builder.rules.loader import load_ruleset
+
+    rs = load_ruleset()
+    designs = book_designs()
+    assert {d.name for d in designs} >= {"Mongrel", "Empress", "Metatron", "Bluestreak", "Swooper"}
+    for design in designs:
+        roster = Roster(name="x", force_cost=100, supplements=("superweapons", "metaformers",
+                                                                 "biowar"))
+        roster = roster.model_copy(update={"elements": (element_from(design, roster),)})
+        assert validate(roster, rs).legal, design.name
+        assert design.source.startswith("OtH p.")
+
+
+async def test_add_preview_shows_the_fc_under_the_chq():
+    """Under a Hvy Cav CHQ a Hvy Inf costs one less (OtH p.62 table, reported): the preview
+    shows the FC it will really cost."""
+    from pathlib import Path
+
+    session = Session.open(Path(__file__).parent.parent / "examples" / "hvy-cav-battlegroup.toml")
+    app = EditorTestApp(session, AddElementScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"heavy inf")
+        await pilot.pause()
+        await _choose(pilot, "#add-types", "hvy_inf")
+        preview = str(app.screen.query_one("#add-preview", Static).render())
+        assert "FC 1 (-1 under this CHQ)" in preview

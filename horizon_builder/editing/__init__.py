@@ -81,6 +81,7 @@ from horizon_builder.editing.elements import (  # noqa: F401
     default_stats,
     delete_element,
     duplicate_element,
+    fc_if_added,
     move_element,
     next_copy_name,
     set_name,

@@ -264,6 +264,14 @@ def change_element(roster: Roster, element_id: str,
     return replace_element(roster, change(roster.elements[_index(roster, element_id)]))
 
 
+def fc_if_added(ruleset: Ruleset, roster: Roster, element: Element) -> int:
+    """The element's FC once in this force: under its CHQ's cost table (OtH p.62)."""
+    from horizon_builder.engine.analysis import analyse
+
+    trial = add_element(roster, element)
+    return analyse(trial, ruleset).by_id[element.id].fc
+
+
 def add_element(roster: Roster, element: Element) -> Roster:
     """``roster`` with ``element`` added at the end."""
     return roster.model_copy(update={"elements": (*roster.elements, element)})

@@ -6,7 +6,7 @@ for P and Enter to add. Dismisses with the new element's id, or None.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -37,6 +37,7 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
         super().__init__()
         self.presence: int | None = None
         self.types: dict[str, ed.AddableType] = {}
+        self.designs: dict[str, Any] = {}  #: option id → a published design (Template)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="add-dialog"):
@@ -82,6 +83,7 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
                     "  ", (t.name.ljust(width), "bold" if t.allowed else "dim"), "  ",
                     (t.p_range.ljust(6), "$accent"), "  ", note),
                     id=t.id, disabled=not t.allowed))
+        options += self._design_options(words)
         hidden = [et for tid, et in session.ruleset.element_types.items()
                   if tid not in self.types and words
                   and all(w in f"{tid} {et.name} {et.short or ''}".lower().replace("_", " ")
@@ -97,6 +99,36 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
         refill(type_list, options, "Nothing matches the filter", current)
         self._show_presence()
 
+    def _design_options(self, words: list[str]) -> list[Option]:
+        """The book's published designs (OtH p.12-15, p.21-22): Enter adds one as it is."""
+        from horizon_builder.roster.templates import book_designs
+
+        roster, rs = self.session.roster, self.session.ruleset
+        self.designs = {f"tpl:{i}": t for i, t in enumerate(book_designs())}
+        shown = [(key, t) for key, t in self.designs.items()
+                 if all(w in f"{t.name} {t.type} {t.source} design book".lower().replace("_", " ")
+                        for w in words)]
+        if not shown:
+            return []
+        options = [Option(Content.styled("Book designs (Over the Horizon)", "bold $secondary"),
+                          id="cat:designs", disabled=True)]
+        for key, t in shown:
+            off = t.supplement is not None and t.supplement not in roster.supplements
+            et = rs.element_types.get(t.type)
+            note = ((f"✗ needs the {rs.supplements[t.supplement].name} supplement"
+                     if t.supplement in rs.supplements else "✗ not in these rules", "$error")
+                    if off or et is None else
+                    (f"{et.short or et.name} P{t.presence}"
+                     + (f" + {len(t.forms)} form{'s' if len(t.forms) > 1 else ''}" if t.forms else "")
+                     + f" · {t.source}", "$text-muted"))
+            options.append(Option(Content.assemble("  ", (t.name, "bold" if not off else "dim"),
+                                                   "  ", note), id=key, disabled=off or et is None))
+        return options
+
+    def _design(self) -> Any:
+        option = self.query_one("#add-types", OptionList).highlighted_option
+        return self.designs.get(option.id) if option is not None and option.id else None
+
     def _chosen(self) -> ed.AddableType | None:
         option = self.query_one("#add-types", OptionList).highlighted_option
         return self.types.get(option.id) if option is not None and option.id else None
@@ -106,6 +138,12 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
         stepper = self.query_one("#add-presence", NumberStepper)
         preview = self.query_one("#add-preview", Static)
         ok = self.query_one("#add-ok", Button)
+        design = self._design()
+        if design is not None:  # a published design: added as it is
+            stepper.display = False
+            ok.disabled = False
+            preview.update(_design_preview(self, design))
+            return
         if chosen is None:
             stepper.display = False
             preview.update(Content.styled("Choose a kind of element", "dim"))
@@ -129,6 +167,9 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
     @on(Input.Submitted, "#add-filter")
     @on(OptionList.OptionSelected, "#add-types")
     def _kind_chosen(self) -> None:
+        if self._design() is not None:
+            self.action_add()
+            return
         chosen = self._chosen()
         if chosen is None:
             return
@@ -162,6 +203,15 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
     @on(NumberStepper.Submitted, "#add-presence")
     @on(Button.Pressed, "#add-ok")
     def action_add(self) -> None:
+        design = self._design()
+        if design is not None:
+            from horizon_builder.roster.templates import element_from
+
+            element = element_from(design, self.session.roster)
+            if self.commit(ed.add_element(self.session.roster, element),
+                           f"add {element.name} ({design.source})"):
+                self.dismiss(element.id)
+            return
         chosen = self._chosen()
         if chosen is None or not chosen.allowed:
             return
@@ -195,8 +245,11 @@ def _preview(screen: AddElementScreen, chosen: ed.AddableType, presence: int) ->
         parts.append(" · " + " ".join(f"{k}{v}" for k, v in stats.items()))
     else:
         parts.append((" · statline from your rulebook", "$warning"))
-    fc = et.force_cost if et.force_cost is not None else presence
-    parts.append(f" · FC {fc}")
+    session = screen.session
+    element = ed.default_element(rs, session.roster, chosen.id, presence)
+    fc = ed.fc_if_added(rs, session.roster, element)  # under the force's CHQ (OtH p.62)
+    base = et.force_cost if et.force_cost is not None else presence
+    parts.append(f" · FC {fc}" + (f" ({fc - base:+d} under this CHQ)" if fc != base else ""))
     if chosen.provisional:
         parts.append((" · provisional core values", "$warning"))
     return Content.assemble(*parts)
@@ -215,3 +268,18 @@ def _fallback_summary(screen: AddElementScreen, type_id: str) -> str:
     if et.special_rules:
         parts.append(", ".join(rs.rule_name(r) for r in et.special_rules))
     return " · ".join(parts)
+
+
+def _design_preview(screen: AddElementScreen, design: Any) -> Content:
+    """A published design's statline, forms and upgrades, and its FC in this force."""
+    from horizon_builder.roster.templates import element_from
+
+    rs, roster = screen.session.ruleset, screen.session.roster
+    element = element_from(design, roster)
+    stats = " ".join(f"{k}{v}" for k, v in design.stats.items())
+    extra = ", ".join(u.id.replace("_", " ") for u in design.upgrades)
+    forms = " / ".join(f"{f.type.replace('_', ' ')} P{f.presence}" for f in design.forms)
+    fc = ed.fc_if_added(rs, roster, element) if design.type in rs.element_types else "?"
+    return Content.assemble((f"{design.name} P{design.presence}", "bold"), f" · {stats}",
+                            (f" · {extra}" if extra else ""), (f" · forms: {forms}" if forms else ""),
+                            f" · FC {fc} · ", (design.source, "$text-muted"))
