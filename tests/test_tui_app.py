@@ -527,3 +527,13 @@ async def test_several_copies_at_once_by_keys(tmp_path) -> None:
             "Lancer Troop A 2", "Lancer Troop A 3", "Lancer Troop A 4"]
         assert app.session.undo() and "Lancer Troop A 2" not in [
             e.name for e in app.session.roster.elements]
+
+
+def test_toggles_show_state_by_shape():
+    """On or off is told by shape, not colour alone: ✓ or an empty box, ● or ○."""
+    from horizon_builder.tui.widgets.toggles import ShapeCheckbox, ShapeRadioButton
+
+    assert "✓" in ShapeCheckbox("x", True)._button.plain
+    assert "✓" not in ShapeCheckbox("x", False)._button.plain
+    assert "●" in ShapeRadioButton("x", True)._button.plain
+    assert "○" in ShapeRadioButton("x", False)._button.plain

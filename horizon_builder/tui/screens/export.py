@@ -27,6 +27,7 @@ from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_doc
 from horizon_builder.export.document import ExportDocument
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tui.widgets.toggles import ShapeCheckbox
 
 FORMAT_LABELS = {"text": "Plain text", "markdown": "Markdown (forums, chat)",
                  "html": "HTML (print)", "json": "JSON (data)"}
@@ -94,7 +95,7 @@ class ExportScreen(ModalScreen[None]):
             with Horizontal(classes="export-row"):
                 yield Select([(FORMAT_LABELS[f], f) for f in FORMATS], value=self.format,
                              allow_blank=False, id="export-format")
-                yield Checkbox("Compact (one line per element)", self.compact, id="export-compact")
+                yield ShapeCheckbox("Compact (one line per element)", self.compact, id="export-compact")
             yield TextArea(self._rendered(), read_only=True, soft_wrap=True, id="export-preview")
             yield Static("ctrl+s save · enter in the path saves · esc close", id="export-hint")
             with Horizontal(classes="export-row"):

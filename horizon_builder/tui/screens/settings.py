@@ -36,6 +36,7 @@ from horizon_builder.roster.io import overrides_path
 from horizon_builder.roster.models import Roster
 from horizon_builder.tui.dialogs import PathSuggester, problem_lines
 from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.widgets.toggles import ShapeCheckbox, ShapeRadioButton
 
 if TYPE_CHECKING:
     pass
@@ -89,7 +90,7 @@ class SettingsScreen(SessionView, Screen[bool]):
                 yield Label("Kind", classes="field-label")
                 with RadioSet(id="kind", compact=True):
                     for value, title in KINDS:
-                        yield RadioButton(title, id=f"kind-{value}", compact=True)
+                        yield ShapeRadioButton(title, id=f"kind-{value}", compact=True)
 
             with Horizontal(classes="field-row"):
                 yield Label("Event", classes="field-label")
@@ -106,7 +107,7 @@ class SettingsScreen(SessionView, Screen[bool]):
                 with Vertical(id="supplements"):
                     for supp_id, supp in ruleset.supplements.items():
                         title = supp.name + (f": {supp.summary}" if supp.summary else "")
-                        yield Checkbox(title, id=f"supp-{supp_id}", name=supp_id, compact=True)
+                        yield ShapeCheckbox(title, id=f"supp-{supp_id}", name=supp_id, compact=True)
 
             with Horizontal(classes="field-row"):
                 yield Label("Rules overrides", classes="field-label")

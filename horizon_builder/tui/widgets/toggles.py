@@ -1,0 +1,21 @@
+"""A checkbox and a radio button that show on or off by shape, not by colour alone
+(Textual draws the same glyph both ways): ✓ or an empty box, ● or ○."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Checkbox, RadioButton
+
+
+class ShapeCheckbox(Checkbox):
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        return super()._button
+
+
+class ShapeRadioButton(RadioButton):
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "●" if self.value else "○"
+        return super()._button
