@@ -529,11 +529,21 @@ async def test_several_copies_at_once_by_keys(tmp_path) -> None:
             e.name for e in app.session.roster.elements]
 
 
-def test_toggles_show_state_by_shape():
+async def test_toggles_show_state_by_shape():
     """On or off is told by shape, not colour alone: ✓ or an empty box, ● or ○."""
+    from textual.app import App
+
     from horizon_builder.tui.widgets.toggles import ShapeCheckbox, ShapeRadioButton
 
-    assert "✓" in ShapeCheckbox("x", True)._button.plain
-    assert "✓" not in ShapeCheckbox("x", False)._button.plain
-    assert "●" in ShapeRadioButton("x", True)._button.plain
-    assert "○" in ShapeRadioButton("x", False)._button.plain
+    class Toggles(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield ShapeCheckbox("on", True, id="on")
+            yield ShapeCheckbox("off", False, id="off")
+            yield ShapeRadioButton("yes", True, id="yes")
+            yield ShapeRadioButton("no", False, id="no")
+
+    app = Toggles()
+    async with app.run_test():
+        buttons = {w.id: w._button.plain for w in app.query("ShapeCheckbox, ShapeRadioButton")}
+    assert "✓" in buttons["on"] and "✓" not in buttons["off"]
+    assert "●" in buttons["yes"] and "○" in buttons["no"]

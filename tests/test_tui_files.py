@@ -60,7 +60,7 @@ async def test_save_then_reopen_gives_the_same_roster(tmp_path: Path) -> None:
     assert read_roster(path) == saved
     reopened = Session.open(path)
     assert reopened.roster == saved
-    assert [e.name for e in reopened.roster.elements].count("Sprite (copy)") == 1
+    assert [e.name for e in reopened.roster.elements].count("Sprite 2") == 1
 
 
 async def test_new_roster_save_asks_for_a_file_name(tmp_path: Path, monkeypatch) -> None:
