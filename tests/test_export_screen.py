@@ -128,3 +128,39 @@ def test_default_filename() -> None:
     assert default_filename("Red Meridian Task Force", "html") == "red-meridian-task-force.html"
     assert default_filename(XSS, "json") == "script-alert-1-script.json"
     assert default_filename("!!!", "text") == "roster.txt"
+
+
+async def test_copy_to_clipboard_and_open_in_browser(monkeypatch, tmp_path):
+    """ctrl+k puts the export shown on the clipboard; ctrl+b opens the HTML in the browser."""
+    import webbrowser
+
+    from textual.app import App
+
+    from horizon_builder.roster.io import load
+    from horizon_builder.tui.screens.export import ExportScreen
+
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    loaded = load(Path(__file__).parent.parent / "examples" / "hvy-cav-battlegroup.toml")
+    copied: list[str] = []
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ExportScreen(loaded.roster, loaded.ruleset))
+
+        def copy_to_clipboard(self, text: str) -> None:
+            copied.append(text)
+
+    app = Host()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+k")
+        await pilot.pause()
+        assert copied and copied[0].startswith("3rd Lancers Battlegroup")
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert opened and opened[0].startswith("file://") and opened[0].endswith(".html")
+        page = Path(opened[0].removeprefix("file://")).read_text()
+        assert "<html" in page and "3rd Lancers" in page
+        footer = " ".join(str(k) for k in app.screen.active_bindings)
+        assert "ctrl+k" in footer and "ctrl+b" in footer

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static, TextArea
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_document, write_atomic
@@ -64,6 +64,10 @@ class ExportScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("ctrl+k", "copy", "Copy", priority=True,
+                tooltip="Copy the export shown to the clipboard (to paste in a chat or e-mail)"),
+        Binding("ctrl+b", "browser", "Open in browser", priority=True,
+                tooltip="Open the HTML export in your web browser, to print it"),
     ]
 
     def __init__(self, roster: Roster | Report, ruleset: Ruleset | None = None, *,
@@ -97,12 +101,14 @@ class ExportScreen(ModalScreen[None]):
                              allow_blank=False, id="export-format")
                 yield ShapeCheckbox("Compact (one line per element)", self.compact, id="export-compact")
             yield TextArea(self._rendered(), read_only=True, soft_wrap=True, id="export-preview")
-            yield Static("ctrl+s save · enter in the path saves · esc close", id="export-hint")
+            yield Static("ctrl+s save · ctrl+k copy to the clipboard · ctrl+b open the HTML in "
+                         "your browser (to print) · esc close", id="export-hint")
             with Horizontal(classes="export-row"):
                 yield Label("Save to", classes="export-label")
                 yield Input(self._suggested_path(), placeholder="File to write", id="export-path")
                 yield Button("Save as...", variant="primary", id="export-save")
                 yield Button("Close", id="export-close")
+        yield Footer(compact=True, show_command_palette=False)  # this screen's own keys
 
     # --- rendering -------------------------------------------------------------------
 
@@ -147,6 +153,26 @@ class ExportScreen(ModalScreen[None]):
     @on(Button.Pressed, "#export-close")
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_copy(self) -> None:
+        """The export shown, on the clipboard (the terminal's, through OSC 52)."""
+        self.app.copy_to_clipboard(self._rendered())
+        self.notify(f"Copied the {FORMAT_LABELS[self.format].lower()} export to the clipboard "
+                    "(if your terminal allows it: else save it)", timeout=4)
+
+    def action_browser(self) -> None:
+        """The HTML export, in the default web browser (a file beside the roster, or a
+        temporary one), ready to print."""
+        import tempfile
+        import webbrowser
+
+        html = render_document(self.document, "html", self.compact)
+        folder = Path(tempfile.mkdtemp(prefix="horizon-builder-"))
+        target = folder / default_filename(self.document.name, "html")
+        write_atomic(target, html)
+        opened = webbrowser.open(target.resolve().as_uri())
+        self.notify(f"Opened {target} in your browser" if opened else
+                    f"No browser found: the page is at {target}", timeout=5)
 
     def action_save(self) -> None:
         """Write the previewed export atomically to the path in the input; say how it went."""
