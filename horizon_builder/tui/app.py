@@ -35,6 +35,7 @@ from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
 
 if TYPE_CHECKING:
+    from horizon_builder.autosave import Autosaver
     from horizon_builder.session import Session
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
@@ -75,6 +76,8 @@ class HorizonApp(App[int]):
         self._startup_problems: list[tuple[str, list[Problem], str]] = []
         self._initial_path = path
         self._binding_state: tuple[object, ...] = ()
+        #: Writes unsaved work to the data folder (made after the first paint; see autosave.py).
+        self.autosaver: Autosaver | None = None
         if session is not None:
             self._set_session(session)
         self.theme = "textual-dark"
@@ -92,6 +95,11 @@ class HorizonApp(App[int]):
     def loaded(self) -> bool:
         """True once the session exists (right after the first paint)."""
         return "session" in self.__dict__
+
+    @property
+    def initial_path(self) -> Path | None:
+        """The file the app was started on (None: none)."""
+        return self._initial_path
 
     @property
     def opening_label(self) -> str:
@@ -124,9 +132,9 @@ class HorizonApp(App[int]):
                     "overwritten: fix it in a text editor, or use Save as for this roster.",
                 ))
                 path = None
-        return self._new_session(path)
+        return self.new_session(path)
 
-    def _new_session(self, path: Path | None) -> Session:
+    def new_session(self, path: Path | None) -> Session:
         from horizon_builder.session import Session
 
         try:
@@ -154,12 +162,23 @@ class HorizonApp(App[int]):
         self._opened()
 
     def _opened(self) -> None:
+        from horizon_builder.autosave import EVERY_SECONDS, Autosaver, AutosaveStore
         from horizon_builder.tui.dialogs import LoadErrorDialog
+        from horizon_builder.tui.recovery import offer_recovery
 
+        self.autosaver = Autosaver(AutosaveStore())
+        self.set_interval(EVERY_SECONDS, self.autosave_now, name="autosave")
         self.session_changed()
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
+        offer_recovery(self)
+
+    # --- autosave and recovery (the files: horizon_builder/autosave.py) -------------------------
+    def autosave_now(self) -> None:
+        """Write unsaved work to its autosave file (or remove the file once saved)."""
+        if self.autosaver is not None and self.loaded:
+            self.autosaver.sync(self.session.roster, self.session.path, self.session.dirty)
 
     # --- the contract with every screen ---------------------------------------------------
     def session_changed(self) -> None:
@@ -176,6 +195,8 @@ class HorizonApp(App[int]):
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
+        if self.autosaver is not None and (not self.session.dirty or self.autosaver.changed()):
+            self.call_after_refresh(self.autosave_now)
 
     @property
     def unsaved(self) -> bool:
@@ -397,12 +418,17 @@ class HorizonApp(App[int]):
     @work(group="files")
     async def action_new(self) -> None:
         if await self.settle_unsaved("start a new roster"):
-            self.replace_session(self._new_session(None))
+            self.replace_session(self.new_session(None))
 
     @work(group="files")
     async def action_quit(self) -> None:  # type: ignore[override]  # a worker: asks first
         if await self.settle_unsaved("quit"):
+            if self.autosaver is not None:
+                self.autosaver.stop()  # saved, or thrown away on purpose
             self.exit(0)
+
+    def on_unmount(self) -> None:
+        self.autosave_now()  # leaving another way (an error, a signal): keep the work
 
 
 def _only_in(problems: list[Problem], files: Sequence[str]) -> bool:
@@ -429,6 +455,9 @@ def _display_path(path: Path) -> str:
 
 def run_app(path: Path | None, overrides: list[str]) -> int:
     """Open the app on ``path`` (a new roster that saves there if it does not exist)."""
+    from horizon_builder.tui.recovery import autosave_on_hangup
+
     app = HorizonApp(path, overrides)
+    autosave_on_hangup(app)
     app.run()
     return app.return_code or 0
