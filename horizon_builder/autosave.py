@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import os
 import re
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -191,6 +192,7 @@ class Autosaver:
     ``sync`` writes (when the roster is modified and not yet written) or removes
     the file (when it is saved, or back to what was saved). Only a file this
     app wrote or restored is ever removed: an autosave kept for later is left alone.
+    Safe to call from a thread (the app writes in one, so a slow disk never delays a key).
     """
 
     def __init__(self, store: AutosaveStore, every_edits: int = EVERY_EDITS) -> None:
@@ -202,6 +204,7 @@ class Autosaver:
         self._pending = 0
         self.error: str | None = None  #: why the last write failed (None: it did not)
         self.stopped = False  #: after :meth:`stop`: nothing more is written
+        self._lock = threading.RLock()
 
     def changed(self) -> bool:
         """One more change; True when a write is due now."""
@@ -210,18 +213,26 @@ class Autosaver:
 
     def adopt(self, entry: Autosave) -> None:
         """A restored autosave is ours from now on (saving removes it)."""
+        with self._lock:
+            self._adopt(entry)
+
+    def _adopt(self, entry: Autosave) -> None:
         self.owned = entry.file
         self._owned_key = self.store.key(entry.roster_path)
         self._written = None
 
     def sync(self, roster: Roster, roster_path: Path | None, dirty: bool) -> bool:
         """Bring the autosave in line with the session; True when a file was written."""
+        with self._lock:
+            return self._sync(roster, roster_path, dirty)
+
+    def _sync(self, roster: Roster, roster_path: Path | None, dirty: bool) -> bool:
         self._pending = 0
         if self.stopped or (not dirty and self.owned is None):
             return False
         key = self.store.key(roster_path)
         if self.owned is not None and (not dirty or key != self._owned_key):
-            self.discard()
+            self._discard()
         if not dirty or roster is self._written:
             return False
         if self.owned is None:
@@ -238,6 +249,10 @@ class Autosaver:
 
     def discard(self) -> None:
         """Remove our file (saved, or the changes thrown away)."""
+        with self._lock:
+            self._discard()
+
+    def _discard(self) -> None:
         if self.owned is not None:
             with contextlib.suppress(OSError):
                 self.store.delete(self.owned)
@@ -247,5 +262,6 @@ class Autosaver:
 
     def stop(self) -> None:
         """The app is leaving with the changes thrown away: remove our file, write no more."""
-        self.discard()
-        self.stopped = True
+        with self._lock:
+            self._discard()
+            self.stopped = True

@@ -176,3 +176,26 @@ def test_a_failed_write_is_reported_not_raised(tmp_path: Path) -> None:
 
 def test_autosave_timing_constants_are_sensible() -> None:
     assert 1 <= autosave.EVERY_EDITS <= 10 and 1 <= autosave.EVERY_SECONDS <= 30
+
+
+def test_autosaver_is_safe_from_threads(tmp_path: Path) -> None:
+    """The app writes from worker threads: concurrent syncs never raise or leave files behind."""
+    import threading
+
+    store = AutosaveStore(tmp_path / "data")
+    saver = Autosaver(store)
+    rosters = [Roster(name=f"R{i}", force_cost=15) for i in range(8)]
+
+    def hammer(roster: Roster) -> None:
+        for _ in range(20):
+            saver.sync(roster, tmp_path / "r.toml", dirty=True)
+
+    threads = [threading.Thread(target=hammer, args=(r,)) for r in rosters]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    [entry] = store.entries()[0]
+    assert entry.roster in rosters
+    saver.sync(rosters[0], tmp_path / "r.toml", dirty=False)
+    assert list(store.folder.iterdir()) == []

@@ -167,7 +167,7 @@ class HorizonApp(App[int]):
         from horizon_builder.tui.recovery import offer_recovery
 
         self.autosaver = Autosaver(AutosaveStore())
-        self.set_interval(EVERY_SECONDS, self.autosave_now, name="autosave")
+        self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
         self.session_changed()
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
@@ -177,8 +177,13 @@ class HorizonApp(App[int]):
     # --- autosave and recovery (the files: horizon_builder/autosave.py) -------------------------
     def autosave_now(self) -> None:
         """Write unsaved work to its autosave file (or remove the file once saved)."""
-        if self.autosaver is not None and self.loaded:
-            self.autosaver.sync(self.session.roster, self.session.path, self.session.dirty)
+        saver = self.autosaver
+        if saver is not None and self.loaded:
+            saver.sync(self.session.roster, self.session.path, self.session.dirty)
+
+    def autosave_soon(self) -> None:
+        """:meth:`autosave_now` in a thread: a slow disk never delays the next key."""
+        self.run_worker(self.autosave_now, thread=True, group="autosave", exit_on_error=False)
 
     # --- the contract with every screen ---------------------------------------------------
     def session_changed(self) -> None:
@@ -196,7 +201,7 @@ class HorizonApp(App[int]):
             self._binding_state = state
             self.refresh_bindings()
         if self.autosaver is not None and (not self.session.dirty or self.autosaver.changed()):
-            self.call_after_refresh(self.autosave_now)
+            self.autosave_soon()
 
     @property
     def unsaved(self) -> bool:
