@@ -43,6 +43,14 @@ def printable(text: object, *, multiline: bool = False) -> str:
     return pattern.sub(_escape, value)
 
 
+def json_safe(json_text: str) -> str:
+    """JSON text with every control, bidi and separator character written as a ``\\uXXXX``
+    escape: the same data (such a character only occurs inside strings), but nothing in it
+    acts on a terminal that shows it. (``json.dumps`` escapes C0 controls, not DEL, C1 or bidi.)
+    Line feeds and tabs between values are layout and stay as they are."""
+    return _UNSAFE_BLOCK.sub(lambda match: f"\\u{ord(match.group()):04x}", json_text)
+
+
 def is_printable(text: str, *, multiline: bool = False) -> bool:
     """True when :func:`printable` would leave ``text`` unchanged."""
     return not (_UNSAFE_BLOCK if multiline else _UNSAFE_LINE).search(text)

@@ -35,6 +35,7 @@ def _recording_validate(roster, ruleset):  # type: ignore[no-untyped-def]
 
 _validator.validate = _recording_validate
 
+from horizon_builder.autosave import DATA_DIR_ENV  # noqa: E402
 from horizon_builder.engine.codes import CODES  # noqa: E402
 from horizon_builder.rules.loader import load_ruleset  # noqa: E402
 from horizon_builder.rules.models import Ruleset  # noqa: E402
@@ -45,6 +46,17 @@ TESTS = Path(__file__).resolve().parent
 @pytest.fixture(scope="session")
 def ruleset() -> Ruleset:
     return load_ruleset()
+
+
+_DATA_DIRS = iter(range(1, 1 << 30))
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test has its own user data folder (autosaves): never the real home folder, and
+    never what another test left behind. Made only when something is written there."""
+    base = tmp_path_factory.getbasetemp() / "data"
+    monkeypatch.setenv(DATA_DIR_ENV, str(base / str(next(_DATA_DIRS))))
 
 
 #: a test of the collection was left out (by -k, -m, --lf, --deselect, ...): not a full run

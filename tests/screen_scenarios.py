@@ -9,9 +9,12 @@ is seen in review and the README's pictures come from the same place.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from helpers_tui import until
@@ -19,6 +22,7 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from horizon_builder.autosave import DATA_DIR_ENV
 from horizon_builder.tui.app import HorizonApp
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +39,8 @@ class Shot:
     size: tuple[int, int] = SIZE
     #: why a snapshot test cannot compare it (None: it does)
     unstable: str | None = None
+    #: start with unsaved changes of the roster autosaved (as after a crash)
+    autosaved: bool = False
 
 
 def keys(*pressed: str) -> Steps:
@@ -223,6 +229,7 @@ SHOTS = [
     Shot("unsaved-changes", "hvy-cav-battlegroup.toml", _unsaved),
     Shot("save-as", "hvy-cav-battlegroup.toml", keys("S")),
     Shot("load-error", "<broken>", _broken_file),
+    Shot("recovery", "hvy-cav-battlegroup.toml", autosaved=True),
     Shot("home-light-theme", "needs-fixing.toml", keys("f9")),
     Shot("add-element", "hvy-cav-battlegroup.toml", keys("a")),
     Shot("add-element-filter", "oth-superweapons.toml", _add_filtered),
@@ -269,6 +276,9 @@ def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
     from horizon_builder.tui import dialogs
 
     here = os.getcwd()
+    data = tempfile.mkdtemp(prefix="horizon-builder-data-")  # autosaves: this scenario's own
+    saved_env = os.environ.get(DATA_DIR_ENV)
+    os.environ[DATA_DIR_ENV] = data
     assert dialogs.Path is Path, "the path prompt no longer names pathlib.Path: update opened()"
     dialogs.Path = _ShownFolder  # type: ignore[misc]
     try:
@@ -279,10 +289,29 @@ def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
         else:
             os.chdir(ROOT)
             path = Path("examples") / shot.roster if shot.roster else None
+        if shot.autosaved and path is not None:
+            _autosave_edits(path)
         yield HorizonApp(path)
     finally:
         dialogs.Path = Path  # type: ignore[misc]
         os.chdir(here)
+        if saved_env is None:
+            os.environ.pop(DATA_DIR_ENV, None)
+        else:
+            os.environ[DATA_DIR_ENV] = saved_env
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def _autosave_edits(path: Path) -> None:
+    """An autosave of ``path`` with one element more, written at a fixed (local) time."""
+    from horizon_builder.autosave import AutosaveStore
+    from horizon_builder.roster.io import read_roster
+
+    roster = read_roster(path)
+    roster = roster.model_copy(update={"elements": (*roster.elements, roster.elements[-1].model_copy(
+        update={"id": "copy1", "name": "Kestrel II"}))})
+    store = AutosaveStore()
+    store.write(store.file_for(path), roster, path, now=datetime(2025, 3, 14, 20, 15).astimezone())
 
 
 async def play(shot: Shot, pilot: Pilot) -> None:

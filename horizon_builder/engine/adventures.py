@@ -250,13 +250,14 @@ def adventure_main(args: argparse.Namespace) -> int:
     from horizon_builder.engine.validator import validate
     from horizon_builder.problems import LoadError
     from horizon_builder.roster.io import load
+    from horizon_builder.safetext import printable
 
-    path = args.file
+    path = printable(args.file)
     try:
-        loaded = load(path, extra_overrides=args.ruleset)
+        loaded = load(args.file, extra_overrides=args.ruleset)
     except LoadError as exc:
-        for problem in exc.problems:
-            print(f"error: {problem}", file=sys.stderr)
+        for problem in exc.problems:  # one line each: a line break in a key must not forge another
+            print(f"error: {printable(str(problem))}", file=sys.stderr)
         return 2
     tables = loaded.ruleset.adventures
     if tables is None:
@@ -266,7 +267,7 @@ def adventure_main(args: argparse.Namespace) -> int:
     t = report.totals
     try:
         text = adventure_text(
-            tables, name=loaded.roster.name, force_presence=t.force_presence,
+            tables, name=printable(loaded.roster.name), force_presence=t.force_presence,
             force_cost=t.force_cost, starting_momentum=t.starting_momentum,
             deployment_spaces=t.deployment_spaces, intelligence_rating=t.intelligence_rating,
             intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
@@ -274,9 +275,9 @@ def adventure_main(args: argparse.Namespace) -> int:
             purpose_roll=args.purpose, momentum_left=args.momentum_left,
         )
     except AdventureError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 2
-    print(text)
+    print(printable(text, multiline=True))  # names from the roster and the rulesets
     if not report.legal:
         print(f"note: {path} is not legal ({len(report.errors)} errors): run `horizon-builder check`")
     return 0

@@ -54,10 +54,12 @@ def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str
 
         return render_html(doc, compact)
     if fmt == "json":
+        from horizon_builder.safetext import json_safe
+
         data = doc.model_dump(mode="json")
         if compact:
-            return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+            return json_safe(json.dumps(data, ensure_ascii=False, separators=(",", ":"))) + "\n"
+        return json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n"
     raise ValueError(f"unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
 
 
@@ -80,13 +82,14 @@ def export_main(args: argparse.Namespace) -> int:
     from horizon_builder.engine.validator import validate
     from horizon_builder.problems import LoadError
     from horizon_builder.roster.io import load
+    from horizon_builder.safetext import printable
 
     try:
         loaded = load(args.file, extra_overrides=list(getattr(args, "ruleset", None) or []),
                       personal=not getattr(args, "no_personal_rules", False))
     except LoadError as exc:
-        for problem in exc.problems:
-            print(f"error: {problem}", file=sys.stderr)
+        for problem in exc.problems:  # one line each: a line break in a key must not forge another
+            print(f"error: {printable(str(problem))}", file=sys.stderr)
         return 2
     text = render(validate(loaded.roster, loaded.ruleset), args.format, bool(args.compact))
     if not args.output or args.output == "-":
@@ -100,6 +103,7 @@ def export_main(args: argparse.Namespace) -> int:
     try:
         write_atomic(args.output, text)
     except OSError as exc:
-        print(f"error: {args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        print(f"error: {printable(args.output)}: cannot write: {printable(exc.strerror or exc)}",
+              file=sys.stderr)
         return 2
     return 0

@@ -34,11 +34,13 @@ from horizon_builder.export.models import (
     SpendingExport,
     StatlineExport,
 )
+from horizon_builder.safetext import printable
 
 
 def h(text: object) -> str:
-    """Escape for HTML text and attribute values."""
-    return _html.escape("" if text is None else str(text), quote=True)
+    """Escape for HTML text and attribute values; control, C1 and bidi characters are shown as
+    visible escapes (``\\u202e``): a character reference would still reorder or hide text."""
+    return _html.escape(printable("" if text is None else str(text), multiline=True), quote=True)
 
 
 CSS = """

@@ -30,12 +30,14 @@ from textual.screen import Screen
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
+from horizon_builder.tui.organising import OrganiserActions
 from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
 
 if TYPE_CHECKING:
+    from horizon_builder.autosave import Autosaver
     from horizon_builder.session import Session
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
@@ -45,7 +47,7 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
-class HorizonApp(RulebookActions):
+class HorizonApp(RulebookActions, OrganiserActions):
     """Build, check and save a Horizon Wars roster."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -82,6 +84,8 @@ class HorizonApp(RulebookActions):
         #: a screen to open first: ("organiser", folder, preset) or ("event", event file, None)
         self._start = start
         self._binding_state: tuple[object, ...] = ()
+        #: Writes unsaved work to the data folder (made after the first paint; see autosave.py).
+        self.autosaver: Autosaver | None = None
         if session is not None:
             self._set_session(session)
         self.theme = "textual-dark"
@@ -99,6 +103,11 @@ class HorizonApp(RulebookActions):
     def loaded(self) -> bool:
         """True once the session exists (right after the first paint)."""
         return "session" in self.__dict__
+
+    @property
+    def initial_path(self) -> Path | None:
+        """The file the app was started on (None: none)."""
+        return self._initial_path
 
     @property
     def opening_label(self) -> str:
@@ -131,9 +140,9 @@ class HorizonApp(RulebookActions):
                     "overwritten: fix it in a text editor, or use Save as for this roster.",
                 ))
                 path = None
-        return self._new_session(path)
+        return self.new_session(path)
 
-    def _new_session(self, path: Path | None) -> Session:
+    def new_session(self, path: Path | None) -> Session:
         from horizon_builder.session import Session
 
         try:
@@ -161,8 +170,12 @@ class HorizonApp(RulebookActions):
         self._opened()
 
     def _opened(self) -> None:
+        from horizon_builder.autosave import EVERY_SECONDS, Autosaver, AutosaveStore
         from horizon_builder.tui.dialogs import LoadErrorDialog
+        from horizon_builder.tui.recovery import offer_recovery
 
+        self.autosaver = Autosaver(AutosaveStore())
+        self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
         self.session_changed()
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
@@ -174,6 +187,19 @@ class HorizonApp(RulebookActions):
                 self.open_organiser((path, preset))
             elif kind == "event":
                 self.open_event((path, path))
+            return
+        offer_recovery(self)
+
+    # --- autosave and recovery (the files: horizon_builder/autosave.py) -------------------------
+    def autosave_now(self) -> None:
+        """Write unsaved work to its autosave file (or remove the file once saved)."""
+        saver = self.autosaver
+        if saver is not None and self.loaded:
+            saver.sync(self.session.roster, self.session.path, self.session.dirty)
+
+    def autosave_soon(self) -> None:
+        """:meth:`autosave_now` in a thread: a slow disk never delays the next key."""
+        self.run_worker(self.autosave_now, thread=True, group="autosave", exit_on_error=False)
 
     # --- the contract with every screen ---------------------------------------------------
     def session_changed(self) -> None:
@@ -190,6 +216,8 @@ class HorizonApp(RulebookActions):
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
+        if self.autosaver is not None and (not self.session.dirty or self.autosaver.changed()):
+            self.autosave_soon()
 
     @property
     def unsaved(self) -> bool:
@@ -295,31 +323,6 @@ class HorizonApp(RulebookActions):
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
-
-    def action_organiser(self) -> None:
-        from horizon_builder.tui.dialogs.organiser import FolderAndPresetDialog
-
-        self.push_screen(FolderAndPresetDialog("Judge a folder of lists",
-                                               "Folder of lists (searched for .toml)"),
-                         self.open_organiser)
-
-    def open_organiser(self, chosen: tuple[Path, Path] | None) -> None:
-        from horizon_builder.tui.screens.organiser import OrganiserScreen
-
-        if chosen is not None:
-            self.push_screen(OrganiserScreen(*chosen))
-
-    def action_event(self) -> None:
-        from horizon_builder.tui.dialogs.organiser import FolderAndPresetDialog
-
-        self.push_screen(FolderAndPresetDialog("Run an event", "Event file (horizon-builder "
-                                               "event new)", need_preset=False), self.open_event)
-
-    def open_event(self, chosen: tuple[Path, Path] | None) -> None:
-        from horizon_builder.tui.screens.event import EventScreen
-
-        if chosen is not None:
-            self.push_screen(EventScreen(chosen[0]))
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
@@ -444,12 +447,17 @@ class HorizonApp(RulebookActions):
     @work(group="files")
     async def action_new(self) -> None:
         if await self.settle_unsaved("start a new roster"):
-            self.replace_session(self._new_session(None))
+            self.replace_session(self.new_session(None))
 
     @work(group="files")
     async def action_quit(self) -> None:  # type: ignore[override]  # a worker: asks first
         if await self.settle_unsaved("quit"):
+            if self.autosaver is not None:
+                self.autosaver.stop()  # saved, or thrown away on purpose
             self.exit(0)
+
+    def on_unmount(self) -> None:
+        self.autosave_now()  # leaving another way (an error, a signal): keep the work
 
 
 def _only_in(problems: list[Problem], files: Sequence[str]) -> bool:
@@ -478,6 +486,9 @@ def run_app(path: Path | None, overrides: list[str],
             start: tuple[str, Path, Path | None] | None = None) -> int:
     """Open the app on ``path`` (a new roster that saves there if it does not exist), or on
     the organiser's or an event's screen (``start``)."""
+    from horizon_builder.tui.recovery import autosave_on_hangup
+
     app = HorizonApp(None if start else path, overrides, start=start)
+    autosave_on_hangup(app)
     app.run()
     return app.return_code or 0
