@@ -114,16 +114,14 @@ def _presets(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from horizon_builder.roster.models import Roster
-    from horizon_builder.rules.models import Ruleset
+    from horizon_builder.roster.schema import roster_schema, ruleset_schema
 
     if getattr(args, "export_schema", False):
         from horizon_builder.export import export_schema
 
         print(json.dumps(export_schema(), indent=2))
         return 0
-    model = Ruleset if args.ruleset_schema else Roster
-    print(json.dumps(model.model_json_schema(), indent=2))
+    print(json.dumps(ruleset_schema() if args.ruleset_schema else roster_schema(), indent=2))
     return 0
 
 
