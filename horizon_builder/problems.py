@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,3 +37,19 @@ class LoadError(Exception):
     def single(cls, path: str | Path, message: str, key: str | None = None,
                line: int | None = None) -> LoadError:
         return cls([Problem(str(path), message, key, line)])
+
+
+#: Names listed in full when a file's name matches none of them closely (more: a hint).
+LIST_AT_MOST = 8
+
+
+def suggest(word: str, names: Iterable[str], where: str = "`horizon-builder rules` lists them") -> str:
+    """What to say after an unknown name: the closest names (difflib), else the names
+    themselves when they are few, else where to find them. Bracketed, with a leading space."""
+    known = sorted(set(names))
+    close = difflib.get_close_matches(word, known, n=2, cutoff=0.6)
+    if close:
+        return f" (did you mean {' or '.join(repr(name) for name in close)}?)"
+    if len(known) <= LIST_AT_MOST:
+        return f" (known: {', '.join(known) or 'none'})"
+    return f" ({where})"

@@ -8,6 +8,7 @@ that wrote them, so every problem can name file *and* line.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import errno
 import glob
 import hashlib
@@ -17,15 +18,16 @@ import stat
 import tempfile
 import time
 import tomllib
+import typing
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from horizon_builder.problems import LoadError, Problem
+from horizon_builder.tomledit import Same, update_text
 from horizon_builder.tomlpos import KeyLines
 
 Loc = tuple[str | int, ...]
@@ -132,21 +134,29 @@ def _deepest_line(text: str) -> int:
 
 
 def problems_from_validation(path: str | Path, text: str | None, error: ValidationError,
-                             prefix: Loc = (), lines: KeyLines | None = None) -> list[Problem]:
-    """Turn a pydantic error into one readable problem per failing key."""
+                             prefix: Loc = (), lines: KeyLines | None = None,
+                             model: type[BaseModel] | None = None) -> list[Problem]:
+    """Turn a pydantic error into one readable problem per failing key; with the ``model``
+    that failed, an unknown key names the closest key of the format."""
     if lines is None and text is not None:
         lines = KeyLines(text)
-    return problems_from_error_items(path, error.errors(include_url=False), prefix, lines)
+    return problems_from_error_items(path, error.errors(include_url=False), prefix, lines, model=model)
 
 
 def problems_from_error_items(path: str | Path, items: Iterable[Any], prefix: Loc = (),
-                              lines: KeyLines | None = None, echo: bool = True) -> list[Problem]:
+                              lines: KeyLines | None = None, echo: bool = True,
+                              model: type[BaseModel] | None = None) -> list[Problem]:
     """One problem per pydantic error item; ``echo=False`` never quotes the file's values back
     (a file given as overrides may be anything: its values are not ours to print)."""
     problems = []
     for item in items:
         loc = (*prefix, *(part for part in item["loc"] if not _is_union_tag(part)))
         message = _friendly(item, echo)
+        if item["type"] == "extra_forbidden" and model is not None and loc and isinstance(loc[-1], str):
+            keys = _keys_at(model, loc[len(prefix):-1])
+            close = difflib.get_close_matches(loc[-1], keys, n=1) if keys else []
+            if close:
+                message += f"; did you mean {close[0]!r}?"
         problems.append(Problem(str(path), message, key=format_loc(loc) or None,
                                 line=lines.line_for(loc) if lines else None))
     return problems
@@ -165,7 +175,6 @@ def _is_union_tag(part: str | int) -> bool:
 
 @lru_cache(maxsize=1)
 def _model_names() -> frozenset[str]:
-    from pydantic import BaseModel
 
     names: set[str] = set()
     stack = list(BaseModel.__subclasses__())
@@ -175,6 +184,31 @@ def _model_names() -> frozenset[str]:
             names.add(cls.__name__)
         stack.extend(cls.__subclasses__())
     return frozenset(names)
+
+
+def _keys_at(model: type[BaseModel], loc: Loc) -> list[str]:
+    """The keys the format allows in the table at ``loc`` under ``model`` (none if unsure)."""
+    current = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        field = current.model_fields.get(part)
+        inner = _model_in(field.annotation) if field is not None else None
+        if inner is None:
+            return []
+        current = inner
+    return [f.alias or name for name, f in current.model_fields.items()]
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model a field holds (directly, in a tuple, list, dict value or optional)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
 
 
 def _friendly(item: dict[str, Any], echo: bool = True) -> str:
@@ -272,6 +306,16 @@ def _umask() -> int:
     return mask
 
 
-def write_toml_atomic(path: str | Path, data: dict[str, Any], keep_backup: bool = True) -> None:
-    """Write TOML atomically; the previous file is kept as ``NAME.toml.bak``."""
-    write_text_atomic(path, tomli_w.dumps(data), keep_backup=keep_backup)
+def write_toml_atomic(path: str | Path, data: dict[str, Any], keep_backup: bool = True,
+                      same: Same | None = None) -> None:
+    """Write TOML atomically; the previous file is kept as ``NAME.toml.bak``.
+
+    The file on disk, if it is TOML, keeps its comments, key order and layout: only
+    what changed is rewritten (:mod:`horizon_builder.tomledit`; ``same`` says whether a
+    value written in the file means what ``data`` holds)."""
+    original: str | None
+    try:
+        original = read_regular_file(Path(path).expanduser()).decode("utf-8")
+    except (LoadError, UnicodeDecodeError):
+        original = None
+    write_text_atomic(path, update_text(original, data, same), keep_backup=keep_backup)

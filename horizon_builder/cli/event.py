@@ -34,9 +34,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     new.add_argument("--campaign", action="store_true", help="campaign format: fixed sides "
                      "(alternately red and blue in the order given; edit the file to change)")
     pair = actions.add_parser("pair", help="pair the next round and write it to the event file")
-    pair.add_argument("file", metavar="EVENT")
+    pair.add_argument("file", metavar="EVENT", help="the event file (TOML)")
     result = actions.add_parser("result", help="enter one commander's result in a round")
-    result.add_argument("file", metavar="EVENT")
+    result.add_argument("file", metavar="EVENT", help="the event file (TOML)")
     result.add_argument("commander", help="the commander's name, as in the event file")
     result.add_argument("victory_points", type=int, metavar="VP",
                         help="momentum at the start of a sixth turn (OtH p.47)")
@@ -46,8 +46,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="ids of the commander's own elements destroyed: benched later")
     result.add_argument("--round", type=int, metavar="N", help="round number (default: the last)")
     standings = actions.add_parser("standings", help="print the standings and rounds")
-    standings.add_argument("file", metavar="EVENT")
-    standings.add_argument("--format", choices=FORMATS, default="text")
+    standings.add_argument("file", metavar="EVENT", help="the event file (TOML)")
+    standings.add_argument("--format", choices=FORMATS, default="text",
+                           help="how to print the standings (default: text)")
     standings.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     event.set_defaults(func=event_main)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import os
 import sys
@@ -15,7 +16,20 @@ from horizon_builder import __version__
 from horizon_builder.problems import LoadError
 from horizon_builder.safetext import printable
 
-SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules")
+SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
+               "completion")
+RULESET_HELP = "a ruleset overrides layer (house rules, an event preset); repeatable"
+#: How to open the app, shown by ``--help`` (the subcommands are listed above it).
+OPEN_THE_APP = """\
+open the app:
+  horizon-builder                          the app, with a new roster
+  horizon-builder ROSTER.toml              the app on ROSTER.toml (created on save if new)
+  horizon-builder --event PRESET FOLDER    the organiser's screen on a folder of lists
+  horizon-builder --tournament EVENT.toml  the event screen (pairings, results, standings)
+  python -m horizon_builder ...            the same, without the script on PATH
+options of the app: --ruleset FILE (house rules), --no-personal-rules (leave out your
+rulebook). Shell completion: horizon-builder completion bash|zsh|fish.
+"""
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -100,16 +114,14 @@ def _presets(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    from horizon_builder.roster.models import Roster
-    from horizon_builder.rules.models import Ruleset
+    from horizon_builder.roster.schema import roster_schema, ruleset_schema
 
     if getattr(args, "export_schema", False):
         from horizon_builder.export import export_schema
 
         print(json.dumps(export_schema(), indent=2))
         return 0
-    model = Ruleset if args.ruleset_schema else Roster
-    print(json.dumps(model.model_json_schema(), indent=2))
+    print(json.dumps(ruleset_schema() if args.ruleset_schema else roster_schema(), indent=2))
     return 0
 
 
@@ -133,11 +145,37 @@ def _adventure(args: argparse.Namespace) -> int:
     return adventure_main(args)
 
 
+def _completion(args: argparse.Namespace) -> int:
+    import shtab
+
+    parser = build_parser()
+    _complete_files(parser, shtab.FILE)
+    print(shtab.complete(parser, args.shell))
+    return 0
+
+
+#: Positional arguments that name files or folders: completed as paths by the shell.
+_PATH_METAVARS = ("FILE", "PATH", "EVENT", "LIST", "OUT")
+
+
+def _complete_files(parser: argparse.ArgumentParser, how: Any) -> None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in action.choices.values():
+                _complete_files(child, how)
+        elif action.metavar in _PATH_METAVARS:
+            action.complete = how  # type: ignore[attr-defined]
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="horizon-builder",
+        usage="horizon-builder [FILE] [--ruleset FILE] [--event PRESET] [--tournament EVENT]\n"
+        "       horizon-builder COMMAND ...",
         description="Build, check and print Horizon Wars battlegroups and Task Forces. "
         "With no command, opens the app (on FILE if given).",
+        epilog=OPEN_THE_APP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"horizon-builder {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -153,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--no-personal-rules", action="store_true",
                        help="leave out your rulebook (values you entered; see `rules`)")
     check.add_argument("--ruleset", action="append", default=[], metavar="FILE",
-                       help="ruleset overrides layer (house rules, event preset); repeatable")
+                       help=RULESET_HELP)
     check.set_defaults(func=_check)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the roster file format")
@@ -178,25 +216,32 @@ def build_parser() -> argparse.ArgumentParser:
     examples.set_defaults(func=_examples)
 
     export = sub.add_parser("export", help="export a roster as text, markdown, html or json")
-    export.add_argument("file", metavar="FILE")
-    export.add_argument("--format", choices=("text", "markdown", "html", "json"), default="text")
+    export.add_argument("file", metavar="FILE", help="the roster file to export")
+    export.add_argument("--format", choices=("text", "markdown", "html", "json"), default="text",
+                        help="text for print (default), markdown for forums, html, or json "
+                        "(the roster and its totals; loads back as a roster)")
     export.add_argument("--compact", action="store_true", help="one line per element")
     export.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
-    export.add_argument("--ruleset", action="append", default=[], metavar="FILE")
+    export.add_argument("--ruleset", action="append", default=[], metavar="FILE", help=RULESET_HELP)
     export.add_argument("--no-personal-rules", action="store_true",
                         help="leave out your rulebook (values you entered; see `rules`)")
     export.set_defaults(func=_export)
 
     adventure = sub.add_parser("adventure", help="New Adventures set-up for a roster (OtH p.49-54)")
-    adventure.add_argument("file", metavar="FILE")
+    adventure.add_argument("file", metavar="FILE", help="the roster file")
     adventure.add_argument("--situation", type=int, required=True, metavar="N",
                            help="Situation roll, 1-12 (12: pick; show every row)")
     adventure.add_argument("--action", type=int, metavar="N", help="Action roll, 1-12")
     adventure.add_argument("--purpose", type=int, metavar="N", help="Purpose roll, 1-12")
     adventure.add_argument("--momentum-left", type=int, metavar="N",
                            help="momentum left at the end: prints the margin of victory")
-    adventure.add_argument("--ruleset", action="append", default=[], metavar="FILE")
+    adventure.add_argument("--ruleset", action="append", default=[], metavar="FILE", help=RULESET_HELP)
     adventure.set_defaults(func=_adventure)
+
+    completion = sub.add_parser("completion", help="print the shell completion script (bash, zsh or "
+                                "fish); see the README for where to put it")
+    completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="your shell")
+    completion.set_defaults(func=_completion)
     return parser
 
 
@@ -258,16 +303,31 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _mistyped_command(word: str) -> str | None:
+    """The command a bare word (no .toml, no folder, no such file) most likely meant, or None."""
+    if word.startswith("-") or word.lower().endswith(".toml") or "/" in word or os.sep in word \
+            or (os.altsep and os.altsep in word) or Path(word).exists():
+        return None
+    close = difflib.get_close_matches(word.lower(), SUBCOMMANDS, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if (argv and argv[0] in SUBCOMMANDS) or any(a in ("-h", "--help", "--version") for a in argv[:1]):
         args = build_parser().parse_args(argv)
         return int(args.func(args))
+    mistyped = _mistyped_command(argv[0]) if argv else None
+    if mistyped:
+        print(f"horizon-builder: error: unknown command {argv[0]!r}: did you mean {mistyped}?\n"
+              f"(to open a roster file of that name, write it with .toml: {argv[0]}.toml)",
+              file=sys.stderr)
+        return 2
     app_parser = argparse.ArgumentParser(prog="horizon-builder",
                                          description="Open the horizon-builder app.")
     app_parser.add_argument("file", nargs="?", metavar="FILE",
                             help="roster to open (or create); with --event, a folder of lists")
-    app_parser.add_argument("--ruleset", action="append", default=[], metavar="FILE")
+    app_parser.add_argument("--ruleset", action="append", default=[], metavar="FILE", help=RULESET_HELP)
     app_parser.add_argument("--event", metavar="PRESET",
                             help="open the organiser's screen: every list in the FILE folder "
                             "judged against this event preset")

@@ -37,7 +37,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     rules.add_argument("file", nargs="?", metavar="FILE", help="for export and import")
     rules.add_argument("--unknown", action="store_true",
                        help="only the values still unknown or provisional")
-    rules.add_argument("--format", choices=("text", "json", "toml"), default="text")
+    rules.add_argument("--format", choices=("text", "json", "toml"), default="text",
+                       help="how to print the list (default: text)")
     rules.add_argument("--no-personal-rules", action="store_true",
                        help="leave out your rulebook (the book data alone)")
     rules.add_argument("--yes", action="store_true", help="import: write the changes shown")

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import contextlib
+import difflib
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from horizon_builder.problems import LoadError, Problem
+from horizon_builder.problems import LoadError, Problem, suggest
 from horizon_builder.roster.models import FORMAT_VERSION, Roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.rules.personal import ROLE as PERSONAL_RULES_ROLE
 from horizon_builder.rules.personal import personal_layers
+from horizon_builder.tomledit import Same
 from horizon_builder.tomlfile import (
     MAX_FILE_BYTES,
     KeyLines,
@@ -41,11 +43,13 @@ class LoadedRoster:
 
 
 def parse_roster(data: dict[str, Any], path: str | Path = "<roster>", text: str | None = None) -> Roster:
+    """The roster a file's data describes; an editor's ``"$schema"`` key is read past."""
+    data = {k: v for k, v in data.items() if not (k in EDITOR_KEYS and isinstance(v, str))}
     try:
         return Roster.model_validate(data)
     except ValidationError as exc:
         lines = KeyLines(text) if text is not None else None
-        problems = problems_from_validation(path, text, exc, lines=lines)
+        problems = problems_from_validation(path, text, exc, lines=lines, model=Roster)
         duplicates = _duplicate_ids(data)
         if duplicates:  # the model says so for the whole roster: name each element instead
             problems = [p for p in problems if not (p.key is None and "is used twice" in p.message)]
@@ -186,17 +190,16 @@ def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]
     types = ruleset.element_types
     for s_index, supplement in enumerate(roster.supplements):
         if supplement not in ruleset.supplements:
-            known = ", ".join(sorted(ruleset.supplements)) or "none"
-            out.append((("supplements", s_index), f"unknown supplement {supplement!r} (known: {known})"))
+            out.append((("supplements", s_index),
+                        f"unknown supplement {supplement!r}{suggest(supplement, ruleset.supplements)}"))
     if roster.era is not None and roster.era not in ruleset.eras:
-        known = ", ".join(sorted(ruleset.eras)) or "none"
-        out.append((("era",), f"unknown era {roster.era!r} (known: {known})"))
+        out.append((("era",), f"unknown era {roster.era!r}{suggest(roster.era, ruleset.eras)}"))
     ids = {e.id for e in roster.elements}
     for index, element in enumerate(roster.elements):
         where: Loc = ("elements", index)
         if element.type not in types:
-            out.append(((*where, "type"), f"unknown element type {element.type!r} "
-                         f"(known: {', '.join(sorted(types))})"))
+            out.append(((*where, "type"),
+                        f"unknown element type {element.type!r}{suggest(element.type, types)}"))
             continue
         out.extend(_stat_problems(where, element.stats, types[element.type].stats
                                   + types[element.type].optional_stats))
@@ -204,7 +207,8 @@ def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]
         for f_index, form in enumerate(element.forms):
             form_where = (*where, "forms", f_index)
             if form.type not in types:
-                out.append(((*form_where, "type"), f"unknown form type {form.type!r}"))
+                out.append(((*form_where, "type"),
+                            f"unknown form type {form.type!r}{suggest(form.type, types)}"))
                 continue
             out.extend(_stat_problems(form_where, form.stats,
                                       types[form.type].stats + types[form.type].optional_stats))
@@ -228,7 +232,9 @@ def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]
 
 def _stat_problems(where: Loc, stats: dict[str, int], allowed: list[str]) -> list[tuple[Loc, str]]:
     return [
-        ((*where, "stats", stat), f"unknown stat {stat!r} (this type has {', '.join(allowed)})")
+        ((*where, "stats", stat), f"unknown stat {stat!r} (this type has {', '.join(allowed)})"
+         + (f"; did you mean {close[0]!r}?" if (close := difflib.get_close_matches(stat, allowed, n=1))
+            else ""))
         for stat in stats
         if stat not in allowed
     ]
@@ -238,7 +244,8 @@ def _upgrade_problems(where: Loc, upgrades: Sequence[Any], ruleset: Ruleset) -> 
     out = []
     for u_index, choice in enumerate(upgrades):
         if choice.id not in ruleset.upgrades:
-            out.append(((*where, "upgrades", u_index), f"unknown upgrade {choice.id!r}"))
+            out.append(((*where, "upgrades", u_index),
+                        f"unknown upgrade {choice.id!r}{suggest(choice.id, ruleset.upgrades)}"))
         elif choice.option is not None:
             options = ruleset.upgrades[choice.id].options
             if choice.option not in options:
@@ -251,13 +258,14 @@ def _upgrade_problems(where: Loc, upgrades: Sequence[Any], ruleset: Ruleset) -> 
 def _command_problems(where: Loc, command: Any, ruleset: Ruleset, ids: set[str]) -> list[tuple[Loc, str]]:
     out: list[tuple[Loc, str]] = []
     if command.kind != "none" and command.kind not in ruleset.commands:
-        known = ", ".join(["none", *sorted(ruleset.commands)])
-        out.append(((*where, "kind"), f"unknown command {command.kind!r} (known: {known})"))
+        out.append(((*where, "kind"),
+                    f"unknown command {command.kind!r}{suggest(command.kind, ['none', *ruleset.commands])}"))
     if command.element is not None and command.element not in ids:
         out.append(((*where, "element"), f"no element with id {command.element!r}"))
     for w_index, weird in enumerate(command.weird):
         if weird.id not in ruleset.upgrades:
-            out.append(((*where, "weird", w_index, "id"), f"unknown weird command {weird.id!r}"))
+            out.append(((*where, "weird", w_index, "id"),
+                        f"unknown weird command {weird.id!r}{suggest(weird.id, ruleset.upgrades)}"))
     return out
 
 
@@ -265,9 +273,12 @@ def _cr_problems(where: Loc, purchases: Sequence[Any], ruleset: Ruleset) -> list
     out: list[tuple[Loc, str]] = []
     for index, purchase in enumerate(purchases):
         if purchase.type not in ruleset.element_types:
-            out.append(((*where, index, "type"), f"unknown element type {purchase.type!r}"))
+            out.append(((*where, index, "type"),
+                        f"unknown element type {purchase.type!r}"
+                        f"{suggest(purchase.type, ruleset.element_types)}"))
         if purchase.upgrade not in ruleset.upgrades:
-            out.append(((*where, index, "upgrade"), f"unknown upgrade {purchase.upgrade!r}"))
+            out.append(((*where, index, "upgrade"),
+                        f"unknown upgrade {purchase.upgrade!r}{suggest(purchase.upgrade, ruleset.upgrades)}"))
     return out
 
 
@@ -290,5 +301,46 @@ def _shorten_upgrades(entry: dict[str, Any]) -> None:
 
 
 def save_roster(path: str | Path, roster: Roster) -> None:
-    """Save atomically, keeping the previous file as NAME.toml.bak."""
-    write_toml_atomic(path, roster_to_data(roster))
+    """Save atomically, keeping the previous file as NAME.toml.bak; what the file on
+    disk says in its own way (comments, order, layout, a value written another way
+    that means the same) is kept."""
+    write_toml_atomic(path, roster_to_data(roster), same=roster_same(roster))
+
+
+#: Keys a roster file may hold beyond the model: an editor's schema (kept as written).
+EDITOR_KEYS = ("$schema",)
+
+
+def roster_same(roster: Roster) -> Same:
+    """Does a value written in a file mean what ``roster`` holds at that key path?"""
+
+    def same(path: tuple[str | int, ...], old: Any) -> bool:
+        if path and path[0] in EDITOR_KEYS:
+            return True
+        value: Any = roster
+        for part in path:
+            if isinstance(value, BaseModel) and isinstance(part, str) and part in type(value).model_fields:
+                value = getattr(value, part)
+            elif (isinstance(value, tuple) and isinstance(part, int) and part < len(value)) \
+                    or (isinstance(value, dict) and part in value):
+                value = value[part]  # type: ignore[index]
+            else:
+                return False
+        return _means(value, old)
+
+    return same
+
+
+def _means(value: Any, old: Any) -> bool:
+    if isinstance(value, BaseModel):
+        try:
+            return type(value).model_validate(old) == value
+        except (ValidationError, ValueError, TypeError):
+            return False
+    if isinstance(value, tuple):
+        return isinstance(old, list) and len(old) == len(value) and all(
+            _means(v, o) for v, o in zip(value, old, strict=True))
+    if isinstance(value, dict):
+        return isinstance(old, dict) and old.keys() == value.keys() and all(
+            _means(value[k], old[k]) for k in value)
+    return type(value) is type(old) and bool(value == old)
