@@ -140,9 +140,9 @@ def _run(analysis: Analysis, context: str,
 
 
 def _in_round(finding: Finding, round_name: str) -> Finding:
-    from dataclasses import replace
-
-    return replace(finding, round=round_name, message=f"{round_name}: {finding.message}")
+    f = finding
+    return Finding(f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element,
+                   f.element_name, f.field, f.provisional, round_name)
 
 
 def validate(roster: Roster, ruleset: Ruleset) -> Report:
@@ -155,7 +155,8 @@ def validate(roster: Roster, ruleset: Ruleset) -> Report:
         reported = frozenset(_key(f) for f in findings)
         benched: set[str] = set()
         for round_ in roster.rounds:
-            chosen = [e for e in roster.elements if e.id in round_.elements]
+            fielded = set(round_.elements)
+            chosen = [e for e in roster.elements if e.id in fielded]
             sub = analyse(roster, ruleset, elements=chosen, command=round_.command,
                           cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
             sub_findings = _run(sub, "round", reported)
