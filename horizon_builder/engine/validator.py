@@ -14,6 +14,7 @@ from functools import cached_property
 from horizon_builder.engine.analysis import Analysis, analyse, changed_values, provisional_values
 from horizon_builder.engine.findings import Finding, sort_findings, verdict_text
 from horizon_builder.engine.totals import Totals, compute_totals
+from horizon_builder.gcpause import gc_paused
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset, RulesLayer
 
@@ -147,6 +148,11 @@ def _in_round(finding: Finding, round_name: str) -> Finding:
 
 def validate(roster: Roster, ruleset: Ruleset) -> Report:
     """Analyse and check a roster; a Task Force also gets one report per round."""
+    with gc_paused():
+        return _validate(roster, ruleset)
+
+
+def _validate(roster: Roster, ruleset: Ruleset) -> Report:
     analysis = analyse(roster, ruleset)
     findings = _run(analysis, roster.kind)
     rounds: list[Report] = []
