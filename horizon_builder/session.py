@@ -57,6 +57,7 @@ class Session:
         self.extra_overrides = tuple(str(p) for p in extra_overrides)
         self._report: Report | None = None
         self._report_for: Roster | None = None  #: the snapshot ``_report`` judges
+        self._rules_overrides = roster.overrides  #: the roster's rules file ``ruleset`` has
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -152,6 +153,10 @@ class Session:
         return True
 
     def _sync_rules(self) -> None:
+        # undo/redo across a change of rules file reloads them (the same rules otherwise: a new
+        # ruleset object would make the validator derive every element anew)
+        if self.roster.overrides == self._rules_overrides:
+            return
         # keep the rules we have if the file went bad; the settings screen reports it
         with contextlib.suppress(LoadError):
             self._reload_rules(self.roster)
@@ -159,6 +164,7 @@ class Session:
     def _reload_rules(self, roster: Roster) -> None:
         paths, roles = rules_layers(roster, self.path, self.extra_overrides)
         self.ruleset = load_ruleset(paths, roles=roles)
+        self._rules_overrides = roster.overrides
         self._report = None
 
     # --- files ---------------------------------------------------------------

@@ -161,7 +161,13 @@ class HorizonApp(App[int]):
                  self.session.roster.kind)
         if state != self._binding_state:
             self._binding_state = state
-            self.refresh_bindings()
+            # the footer is rebuilt after the frame that shows the edit, not before it
+            self.call_after_refresh(self.refresh_bindings)
+
+    def notify_after_frame(self, message: str, **kwargs: Any) -> None:
+        """A notification shown once the frame with the edit is painted (a toast is a new
+        widget: mounting it would hold that frame back)."""
+        self.call_after_refresh(self.notify, message, **kwargs)
 
     @property
     def unsaved(self) -> bool:
@@ -203,13 +209,13 @@ class HorizonApp(App[int]):
         label = self.session.undo_label
         if self.session.undo():
             self.session_changed()
-            self.notify(f"Undone: {label}", timeout=2)
+            self.notify_after_frame(f"Undone: {label}", timeout=2)
 
     def action_redo(self) -> None:
         label = self.session.redo_label
         if self.session.redo():
             self.session_changed()
-            self.notify(f"Redone: {label}", timeout=2)
+            self.notify_after_frame(f"Redone: {label}", timeout=2)
 
     # --- screens -----------------------------------------------------------------------------
     def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:

@@ -17,6 +17,7 @@ from rich.style import Style
 from rich.text import Text
 from textual._types import SegmentLines
 from textual.renderables.styled import Styled
+from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
 
@@ -89,8 +90,9 @@ class ElementTable(DataTable):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
 
     def __init__(self, **kwargs) -> None:
-        self._segments_by_cell: dict[tuple[object, ...], SegmentLines] = {}  # (before: DataTable
-        # clears its caches while it is made)
+        # (before: DataTable clears its caches while it is made)
+        self._segments_by_cell: dict[tuple[object, ...], SegmentLines] = {}
+        self._strips_by_line: dict[tuple[object, ...], Strip] = {}
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._rows: list[RowData] = []
         self._widths: tuple[int, int] | None = None
@@ -267,13 +269,40 @@ class ElementTable(DataTable):
         return [[Segment(text, over + style if style is not None else over, control)
                  for text, style, control in line] for line in lines]
 
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        """A body line, kept by its row's place and content and whether the cursor (or the
+        mouse) is on it: DataTable's own line cache is dropped by every change, so an edit
+        of one row re-rendered every visible line."""
+        if self.cursor_type != "row" or self.fixed_columns or self.fixed_rows:
+            return super()._render_line(y, x1, x2, base_style)
+        try:
+            row_key, line_no = self._get_offsets(y)
+        except LookupError:
+            return super()._render_line(y, x1, x2, base_style)
+        index = self._row_locations.get(row_key) if row_key is not self._header_row_key else None
+        if index is None or index >= len(self._rows):
+            return super()._render_line(y, x1, x2, base_style)
+        key = (index, self._rows[index], line_no, x1, x2, self.size.width, self._widths,
+               self.cursor_coordinate.row == index, self.hover_coordinate.row == index,
+               base_style, self._show_hover_cursor, self.show_cursor, self._pseudo_class_state,
+               self.cursor_foreground_priority, self.cursor_background_priority, self.cell_padding)
+        strip = self._strips_by_line.get(key)
+        if strip is None:
+            strip = super()._render_line(y, x1, x2, base_style)
+            if len(self._strips_by_line) > 4_000:
+                self._strips_by_line.clear()
+            self._strips_by_line[key] = strip
+        return strip
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._segments_by_cell.clear()
+        self._strips_by_line.clear()
 
     def _clear_caches(self) -> None:
         super()._clear_caches()  # styles, theme, cursor or padding changed: render anew
         self._segments_by_cell.clear()
+        self._strips_by_line.clear()
 
     def _update_cells(self, changes: list[tuple[str, str, Text]]) -> None:
         """``update_cell`` for many cells at once, with one refresh instead of one per cell.
