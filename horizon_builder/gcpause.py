@@ -26,3 +26,26 @@ def gc_paused() -> Iterator[None]:
         yield
     finally:
         gc.enable()
+
+
+_started_paused = False
+
+
+def pause_for_startup() -> None:
+    """Start-up allocates a great many objects that live as long as the process (modules,
+    classes, the ruleset, the roster): collecting while they are made only rescans them.
+    The command line pauses collection from its entry; :func:`resume_after_startup`."""
+    global _started_paused
+    if gc.isenabled():
+        gc.disable()
+        _started_paused = True
+
+
+def resume_after_startup() -> None:
+    """Move everything made so far out of the collector's sight (``gc.freeze``) and turn
+    collection back on: later collections scan only what the session makes after."""
+    global _started_paused
+    if _started_paused:
+        _started_paused = False
+        gc.freeze()
+        gc.enable()

@@ -9,9 +9,14 @@ sends its codes to the controller, which checks their union.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The ruleset disk cache (rules/diskcache.py) of this run: never the user's own.
+os.environ.setdefault("HORIZON_BUILDER_CACHE_DIR", tempfile.mkdtemp(prefix="hb-test-cache-"))
 
 # Record before any test module binds ``validate``: patch the module function first.
 from horizon_builder.engine import validator as _validator

@@ -140,9 +140,11 @@ class HorizonApp(App[int]):
         self._opened()
 
     def _opened(self) -> None:
+        from horizon_builder.gcpause import resume_after_startup
         from horizon_builder.tui.dialogs import LoadErrorDialog
 
         self.session_changed()
+        self.call_after_refresh(resume_after_startup)  # the roster is on screen
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
