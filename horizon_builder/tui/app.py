@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.tui.commands import HorizonCommands
@@ -154,9 +154,19 @@ class HorizonApp(App[int]):
         """The session changed: every screen that shows it redraws from it."""
         if not self.loaded:
             return
-        for screen in list(self.screen_stack):
+        # a screen another (full) screen covers is redrawn when it is shown again
+        covered = False
+        shown: list[SessionView] = []
+        for screen in reversed(self.screen_stack):
             if isinstance(screen, SessionView):
-                screen.refresh_view()
+                if covered:
+                    screen.stale = True
+                else:
+                    shown.append(screen)
+            covered = covered or not isinstance(screen, ModalScreen)
+        for view in reversed(shown):
+            view.stale = False
+            view.refresh_view()
         self._update_title()
         # enabled actions depend on these only; refreshing bindings rebuilds the footer
         state = (self.session.can_undo, self.session.can_redo, bool(self.session.roster.elements),
