@@ -86,7 +86,9 @@ async def bench_edits(repeats: int) -> dict[str, list[float]]:
             display(screen, renderable)
             if renderable is not None and "started" in marks:
                 if "committed" in marks:
-                    marks.setdefault("painted", time.perf_counter())
+                    if "painted" not in marks:
+                        marks["painted"] = time.perf_counter()
+                        marks["painted cpu"] = time.thread_time()
                 else:  # a stepper shows its new value at once, before the edit is taken
                     marks["painted early"] = time.perf_counter()
 
@@ -98,6 +100,7 @@ async def bench_edits(repeats: int) -> dict[str, list[float]]:
         async def measure(name: str, key: str, other: str | None = None) -> None:
             marks.clear()
             started = marks["started"] = time.perf_counter()
+            cpu_started = time.thread_time()
             await pilot.press(key)
             if "committed" not in marks and other is not None:  # at a limit: the other way
                 await pilot.pause()
@@ -112,6 +115,8 @@ async def bench_edits(repeats: int) -> dict[str, list[float]]:
             painted = marks.get("painted", marks.get("painted early"))
             assert painted is not None, f"{name}: no frame after the edit"
             results.setdefault(name, []).append((painted - started) * 1000)
+            if "painted cpu" in marks:  # the app's own work, whatever else the machine runs
+                results.setdefault(f"{name}, CPU", []).append((marks["painted cpu"] - cpu_started) * 1000)
             await pilot.pause()
 
         for index in range(repeats):
@@ -214,6 +219,7 @@ def main() -> int:
 def bench_edit_report(repeats: int) -> None:
     print(f"(a) keystroke → painted frame, 200-element roster (ms, median of {repeats};"
           " target <= 16 ms)")
+    print("    (wall clock, then the app's own CPU time to the same frame: the machine is shared)")
     for name, values in asyncio.run(bench_edits(repeats)).items():
         median = statistics.median(values)
         verdict = "met" if median <= 16.0 else "MISSED"

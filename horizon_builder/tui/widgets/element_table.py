@@ -8,14 +8,16 @@ rows whose text changed, which keeps a 200-element roster quick.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from rich.padding import Padding
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual._types import SegmentLines
+from textual.geometry import Region, Size
 from textual.renderables.styled import Styled
 from textual.strip import Strip
 from textual.widgets import DataTable
@@ -93,6 +95,9 @@ class ElementTable(DataTable):
         # (before: DataTable clears its caches while it is made)
         self._segments_by_cell: dict[tuple[object, ...], SegmentLines] = {}
         self._strips_by_line: dict[tuple[object, ...], Strip] = {}
+        self._over_styles: dict[tuple[Style, int, int], Style] = {}
+        self._holding_layout = self._layout_held = False
+        self._virtual_before = Size(0, 0)
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._rows: list[RowData] = []
         self._widths: tuple[int, int] | None = None
@@ -117,6 +122,10 @@ class ElementTable(DataTable):
                              for form in info.element.forms)
         wanted = -(-(max([12, *names]) + 1) // 6) * 6  # in steps of 6: fewer relayouts
         name = max(12, min(wanted, 36, spare - 10))
+        if self._widths is not None and sum(self._widths) == spare:
+            # the same room: the names column only grows (undoing a long name does not
+            # redraw the table twice); it fits the names again after a resize
+            name = max(name, self._widths[0])
         return name, spare - name
 
     def build_rows(self, report: Report) -> list[RowData]:
@@ -210,12 +219,15 @@ class ElementTable(DataTable):
         """
         self._report = report
         widths = self._flexible_widths(report)
-        rebuild = widths != self._widths or not self.columns
+        rebuild = not self.columns
+        resized = widths != self._widths
         self._widths = widths
         rows = self.build_rows(report)
         if rebuild:
             self._rebuild(rows)
             return
+        if resized:  # the name and upgrades columns trade width: cells change, rows stay
+            self._set_column_widths(widths)
         selected = self.selected_key
         old = self._rows
         column_keys = [key for key, _, _ in COLUMNS]
@@ -265,7 +277,13 @@ class ElementTable(DataTable):
             if len(self._segments_by_cell) > 20_000:
                 self._segments_by_cell.clear()
             self._segments_by_cell[key] = lines
-        over = base_style + Style.from_meta({"row": row_index, "column": column_index})
+        meta_key = (base_style, row_index, column_index)
+        over = self._over_styles.get(meta_key)
+        if over is None:  # (one Style per place, so Rich's cache of sums serves the segments)
+            if len(self._over_styles) > 20_000:
+                self._over_styles.clear()
+            over = self._over_styles[meta_key] = base_style + Style.from_meta(
+                {"row": row_index, "column": column_index})
         return [[Segment(text, over + style if style is not None else over, control)
                  for text, style, control in line] for line in lines]
 
@@ -294,9 +312,44 @@ class ElementTable(DataTable):
             self._strips_by_line[key] = strip
         return strip
 
+    # --- no relayout when nothing on screen changes size ---------------------------------
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        """A row added or removed changes the table's virtual height, which in Textual lays
+        out the whole screen again (and so re-renders every widget on it). The table's own
+        size is set by the screen (``height: 1fr``): when its columns keep their width and
+        the vertical scrollbar stays as it was (shown, or not), only the scrollbar and the
+        table need drawing again, so the relayout is held back."""
+        self._virtual_before = self.virtual_size
+        self._holding_layout = True
+        try:
+            super()._update_dimensions(new_rows)
+        finally:
+            self._holding_layout = False
+        if self._layout_held:
+            self._layout_held = False
+            self._scroll_update(self.virtual_size)
+            self.refresh()
+
+    def _layout_unchanged(self) -> bool:
+        before, after = self._virtual_before, self.virtual_size
+        height = self.container_size.height
+        styles = self.styles
+        return (bool(self.size) and before.width == after.width
+                and (before.height > height) == (after.height > height)
+                and styles.height is not None and not styles.height.is_auto
+                and styles.width is not None and not styles.width.is_auto)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if layout and self._holding_layout and not recompose and self._layout_unchanged():
+            self._layout_held = True
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._segments_by_cell.clear()
+        self._over_styles.clear()
         self._strips_by_line.clear()
 
     def _clear_caches(self) -> None:
@@ -316,6 +369,16 @@ class ElementTable(DataTable):
             self._data[RowKey(row_key)][ColumnKey(column_key)] = value
         self._update_count += 1
         self.refresh()
+
+    def _set_column_widths(self, widths: tuple[int, int]) -> None:
+        """Give the flexible columns new widths in place (their sum is the same: the table's
+        virtual width and every row stay; a rebuild would add every row again)."""
+        name_width, upgrades_width = widths
+        for key, width in (("name", name_width), ("upgrades", upgrades_width)):
+            self.columns[ColumnKey(key)].width = width
+        self._clear_caches()
+        self._require_update_dimensions = True
+        self.check_idle()
 
     def _rebuild(self, rows: list[RowData]) -> None:
         selected = self.selected_key
