@@ -96,7 +96,7 @@ class ElementTable(DataTable):
         self._segments_by_cell: dict[tuple[object, ...], SegmentLines] = {}
         self._strips_by_line: dict[tuple[object, ...], Strip] = {}
         self._over_styles: dict[tuple[Style, int, int], Style] = {}
-        self._holding_layout = self._layout_held = False
+        self._holding_layout = self._layout_held = self._holding_rows = False
         self._virtual_before = Size(0, 0)
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._rows: list[RowData] = []
@@ -242,8 +242,15 @@ class ElementTable(DataTable):
         self._update_cells(changes)
         for index in range(len(old), len(rows)):
             self.add_row(*self._cells(rows[index]), key=str(index))
-        for index in range(len(rows), len(old)):
-            self.remove_row(str(index))
+        if len(rows) < len(old):
+            # remove_row lays the screen out again at once; whether that is needed is
+            # known when the new height is (see _update_dimensions)
+            self._holding_rows = True
+            try:
+                for index in range(len(rows), len(old)):
+                    self.remove_row(str(index))
+            finally:
+                self._holding_rows = False
         self._rows = rows
         self._restore_cursor(selected)
 
@@ -333,16 +340,21 @@ class ElementTable(DataTable):
     def _layout_unchanged(self) -> bool:
         before, after = self._virtual_before, self.virtual_size
         height = self.container_size.height
+        return (self._size_fixed() and before.width == after.width
+                and (before.height > height) == (after.height > height))
+
+    def _size_fixed(self) -> bool:
+        """The table's size is set by the screen, not by its rows."""
         styles = self.styles
-        return (bool(self.size) and before.width == after.width
-                and (before.height > height) == (after.height > height)
-                and styles.height is not None and not styles.height.is_auto
+        return (bool(self.size) and styles.height is not None and not styles.height.is_auto
                 and styles.width is not None and not styles.width.is_auto)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
-        if layout and self._holding_layout and not recompose and self._layout_unchanged():
-            self._layout_held = True
+        if layout and not recompose and (
+                (self._holding_layout and self._layout_unchanged())
+                or (self._holding_rows and self._size_fixed())):
+            self._layout_held = self._holding_layout
             layout = False
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
@@ -365,10 +377,16 @@ class ElementTable(DataTable):
         """
         if not changes:
             return
+        rows: set[int] = set()
         for row_key, column_key, value in changes:
             self._data[RowKey(row_key)][ColumnKey(column_key)] = value
+            rows.add(int(row_key))
         self._update_count += 1
-        self.refresh()
+        if len(rows) > self.size.height:
+            self.refresh()
+        else:  # only the lines that changed are drawn again, not the whole table
+            for index in sorted(rows):
+                self.refresh_row(index)
 
     def _set_column_widths(self, widths: tuple[int, int]) -> None:
         """Give the flexible columns new widths in place (their sum is the same: the table's
