@@ -13,6 +13,7 @@ from functools import cached_property
 
 from horizon_builder.engine.analysis import Analysis, analyse, changed_values, provisional_values
 from horizon_builder.engine.findings import Finding, sort_findings, verdict_text
+from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.gcpause import gc_paused
 from horizon_builder.roster.models import Roster
@@ -140,10 +141,19 @@ def _run(analysis: Analysis, context: str,
     return sort_findings(findings)
 
 
+#: A round's copy of a finding kept for the finding object (those about one element are
+#: kept across edits with the element's info), so an edit does not copy them all again.
+_ROUND_COPIES = IdentityMemo()
+
+
 def _in_round(finding: Finding, round_name: str) -> Finding:
-    f = finding
-    return Finding(f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element,
-                   f.element_name, f.field, f.provisional, round_name)
+    copy: Finding | None = _ROUND_COPIES.get((finding,), round_name)
+    if copy is None:
+        f = finding
+        copy = Finding(f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element,
+                       f.element_name, f.field, f.provisional, round_name)
+        _ROUND_COPIES.put((finding,), round_name, copy)
+    return copy
 
 
 def validate(roster: Roster, ruleset: Ruleset) -> Report:
