@@ -161,8 +161,11 @@ if kind == "bare":
 
     app = Bare()
 else:
-    from horizon_builder.gcpause import pause_for_startup
-    pause_for_startup()  # as the console entry (horizon_builder.cli.main) does
+    try:  # as the console entry (horizon_builder.cli.main) does
+        from horizon_builder.gcpause import pause_for_startup
+        pause_for_startup()
+    except ImportError:  # a version from before it (to compare with)
+        pass
     from pathlib import Path
     from horizon_builder.tui.app import HorizonApp
 
