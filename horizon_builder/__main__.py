@@ -1,3 +1,3 @@
-from horizon_builder.cli.main import main
+from horizon_builder.cli import main
 
 raise SystemExit(main())

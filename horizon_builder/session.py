@@ -38,6 +38,16 @@ def _share(new: Roster, old: Roster) -> Roster:
     return new.model_copy(update={"elements": elements})
 
 
+def _checked(roster: Roster, current: Roster) -> Roster:
+    """``roster`` checked against the models; an element that is the very object of the
+    current snapshot passed them when it was committed, so only the others are checked
+    again (an edit of one element of a 1,000-element roster checks one)."""
+    known = {id(e) for e in current.elements}
+    data = roster.model_dump(exclude={"elements"})
+    data["elements"] = [e if id(e) in known else e.model_dump() for e in roster.elements]
+    return Roster.model_validate(data)
+
+
 @dataclass(frozen=True)
 class Snapshot:
     roster: Roster
@@ -62,6 +72,7 @@ class Session:
         self.disk_stamp: tuple[int, int, str] | None = None
         #: your rulebook could not be used (left out, never overwritten): its problems
         self.personal_problems: list[Problem] = []
+        self._rules_overrides = roster.overrides  #: the roster's rules file ``ruleset`` has
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -138,7 +149,7 @@ class Session:
         current = self.roster
         if roster is current:
             return False
-        checked = _share(Roster.model_validate(roster.model_dump()), current)
+        checked = _share(_checked(roster, current), current)
         if checked == current:
             return False
         if current.overrides != checked.overrides:
@@ -165,6 +176,10 @@ class Session:
         return True
 
     def _sync_rules(self) -> None:
+        # undo/redo across a change of rules file reloads them (the same rules otherwise: a new
+        # ruleset object would make the validator derive every element anew)
+        if self.roster.overrides == self._rules_overrides:
+            return
         # keep the rules we have if the file went bad; the settings screen reports it
         with contextlib.suppress(LoadError):
             self._reload_rules(self.roster)
@@ -176,6 +191,7 @@ class Session:
     def _reload_rules(self, roster: Roster) -> None:
         paths, roles = rules_layers(roster, self.path, self.extra_overrides)
         self.ruleset, self.personal_problems = load_rules(paths, roles)
+        self._rules_overrides = roster.overrides
         self._report = None
 
     # --- files ---------------------------------------------------------------

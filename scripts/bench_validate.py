@@ -1,12 +1,20 @@
-"""Time full validation (analysis + totals + every check) of generated rosters.
+"""Time re-validation after one edit (and full validation) of generated rosters.
 
-Targets (issue "Foundation"): 40 elements < 2 ms, 1,000 elements < 50 ms, and
-time(1,000) / time(100) <= 11. Run:
+Targets (issue 13), re-validation after one edit (a stat change on one element, the
+roster before it validated, as in the app):
 
-    python scripts/bench_validate.py
+- a 40-element battlegroup < 1 ms;
+- a 1,000-element Task Force with three rounds < 25 ms;
+- t(1,000) / t(100) <= 11 and t(10,000) / t(1,000) <= 11, battlegroups and Task Forces.
 
-The rosters mix every element type the shipped rules hold, with upgrades,
-metaforms and a CHQ where the rules have them, so every check does real work.
+Full validation (every element new, nothing reused: what ``check`` does) is printed
+too, for comparison. Run::
+
+    python scripts/bench_validate.py [--repeats N]
+
+The rosters mix every element type the shipped rules hold, with upgrades and a
+CHQ where the rules have them, so every check does real work; a Task Force has
+three rounds, each fielding half the list under its own CHQ.
 """
 
 from __future__ import annotations
@@ -19,41 +27,86 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from horizon_builder.editing import change_element, set_stat
 from horizon_builder.engine.validator import validate
-from horizon_builder.roster.samples import make_roster
+from horizon_builder.roster.models import Roster
+from horizon_builder.roster.samples import make_roster, make_task_force
 from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
 
-SIZES = (10, 40, 100, 1000)
-TARGETS_MS = {40: 2.0, 1000: 50.0}
+SIZES = (40, 100, 1000, 10000)
+#: (kind, size) → target in ms for re-validation after one edit
+TARGETS_MS = {("battlegroup", 40): 1.0, ("task force", 1000): 25.0}
+RATIO_TARGET = 11.0
 
 
-def time_validation(size: int, repeats: int) -> float:
-    """Median milliseconds to validate a roster of ``size`` elements."""
-    ruleset = load_ruleset()
-    roster = make_roster(ruleset, size)
-    validate(roster, ruleset)  # warm caches and imports
+def _edits(roster: Roster, count: int) -> list[Roster]:
+    """``count`` successive one-stat edits of elements spread over the list."""
+    out = []
+    for n in range(count):
+        element = roster.elements[(n * 7919) % len(roster.elements)]
+        stat = next(iter(element.stats))
+        step = 1 if element.stats[stat] == 0 else -1
+        roster = change_element(roster, element.id,
+                                lambda e, s=stat, d=step: set_stat(e, s, e.stats[s] + d))
+        out.append(roster)
+    return out
+
+
+def time_revalidation(ruleset: Ruleset, roster: Roster, repeats: int) -> float:
+    """Median ms to validate a roster after one edit of the (validated) roster before it."""
+    validate(roster, ruleset)
     samples = []
-    for _ in range(repeats):
+    for edited in _edits(roster, repeats):
         start = time.perf_counter()
-        validate(roster, ruleset)
+        validate(edited, ruleset)
         samples.append((time.perf_counter() - start) * 1000)
     return statistics.median(samples)
 
 
+def time_full(ruleset: Ruleset, roster: Roster, repeats: int) -> float:
+    """Median ms to validate a roster none of whose elements was seen before."""
+    copies = [Roster.model_validate(roster.model_dump()) for _ in range(repeats)]
+    samples = []
+    for copy in copies:
+        start = time.perf_counter()
+        validate(copy, ruleset)
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def verdict(met: bool) -> str:
+    return "met" if met else "MISSED"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=30)
+    parser.add_argument("--repeats", type=int, default=21)
+    parser.add_argument("--max-size", type=int, default=max(SIZES))
     args = parser.parse_args()
-    results = {}
-    for size in SIZES:
-        repeats = args.repeats if size < 1000 else max(5, args.repeats // 3)
-        results[size] = time_validation(size, repeats)
-        target = TARGETS_MS.get(size)
-        verdict = "" if target is None else (
-            f"  target < {target:g} ms: {'met' if results[size] < target else 'MISSED'}")
-        print(f"{size:5d} elements: {results[size]:8.3f} ms (median of {repeats}){verdict}")
-    ratio = results[1000] / results[100]
-    print(f"time(1000) / time(100) = {ratio:.2f}  target <= 11: {'met' if ratio <= 11 else 'MISSED'}")
+    ruleset = load_ruleset()
+    makers = {"battlegroup": make_roster, "task force": make_task_force}
+    sizes = [s for s in SIZES if s <= args.max_size]
+    print("re-validation after one edit (ms, median); full validation alongside")
+    edit: dict[tuple[str, int], float] = {}
+    for kind, make in makers.items():
+        for size in sizes:
+            roster = make(ruleset, size)
+            repeats = args.repeats if size <= 1000 else max(5, args.repeats // 4)
+            edit[kind, size] = time_revalidation(ruleset, roster, repeats)
+            full = time_full(ruleset, roster, max(3, repeats // 3))
+            target = TARGETS_MS.get((kind, size))
+            note = "" if target is None else (
+                f"  target < {target:g} ms: {verdict(edit[kind, size] < target)}")
+            print(f"  {kind:11} {size:6d} elements: after an edit {edit[kind, size]:9.3f}"
+                  f"   full {full:9.2f}{note}")
+    for kind in makers:
+        for small, big in ((100, 1000), (1000, 10000)):
+            if (kind, big) not in edit:
+                continue
+            ratio = edit[kind, big] / edit[kind, small]
+            print(f"  {kind:11} t({big})/t({small}) = {ratio:5.2f}"
+                  f"  target <= {RATIO_TARGET:g}: {verdict(ratio <= RATIO_TARGET)}")
     return 0
 
 

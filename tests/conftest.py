@@ -19,6 +19,8 @@ import pytest
 # live in a fresh folder per test process, empty unless a test writes there.
 os.environ["HORIZON_BUILDER_CONFIG_DIR"] = tempfile.mkdtemp(prefix="hb-config-")
 os.environ.setdefault("HORIZON_BUILDER_DATA_DIR", tempfile.mkdtemp(prefix="hb-data-"))
+# The ruleset disk cache (rules/diskcache.py) of this run: never the user's own.
+os.environ.setdefault("HORIZON_BUILDER_CACHE_DIR", tempfile.mkdtemp(prefix="hb-test-cache-"))
 
 # Record before any test module binds ``validate``: patch the module function first.
 from horizon_builder.engine import validator as _validator

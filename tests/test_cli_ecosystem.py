@@ -6,6 +6,7 @@ JSON export loads back as a roster."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.metadata
 import json
 import subprocess
@@ -85,10 +86,10 @@ def test_shell_completion_script(capsys, shell):
 
 
 def test_the_version_lives_in_one_place():
-    try:  # installed (as the README's test command does): the metadata reads the same one
+    # installed (as the README's test command does), the metadata reads the same one; from a
+    # checkout that is not installed, only the source is there to compare
+    with contextlib.suppress(importlib.metadata.PackageNotFoundError):
         assert importlib.metadata.version("horizon-builder") == horizon_builder.__version__
-    except importlib.metadata.PackageNotFoundError:
-        pass  # run from a checkout without installing: only the source is there to compare
     pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject
 

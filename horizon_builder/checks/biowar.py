@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, is_superheavy, statline_rule
+from horizon_builder.checks.common import (
+    StatlineAsk,
+    about,
+    cite,
+    each_element,
+    is_superheavy,
+    statline_rule,
+)
 from horizon_builder.checks.datawar import type_bought, upgrade_name
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
@@ -60,19 +67,25 @@ RAPID_VANGUARD = ("rapid", "vanguard")
 def rapid_and_vanguard_of_bio_swarms(a: Analysis) -> Iterator[Finding]:
     """A gun-beast may not take an upgrade that would make it rapid or vanguard; gribblies are
     always both, and nothing may take either away (OtH p.30)."""
-    for info in a.elements:
-        beast, gribbly = has_tag(info, "gun_beast"), has_tag(info, "gribbly")
-        for rule in RAPID_VANGUARD if beast or gribbly else ():
-            name = a.ruleset.rule_name(rule).lower()
-            if beast and rule in info.special_rules:
-                culprits = _granted_by(a, info, rule)
-                fix = f": remove {' and '.join(culprits)}" if culprits else ""
-                yield about(info, "error", "gun-beast-rapid-vanguard",
-                            f"a gun-beast is never {name}{fix}", "OtH p.30", "upgrades")
-            elif gribbly and rule not in info.special_rules:
-                yield about(info, "error", "gribbly-rapid-vanguard",
-                            f"a gribbly is always {name}; an upgrade here takes that away",
-                            "OtH p.30", "upgrades")
+    for _, found in each_element(a, _rapid_vanguard):
+        yield from found
+
+
+def _rapid_vanguard(a: Analysis, info: ElementInfo) -> list[Finding]:
+    found = []
+    beast, gribbly = has_tag(info, "gun_beast"), has_tag(info, "gribbly")
+    for rule in RAPID_VANGUARD if beast or gribbly else ():
+        name = a.ruleset.rule_name(rule).lower()
+        if beast and rule in info.special_rules:
+            culprits = _granted_by(a, info, rule)
+            fix = f": remove {' and '.join(culprits)}" if culprits else ""
+            found.append(about(info, "error", "gun-beast-rapid-vanguard",
+                               f"a gun-beast is never {name}{fix}", "OtH p.30", "upgrades"))
+        elif gribbly and rule not in info.special_rules:
+            found.append(about(info, "error", "gribbly-rapid-vanguard",
+                               f"a gribbly is always {name}; an upgrade here takes that away",
+                               "OtH p.30", "upgrades"))
+    return found
 
 
 @statline_rule(CHAPTER)

@@ -11,21 +11,25 @@ registered once with :func:`statline_rule`, and then asked by two callers:
   statline as it would be with one more copy of an upgrade.
 
 A statline rule may read the element, its statline, the ruleset, the roster's
-settings and the mode; never the other elements (the picker asks it about an
-element on its own).
+settings (kind, era, event, supplements, solitaire) and the mode, command and CR
+purchases; never the other elements (the picker asks it about an element on its
+own). What it says about an element is kept with the element's info and reused
+while the same element object comes back in the same context (see
+:func:`horizon_builder.engine.analysis.analyse`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
 from horizon_builder.engine.findings import Finding, Reason, Severity, plural
 from horizon_builder.engine.validator import check
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 
-__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "eligible_names", "finding",
+__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "each_element", "eligible_names", "finding",
            "is_aircraft", "is_superheavy", "plural", "statline_rule", "statlines"]
 
 
@@ -49,6 +53,7 @@ class StatlineAsk:
 
 
 StatlineRule = Callable[[StatlineAsk], Iterable[Reason]]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -85,19 +90,87 @@ def statline_rule(chapter: str, applies_to: Iterable[str] = ("battlegroup", "rou
     scope = frozenset(applies_to)
 
     def register(rule: StatlineRule) -> StatlineRule:
+        number = len(STATLINE_RULES)
         STATLINE_RULES.append(RegisteredRule(rule.__name__, scope, rule))
 
         def run(a: Analysis) -> Iterator[Finding]:
-            for ask in all_statlines(a):
-                for reason in rule(ask):
-                    if not reason.duplicate:
-                        yield finding(ask.info, reason)
+            found, error = statline_findings(a)[number]
+            yield from found
+            if error is not None:
+                raise error
 
         run.__name__ = rule.__name__
         check(chapter, scope)(run)
         return rule
 
     return register
+
+
+#: What every statline rule says about one element: (rule number, findings, the exception
+#: the rule raised or None), for the rules that said something.
+_ElementFindings = tuple[tuple[int, tuple[Finding, ...], Exception | None], ...]
+
+
+def _element_findings(a: Analysis, info: ElementInfo) -> _ElementFindings:
+    """Every statline rule asked of each statline of one element, kept on its info: an
+    info is made for one element object in one force context (mode, command, CR bought,
+    the roster's settings) and shared by the analyses that meet both again, and a statline
+    rule reads nothing else (see the module docstring)."""
+    cached: tuple[int, _ElementFindings] | None = info.__dict__.get("_statline_findings")
+    if cached is not None and cached[0] == len(STATLINE_RULES):  # no rule registered since
+        return cached[1]
+    out: list[tuple[int, tuple[Finding, ...], Exception | None]] = []
+    asks = list(statlines(a, info))
+    for number, registered in enumerate(STATLINE_RULES):
+        found: list[Finding] = []
+        error: Exception | None = None
+        try:
+            for ask in asks:
+                for reason in registered.run(ask):
+                    if not reason.duplicate:
+                        found.append(finding(info, reason))
+        except Exception as exc:  # the validator reports it (see validator._run)
+            error = exc
+        if found or error is not None:
+            out.append((number, tuple(found), error))
+    result = tuple(out)
+    info.__dict__["_statline_findings"] = (len(STATLINE_RULES), result)
+    return result
+
+
+def statline_findings(a: Analysis) -> list[tuple[list[Finding], Exception | None]]:
+    """For each statline rule, its findings over the force in element order (and the
+    exception that stopped it), made once per analysis from each element's own."""
+    cached: list[tuple[list[Finding], Exception | None]] | None = a.__dict__.get(
+        "_statline_findings")
+    if cached is not None:
+        return cached
+    found: list[list[Finding]] = [[] for _ in STATLINE_RULES]
+    errors: list[Exception | None] = [None] * len(STATLINE_RULES)
+    for info in a.elements:
+        for number, findings, error in _element_findings(a, info):
+            if errors[number] is not None:
+                continue  # the rule stopped at an earlier element
+            found[number].extend(findings)
+            errors[number] = error
+    result = list(zip(found, errors, strict=True))
+    a.__dict__["_statline_findings"] = result
+    return result
+
+
+def each_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Iterator[tuple[ElementInfo, T]]:
+    """``part(a, info)`` for each element of the force in order, each made once and kept with
+    the element's info, as the statline rules' findings are: ``part`` may read what a
+    statline rule may (the element, the ruleset, the force's context), never the other
+    elements. A force-wide check runs its per-element work through this, so an edit
+    re-runs it for the changed elements only."""
+    for info in a.elements:
+        kept: dict[object, Any] = info.__dict__.setdefault("_parts", {})
+        try:
+            value = kept[part]
+        except KeyError:
+            value = kept[part] = part(a, info)
+        yield info, value
 
 
 def finding(info: ElementInfo | None, reason: Reason) -> Finding:

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TypeGuard
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, statline_rule
+from horizon_builder.checks.common import StatlineAsk, about, cite, each_element, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
@@ -118,19 +118,25 @@ def type_purchase_rules(a: Analysis) -> Iterator[Finding]:
         # (whether the type pays with CR at all is the generic CR check's, in mustering)
 
 
+def _options_unknown(a: Analysis, info: ElementInfo) -> list[Finding]:
+    found = []
+    for cost in info.base.upgrades:
+        up, option = cost.upgrade, cost.choice.option
+        if own(up) and option is not None and option not in up.options:
+            found.append(about(info, "error", "upgrade-option-unknown",
+                               f"{up.name}: {option!r} is not one of its choices "
+                               f"({', '.join(up.options) or 'it has none'})",
+                               cite(up, "OtH p.25"), "upgrades"))
+    return found
+
+
 @check(CHAPTER)
 def upgrade_option_known(a: Analysis) -> Iterator[Finding]:
     """An option must be one the upgrade offers: a robot's program is destroy, disrupt or hold
     (OtH p.25)."""
     rs = a.ruleset
-    for info in a.elements:
-        for cost in info.base.upgrades:
-            up, option = cost.upgrade, cost.choice.option
-            if own(up) and option is not None and option not in up.options:
-                yield about(info, "error", "upgrade-option-unknown",
-                            f"{up.name}: {option!r} is not one of its choices "
-                            f"({', '.join(up.options) or 'it has none'})",
-                            cite(up, "OtH p.25"), "upgrades")
+    for _, found in each_element(a, _options_unknown):
+        yield from found
     for purchase in a.cr_purchases:
         up = rs.upgrades.get(purchase.upgrade)
         if own(up) and purchase.option is not None and purchase.option not in up.options:

@@ -35,8 +35,14 @@ def _form_label(info: ElementInfo, index: int) -> str:
     return f"{form.name or (line.type.name if line.type else form.type)} form"
 
 
-def _metaformers(a: Analysis) -> Iterator[ElementInfo]:
-    return (info for info in a.elements if info.element.forms or info.has_upgrade(METAFORM))
+def _metaformers(a: Analysis) -> list[ElementInfo]:
+    """The elements with metaforms or the metaform upgrade (found once per analysis: four
+    checks ask)."""
+    found: list[ElementInfo] | None = a.__dict__.get("_metaformers")
+    if found is None:
+        found = [info for info in a.elements if info.element.forms or info.has_upgrade(METAFORM)]
+        a.__dict__["_metaformers"] = found
+    return found
 
 
 @check(CHAPTER)

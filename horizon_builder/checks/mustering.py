@@ -14,6 +14,7 @@ from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
+    each_element,
     eligible_names,
     plural,
     statline_rule,
@@ -129,27 +130,38 @@ def stat_pool(ask: StatlineAsk) -> Iterator[Reason]:
                      pool.is_provisional, severity="info")
 
 
+def _statline_published(a: Analysis, info: ElementInfo) -> tuple[list[Finding], list[str]]:
+    """An element's statlines against the published ones: what differs, and the types
+    with no published statline to compare with."""
+    found: list[Finding] = []
+    unchecked: list[str] = []
+    for ask in statlines(a, info):
+        line, label, prefix = ask.line, ask.label, ask.prefix
+        et = line.type
+        if et is None or et.pool is not None or not et.stats:
+            continue
+        known = et.statlines.get(line.presence)
+        if known is None:
+            unchecked.append(line.type_id)
+            continue
+        differs = [s for s, v in known.stats.items() if line.stats.get(s, v) != v]
+        if differs:
+            expected = " ".join(f"{s}{v}" for s, v in known.stats.items())
+            found.append(about(info, "warning", "statline-differs",
+                               f"{label}{et.name} P{line.presence} is published as {expected}",
+                               cite(known, "core"), f"{prefix}stats.{differs[0]}",
+                               known.is_provisional))
+    return found, unchecked
+
+
 @check(CHAPTER)
 def fixed_statline(a: Analysis) -> Iterator[Finding]:
     """Types with a known fixed statline should match it; unknown ones are said to be unchecked."""
     unchecked: dict[str, ElementInfo] = {}
-    for info in a.elements:
-        for ask in statlines(a, info):
-            line, label, prefix = ask.line, ask.label, ask.prefix
-            et = line.type
-            if et is None or et.pool is not None or not et.stats:
-                continue
-            known = et.statlines.get(line.presence)
-            if known is None:
-                unchecked.setdefault(line.type_id, info)
-                continue
-            differs = [s for s, v in known.stats.items() if line.stats.get(s, v) != v]
-            if differs:
-                expected = " ".join(f"{s}{v}" for s, v in known.stats.items())
-                yield about(info, "warning", "statline-differs",
-                            f"{label}{et.name} P{line.presence} is published as {expected}",
-                            cite(known, "core"), f"{prefix}stats.{differs[0]}",
-                            known.is_provisional)
+    for info, (found, types) in each_element(a, _statline_published):
+        yield from found
+        for type_id in types:
+            unchecked.setdefault(type_id, info)
     if unchecked:
         names = ", ".join(a.ruleset.element_types[t].name for t in unchecked)
         yield _one_note(unchecked, "statline-unchecked",

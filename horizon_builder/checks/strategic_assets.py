@@ -25,7 +25,14 @@ SPECIAL_OPERATION = "special_operation"
 
 
 def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
-    return [info for info in a.elements if info.element.type == type_id]
+    """The elements of one type, in order (grouped once per analysis: several checks ask)."""
+    by_type: dict[str, list[ElementInfo]] | None = a.__dict__.get("_by_type")
+    if by_type is None:
+        by_type = {}
+        for info in a.elements:
+            by_type.setdefault(info.element.type, []).append(info)
+        a.__dict__["_by_type"] = by_type
+    return by_type.get(type_id, [])
 
 
 def _reaches_none(a: Analysis, ability: str) -> tuple[str, str, bool] | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, cite
+from horizon_builder.checks.common import about, cite, each_element
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import check
@@ -44,42 +44,48 @@ def era_bars(ruleset: Ruleset, roster: Roster, item_id: str) -> str | None:
     return f"not available in {era.name}" + (f" ({note})" if note else "")
 
 
+def _disabled(a: Analysis, info: ElementInfo | None, name: str, supplement: str | None,
+              field: str) -> Iterator[Finding]:
+    title = supplement_off(a.ruleset, a.roster, supplement)
+    if title is not None:
+        yield about(info, "error", "supplement-disabled",
+                    f"{name} needs the {title} supplement, which this roster does not enable",
+                    f"roster supplements ({title})", field)
+
+
+def _element_disabled(a: Analysis, info: ElementInfo) -> list[Finding]:
+    found: list[Finding] = []
+    if info.type is not None:
+        found.extend(_disabled(a, info, info.type.name, info.type.supplement, "type"))
+    for line in info.forms:
+        if line.type is not None:
+            found.extend(_disabled(a, info, f"{line.type.name} form", line.type.supplement, "forms"))
+        for c in line.upgrades:
+            if c.upgrade is not None:
+                found.extend(_disabled(a, info, c.upgrade.name, c.upgrade.supplement, "forms"))
+    for c in info.base.upgrades:
+        if c.upgrade is not None:
+            found.extend(_disabled(a, info, c.upgrade.name, c.upgrade.supplement, "upgrades"))
+    return found
+
+
 @check(CHAPTER)
 def supplement_enabled(a: Analysis) -> Iterator[Finding]:
     """Anything from a supplement the roster has not enabled is an error naming the supplement."""
     rs = a.ruleset
-
-    def disabled(info: ElementInfo | None, name: str, supplement: str | None,
-                 field: str) -> Iterator[Finding]:
-        title = supplement_off(rs, a.roster, supplement)
-        if title is not None:
-            yield about(info, "error", "supplement-disabled",
-                        f"{name} needs the {title} supplement, which this roster does not enable",
-                        f"roster supplements ({title})", field)
-
-    for info in a.elements:
-        if info.type is not None:
-            yield from disabled(info, info.type.name, info.type.supplement, "type")
-        for line in info.forms:
-            if line.type is not None:
-                yield from disabled(info, f"{line.type.name} form", line.type.supplement, "forms")
-            for c in line.upgrades:
-                if c.upgrade is not None:
-                    yield from disabled(info, c.upgrade.name, c.upgrade.supplement, "forms")
-        for c in info.base.upgrades:
-            if c.upgrade is not None:
-                yield from disabled(info, c.upgrade.name, c.upgrade.supplement, "upgrades")
+    for _, found in each_element(a, _element_disabled):
+        yield from found
     option = a.command_option
     if option is not None:
-        yield from disabled(None, option.name, option.supplement, "command")
+        yield from _disabled(a, None, option.name, option.supplement, "command")
     for weird in a.command.weird:
         up = rs.upgrades.get(weird.id)
         if up is not None:
-            yield from disabled(None, up.name, up.supplement, "command")
+            yield from _disabled(a, None, up.name, up.supplement, "command")
     for purchase in a.cr_purchases:
         up = rs.upgrades.get(purchase.upgrade)
         if up is not None:
-            yield from disabled(None, up.name, up.supplement, "cr_purchases")
+            yield from _disabled(a, None, up.name, up.supplement, "cr_purchases")
 
 
 def era_bans(ruleset: Ruleset, era: Era) -> dict[str, tuple[str, bool, str | None]]:

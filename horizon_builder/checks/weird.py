@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, statline_rule
-from horizon_builder.engine.analysis import Analysis
+from horizon_builder.checks.common import StatlineAsk, about, cite, each_element, statline_rule
+from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 
@@ -152,6 +152,13 @@ def weird_upgrade_placement(ask: StatlineAsk) -> Iterator[Reason]:
                      "weird command: see Command", "OtH p.42", "upgrades", subject=cost.choice.id)
 
 
+def _free_weird(a: Analysis, info: ElementInfo) -> int:
+    """How many weird upgrades an element marks free."""
+    return sum(cost.choice.count for line in (info.base, *info.forms) for cost in line.upgrades
+               if cost.upgrade is not None and cost.upgrade.kind == "weird_upgrade"
+               and cost.currency == "free")
+
+
 @check(CHAPTER)
 def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
     """A mad scientist gives the CHQ one weird upgrade free (OtH p.69; data: ``grants_free`` of
@@ -160,12 +167,7 @@ def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
     mad = a.ruleset.upgrades.get(MAD_SCIENTIST)
     has_mad = mad is not None and MAD_SCIENTIST in _weird_commands(a)
     allowed = mad.grants_free if mad is not None else 0
-    free_total = 0
-    for info in a.elements:
-        for line in (info.base, *info.forms):
-            free_total += sum(cost.choice.count for cost in line.upgrades
-                              if cost.upgrade is not None and cost.upgrade.kind == "weird_upgrade"
-                              and cost.currency == "free")
+    free_total = sum(count for _, count in each_element(a, _free_weird))
     if has_mad and free_total > allowed:
         yield Finding("error", "weird-free-too-many",
                       f"{free_total} weird upgrades are marked free; a mad scientist gives "
@@ -178,27 +180,30 @@ def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
                     "OtH p.69", "upgrades")
 
 
+def _weird_paid(a: Analysis, info: ElementInfo) -> str | None:
+    """How an element's weird upgrades are paid, in words; None when it has none."""
+    taken = [c for c in info.base.upgrades
+             if c.upgrade is not None and c.upgrade.kind == "weird_upgrade"]
+    if not taken:
+        return None
+    parts = []
+    for cost in taken:
+        if cost.currency == "free":
+            how = "free"
+        elif cost.amount is None:
+            how = "cost unknown"
+        else:
+            how = f"{cost.amount} {'CR' if cost.currency == 'cr' else 'stat point'}"
+            how += "" if cost.amount == 1 or cost.currency == "cr" else "s"
+        parts.append(f"{cost.upgrade.name} ({how})")  # type: ignore[union-attr]
+    return f"{info.element.name}: {', '.join(parts)}"
+
+
 @check(CHAPTER)
 def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
     """Weird upgrades are bought per element, not for the whole type (OtH p.42): one note for
     the force saying how each is paid (the roster lists the upgrades, not the payment)."""
-    entries = []
-    for info in a.elements:
-        taken = [c for c in info.base.upgrades
-                 if c.upgrade is not None and c.upgrade.kind == "weird_upgrade"]
-        if not taken:
-            continue
-        parts = []
-        for cost in taken:
-            if cost.currency == "free":
-                how = "free"
-            elif cost.amount is None:
-                how = "cost unknown"
-            else:
-                how = f"{cost.amount} {'CR' if cost.currency == 'cr' else 'stat point'}"
-                how += "" if cost.amount == 1 or cost.currency == "cr" else "s"
-            parts.append(f"{cost.upgrade.name} ({how})")  # type: ignore[union-attr]
-        entries.append((info, f"{info.element.name}: {', '.join(parts)}"))
+    entries = [(info, text) for info, text in each_element(a, _weird_paid) if text is not None]
     if not entries:
         return
     only = entries[0][0] if len(entries) == 1 else None

@@ -1,5 +1,18 @@
 """The ``horizon-builder`` command line: subcommands and the text/JSON reports of ``check``."""
 
-from horizon_builder.cli.main import main
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from horizon_builder.cli import main as _commands
+from horizon_builder.gcpause import pause_for_startup
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console entry point: garbage collection paused for a command's whole (short)
+    run, and for the app's start-up (it turns collection back on once the roster shows)."""
+    pause_for_startup()
+    return _commands.main(argv)
+
 
 __all__ = ["main"]

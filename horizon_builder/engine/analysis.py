@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
 from horizon_builder.rules.base import RuleModel
@@ -60,9 +61,11 @@ class StatlineInfo:
 
 @dataclass
 class ElementInfo:
-    """Everything derived about one element."""
+    """Everything derived about one element (its place is its index in ``Analysis.elements``).
 
-    index: int
+    Made once for an element object in a force context and shared by every analysis
+    that meets the same object in the same context: never changed once made."""
+
     element: Element
     type: ElementType | None
     base: StatlineInfo
@@ -194,6 +197,60 @@ def chq_modifier(ruleset: Ruleset, chq_type: str, element_type: str) -> tuple[in
     return 0, row.complete
 
 
+_MEMO = IdentityMemo()
+_CONTEXTS: dict[tuple[object, ...], int] = {}
+
+
+def _context_id(context: tuple[object, ...]) -> int:
+    """A small number for a force context, so element keys hash quickly."""
+    return _CONTEXTS.setdefault(context, len(_CONTEXTS))
+
+
+def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_granted: bool,
+                  conventional_chq: bool, chq_type: ElementType | None, chq_key: str,
+                  bought: Sequence[CrPurchase]) -> ElementInfo:
+    """Everything derived about one element, given the force's command and CR purchases."""
+    et = ruleset.element_types.get(element.type)
+    base = statline_info(ruleset, element.type, element.presence, element.stats,
+                         element.upgrades, free_granted=free_granted)
+    forms = [_form_info(ruleset, form) for form in element.forms]
+    fc = et.force_cost if et is not None and et.force_cost is not None else element.presence
+    fp = et.force_presence if et is not None and et.force_presence is not None else element.presence
+    momentum = fp
+    notes: list[str] = []
+    provisional = False
+    if is_command and conventional_chq:
+        fc = 0
+        notes.append("free conventional CHQ")
+        provisional = True
+    elif conventional_chq and et is not None and (et.category == "conventional"
+                                                  or et.chq_cost_as is not None):
+        change, known = chq_modifier(ruleset, chq_key, et.chq_cost_as or element.type)
+        fc += change
+        if change:
+            notes.append(f"{change:+d} under a {chq_type.short or chq_type.name} CHQ")  # type: ignore[union-attr]
+        if not known:
+            provisional = True
+            notes.append("CHQ cost change unknown: counted at its P")
+        elif change:
+            row = ruleset.chq_cost_table[chq_key]
+            provisional = provisional or row.is_provisional
+    if forms:
+        fc += sum(f.presence for f in forms)
+        fp = element.presence + len(forms)
+        momentum = element.presence
+    for cost in base.upgrades:
+        if cost.upgrade is not None and cost.upgrade.momentum_as is not None:
+            momentum = cost.upgrade.momentum_as
+    info = ElementInfo(element, et, base, forms, fc, fp, momentum, is_command, notes, provisional)
+    info.type_upgrades = list(bought)
+    _apply_type_upgrades(ruleset, info)
+    info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")
+    for form in forms:
+        info.cr_spent += sum(c.amount or 0 for c in form.upgrades if c.currency == "cr")
+    return info
+
+
 def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | None = None,
             command: Command | None = None, cr_purchases: Sequence[CrPurchase] | None = None,
             mode: str | None = None, round_name: str | None = None) -> Analysis:
@@ -219,48 +276,22 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     for purchase in purchases:
         purchases_by_type.setdefault(purchase.type, []).append(purchase)
 
+    # Everything an element's info (and its statline findings, see checks.common) depends on
+    # beyond the element itself: the memo finds it again while the element object is kept.
+    force_context = _context_id((id(ruleset), mode, free_granted, command.kind,
+                                 chq_element.type if chq_element is not None else None,
+                                 roster.kind, roster.era, roster.event, roster.supplements,
+                                 roster.solitaire))
     infos: list[ElementInfo] = []
-    for index, element in enumerate(chosen):
-        et = ruleset.element_types.get(element.type)
+    for element in chosen:
         is_command = element.id == chq_id and chq_id is not None
-        base = statline_info(ruleset, element.type, element.presence, element.stats,
-                             element.upgrades, free_granted=is_command and free_granted)
-        forms = [_form_info(ruleset, form) for form in element.forms]
-        fc = et.force_cost if et is not None and et.force_cost is not None else element.presence
-        fp = et.force_presence if et is not None and et.force_presence is not None else element.presence
-        momentum = fp
-        notes: list[str] = []
-        provisional = False
-        if is_command and conventional_chq:
-            fc = 0
-            notes.append("free conventional CHQ")
-            provisional = True
-        elif conventional_chq and et is not None and (et.category == "conventional"
-                                                      or et.chq_cost_as is not None):
-            change, known = chq_modifier(ruleset, chq_key, et.chq_cost_as or element.type)
-            fc += change
-            if change:
-                notes.append(f"{change:+d} under a {chq_type.short or chq_type.name} CHQ")  # type: ignore[union-attr]
-            if not known:
-                provisional = True
-                notes.append("CHQ cost change unknown: counted at its P")
-            elif change:
-                row = ruleset.chq_cost_table[chq_key]
-                provisional = provisional or row.is_provisional
-        if forms:
-            fc += sum(f.presence for f in forms)
-            fp = element.presence + len(forms)
-            momentum = element.presence
-        for cost in base.upgrades:
-            if cost.upgrade is not None and cost.upgrade.momentum_as is not None:
-                momentum = cost.upgrade.momentum_as
-        info = ElementInfo(index, element, et, base, forms, fc, fp, momentum, is_command,
-                           notes, provisional)
-        info.type_upgrades = list(purchases_by_type.get(element.type, []))
-        _apply_type_upgrades(ruleset, info)
-        info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")
-        for form in forms:
-            info.cr_spent += sum(c.amount or 0 for c in form.upgrades if c.currency == "cr")
+        bought = tuple(purchases_by_type.get(element.type, ()))
+        context = (force_context, is_command, bought)
+        info = _MEMO.get((element, ruleset), context)
+        if info is None:
+            info = _element_info(ruleset, element, is_command, free_granted and is_command,
+                                 conventional_chq, chq_type, chq_key, bought)
+            _MEMO.put((element, ruleset), context, info)
         infos.append(info)
 
     counted = sum(1 for info in infos if info.type is not None and info.type.counts_for_cr)

@@ -13,7 +13,9 @@ from functools import cached_property
 
 from horizon_builder.engine.analysis import Analysis, analyse, changed_values, provisional_values
 from horizon_builder.engine.findings import Finding, sort_findings, verdict_text
+from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.totals import Totals, compute_totals
+from horizon_builder.gcpause import gc_paused
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset, RulesLayer
 
@@ -139,14 +141,28 @@ def _run(analysis: Analysis, context: str,
     return sort_findings(findings)
 
 
-def _in_round(finding: Finding, round_name: str) -> Finding:
-    from dataclasses import replace
+#: A round's copy of a finding kept for the finding object (those about one element are
+#: kept across edits with the element's info), so an edit does not copy them all again.
+_ROUND_COPIES = IdentityMemo()
 
-    return replace(finding, round=round_name, message=f"{round_name}: {finding.message}")
+
+def _in_round(finding: Finding, round_name: str) -> Finding:
+    copy: Finding | None = _ROUND_COPIES.get((finding,), round_name)
+    if copy is None:
+        f = finding
+        copy = Finding(f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element,
+                       f.element_name, f.field, f.provisional, round_name)
+        _ROUND_COPIES.put((finding,), round_name, copy)
+    return copy
 
 
 def validate(roster: Roster, ruleset: Ruleset) -> Report:
     """Analyse and check a roster; a Task Force also gets one report per round."""
+    with gc_paused():
+        return _validate(roster, ruleset)
+
+
+def _validate(roster: Roster, ruleset: Ruleset) -> Report:
     analysis = analyse(roster, ruleset)
     findings = _run(analysis, roster.kind)
     rounds: list[Report] = []
@@ -155,7 +171,8 @@ def validate(roster: Roster, ruleset: Ruleset) -> Report:
         reported = frozenset(_key(f) for f in findings)
         benched: set[str] = set()
         for round_ in roster.rounds:
-            chosen = [e for e in roster.elements if e.id in round_.elements]
+            fielded = set(round_.elements)
+            chosen = [e for e in roster.elements if e.id in fielded]
             sub = analyse(roster, ruleset, elements=chosen, command=round_.command,
                           cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
             sub_findings = _run(sub, "round", reported)

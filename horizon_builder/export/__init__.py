@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 
 from horizon_builder.export.document import build_document, export_schema
 from horizon_builder.export.models import ExportDocument
+from horizon_builder.gcpause import gc_paused
 from horizon_builder.tomlfile import write_text_atomic
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str
 
 def render(report: Report, fmt: str, compact: bool = False) -> str:
     """Render a validation report's roster in one format."""
-    return render_document(build_document(report), fmt, compact)
+    with gc_paused():
+        return render_document(build_document(report), fmt, compact)
 
 
 def write_atomic(path: str | Path, text: str) -> Path:

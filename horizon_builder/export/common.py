@@ -101,8 +101,18 @@ def pool_text(line: StatlineExport) -> str:
 
 def finding_counts(findings: list[FindingExport], element_id: str) -> tuple[int, int]:
     """(errors, warnings) about one element."""
-    about = [f for f in findings if f.element == element_id]
-    return (sum(f.severity == "error" for f in about), sum(f.severity == "warning" for f in about))
+    return count_findings(findings).get(element_id, (0, 0))
+
+
+def count_findings(findings: list[FindingExport]) -> dict[str | None, tuple[int, int]]:
+    """(errors, warnings) about each element, in one pass over the findings (an export asks
+    for every element's: linear in elements and findings, not their product)."""
+    counts: dict[str | None, list[int]] = {}
+    for f in findings:
+        if f.severity != "info":
+            pair = counts.setdefault(f.element, [0, 0])
+            pair[f.severity != "error"] += 1
+    return {element: (pair[0], pair[1]) for element, pair in counts.items()}
 
 
 def upgrades_text(line: StatlineExport, esc: Escape = plain) -> str:

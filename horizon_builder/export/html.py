@@ -16,9 +16,9 @@ from horizon_builder.export.common import (
     DAMAGE_BOXES,
     beyond_book_lines,
     command_line,
+    count_findings,
     cr_lines,
     cr_summary,
-    finding_counts,
     group_elements,
     kind_line,
     pool_text,
@@ -226,9 +226,9 @@ def _damage_track(label: str = "Damage", note: str | None = None) -> str:
     return f'<div class="damage"><span class="label">{h(label)}</span>{boxes}{extra}</div>'
 
 
-def _element(e: ElementExport, findings: list[FindingExport]) -> str:
+def _element(e: ElementExport, counts: dict[str | None, tuple[int, int]]) -> str:
     classes = ["element"] + (["chq"] if e.is_command else []) + (["metaformer"] if e.metaformer else [])
-    errors, warnings = finding_counts(findings, e.id)
+    errors, warnings = counts.get(e.id, (0, 0))
     badges = ""
     if errors:
         classes.append("has-error")
@@ -318,7 +318,10 @@ def _compact(elements: list[ElementExport]) -> str:
 
 
 def _elements(elements: list[ElementExport], compact: bool, findings: list[FindingExport]) -> str:
-    return _compact(elements) if compact else "".join(_element(e, findings) for e in elements)
+    if compact:
+        return _compact(elements)
+    counts = count_findings(findings)
+    return "".join(_element(e, counts) for e in elements)
 
 
 def _totals(t: Totals, task_force_list: bool = False) -> str:

@@ -7,7 +7,7 @@ so every check has real work to do.
 
 from __future__ import annotations
 
-from horizon_builder.roster.models import Command, Element, Roster, UpgradeChoice
+from horizon_builder.roster.models import Command, Element, Roster, Round, UpgradeChoice
 from horizon_builder.rules.models import Ruleset
 
 
@@ -42,3 +42,21 @@ def make_roster(ruleset: Ruleset, size: int) -> Roster:
     command = Command(kind="chq", element=chq.id) if chq is not None else Command()
     return Roster(name=f"Generated {size}", force_cost=min(1000, max(1, 2 * size)),
                   supplements=list(ruleset.supplements), command=command, elements=elements)
+
+
+def make_task_force(ruleset: Ruleset, size: int, rounds: int = 3) -> Roster:
+    """A Task Force of ``size`` elements with ``rounds`` rounds, each fielding a different
+    half of the list under its own CHQ, with one element destroyed per round."""
+    roster = make_roster(ruleset, size)
+    ids = [e.id for e in roster.elements]
+    chosen_rounds: list[Round] = []
+    for number in range(rounds):
+        fielded = tuple(i for n, i in enumerate(ids) if (n + number) % 2 == 0)
+        chq = next((i for i in fielded
+                    if ruleset.element_types[roster.elements[ids.index(i)].type].chq == "conventional"),
+                   None)
+        command = Command(kind="chq", element=chq) if chq is not None else Command()
+        chosen_rounds.append(Round(name=f"Round {number + 1}", elements=fielded, command=command,
+                                   destroyed=fielded[-1:]))
+    return roster.model_copy(update={"kind": "task_force", "command": Command(),
+                                     "rounds": tuple(chosen_rounds)})

@@ -23,7 +23,9 @@ class RuleModel(BaseModel):
 
     # Frozen: one loaded ruleset may be shared (the loader caches it), so nobody may
     # change it in place; build a changed copy with ``model_copy(update=...)``.
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Built on first validation: a process that reads its ruleset from the disk cache
+    # (rules/diskcache.py) never validates one, and skips building ~40 validators.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     source: str | None = Field(default=None, description="Where the value comes from, e.g. 'OtH p.9'.")
     provisional: bool | None = Field(

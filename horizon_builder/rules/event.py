@@ -54,7 +54,7 @@ class RulesLayer(BaseModel):
     """A ruleset file beyond the shipped book data that a verdict rests on: a roster's own
     house rules, a ``--ruleset`` file or an event preset (named in every verdict)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     path: str
     name: str

@@ -31,7 +31,9 @@ TOP_FILLED_IN = ("layers", "rules_layers")
 class LayerFile(Protocol):
     path: Path
     data: dict[str, Any]
-    lines: KeyLines
+
+    @property
+    def lines(self) -> KeyLines: ...
 
 
 def filled_in_keys(layer: LayerFile) -> list[Problem]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from horizon_builder import __version__
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.resources import rulesets_dir
+from horizon_builder.rules import diskcache
 from horizon_builder.rules.layers import filled_in_keys, name_layers
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tomlfile import (
@@ -40,12 +41,16 @@ class _Layer:
         self.path = path
         self.shipped = shipped  # a shipped layer's values may be quoted in messages
         self.data, self.text = read_toml(path)
-        self.lines = KeyLines(self.text)
         info = self.data.get("ruleset", {})
         self.supplement = info.get("supplement") if isinstance(info, dict) else None
         if not shipped and not set(self.data) & set(Ruleset.model_fields):
             raise LoadError.single(path, "not a ruleset file (none of its top-level keys is a "
                                    "ruleset section, such as [element_types] or [upgrades])")
+
+    @cached_property
+    def lines(self) -> KeyLines:
+        """Where each key is written: made only to locate a problem."""
+        return KeyLines(self.text)
 
 
 def base_layer_paths() -> list[Path]:
@@ -131,7 +136,12 @@ def _content_key(path: Path) -> str | None:
 
 @lru_cache(maxsize=16)
 def _load_cached(key: _ContentKey) -> Ruleset:
-    return _load([Path(p) for p, _digest in key[1]], key[2], key[3])
+    stored = diskcache.read(key)
+    if stored is not None:
+        return stored
+    ruleset = _load([Path(p) for p, _digest in key[1]], key[2], key[3])
+    diskcache.write(key, ruleset)
+    return ruleset
 
 
 def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] = ()) -> Ruleset:

@@ -469,7 +469,6 @@ class EraBan(RuleModel):
     note: str | None = None
 
 
-Era.model_rebuild()
-Upgrade.model_rebuild()
-Solitaire.model_rebuild()
-Ruleset.model_rebuild()
+# Forward references (EraBan above) are resolved when a model is first built: the models
+# are built on first validation (``defer_build``), which a ruleset read from the disk cache
+# never needs.

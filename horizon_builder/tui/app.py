@@ -25,12 +25,13 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.notifications import SeverityLevel
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.organising import OrganiserActions
+from horizon_builder.tui.paths import display_path, exists, only_in
 from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
@@ -120,11 +121,11 @@ class HorizonApp(RulebookActions, OrganiserActions):
     def _startup_session(self, path: Path | None) -> Session:
         from horizon_builder.session import Session
 
-        if path is not None and _exists(path):
+        if path is not None and exists(path):
             try:
                 return Session.open(path, self.overrides)
             except LoadError as exc:
-                if self.overrides and _only_in(exc.problems, self.overrides):
+                if self.overrides and only_in(exc.problems, self.overrides):
                     # the roster is fine: the --ruleset files are not; open it without them
                     self._startup_problems.append((
                         "Ruleset overrides not loaded", exc.problems,
@@ -171,12 +172,14 @@ class HorizonApp(RulebookActions, OrganiserActions):
 
     def _opened(self) -> None:
         from horizon_builder.autosave import EVERY_SECONDS, Autosaver, AutosaveStore
+        from horizon_builder.gcpause import resume_after_startup
         from horizon_builder.tui.dialogs import LoadErrorDialog
         from horizon_builder.tui.recovery import offer_recovery
 
         self.autosaver = Autosaver(AutosaveStore())
         self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
         self.session_changed()
+        self.call_after_refresh(resume_after_startup)  # the roster is on screen
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
@@ -206,18 +209,34 @@ class HorizonApp(RulebookActions, OrganiserActions):
         """The session changed: every screen that shows it redraws from it."""
         if not self.loaded:
             return
-        for screen in list(self.screen_stack):
+        # a screen another (full) screen covers is redrawn when it is shown again
+        covered = False
+        shown: list[SessionView] = []
+        for screen in reversed(self.screen_stack):
             if isinstance(screen, SessionView):
-                screen.refresh_view()
+                if covered:
+                    screen.stale = True
+                else:
+                    shown.append(screen)
+            covered = covered or not isinstance(screen, ModalScreen)
+        for view in reversed(shown):
+            view.stale = False
+            view.refresh_view()
         self._update_title()
         # enabled actions depend on these only; refreshing bindings rebuilds the footer
         state = (self.session.can_undo, self.session.can_redo, bool(self.session.roster.elements),
                  self.session.roster.kind)
         if state != self._binding_state:
             self._binding_state = state
-            self.refresh_bindings()
+            # the footer is rebuilt after the frame that shows the edit, not before it
+            self.call_after_refresh(self.refresh_bindings)
         if self.autosaver is not None and (not self.session.dirty or self.autosaver.changed()):
             self.autosave_soon()
+
+    def notify_after_frame(self, message: str, **kwargs: Any) -> None:
+        """A notification shown once the frame with the edit is painted (a toast is a new
+        widget: mounting it would hold that frame back)."""
+        self.call_after_refresh(self.notify, message, **kwargs)
 
     @property
     def unsaved(self) -> bool:
@@ -259,13 +278,13 @@ class HorizonApp(RulebookActions, OrganiserActions):
         label = self.session.undo_label
         if self.session.undo():
             self.session_changed()
-            self.notify(f"Undone: {label}", timeout=2)
+            self.notify_after_frame(f"Undone: {label}", timeout=2)
 
     def action_redo(self) -> None:
         label = self.session.redo_label
         if self.session.redo():
             self.session_changed()
-            self.notify(f"Redone: {label}", timeout=2)
+            self.notify_after_frame(f"Redone: {label}", timeout=2)
 
     # --- screens -----------------------------------------------------------------------------
     def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:
@@ -345,10 +364,10 @@ class HorizonApp(RulebookActions, OrganiserActions):
     def _suggested_path(self) -> str:
         path = self.session.path
         if path is not None and path.resolve() not in self.refused_paths:
-            return _display_path(path)
+            return display_path(path)
         slug = re.sub(r"[^a-z0-9]+", "-", self.session.roster.name.lower()).strip("-") or "roster"
         folder = path.parent if path is not None else Path()
-        return _display_path(folder / f"{slug}.toml")
+        return display_path(folder / f"{slug}.toml")
 
     async def save_roster(self, ask: bool = False) -> bool:
         """Save (asking for a file name when there is none, or when ``ask``). True when saved."""
@@ -389,7 +408,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
                         severity="error", timeout=8)
             return False
         self.session_changed()
-        self.notify(f"Saved {_display_path(saved)}", timeout=3)
+        self.notify(f"Saved {display_path(saved)}", timeout=3)
         return True
 
     def _keep_overrides_reachable(self, target: Path) -> None:
@@ -420,7 +439,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
         if not await self.settle_unsaved("open another roster"):
             return
         folder = self.session.path.parent if self.session.path is not None else Path.cwd()
-        shown = _display_path(folder)
+        shown = display_path(folder)
         initial = "" if shown == "." else shown + "/"
         path = await self.push_screen_wait(PathPrompt("Open roster", "open", initial))
         if path is not None:
@@ -441,7 +460,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
             return False
         self.refused_paths.discard(path.resolve())
         self.replace_session(session)
-        self.notify(f"Opened {_display_path(path)}", timeout=3)
+        self.notify(f"Opened {display_path(path)}", timeout=3)
         return True
 
     @work(group="files")
@@ -458,28 +477,6 @@ class HorizonApp(RulebookActions, OrganiserActions):
 
     def on_unmount(self) -> None:
         self.autosave_now()  # leaving another way (an error, a signal): keep the work
-
-
-def _only_in(problems: list[Problem], files: Sequence[str]) -> bool:
-    """True when every problem is in one of ``files``."""
-    wanted = {Path(f).resolve() for f in files}
-    return all(Path(p.path).resolve() in wanted for p in problems)
-
-
-def _exists(path: Path) -> bool:
-    """True unless the path surely names nothing (a name the system refuses is opened, to say why)."""
-    try:
-        return path.exists()
-    except (OSError, ValueError):
-        return True
-
-
-def _display_path(path: Path) -> str:
-    """A path relative to the working folder when it is inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def run_app(path: Path | None, overrides: list[str],

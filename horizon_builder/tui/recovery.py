@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 def offer_recovery(app: HorizonApp) -> None:
     """At start: the newest autosave of the roster being opened (of any roster, when the app
     started without a file) is offered: restore, discard or keep for later."""
-    from horizon_builder.tui.app import _display_path
     from horizon_builder.tui.dialogs.recovery import RecoveryDialog
+    from horizon_builder.tui.paths import display_path as _display_path
 
     autosaver = app.autosaver
     assert autosaver is not None
@@ -51,7 +51,7 @@ def restore_autosave(app: HorizonApp, entry: Autosave) -> bool:
     from pydantic import ValidationError
 
     from horizon_builder.session import Session
-    from horizon_builder.tui.app import _exists
+    from horizon_builder.tui.paths import exists as _exists
 
     path = entry.roster_path
     session: Session | None = None

@@ -2,7 +2,8 @@
 
 A screen that shows the session mixes in :class:`SessionView` and implements
 :meth:`SessionView.refresh_view`; :meth:`HorizonApp.session_changed` calls it on
-every such screen of the stack after each commit, undo or redo. A screen
+every such screen on view after each commit, undo or redo (a screen covered by
+another is redrawn when it is shown again). A screen
 changes the roster only through :meth:`SessionView.commit`, which records one
 undo step with ``Session.commit`` and refreshes every screen.
 """
@@ -21,6 +22,16 @@ if TYPE_CHECKING:
 
 class SessionView:
     """Mixed into a :class:`~textual.screen.Screen` that shows the open roster."""
+
+    #: The session changed while another screen covered this one: redraw when shown again.
+    stale = False
+
+    def on_screen_resume(self) -> None:
+        # (Textual calls the handler of each class of the screen's MRO: a screen's own
+        # on_screen_resume runs too)
+        if self.stale:
+            self.stale = False
+            self.refresh_view()
 
     @property
     def horizon(self) -> HorizonApp:

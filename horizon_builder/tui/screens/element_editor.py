@@ -28,6 +28,7 @@ from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, finding_prompt
+from horizon_builder.tui.widgets.quiet import update_static
 from horizon_builder.tui.widgets.statline_text import (
     lines_text,
     payment_label,
@@ -65,6 +66,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         self._form_types: list[str] = []
         self._gone = False
         self._findings: list[Finding] = []
+        self._findings_shown: tuple[object, ...] = ()
 
     # --- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -116,10 +118,10 @@ class ElementEditorScreen(SessionView, Screen[None]):
         verdict = (Content.styled(f"✗ {n_err} error{'s' if n_err != 1 else ''}", "bold $error")
                    if n_err else Content.styled("✓ no errors", "bold $success"))
         type_name = info.type.name if info.type else element.type
-        self.query_one("#ed-title", Static).update(Content.assemble(
+        update_static(self.query_one("#ed-title", Static), Content.assemble(
             ("Edit ", "dim"), (element.name, "bold"), f" · {type_name} P{element.presence}",
             f" · FC {info.fc} · FP {info.fp}" + (" (provisional)" if info.fc_provisional else ""),
-            "  ", verdict))
+            "  ", verdict), fixed_size=True)
         name_input = self.query_one("#ed-name", Input)
         if not name_input.has_focus and name_input.value != element.name:
             name_input.value = element.name
@@ -133,6 +135,10 @@ class ElementEditorScreen(SessionView, Screen[None]):
                          self.show_all)
         self._show_detail()
         findings = self.query_one("#ed-findings", OptionList)
+        shown = (tuple(errors), element.name)
+        if shown == self._findings_shown and findings.option_count:
+            return  # the same list: no rebuild, no relayout
+        self._findings_shown = shown
         highlighted = findings.highlighted
         findings.set_options(
             [Option(finding_prompt(f, element.name), id=f"f{i}") for i, f in enumerate(errors)]
@@ -179,8 +185,8 @@ class ElementEditorScreen(SessionView, Screen[None]):
             presence.set_state(line.presence, low, high if high is not None else 30,
                                ed.p_range_text(low, high), bad)
         rules = ", ".join(self.session.ruleset.rule_name(r) for r in line.special_rules)
-        self.query_one("#ed-facts", Static).update(
-            Content.styled(rules, "italic $text-muted") if rules else "")
+        update_static(self.query_one("#ed-facts", Static),
+                      Content.styled(rules, "italic $text-muted") if rules else "")
 
     def stat_stepper(self, stat: str) -> NumberStepper | None:
         """The stepper of one stat of the statline shown."""
@@ -216,7 +222,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         pool = self.query_one("#ed-pool", Static)
         text, over = pool_text(line)
         pool.set_class(over, "-over")
-        pool.update(text)
+        update_static(pool, text, fixed_size=True)  # one line, as wide as the screen
 
     def _show_detail(self) -> None:
         self.query_one(UpgradeDetail).show(self.query_one(UpgradePicker).current)
@@ -478,6 +484,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         return None
 
     def on_screen_resume(self) -> None:
+        self.stale = False  # redrawn here (SessionView's handler runs after this one)
         if self._gone or self._element() is None:
             self._gone = True
             self.app.call_later(self._pop_if_current)

@@ -51,6 +51,7 @@ class RosterScreen(SessionView, Screen[None]):
     def __init__(self) -> None:
         super().__init__(id="roster")
         self._ready = False  # children exist (is_mounted is only set after on_mount)
+        self._detail_text = ""  #: what the detail line shows
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -77,7 +78,7 @@ class RosterScreen(SessionView, Screen[None]):
         if not self._ready:
             return
         if not self.horizon.loaded:
-            self.query_one("#detail", Static).update(f"Opening {self.horizon.opening_label}…")
+            self._set_detail(f"Opening {self.horizon.opening_label}…")
             return
         session = self.session
         report = session.report
@@ -116,17 +117,28 @@ class RosterScreen(SessionView, Screen[None]):
     def _show_detail(self) -> None:
         if not self.horizon.loaded:
             return
-        detail = self.query_one("#detail", Static)
         key = self.table.selected_key if self.session.roster.elements else None
         element_id, form = split_key(key) if key else (None, None)
         report = self.session.report
         info = report.analysis.by_id.get(element_id) if element_id else None
         if info is None:
-            detail.update("")
+            self._set_detail("")
         elif form is not None and form <= len(info.forms):
-            detail.update(form_detail(report, info, form))
+            self._set_detail(form_detail(report, info, form))
         else:
-            detail.update(element_detail(report, info))
+            self._set_detail(element_detail(report, info))
+
+    def _set_detail(self, text: str) -> None:
+        """Show the detail line; a relayout only when it needs another number of lines."""
+        if text == self._detail_text:
+            return
+        detail = self.query_one("#detail", Static)
+        width = detail.content_region.width
+        lines_before, lines_after = (
+            min(2, len(Text(t).wrap(self.app.console, width))) if t and width > 0 else 0
+            for t in (self._detail_text, text))
+        self._detail_text = text
+        detail.update(text, layout=lines_before != lines_after or width <= 0)
 
     @on(DataTable.RowHighlighted, "#elements")
     def _highlighted(self) -> None:
@@ -185,8 +197,9 @@ class RosterScreen(SessionView, Screen[None]):
         session.commit(roster, f"duplicate {name}" + (f" ×{count}" if count > 1 else ""))
         self.horizon.session_changed()
         self.select_element(new_id)
-        self.notify(f"Duplicated {name}: {'the copy is' if count == 1 else f'{count} copies are'}"
-                    " just below it.", timeout=3)
+        self.horizon.notify_after_frame(
+            f"Duplicated {name}: {'the copy is' if count == 1 else f'{count} copies are'} just "
+            "below it.", timeout=3)
 
     def action_duplicate_many(self) -> None:
         from horizon_builder.tui.dialogs.count import CountDialog
@@ -221,7 +234,7 @@ class RosterScreen(SessionView, Screen[None]):
             session = self.session
             session.commit(ed.delete_element(session.roster, element_id), f"delete {element.name}")
             self.horizon.session_changed()
-            self.notify(f"Deleted {element.name}.", timeout=3)
+            self.horizon.notify_after_frame(f"Deleted {element.name}.", timeout=3)
 
         self.app.push_screen(ConfirmDialog("Delete element", message, "Delete", danger=True), confirmed)
 

@@ -74,7 +74,9 @@ class NumberStepper(Widget, can_focus=True):
         Binding("left", "app.focus_previous", "Previous", show=False),
     ]
 
-    value: reactive[int | None] = reactive(None, layout=True)
+    # a new value repaints; the screen is laid out again only when the width changes
+    # (the value is right-aligned in ``width_digits``: see watch_value)
+    value: reactive[int | None] = reactive(None)
     buffer: reactive[str] = reactive("", layout=True)
 
     class Changed(Message):
@@ -115,10 +117,23 @@ class NumberStepper(Widget, can_focus=True):
     def set_state(self, value: int | None, low: int, high: int | None, hint: str,
                   bad: bool = False) -> None:
         """Show a value from the session (posts nothing)."""
+        if (value, low, high, hint, bad) == (self.value, self.low, self.high, self.hint, self.bad):
+            return
+        width = self._width()
         self.low, self.high, self.hint, self.bad = low, high, hint, bad
         self.value = value
         self.set_class(bad, "-bad")
-        self.refresh(layout=True)
+        self.refresh(layout=self._width() != width)
+
+    def _width(self) -> int:
+        return sum(len(text) for text, _ in self._parts())
+
+    def watch_value(self, old: int | None, new: int | None) -> None:
+        def shown(value: int | None) -> int:
+            return max(self.width_digits, len("–" if value is None else str(value)))
+
+        if shown(old) != shown(new):
+            self.refresh(layout=True)
 
     def _parts(self) -> list[tuple[str, str]]:
         shown = self.buffer or ("–" if self.value is None else str(self.value))
@@ -133,7 +148,7 @@ class NumberStepper(Widget, can_focus=True):
         return Content.assemble(*self._parts())
 
     def get_content_width(self, container, viewport) -> int:
-        return sum(len(text) for text, _ in self._parts())
+        return self._width()
 
     # --- changes ------------------------------------------------------------------
     def _clamp(self, value: int) -> int:
@@ -239,6 +254,8 @@ class UpgradePicker(OptionList):
     def show_rows(self, rows: Iterable[UpgradeOption], show_all: bool = False) -> None:
         """Replace the rows, keeping the highlighted upgrade highlighted."""
         rows = [r for r in rows if r.eligible_type or r.taken or show_all]
+        if self.option_count and list(self.rows.values()) == rows:
+            return  # the same rows: no rebuild (a rebuild re-renders every line)
         current = self.highlighted_option.id if self.highlighted_option is not None else None
         self.rows = {r.id: r for r in rows}
         width = max((len(r.name) for r in rows), default=10)

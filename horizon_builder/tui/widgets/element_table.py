@@ -8,10 +8,18 @@ rows whose text changed, which keeps a 200-element roster quick.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
+from rich.padding import Padding
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual._types import SegmentLines
+from textual.geometry import Region, Size
+from textual.renderables.styled import Styled
+from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
 
@@ -24,7 +32,12 @@ from horizon_builder.tui.widgets.format import (
 )
 
 if TYPE_CHECKING:
+    from horizon_builder.engine.analysis import ElementInfo
     from horizon_builder.engine.validator import Report
+    from horizon_builder.rules.models import Ruleset
+
+#: The mark column's sign for an element's worst finding.
+ICONS = {"error": "✗", "warning": "!", "info": ""}
 
 FORM_SEPARATOR = "#form"
 
@@ -79,10 +92,18 @@ class ElementTable(DataTable):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
 
     def __init__(self, **kwargs) -> None:
+        # (before: DataTable clears its caches while it is made)
+        self._segments_by_cell: dict[tuple[object, ...], SegmentLines] = {}
+        self._strips_by_line: dict[tuple[object, ...], Strip] = {}
+        self._over_styles: dict[tuple[Style, int, int], Style] = {}
+        self._holding_layout = self._layout_held = self._holding_rows = False
+        self._virtual_before = Size(0, 0)
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._rows: list[RowData] = []
         self._widths: tuple[int, int] | None = None
         self._report: Report | None = None
+        self._rows_by_info: dict[int, tuple[object, str, tuple[int, int], list[RowData]]] = {}
+        self._cells_by_row: dict[RowData, list[Text]] = {}
 
     # --- content ---------------------------------------------------------------
     def _flexible_widths(self, report: Report | None = None) -> tuple[int, int]:
@@ -101,47 +122,80 @@ class ElementTable(DataTable):
                              for form in info.element.forms)
         wanted = -(-(max([12, *names]) + 1) // 6) * 6  # in steps of 6: fewer relayouts
         name = max(12, min(wanted, 36, spare - 10))
+        if self._widths is not None and sum(self._widths) == spare:
+            # the same room: the names column only grows (undoing a long name does not
+            # redraw the table twice); it fits the names again after a resize
+            name = max(name, self._widths[0])
         return name, spare - name
 
     def build_rows(self, report: Report) -> list[RowData]:
         analysis = report.analysis
         ruleset = analysis.ruleset
         marks = element_marks(report.all_findings)
-        name_width, upgrades_width = self._widths or self._flexible_widths()
+        widths = self._widths or self._flexible_widths()
+        # An element's info is the same object across edits while the element and its
+        # context are (see engine.analysis): its rows are made again only when it changed.
+        before = self._rows_by_info
+        kept: dict[int, tuple[object, str, tuple[int, int], list[RowData]]] = {}
         rows: list[RowData] = []
-        icon = {"error": "✗", "warning": "!", "info": ""}
         for info in analysis.elements:
-            element = info.element
-            tname = type_label(ruleset, element.type)
-            name = ("★ " if info.is_command else "") + element.name
+            mark = ICONS.get(marks.get(info.element.id, ""), "")
+            hit = before.get(id(info))
+            if hit is not None and hit[0] is info and hit[1] == mark and hit[2] == widths:
+                made = hit[3]
+            else:
+                made = self._element_rows(ruleset, info, mark, widths)
+            kept[id(info)] = (info, mark, widths, made)
+            rows.extend(made)
+        self._rows_by_info = kept
+        return rows
+
+    @staticmethod
+    def _element_rows(ruleset: Ruleset, info: ElementInfo, mark: str,
+                      widths: tuple[int, int]) -> list[RowData]:
+        """The row of one element and a row for each of its metaforms."""
+        name_width, upgrades_width = widths
+        element = info.element
+        tname = type_label(ruleset, element.type)
+        name = ("★ " if info.is_command else "") + element.name
+        rows = [RowData(
+            key=element.id,
+            mark=mark,
+            name=truncate(name, name_width),
+            type=truncate(tname + (" CHQ" if info.is_command else ""), 12),
+            presence=str(element.presence),
+            stats=" ".join(f"{v:>2}" for v in stats_cells(info.base)),
+            upgrades=truncate(upgrades_text(ruleset, info.base), upgrades_width),
+            fc=f"{info.fc}{'≈' if info.fc_provisional else ' '}",
+            chq=info.is_command,
+            fc_provisional=info.fc_provisional,
+        )]
+        for number, (form, line) in enumerate(zip(element.forms, info.forms, strict=False), start=1):
+            label = form.name or type_label(ruleset, form.type)
             rows.append(RowData(
-                key=element.id,
-                mark=icon.get(marks.get(element.id, ""), ""),
-                name=truncate(name, name_width),
-                type=truncate(tname + (" CHQ" if info.is_command else ""), 12),
-                presence=str(element.presence),
-                stats=" ".join(f"{v:>2}" for v in stats_cells(info.base)),
-                upgrades=truncate(upgrades_text(ruleset, info.base), upgrades_width),
-                fc=f"{info.fc}{'≈' if info.fc_provisional else ' '}",
-                chq=info.is_command,
-                fc_provisional=info.fc_provisional,
+                key=form_key(element.id, number),
+                mark="",
+                name=truncate(f"  ↳ {label}", name_width),
+                type=truncate(type_label(ruleset, form.type), 12),
+                presence=str(form.presence),
+                stats=" ".join(f"{v:>2}" for v in stats_cells(line)),
+                upgrades=truncate(upgrades_text(ruleset, line), upgrades_width),
+                fc="",
+                form=True,
             ))
-            for number, (form, line) in enumerate(zip(element.forms, info.forms, strict=False), start=1):
-                label = form.name or type_label(ruleset, form.type)
-                rows.append(RowData(
-                    key=form_key(element.id, number),
-                    mark="",
-                    name=truncate(f"  ↳ {label}", name_width),
-                    type=truncate(type_label(ruleset, form.type), 12),
-                    presence=str(form.presence),
-                    stats=" ".join(f"{v:>2}" for v in stats_cells(line)),
-                    upgrades=truncate(upgrades_text(ruleset, line), upgrades_width),
-                    fc="",
-                    form=True,
-                ))
         return rows
 
     def _cells(self, row: RowData) -> list[Text]:
+        """The cells of a row, made once per distinct content (a row's cells are never
+        changed in place, so equal rows may share them)."""
+        cells = self._cells_by_row.get(row)
+        if cells is None:
+            if len(self._cells_by_row) > 4 * len(self._rows) + 256:
+                self._cells_by_row.clear()
+            cells = self._cells_by_row[row] = self._make_cells(row)
+        return cells
+
+    def _make_cells(self, row: RowData) -> list[Text]:
         mark_style = {"✗": "bold red", "!": "bold yellow"}.get(row.mark, "")
         name_style = "bold" if row.chq else ("italic dim" if row.form else "")
         return [
@@ -165,30 +219,155 @@ class ElementTable(DataTable):
         """
         self._report = report
         widths = self._flexible_widths(report)
-        rebuild = widths != self._widths or not self.columns
+        rebuild = not self.columns
+        resized = widths != self._widths
         self._widths = widths
         rows = self.build_rows(report)
         if rebuild:
             self._rebuild(rows)
             return
+        if resized:  # the name and upgrades columns trade width: cells change, rows stay
+            self._set_column_widths(widths)
         selected = self.selected_key
         old = self._rows
         column_keys = [key for key, _, _ in COLUMNS]
         changes: list[tuple[str, str, Text]] = []
         for index, (before, after) in enumerate(zip(old, rows, strict=False)):
-            if before == after:
+            if before is after or before == after:
                 continue
             for column_key, old_cell, new_cell in zip(column_keys, self._cells(before),
                                                       self._cells(after), strict=True):
-                if old_cell != new_cell:
+                if old_cell is not new_cell and old_cell != new_cell:
                     changes.append((str(index), column_key, new_cell))
         self._update_cells(changes)
         for index in range(len(old), len(rows)):
             self.add_row(*self._cells(rows[index]), key=str(index))
-        for index in range(len(rows), len(old)):
-            self.remove_row(str(index))
+        if len(rows) < len(old):
+            # remove_row lays the screen out again at once; whether that is needed is
+            # known when the new height is (see _update_dimensions)
+            self._holding_rows = True
+            try:
+                for index in range(len(rows), len(old)):
+                    self.remove_row(str(index))
+            finally:
+                self._holding_rows = False
         self._rows = rows
         self._restore_cursor(selected)
+
+    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
+                     cursor: bool = False, hover: bool = False) -> SegmentLines:
+        """A body cell's lines, rendered once per content, column width and highlight.
+
+        DataTable keys its cell cache by position and drops it on every change, so an
+        edit re-rendered every visible cell. Here a cell is rendered with its component
+        styles only, and kept by its row's content; the row's base style (zebra stripe)
+        and the position meta (for the mouse) are laid over it on the way out, which
+        gives the very segments DataTable would (a style added later overrides only what
+        it sets, so the layering order does not change the result)."""
+        if (row_index < 0 or column_index < 0 or row_index >= len(self._rows)
+                or self.fixed_rows or self.fixed_columns or row_index >= self.row_count):
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        row = self._rows[row_index]
+        key = (row, column_index, width, cursor, hover, self._show_hover_cursor, self.show_cursor,
+               self._pseudo_class_state, self.cursor_foreground_priority,
+               self.cursor_background_priority, self.cell_padding)
+        lines = self._segments_by_cell.get(key)
+        if lines is None:
+            component_style, post_style = self._get_styles_to_render_cell(
+                False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
+                self.cursor_foreground_priority == "css", self.cursor_background_priority == "css")
+            options = self.app.console_options.update_dimensions(width, 1).update(no_wrap=True)
+            cell = self._cells(row)[column_index]
+            lines = self.app.console.render_lines(
+                Styled(Padding(cell, (0, self.cell_padding)), pre_style=component_style,
+                       post_style=post_style), options)
+            if len(self._segments_by_cell) > 20_000:
+                self._segments_by_cell.clear()
+            self._segments_by_cell[key] = lines
+        meta_key = (base_style, row_index, column_index)
+        over = self._over_styles.get(meta_key)
+        if over is None:  # (one Style per place, so Rich's cache of sums serves the segments)
+            if len(self._over_styles) > 20_000:
+                self._over_styles.clear()
+            over = self._over_styles[meta_key] = base_style + Style.from_meta(
+                {"row": row_index, "column": column_index})
+        return [[Segment(text, over + style if style is not None else over, control)
+                 for text, style, control in line] for line in lines]
+
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        """A body line, kept by its row's place and content and whether the cursor (or the
+        mouse) is on it: DataTable's own line cache is dropped by every change, so an edit
+        of one row re-rendered every visible line."""
+        if self.cursor_type != "row" or self.fixed_columns or self.fixed_rows:
+            return super()._render_line(y, x1, x2, base_style)
+        try:
+            row_key, line_no = self._get_offsets(y)
+        except LookupError:
+            return super()._render_line(y, x1, x2, base_style)
+        index = self._row_locations.get(row_key) if row_key is not self._header_row_key else None
+        if index is None or index >= len(self._rows):
+            return super()._render_line(y, x1, x2, base_style)
+        key = (index, self._rows[index], line_no, x1, x2, self.size.width, self._widths,
+               self.cursor_coordinate.row == index, self.hover_coordinate.row == index,
+               base_style, self._show_hover_cursor, self.show_cursor, self._pseudo_class_state,
+               self.cursor_foreground_priority, self.cursor_background_priority, self.cell_padding)
+        strip = self._strips_by_line.get(key)
+        if strip is None:
+            strip = super()._render_line(y, x1, x2, base_style)
+            if len(self._strips_by_line) > 4_000:
+                self._strips_by_line.clear()
+            self._strips_by_line[key] = strip
+        return strip
+
+    # --- no relayout when nothing on screen changes size ---------------------------------
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        """A row added or removed changes the table's virtual height, which in Textual lays
+        out the whole screen again (and so re-renders every widget on it). The table's own
+        size is set by the screen (``height: 1fr``): when its columns keep their width and
+        the vertical scrollbar stays as it was (shown, or not), only the scrollbar and the
+        table need drawing again, so the relayout is held back."""
+        self._virtual_before = self.virtual_size
+        self._holding_layout = True
+        try:
+            super()._update_dimensions(new_rows)
+        finally:
+            self._holding_layout = False
+        if self._layout_held:
+            self._layout_held = False
+            self._scroll_update(self.virtual_size)
+            self.refresh()
+
+    def _layout_unchanged(self) -> bool:
+        before, after = self._virtual_before, self.virtual_size
+        height = self.container_size.height
+        return (self._size_fixed() and before.width == after.width
+                and (before.height > height) == (after.height > height))
+
+    def _size_fixed(self) -> bool:
+        """The table's size is set by the screen, not by its rows."""
+        styles = self.styles
+        return (bool(self.size) and styles.height is not None and not styles.height.is_auto
+                and styles.width is not None and not styles.width.is_auto)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if layout and not recompose and (
+                (self._holding_layout and self._layout_unchanged())
+                or (self._holding_rows and self._size_fixed())):
+            self._layout_held = self._holding_layout
+            layout = False
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._segments_by_cell.clear()
+        self._over_styles.clear()
+        self._strips_by_line.clear()
+
+    def _clear_caches(self) -> None:
+        super()._clear_caches()  # styles, theme, cursor or padding changed: render anew
+        self._segments_by_cell.clear()
+        self._strips_by_line.clear()
 
     def _update_cells(self, changes: list[tuple[str, str, Text]]) -> None:
         """``update_cell`` for many cells at once, with one refresh instead of one per cell.
@@ -198,10 +377,26 @@ class ElementTable(DataTable):
         """
         if not changes:
             return
+        rows: set[int] = set()
         for row_key, column_key, value in changes:
             self._data[RowKey(row_key)][ColumnKey(column_key)] = value
+            rows.add(int(row_key))
         self._update_count += 1
-        self.refresh()
+        if len(rows) > self.size.height:
+            self.refresh()
+        else:  # only the lines that changed are drawn again, not the whole table
+            for index in sorted(rows):
+                self.refresh_row(index)
+
+    def _set_column_widths(self, widths: tuple[int, int]) -> None:
+        """Give the flexible columns new widths in place (their sum is the same: the table's
+        virtual width and every row stay; a rebuild would add every row again)."""
+        name_width, upgrades_width = widths
+        for key, width in (("name", name_width), ("upgrades", upgrades_width)):
+            self.columns[ColumnKey(key)].width = width
+        self._clear_caches()
+        self._require_update_dimensions = True
+        self.check_idle()
 
     def _rebuild(self, rows: list[RowData]) -> None:
         selected = self.selected_key

@@ -9,6 +9,7 @@ from textual.content import Content
 from textual.widgets import Button, Select, Static
 
 from horizon_builder.editing.upgrades import UpgradeOption
+from horizon_builder.tui.widgets.quiet import update_static
 from horizon_builder.tui.widgets.statline_text import payment_label, upgrade_detail_text
 
 
@@ -32,11 +33,11 @@ class UpgradeDetail(Horizontal):
         minus = self.query_one("#ed-up-minus", Button)
         plus = self.query_one("#ed-up-plus", Button)
         if row is None:
-            detail.update(Content.styled("Pick an upgrade: Enter takes or drops it, + and − "
-                                         "change the count", "dim"))
+            update_static(detail, Content.styled("Pick an upgrade: Enter takes or drops it, + and "
+                                                 "− change the count", "dim"))
             option.display = paid.display = minus.display = plus.display = False
             return
-        detail.update(upgrade_detail_text(row))
+        update_static(detail, upgrade_detail_text(row))
         minus.display = row.taken
         plus.display = row.allowed
         option.display = bool(row.options) and row.taken

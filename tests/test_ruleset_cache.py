@@ -1,0 +1,64 @@
+"""The merged ruleset kept on disk between processes (issue 13): what is read back is the
+very ruleset a fresh load makes, a damaged or foreign file is ignored, errors never stored."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from horizon_builder.problems import LoadError
+from horizon_builder.rules import diskcache, loader
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("HORIZON_BUILDER_CACHE_DIR", str(tmp_path))
+    loader._load_cached.cache_clear()
+    yield tmp_path
+    loader._load_cached.cache_clear()
+
+
+def test_a_stored_ruleset_is_the_loaded_one(cache):
+    fresh = loader.load_ruleset()
+    stored = list(cache.glob("ruleset-*.pickle"))
+    assert len(stored) == 1
+    loader._load_cached.cache_clear()
+    again = loader.load_ruleset()
+    assert again == fresh
+
+
+def test_another_process_reads_it_back(cache):
+    loader.load_ruleset()
+    code = ("from horizon_builder.rules import loader, diskcache\n"
+            "calls = []\n"
+            "real = loader._load\n"
+            "loader._load = lambda *a, **k: calls.append(1) or real(*a, **k)\n"
+            "loader.load_ruleset()\n"
+            "print(len(calls))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "0"
+
+
+def test_a_damaged_file_is_loaded_afresh(cache):
+    fresh = loader.load_ruleset()
+    for path in cache.glob("ruleset-*.pickle"):
+        path.write_bytes(b"not a pickle")
+    loader._load_cached.cache_clear()
+    assert loader.load_ruleset() == fresh
+
+
+def test_a_failed_load_is_not_stored(cache, tmp_path_factory):
+    bad = tmp_path_factory.mktemp("rules") / "house.toml"
+    bad.write_text("[element_types.mech]\npool = 'lots'\n", encoding="utf-8")
+    before = set(cache.glob("ruleset-*.pickle"))
+    with pytest.raises(LoadError):
+        loader.load_ruleset([bad])
+    assert set(cache.glob("ruleset-*.pickle")) == before
+
+
+def test_no_folder_means_no_disk_cache(monkeypatch):
+    monkeypatch.setenv("HORIZON_BUILDER_CACHE_DIR", "")
+    assert diskcache.cache_dir() is None
+    assert diskcache.read(("anything",)) is None
