@@ -108,3 +108,20 @@ async def test_unknown_upgrade_cost_asks_once_and_skip_writes_nothing(tmp_path):
         app.screen._step_upgrade("agile_frame", 1)  # not asked twice in a run
         await pilot.pause()
         assert isinstance(app.screen, ElementEditorScreen)
+
+
+async def test_a_broken_rulebook_is_said_at_start_and_never_blocks(tmp_path, config):
+    """A rulebook that does not load: the roster opens with the book data, the dialog names
+    the file and line and points to the Rules screen; the file is left as it is."""
+    from horizon_builder.tui.dialogs import LoadErrorDialog
+
+    config.mkdir(parents=True)
+    broken = config / "my-rules.toml"
+    broken.write_text("[upgrades.agile_frame]\ncost = -1\n")
+    app = HorizonApp(Path(__file__).parent.parent / "examples" / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LoadErrorDialog), "the notice")
+        text = " ".join(str(w.render()) for w in app.screen.query("Static, Label"))
+        assert "my-rules.toml" in text and "Rules screen" in text
+        assert app.session.roster.elements  # the roster is open
+    assert broken.read_text() == "[upgrades.agile_frame]\ncost = -1\n"

@@ -59,7 +59,8 @@ def _check(args: argparse.Namespace) -> int:
             results.append({"path": name, "legal": False, "load_errors": [str(p) for p in exc.problems]})
             continue
         for problem in loaded.personal_problems:
-            print(f"warning: your rulebook is left out: {problem}", file=sys.stderr)
+            print(f"warning: your rulebook is left out: {printable(str(problem))}",
+                  file=sys.stderr)
         report = validate(loaded.roster, loaded.ruleset)
         if not report.legal and status == 0:
             status = 1
@@ -82,7 +83,7 @@ def _check_event(args: argparse.Namespace) -> int:
         event = batch.read_preset(preset)
     except LoadError as exc:
         for problem in exc.problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(f"error: {printable(str(problem))}", file=sys.stderr)
         return 2
     judged = batch.judge(args.files, preset, args.ruleset,
                          personal=False if args.no_personal_rules else None)

@@ -180,6 +180,11 @@ class HorizonApp(RulebookActions, OrganiserActions):
         self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
         self.session_changed()
         self.call_after_refresh(resume_after_startup)  # the roster is on screen
+        if self.session.personal_problems:  # never blocks the roster; said, and where to fix it
+            self._startup_problems.append((
+                "Your rulebook is left out", self.session.personal_problems,
+                "The roster uses the book data until the file is fixed; it is never overwritten "
+                "without you. R opens the Rules screen."))
         for title, problems, note in self._startup_problems:
             self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
