@@ -3,8 +3,10 @@ very ruleset a fresh load makes, a damaged or foreign file is ignored, errors ne
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -29,15 +31,20 @@ def test_a_stored_ruleset_is_the_loaded_one(cache):
     assert again == fresh
 
 
-def test_another_process_reads_it_back(cache):
+def test_another_process_reads_it_back(cache, tmp_path):
     loader.load_ruleset()
+    # the other process imports the package this one did (from a checkout's folder, ``-c``
+    # would import the checkout's copy first, whose layers are other files)
+    package_root = str(Path(loader.__file__).resolve().parents[2])
+    env = {**os.environ, "PYTHONPATH": package_root}
     code = ("from horizon_builder.rules import loader, diskcache\n"
             "calls = []\n"
             "real = loader._load\n"
             "loader._load = lambda *a, **k: calls.append(1) or real(*a, **k)\n"
             "loader.load_ruleset()\n"
             "print(len(calls))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=tmp_path, env=env)
     assert out.stdout.strip() == "0"
 
 

@@ -421,3 +421,28 @@ async def test_add_preview_shows_the_fc_under_the_chq():
         await _choose(pilot, "#add-types", "hvy_inf")
         preview = str(app.screen.query_one("#add-preview", Static).render())
         assert "FC 1 (-1 under this CHQ)" in preview
+
+
+async def test_escape_keeps_a_typed_name():
+    """Esc in the editor keeps a name typed but not yet entered (one undo step)."""
+    session = new_session(RULES)
+    eid = _with(session, "mech", 2)
+    app = EditorTestApp(session, lambda: ElementEditorScreen(eid))
+    async with app.run_test(size=SIZE) as pilot:
+        field = app.screen.query_one("#ed-name")
+        field.focus()
+        field.action_select_all()
+        await pilot.press(*"Warden", "escape")
+        await pilot.pause()
+    assert session.roster.element(eid).name == "Warden"
+
+
+async def test_editor_title_shows_the_force_fc():
+    session = new_session(RULES)
+    eid = _with(session, "mech", 2)
+    app = EditorTestApp(session, lambda: ElementEditorScreen(eid))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        title = str(app.screen.query_one("#ed-title", Static).render())
+        t = session.report.totals
+        assert f"force FC {t.force_cost}/{t.force_cost_limit}" in title

@@ -16,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
@@ -121,6 +120,9 @@ class ElementEditorScreen(SessionView, Screen[None]):
         update_static(self.query_one("#ed-title", Static), Content.assemble(
             ("Edit ", "dim"), (element.name, "bold"), f" · {type_name} P{element.presence}",
             f" · FC {info.fc} · FP {info.fp}" + (" (provisional)" if info.fc_provisional else ""),
+            (f"   force FC {report.totals.force_cost}/{report.totals.force_cost_limit}",
+             "bold $error" if report.totals.force_cost > report.totals.force_cost_limit
+             else "$text-muted"),
             "  ", verdict), fixed_size=True)
         name_input = self.query_one("#ed-name", Input)
         if not name_input.has_focus and name_input.value != element.name:
@@ -267,11 +269,14 @@ class ElementEditorScreen(SessionView, Screen[None]):
     @on(Input.Submitted, "#ed-name")
     @on(Input.Blurred, "#ed-name")
     def _rename(self, event: Input.Submitted | Input.Blurred) -> None:
+        self._rename_to(event.input)
+
+    def _rename_to(self, field: Input) -> None:
         element = self._element()
-        name = event.value.strip()
+        name = field.value.strip()
         if element is None or not name or name == element.name:
             if element is not None and not name:
-                event.input.value = element.name
+                field.value = element.name
             return
         self._edit(lambda e: ed.set_name(e, name), f"rename {element.name} to {name}")
 
@@ -463,12 +468,11 @@ class ElementEditorScreen(SessionView, Screen[None]):
             target = "#ed-name"
         elif rest == "type" and self.line is not None:
             target = "#ed-form-type"
-        try:
-            self.query(target).first().focus()
-        except NoMatches:
-            self.query_one(UpgradePicker).focus()
+        found = self.query(target)
+        (found.first() if found else self.query_one(UpgradePicker)).focus()
 
     def action_close(self) -> None:
+        self._rename_to(self.query_one("#ed-name", Input))  # Esc keeps a name typed
         self.dismiss()
 
     def _close_gone(self) -> None:

@@ -31,6 +31,8 @@ class RosterScreen(SessionView, Screen[None]):
 
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.quit", "Quit", tooltip="Leave the app (asks to save changes); ctrl+q "
+                "works everywhere"),
         Binding("a", "app.add_element", "Add"),
         Binding("e", "edit", "Edit"),
         Binding("d", "duplicate", "Copy", tooltip="Duplicate the selected element"),
