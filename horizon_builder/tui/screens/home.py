@@ -34,7 +34,7 @@ class RosterScreen(SessionView, Screen[None]):
         Binding("q", "app.quit", "Quit", tooltip="Leave the app (asks to save changes); ctrl+q "
                 "works everywhere"),
         Binding("a", "app.add_element", "Add"),
-        Binding("e", "edit", "Edit"),
+        Binding("e", "edit", "Edit", show=False),  # Enter edits too: room in the footer
         Binding("d", "duplicate", "Copy", tooltip="Duplicate the selected element"),
         Binding("D", "duplicate_many", "Copies", show=False,
                 tooltip="Add several copies of the selected element at once"),

@@ -26,8 +26,8 @@ from horizon_builder.tui.screens.base import SessionView
 
 STATUS_TEXT = {"book": ("book", "$success"), "provisional": ("≈ provisional", "$warning"),
                "unknown": ("? unknown", "$error"), "entered": ("entered by you", "$accent")}
-COLUMNS = ("Group", "Item", "Value of", "Value", "Status", "Source", "Set by")
-WIDTHS = (16, 22, 22, 14, 15, 40, 22)
+COLUMNS = ("Item", "Value of", "Value", "Status", "Source", "Set by", "Group")
+WIDTHS = (20, 18, 12, 14, 40, 22, 16)
 
 
 class RulesScreen(SessionView, Screen[None]):
@@ -65,10 +65,10 @@ class RulesScreen(SessionView, Screen[None]):
         table.clear()
         for index, v in enumerate(self.values):
             text, style = STATUS_TEXT[v.status]
-            table.add_row(v.group, plain(v.item), plain(v.label),
+            table.add_row(plain(v.item), plain(v.label),
                           plain(v.value or "?").stylize("bold" if v.value else "$error"),
                           Content.styled(text, style), plain(v.source or "-"),
-                          plain(v.layer), key=str(index))
+                          plain(v.layer), v.group, key=str(index))
         if self.values:
             table.move_cursor(row=min(row, len(self.values) - 1))
         gaps = sum(v.status == "unknown" for v in every)
