@@ -103,3 +103,10 @@ def pytest_testnodedown(node, error) -> None:  # type: ignore[no-untyped-def]
     PRODUCED.update(output.get("finding_codes", []))
     if output.get("deselected"):
         DESELECTED.append(True)
+
+
+@pytest.fixture(autouse=True)
+def _own_preferences(tmp_path_factory, monkeypatch):
+    """Each test starts with no preferences and no rulebook (a theme toggled, a roster opened
+    or a value entered in one test is never seen by the next)."""
+    monkeypatch.setenv("HORIZON_BUILDER_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))

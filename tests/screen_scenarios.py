@@ -279,6 +279,9 @@ def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
     data = tempfile.mkdtemp(prefix="horizon-builder-data-")  # autosaves: this scenario's own
     saved_env = os.environ.get(DATA_DIR_ENV)
     os.environ[DATA_DIR_ENV] = data
+    # no preferences either: a theme toggled in one picture is never in the next
+    saved_config = os.environ.get("HORIZON_BUILDER_CONFIG_DIR")
+    os.environ["HORIZON_BUILDER_CONFIG_DIR"] = tempfile.mkdtemp(prefix="horizon-builder-config-")
     assert dialogs.Path is Path, "the path prompt no longer names pathlib.Path: update opened()"
     dialogs.Path = _ShownFolder  # type: ignore[misc]
     try:
@@ -295,6 +298,10 @@ def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
     finally:
         dialogs.Path = Path  # type: ignore[misc]
         os.chdir(here)
+        if saved_config is None:
+            os.environ.pop("HORIZON_BUILDER_CONFIG_DIR", None)
+        else:
+            os.environ["HORIZON_BUILDER_CONFIG_DIR"] = saved_config
         if saved_env is None:
             os.environ.pop(DATA_DIR_ENV, None)
         else:

@@ -27,6 +27,7 @@ from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
+from horizon_builder.prefs import pref, recent_rosters, remember_recent, save_pref
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
@@ -89,7 +90,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
         self.autosaver: Autosaver | None = None
         if session is not None:
             self._set_session(session)
-        self.theme = "textual-dark"
+        self.theme = pref("theme", "textual-dark")  # remembered between runs
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -201,9 +202,8 @@ class HorizonApp(RulebookActions, OrganiserActions):
     # --- autosave and recovery (the files: horizon_builder/autosave.py) -------------------------
     def autosave_now(self) -> None:
         """Write unsaved work to its autosave file (or remove the file once saved)."""
-        saver = self.autosaver
-        if saver is not None and self.loaded:
-            saver.sync(self.session.roster, self.session.path, self.session.dirty)
+        if self.autosaver is not None and self.loaded:
+            self.autosaver.sync(self.session.roster, self.session.path, self.session.dirty)
 
     def autosave_soon(self) -> None:
         """:meth:`autosave_now` in a thread: a slow disk never delays the next key."""
@@ -350,6 +350,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+        save_pref("theme", self.theme)
 
     # --- files ---------------------------------------------------------------------------------
     async def settle_unsaved(self, doing: str) -> bool:
@@ -413,6 +414,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
                         severity="error", timeout=8)
             return False
         self.session_changed()
+        remember_recent(saved)
         self.notify(f"Saved {display_path(saved)}", timeout=3)
         return True
 
@@ -446,7 +448,8 @@ class HorizonApp(RulebookActions, OrganiserActions):
         folder = self.session.path.parent if self.session.path is not None else Path.cwd()
         shown = display_path(folder)
         initial = "" if shown == "." else shown + "/"
-        path = await self.push_screen_wait(PathPrompt("Open roster", "open", initial))
+        path = await self.push_screen_wait(PathPrompt("Open roster", "open", initial,
+                                                      recent=recent_rosters()))
         if path is not None:
             self.open_roster(path)
 
@@ -465,6 +468,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
             return False
         self.refused_paths.discard(path.resolve())
         self.replace_session(session)
+        remember_recent(path)
         self.notify(f"Opened {display_path(path)}", timeout=3)
         return True
 

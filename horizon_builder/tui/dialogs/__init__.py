@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import on
@@ -199,8 +199,9 @@ class PathPrompt(ModalScreen[Path | None]):
     ]
 
     def __init__(self, title: str, purpose: Literal["open", "save"], initial: str = "",
-                 refuse: Iterable[Path] = ()) -> None:
+                 refuse: Iterable[Path] = (), recent: Iterable[Path] = ()) -> None:
         super().__init__(classes="dialog")
+        self._recent = list(recent)  #: rosters opened or saved lately: Enter on one opens it
         self._title = title
         self.purpose = purpose
         self._initial = initial
@@ -216,6 +217,11 @@ class PathPrompt(ModalScreen[Path | None]):
             problem = Label("", id="path-problem", classes="field-error")
             problem.display = False  # shown with its message (see _say)
             yield problem
+            if self._recent:
+                from textual.widgets import OptionList
+
+                yield Label("Recent (↓ then Enter):", classes="dialog-hint")
+                yield OptionList(*(Text(str(p)) for p in self._recent), id="path-recent")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Open" if self.purpose == "open" else "Save", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -285,6 +291,16 @@ class PathPrompt(ModalScreen[Path | None]):
             field.focus()
             return
         self.dismiss(self.target(field.value))
+
+    def on_option_list_option_selected(self, event: Any) -> None:
+        """A recent roster chosen: open it."""
+        self.dismiss(self._recent[event.option_index])
+
+    def on_key(self, event: Any) -> None:
+        if event.key == "down" and self.query("#path-recent") and self.focused is self.query_one(
+                "#path", Input):
+            self.query_one("#path-recent").focus()  # from the path down into the recent list
+            event.stop()
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

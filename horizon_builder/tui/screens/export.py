@@ -71,7 +71,7 @@ class ExportScreen(ModalScreen[None]):
     ]
 
     def __init__(self, roster: Roster | Report, ruleset: Ruleset | None = None, *,
-                 path: Path | None = None, fmt: str = "text", compact: bool = False,
+                 path: Path | None = None, fmt: str | None = None, compact: bool = False,
                  name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
         if isinstance(roster, Report):
@@ -83,6 +83,10 @@ class ExportScreen(ModalScreen[None]):
         self.report = report
         self.document: ExportDocument = build_document(report)
         self.roster_path = path
+        if fmt is None:  # the format chosen last time (remembered between runs)
+            from horizon_builder.prefs import pref
+
+            fmt = pref("export_format", "text")
         self.format = fmt if fmt in FORMATS else "text"
         self.compact = compact
         self.saved: list[Path] = []
@@ -132,6 +136,9 @@ class ExportScreen(ModalScreen[None]):
         if event.value not in FORMATS or event.value == self.format:
             return
         self.format = event.value  # one of FORMATS (checked above)
+        from horizon_builder.prefs import save_pref
+
+        save_pref("export_format", self.format)
         path_input = self.query_one("#export-path", Input)
         current = Path(path_input.value)
         if current.suffix in SUFFIXES.values():  # follow the format unless the user chose otherwise

@@ -1,0 +1,55 @@
+"""What the app remembers between runs (in the user's config folder, ``prefs.toml``): the
+theme, the last export format and the rosters opened or saved lately. A preference is a
+convenience: a file that cannot be read or written is ignored, never an error."""
+
+from __future__ import annotations
+
+import contextlib
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from horizon_builder.rules.personal import config_dir
+from horizon_builder.tomlfile import write_text_atomic
+
+FILE_NAME = "prefs.toml"
+RECENT = 10
+
+
+def _path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def load_prefs() -> dict[str, Any]:
+    try:
+        data = tomllib.loads(_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_pref(key: str, value: Any) -> None:
+    data = load_prefs()
+    data[key] = value
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        _path().parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(_path(), tomli_w.dumps(data))
+
+
+def pref(key: str, default: Any = None) -> Any:
+    value = load_prefs().get(key, default)
+    return value if isinstance(value, type(default)) or default is None else default
+
+
+def remember_recent(path: Path) -> None:
+    """Put a roster at the top of the recent list (each once, at most ten)."""
+    name = str(path.resolve())
+    recent = [p for p in pref("recent", []) if isinstance(p, str) and p != name]
+    save_pref("recent", [name, *recent][:RECENT])
+
+
+def recent_rosters() -> list[Path]:
+    """The rosters opened or saved lately that are still there, newest first."""
+    return [Path(p) for p in pref("recent", []) if isinstance(p, str) and Path(p).is_file()]
