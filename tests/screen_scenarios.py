@@ -189,6 +189,25 @@ async def _unsaved(pilot: Pilot) -> None:
     await pilot.press("ctrl+q")
 
 
+async def _open(pilot: Pilot) -> None:
+    from horizon_builder.tui.dialogs.open_roster import RosterTree
+
+    await pilot.press("ctrl+o")
+    await until(pilot, lambda: bool(pilot.app.screen.query(RosterTree))
+                and len(pilot.app.screen.query_one(RosterTree).root.children) > 5, "the folder listed")
+
+
+async def _cut(pilot: Pilot) -> None:
+    from horizon_builder.tui.dialogs.cut import CutDialog
+    from horizon_builder.tui.widgets import FindingsPanel
+
+    panel = pilot.app.screen.query_one(FindingsPanel)
+    panel.focus()
+    panel.highlighted = next(i for i, f in enumerate(panel.findings) if f.code == "fc-over-budget")
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, CutDialog), "the cut list")
+
+
 async def _palette(pilot: Pilot) -> None:
     await pilot.press("ctrl+p")
     await until(pilot, lambda: isinstance(pilot.app.screen, CommandPalette)
@@ -216,6 +235,7 @@ SHOTS = [
     Shot("home", "hvy-cav-battlegroup.toml"),
     Shot("home-80x24", "hvy-cav-battlegroup.toml", size=(80, 24)),
     Shot("home-needs-fixing", "needs-fixing.toml", _findings_focused),
+    Shot("cut-to-fit", "needs-fixing.toml", _cut, size=(80, 24)),
     Shot("home-metaformers", "oth-metaformers.toml"),
     Shot("home-task-force", "tournament-task-force.toml"),
     Shot("home-datawar", "oth-datawar.toml"),
@@ -228,6 +248,7 @@ SHOTS = [
     Shot("delete-confirm", "hvy-cav-battlegroup.toml", keys("down", "delete")),
     Shot("unsaved-changes", "hvy-cav-battlegroup.toml", _unsaved),
     Shot("save-as", "hvy-cav-battlegroup.toml", keys("S")),
+    Shot("open", "hvy-cav-battlegroup.toml", _open, size=(80, 24)),
     Shot("load-error", "<broken>", _broken_file),
     Shot("recovery", "hvy-cav-battlegroup.toml", autosaved=True),
     Shot("home-light-theme", "needs-fixing.toml", keys("f9")),

@@ -160,7 +160,10 @@ async def test_metaformer_forms_are_rows_beneath_their_element() -> None:
 
 # --- findings → editors -------------------------------------------------------------------
 async def test_enter_on_force_finding_opens_settings_on_that_field() -> None:
-    """A force-level finding (FC over budget) jumps to the FC budget field of the settings."""
+    """A force-level finding (FC over budget) offers elements to cut, and ``b`` there jumps to
+    the FC budget field of the settings."""
+    from horizon_builder.tui.dialogs.cut import CutDialog
+
     app = HorizonApp(example(NEEDS_FIXING))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -169,6 +172,9 @@ async def test_enter_on_force_finding_opens_settings_on_that_field() -> None:
         panel.focus()
         panel.highlighted = index
         await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CutDialog)
+        await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
         assert app.focused is not None and app.focused.id == "force-cost"
@@ -185,7 +191,9 @@ async def test_click_on_finding_jumps_too() -> None:
         assert findings(app).findings[0].code == "fc-over-budget"
         await pilot.click("#findings", offset=(10, 1))  # first finding, under the border
         await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
+        from horizon_builder.tui.dialogs.cut import CutDialog
+
+        assert isinstance(app.screen, CutDialog)  # over the budget: the elements to cut
 
 
 async def test_click_twice_on_a_row_edits_it() -> None:

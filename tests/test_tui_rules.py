@@ -120,7 +120,8 @@ async def test_a_broken_rulebook_is_said_at_start_and_never_blocks(tmp_path, con
     broken.write_text("[upgrades.agile_frame]\ncost = -1\n")
     app = HorizonApp(Path(__file__).parent.parent / "examples" / "hvy-cav-battlegroup.toml")
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LoadErrorDialog), "the notice")
+        await until(pilot, lambda: isinstance(app.screen, LoadErrorDialog)
+                    and app.screen.query("#ok") and app.focused is not None, "the notice shown")
         text = " ".join(str(w.render()) for w in app.screen.query("Static, Label"))
         assert "my-rules.toml" in text and "Rules screen" in text
         assert app.session.roster.elements  # the roster is open

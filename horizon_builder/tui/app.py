@@ -441,15 +441,14 @@ class HorizonApp(RulebookActions, OrganiserActions):
 
     @work(group="files")
     async def action_open(self) -> None:
-        from horizon_builder.tui.dialogs import PathPrompt
+        from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
 
         if not await self.settle_unsaved("open another roster"):
             return
         folder = self.session.path.parent if self.session.path is not None else Path.cwd()
         shown = display_path(folder)
         initial = "" if shown == "." else shown + "/"
-        path = await self.push_screen_wait(PathPrompt("Open roster", "open", initial,
-                                                      recent=recent_rosters()))
+        path = await self.push_screen_wait(OpenRosterDialog(initial, recent_rosters(), folder))
         if path is not None:
             self.open_roster(path)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual import on
@@ -199,16 +199,15 @@ class PathPrompt(ModalScreen[Path | None]):
     ]
 
     def __init__(self, title: str, purpose: Literal["open", "save"], initial: str = "",
-                 refuse: Iterable[Path] = (), recent: Iterable[Path] = ()) -> None:
+                 refuse: Iterable[Path] = ()) -> None:
         super().__init__(classes="dialog")
-        self._recent = list(recent)  #: rosters opened or saved lately: Enter on one opens it
         self._title = title
         self.purpose = purpose
         self._initial = initial
         self._refuse = {p.resolve() for p in refuse}
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box path-box") as box:
+        with Vertical(classes=f"dialog-box path-box {self.purpose}-box") as box:
             box.border_title = plain(self._title)
             yield Label(Text(f"Roster file (.toml), relative to {Path.cwd()}"), classes="dialog-hint")
             yield Input(self._initial, id="path", suggester=PathSuggester(),
@@ -217,15 +216,15 @@ class PathPrompt(ModalScreen[Path | None]):
             problem = Label("", id="path-problem", classes="field-error")
             problem.display = False  # shown with its message (see _say)
             yield problem
-            if self._recent:
-                from textual.widgets import OptionList
-
-                yield Label("Recent (↓ then Enter):", classes="dialog-hint")
-                yield OptionList(*(Text(str(p)) for p in self._recent), id="path-recent")
+            yield from self.compose_browser()
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Open" if self.purpose == "open" else "Save", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
         yield Footer(compact=True, show_command_palette=False)
+
+    def compose_browser(self) -> ComposeResult:
+        """Widgets between the path and the buttons (the Open dialog's recent list and folders)."""
+        yield from ()
 
     def on_mount(self) -> None:
         field = self.query_one("#path", Input)
@@ -255,7 +254,7 @@ class PathPrompt(ModalScreen[Path | None]):
             if not path.exists():
                 return f"No such file: {path}"
             if path.is_dir():
-                return "That is a folder: type a file name in it."
+                return "That is a folder: type a file name in it, or choose one in the folders."
             return None
         if value.endswith(os.sep) or path.is_dir():
             return "That is a folder: type a file name in it."
@@ -291,16 +290,6 @@ class PathPrompt(ModalScreen[Path | None]):
             field.focus()
             return
         self.dismiss(self.target(field.value))
-
-    def on_option_list_option_selected(self, event: Any) -> None:
-        """A recent roster chosen: open it."""
-        self.dismiss(self._recent[event.option_index])
-
-    def on_key(self, event: Any) -> None:
-        if event.key == "down" and self.query("#path-recent") and self.focused is self.query_one(
-                "#path", Input):
-            self.query_one("#path-recent").focus()  # from the path down into the recent list
-            event.stop()
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -27,7 +27,8 @@ once what it costs and whether it is legal.
    spend Command Resources.
 4. **Fix the findings**: the panel at the bottom lists every error and
    warning with the rule it comes from. Press **Enter** on one to jump to
-   the element and field to change. When the header says **✓ LEGAL**, you
+   the element and field to change; on "over the budget" it lists the
+   elements to cut (✓ where the force then fits). When the header says **✓ LEGAL**, you
    are done: save (`ctrl+s`) and export or print it (`x`).
 
 ## The header

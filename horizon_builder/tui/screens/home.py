@@ -23,7 +23,7 @@ from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
 
 if TYPE_CHECKING:
-    pass
+    from horizon_builder.engine.findings import Finding
 
 
 class RosterScreen(SessionView, Screen[None]):
@@ -270,6 +270,9 @@ class RosterScreen(SessionView, Screen[None]):
             self.select_element(finding.element)
             self.horizon.open_element_editor(finding.element, field)
             return
+        if finding.code in ("fc-over-budget", "tf-presence-over-limit") and not finding.round:
+            self.offer_cuts(finding)
+            return
         target = force_field_target(field)
         if target == "command":
             self.horizon.action_command()
@@ -280,3 +283,29 @@ class RosterScreen(SessionView, Screen[None]):
             self.notify(finding.message, title="About the whole force", timeout=6)
         else:
             self.notify(finding.message, title="About the whole force", timeout=6)
+
+    def offer_cuts(self, finding: Finding) -> None:
+        """Over budget: offer the elements to cut, or the budget field (issue 15 item 11)."""
+        from horizon_builder import editing as ed
+        from horizon_builder.engine.cuts import CUTTABLE, cuts, limit, total
+        from horizon_builder.tui.dialogs.cut import CutDialog
+
+        session = self.session
+        measure = CUTTABLE[finding.code]
+        found = cuts(session.roster, session.ruleset, finding.code)
+        over = total(session.report, measure)
+        budget = limit(session.roster, session.ruleset, finding.code)
+
+        def answered(answer: str | None) -> None:
+            if answer == "budget":
+                self.horizon.action_settings(finding.field)
+            elif answer is not None and (element := self.session.roster.element(answer)):
+                session = self.session
+                session.commit(ed.delete_element(session.roster, answer), f"cut {element.name}")
+                self.horizon.session_changed()
+                left = total(session.report, measure)
+                self.horizon.notify_after_frame(
+                    f"Cut {element.name}: {measure} {left}/{budget} (ctrl+z undoes).", timeout=4)
+
+        self.app.push_screen(CutDialog(f"{measure} {over} is over {budget}: cut an element",
+                                       measure, budget, found), answered)

@@ -1,0 +1,141 @@
+"""The Open dialog: a path typed with completion, the rosters opened lately, and a folder
+browser showing only folders and ``.toml`` files.
+
+Keys: ↓ from the path goes to the recent list (when there is one), Tab to the folders;
+Enter on a recent roster or a file opens it; Enter on a folder opens or closes it;
+Backspace in the folders goes up one folder; typing a folder (ending in ``/``) in the path
+shows it in the browser. The typed path is checked as you type (:class:`PathPrompt`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.widgets import DirectoryTree, Input, Label, OptionList
+
+from horizon_builder.tui.dialogs import PathPrompt, resolve
+from horizon_builder.tui.paths import display_path
+
+
+class RosterTree(DirectoryTree):
+    """Folders and roster files (``.toml``), hidden entries left out."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("backspace", "up_folder", "Up a folder"),
+    ]
+
+    def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
+        shown = []
+        for path in paths:
+            if path.name.startswith("."):
+                continue
+            try:
+                if path.is_dir() or path.suffix.lower() == ".toml":
+                    shown.append(path)
+            except OSError:
+                continue
+        return shown
+
+    def action_up_folder(self) -> None:
+        here = Path(self.path).resolve()
+        if here.parent != here:
+            self.path = here.parent
+
+
+class OpenRosterDialog(PathPrompt):
+    """Choose a roster to open: typed, from the recent list, or from the folders."""
+
+    def __init__(self, initial: str = "", recent: Iterable[Path] = (), folder: Path | None = None,
+                 title: str = "Open roster") -> None:
+        super().__init__(title, "open", initial)
+        self._recent = list(recent)  #: rosters opened or saved lately, newest first
+        self._folder = (folder or Path.cwd()).resolve()
+
+    def compose_browser(self) -> ComposeResult:
+        with Horizontal(id="open-browser"):
+            if self._recent:
+                with Vertical(id="open-recent-pane"):
+                    yield Label("Recent (↓)", classes="pane-title")
+                    yield OptionList(*(self._recent_label(p) for p in self._recent), id="path-recent")
+            with Vertical(id="open-tree-pane"):
+                yield Label(self._folder_title(self._folder), id="open-tree-title",
+                            classes="pane-title")
+                yield RosterTree(self._folder, id="open-tree")
+
+    @staticmethod
+    def _recent_label(path: Path) -> Text:
+        label = Text(path.name, style="bold")
+        folder, home = str(path.parent), str(Path.home())
+        if folder == home or folder.startswith(home + os.sep):
+            folder = "~" + folder[len(home):]
+        label.append(f"\n  {folder}", style="dim")
+        return label
+
+    @on(OptionList.OptionSelected, "#path-recent")
+    def _recent_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self._recent[event.option_index])
+
+    @on(OptionList.OptionHighlighted, "#path-recent")
+    def _recent_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self.focused is event.option_list:
+            self._fill(self._recent[event.option_index])
+
+    @on(DirectoryTree.FileSelected, "#open-tree")
+    def _file_chosen(self, event: DirectoryTree.FileSelected) -> None:
+        event.stop()
+        self._fill(event.path)
+        self._submit()
+
+    @on(RosterTree.NodeHighlighted, "#open-tree")
+    def _file_highlighted(self, event: RosterTree.NodeHighlighted) -> None:
+        entry = event.node.data
+        tree = self.query_one("#open-tree", RosterTree)
+        if entry is not None and self.focused is tree and entry.path.suffix.lower() == ".toml":
+            self._fill(entry.path)
+
+    @on(Input.Changed, "#path")
+    def _follow_folder(self, event: Input.Changed) -> None:
+        """A folder typed in the path (ending in /) is shown in the browser."""
+        if not event.value.endswith(os.sep):
+            return
+        folder = resolve(event.value)
+        try:
+            is_folder = folder.is_dir()
+        except (OSError, ValueError):
+            return
+        tree = self.query_one("#open-tree", RosterTree)
+        if is_folder and folder.resolve() != Path(tree.path).resolve():
+            tree.path = folder.resolve()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        tree = self.query_one("#open-tree", RosterTree)
+        self.watch(tree, "path", self._show_folder, init=False)
+
+    def _show_folder(self, folder: str | Path) -> None:
+        self.query_one("#open-tree-title", Label).update(self._folder_title(Path(folder)))
+
+    @staticmethod
+    def _folder_title(folder: Path) -> Text:
+        shown = display_path(folder)
+        return Text(f"Folders (Tab · ⌫ up): {'' if shown == '.' else shown}{os.sep}")
+
+    def on_key(self, event: Key) -> None:
+        if event.key == "down" and self.query("#path-recent") and self.focused is self.query_one(
+                "#path", Input):
+            self.query_one("#path-recent").focus()  # from the path down into the recent list
+            event.stop()
+
+    def _fill(self, path: Path) -> None:
+        field = self.query_one("#path", Input)
+        field.value = display_path(path)
+        field.cursor_position = len(field.value)
