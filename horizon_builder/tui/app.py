@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
@@ -37,6 +37,7 @@ from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
+from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
 
 if TYPE_CHECKING:
     from horizon_builder.autosave import Autosaver
@@ -60,16 +61,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
     #: after the first paint (see :attr:`loaded`), or at once when passed in.
     session: Session
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo", show=False),
-        Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+o", "open", "Open", show=False),
-        Binding("ctrl+n", "new", "New roster", show=False),
-        Binding("f1,question_mark", "help", "Help"),
-        Binding("f9", "toggle_theme", "Theme", show=False),
-        Binding("R", "rules", "Rules", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
 
     def __init__(self, path: Path | None = None, overrides: Sequence[str] = (), *,
                  session: Session | None = None, start: tuple[str, Path, Path | None] | None = None

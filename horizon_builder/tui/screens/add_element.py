@@ -46,6 +46,7 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
                                            "dim")), id="add-title")
             yield Input(placeholder="Filter: mech, cav, inf, kaiju…", id="add-filter", compact=True)
             yield OptionList(id="add-types")
+            yield Static(id="add-detail")  # the highlighted kind's whole note (the list cuts it)
             with Horizontal(id="add-p-row"):
                 yield NumberStepper("Presence", id="add-presence",
                                     tooltip="−/+ or type a number; Enter adds")
@@ -133,7 +134,17 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
         option = self.query_one("#add-types", OptionList).highlighted_option
         return self.types.get(option.id) if option is not None and option.id else None
 
+    def _show_detail(self) -> None:
+        chosen = self._chosen()
+        note: Content | str = ""  # (a published design: its preview says it all)
+        if chosen is not None:
+            note = Content.assemble((chosen.name, "bold"), " · ",
+                                    (f"✗ {chosen.reason}", "$error") if chosen.reason else
+                                    (chosen.summary or _fallback_summary(self, chosen.id)))
+        self.query_one("#add-detail", Static).update(note)
+
     def _show_presence(self) -> None:
+        self._show_detail()
         chosen = self._chosen()
         stepper = self.query_one("#add-presence", NumberStepper)
         preview = self.query_one("#add-preview", Static)

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Label, OptionList, Select, Static
+from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
@@ -26,6 +26,8 @@ from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
+from horizon_builder.tui.widgets.format import hang
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 #: Findings shown here: those about the command, CR and weird command.
 _FIELDS = ("command", "cr_purchases")
@@ -64,11 +66,14 @@ class CommandScreen(SessionView, Screen[None]):
                     yield WeirdPicker(prefix="weird", two_line=True, id="cmd-weird-rows")
                 yield Static(id="cmd-assets")
         yield OptionList(id="cmd-findings")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()
         self.query_one("#cmd-options", OptionList).focus()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_view)  # long notes are wrapped to the lists' width
 
     # --- showing ----------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -105,9 +110,11 @@ class CommandScreen(SessionView, Screen[None]):
         box = self.query_one("#cmd-options", OptionList)
         keep = box.highlighted
         options = []
+        room = box.scrollable_content_region.width
         for choice in ed.command_options(rs, roster):
             mark = "●" if roster.command.kind == choice.id else "○"
-            note = (f"✗ {choice.reason}", "$error") if choice.reason else (choice.summary, "dim")
+            note = ((hang(f"✗ {choice.reason}", room), "$error") if choice.reason
+                    else (hang(choice.summary, room), "dim"))
             # not-allowed options stay reachable by the arrows (Enter says why), so a list
             # taller than its box can be read to the end with the keyboard
             options.append(Option(Content.assemble(
@@ -133,15 +140,16 @@ class CommandScreen(SessionView, Screen[None]):
         heading.update(plain(f"Who is the {option.name}"))
         keep = box.highlighted
         options = []
+        room = box.scrollable_content_region.width
         for cand in ed.command_candidates(rs, roster, roster.command.kind):
             mark = "●" if roster.command.element == cand.element_id else "○"
             text = Content.assemble((f"{mark} ", "bold $accent"),
                                     (cand.name, "bold" if cand.allowed else "dim"),
                                     (f"  {cand.type_name} P{cand.presence}", "dim"))
             if cand.reason:
-                text = Content.assemble(text, ("\n   ✗ " + cand.reason, "$text-muted"))
+                text = Content.assemble(text, ("\n   " + hang("✗ " + cand.reason, room), "$text-muted"))
             elif cand.note:
-                text = Content.assemble(text, ("\n   ! then " + cand.note, "$warning"))
+                text = Content.assemble(text, ("\n   " + hang("! then " + cand.note, room), "$warning"))
             options.append(Option(text, id=cand.element_id))
         box.set_options(options or [Option(Content.styled("No elements yet: add some first",
                                                           "dim"), disabled=True)])

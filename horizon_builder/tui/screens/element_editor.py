@@ -18,7 +18,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
@@ -27,6 +27,8 @@ from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, finding_prompt
+from horizon_builder.tui.widgets.format import editor_title
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.quiet import update_static
 from horizon_builder.tui.widgets.statline_text import (
     lines_text,
@@ -87,7 +89,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         yield UpgradePicker(id="ed-upgrades")
         yield UpgradeDetail(id="ed-detail-row")
         yield OptionList(id="ed-findings")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -113,17 +115,8 @@ class ElementEditorScreen(SessionView, Screen[None]):
             self.line = len(element.forms) - 1 if element.forms else None
         line = info.base if self.line is None else info.forms[self.line]
         errors = [f for f in report.all_findings if f.element == self.element_id]
-        n_err = sum(1 for f in errors if f.severity == "error")
-        verdict = (Content.styled(f"✗ {n_err} error{'s' if n_err != 1 else ''}", "bold $error")
-                   if n_err else Content.styled("✓ no errors", "bold $success"))
-        type_name = info.type.name if info.type else element.type
-        update_static(self.query_one("#ed-title", Static), Content.assemble(
-            ("Edit ", "dim"), (element.name, "bold"), f" · {type_name} P{element.presence}",
-            f" · FC {info.fc} · FP {info.fp}" + (" (provisional)" if info.fc_provisional else ""),
-            (f"   force FC {report.totals.force_cost}/{report.totals.force_cost_limit}",
-             "bold $error" if report.totals.force_cost > report.totals.force_cost_limit
-             else "$text-muted"),
-            "  ", verdict), fixed_size=True)
+        title = editor_title(element, info, report, errors, self.size.width - 2)
+        update_static(self.query_one("#ed-title", Static), title, fixed_size=True)
         name_input = self.query_one("#ed-name", Input)
         if not name_input.has_focus and name_input.value != element.name:
             name_input.value = element.name
@@ -486,6 +479,9 @@ class ElementEditorScreen(SessionView, Screen[None]):
         if self.is_current:
             return self.app.pop_screen()
         return None
+
+    def on_resize(self) -> None:
+        self.refresh_view()  # the title shortens or grows with the width
 
     def on_screen_resume(self) -> None:
         self.stale = False  # redrawn here (SessionView's handler runs after this one)

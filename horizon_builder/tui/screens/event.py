@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from horizon_builder.event.edits import with_next_round, with_result
 from horizon_builder.event.io import LoadedEvent, load_event, save_event
@@ -20,6 +20,7 @@ from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import COLUMNS, battle_text, render, standing_tables
 from horizon_builder.problems import LoadError
 from horizon_builder.tui.plain import plain
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 #: export formats by file suffix
 SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "csv"}
@@ -46,7 +47,7 @@ class EventScreen(Screen[None]):
         with VerticalScroll(id="event-rounds-box"):
             yield Static(id="event-rounds")
         yield Static(id="event-problem")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

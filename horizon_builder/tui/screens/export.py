@@ -20,13 +20,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static, TextArea
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_document, write_atomic
 from horizon_builder.export.document import ExportDocument
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.toggles import ShapeCheckbox
 
 FORMAT_LABELS = {"text": "Plain text", "markdown": "Markdown (forums, chat)",
@@ -57,7 +58,7 @@ class ExportScreen(ModalScreen[None]):
     ExportScreen #export-preview { height: 1fr; margin: 1 0; }
     ExportScreen #export-path { width: 1fr; }
     ExportScreen .export-label { padding: 1 1 0 0; }
-    ExportScreen #export-hint { color: $text-muted; height: 1; }
+    ExportScreen #export-hint { color: $text-muted; height: auto; }
     ExportScreen #export-save, ExportScreen #export-close { margin-left: 1; }
     """
 
@@ -112,7 +113,7 @@ class ExportScreen(ModalScreen[None]):
                 yield Input(self._suggested_path(), placeholder="File to write", id="export-path")
                 yield Button("Save as...", variant="primary", id="export-save")
                 yield Button("Close", id="export-close")
-        yield Footer(compact=True, show_command_palette=False)  # this screen's own keys
+        yield KeysFooter()  # this screen's own keys
 
     # --- rendering -------------------------------------------------------------------
 

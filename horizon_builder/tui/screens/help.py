@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown
+from textual.widgets import Button, Markdown
+
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 HELP = """\
 # horizon-builder
@@ -123,7 +125,7 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(HELP, id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.widgets import Button, DataTable, Header, Static
 
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from horizon_builder.engine.findings import Finding
@@ -63,17 +64,13 @@ class RosterScreen(SessionView, Screen[None]):
             yield Vertical(id="empty")  # filled in when the roster is empty (see _show_empty)
         yield Static("", id="detail", markup=False)
         yield FindingsPanel(id="findings")
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#findings", FindingsPanel).border_title = "Findings"
         self._ready = True
         self.refresh_view()
         self.query_one("#elements", ElementTable).focus()
-
-    def on_resize(self) -> None:
-        # the palette key fits in the footer only on wider terminals (it is in the help)
-        self.query_one(Footer).show_command_palette = self.size.width >= 96
 
     # --- showing the session -----------------------------------------------------------
     def refresh_view(self) -> None:

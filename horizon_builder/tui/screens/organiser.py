@@ -17,12 +17,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from horizon_builder.event import batch
 from horizon_builder.problems import LoadError
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.tui.plain import plain
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 #: How often the folder is looked at for changed files (seconds).
 POLL_SECONDS = 1.5
@@ -66,7 +67,7 @@ class OrganiserScreen(Screen[None]):
         yield Static(id="org-title")
         yield DataTable(id="org-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="org-summary")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -190,7 +191,7 @@ class ListViewScreen(Screen[None]):
                      id="list-view-title")
         with VerticalScroll(id="list-view-scroll"):
             yield Static(id="list-view")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         from horizon_builder.engine.validator import validate

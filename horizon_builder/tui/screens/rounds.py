@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Label, OptionList, Select, Static
+from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
@@ -34,6 +34,7 @@ from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.round_actions import RoundListActions
 from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.round_lists import (
     RoundElementList,
     RoundList,
@@ -113,7 +114,7 @@ class RoundsScreen(RoundListActions):
                 yield Static(id="round-cr-note")
                 yield Static(id="round-empty")
         yield OptionList(id="round-findings")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rounds-list", RoundList).border_title = "Rounds"

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from horizon_builder.rules.personal import personal_rules_path
 from horizon_builder.rules.values import RuleValue, rule_values
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 STATUS_TEXT = {"book": ("book", "$success"), "provisional": ("≈ provisional", "$warning"),
                "unknown": ("? unknown", "$error"), "entered": ("entered by you", "$accent")}
@@ -48,7 +49,7 @@ class RulesScreen(SessionView, Screen[None]):
         yield Static(id="rules-title")
         yield DataTable(id="rules-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="rules-note")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

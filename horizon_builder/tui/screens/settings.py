@@ -20,7 +20,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Header,
     Input,
     Label,
@@ -36,6 +35,7 @@ from horizon_builder.roster.io import overrides_path
 from horizon_builder.roster.models import Roster
 from horizon_builder.tui.dialogs import PathSuggester, problem_lines
 from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.toggles import ShapeCheckbox, ShapeRadioButton
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class SettingsScreen(SessionView, Screen[bool]):
         with Horizontal(id="settings-buttons", classes="dialog-buttons"):
             yield Button("Apply", id="apply", variant="primary", compact=True)
             yield Button("Cancel", id="cancel", compact=True)
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def _roster_folder(self) -> Path:
         path = self.session.path

@@ -250,6 +250,12 @@ class UpgradePicker(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rows: dict[str, UpgradeOption] = {}
+        self._room = 0  #: the columns a line has (a reason that does not fit takes a 2nd line)
+
+    def on_resize(self) -> None:
+        if self.rows and self.scrollable_content_region.width != self._room:
+            rows, self.rows = list(self.rows.values()), {}
+            self.show_rows(rows, show_all=True)  # (the rows kept are the ones to show)
 
     def show_rows(self, rows: Iterable[UpgradeOption], show_all: bool = False) -> None:
         """Replace the rows, keeping the highlighted upgrade highlighted."""
@@ -259,6 +265,7 @@ class UpgradePicker(OptionList):
         current = self.highlighted_option.id if self.highlighted_option is not None else None
         self.rows = {r.id: r for r in rows}
         width = max((len(r.name) for r in rows), default=10)
+        self._room = self.scrollable_content_region.width
         options: list[Option] = []
         kind = None
         for row in rows:
@@ -266,7 +273,7 @@ class UpgradePicker(OptionList):
                 kind = row.kind
                 options.append(Option(Content.styled(f"── {kind_label(kind)} ──", "bold $secondary"),
                                       id=f"kind:{kind}", disabled=True))
-            options.append(Option(upgrade_prompt(row, width), id=row.id,
+            options.append(Option(upgrade_prompt(row, width, self._room), id=row.id,
                                   disabled=not row.allowed and not row.taken))
         refill(self, options, "No upgrades for this kind of element", current)
 
@@ -281,8 +288,11 @@ class UpgradePicker(OptionList):
             self.post_message(self.Step(self, row.id, delta))
 
 
-def upgrade_prompt(row: UpgradeOption, width: int) -> Content:
-    """One picker line: taken mark and count, name, cost, then the reason or the summary."""
+def upgrade_prompt(row: UpgradeOption, width: int, room: int = 0) -> Content:
+    """One picker line: taken mark and count, name, cost, then the reason or the summary.
+
+    An upgrade that cannot be taken cannot be highlighted either (so its detail never
+    shows): when its reason would be cut at ``room`` columns it goes on a line of its own."""
     if row.taken:
         mark = (f"{row.count}×" if row.repeatable else "✓").rjust(3)
         mark_style = "bold $success"
@@ -296,9 +306,12 @@ def upgrade_prompt(row: UpgradeOption, width: int) -> Content:
         note, note_style = row.summary, "$text-muted"
     if row.option:
         note = f"[{row.option}] {note}"
-    return Content.assemble(
+    head = Content.assemble(
         (mark, mark_style), (cap.ljust(3), "dim"), " ", (row.name.ljust(width), "bold" if row.taken else ""),
-        "  ", (cost.ljust(9), "$warning" if row.unit_cost is None else ""), "  ", (note, note_style))
+        "  ", (cost.ljust(9), "$warning" if row.unit_cost is None else ""), "  ")
+    if room and not row.allowed and not row.taken and head.cell_length + len(note) > room:
+        return Content.assemble(head.rstrip(), "\n" + " " * 7, (note, note_style))
+    return Content.assemble(head, (note, note_style))
 
 
 def finding_prompt(finding: Finding, strip: str | None = None) -> Content:

@@ -13,9 +13,12 @@ from typing import TYPE_CHECKING
 from horizon_builder.engine.findings import plural
 
 if TYPE_CHECKING:
+    from textual.content import Content
+
     from horizon_builder.engine.analysis import ElementInfo, StatlineInfo
     from horizon_builder.engine.findings import Finding
     from horizon_builder.engine.validator import Report
+    from horizon_builder.roster.models import Element
     from horizon_builder.rules.models import Ruleset
 
 
@@ -156,3 +159,41 @@ def force_field_target(field: str | None) -> str | None:
     if head == "elements":
         return "elements"
     return None
+
+
+def editor_title(element: Element, info: ElementInfo, report: Report, findings: list[Finding],
+                 width: int) -> Content:
+    """The element editor's title line: the element, its FC and FP, the force's FC against
+    its budget and the element's verdict; narrower than ``width``, the element's part is
+    shortened so the force's FC and the verdict always show."""
+    from textual.content import Content
+
+    n_err = sum(1 for f in findings if f.severity == "error")
+    verdict = (Content.styled(f"✗ {plural(n_err, 'error')}", "bold $error")
+               if n_err else Content.styled("✓ no errors", "bold $success"))
+    totals = report.totals
+    force = Content.styled(f"   force FC {totals.force_cost}/{totals.force_cost_limit}  ",
+                           "bold $error" if totals.force_cost > totals.force_cost_limit
+                           else "$text-muted")
+    type_name = info.type.name if info.type else element.type
+    title = Content.assemble(
+        ("Edit ", "dim"), (element.name, "bold"), f" · {type_name} P{element.presence}",
+        f" · FC {info.fc} · FP {info.fp}" + (" (provisional)" if info.fc_provisional else ""),
+        force, verdict)
+    if title.cell_length > width:
+        title = Content.assemble((element.name, "bold"), f" · P{element.presence}",
+                                 f" · FC {info.fc}{'≈' if info.fc_provisional else ''}",
+                                 force, verdict)
+    return title
+
+
+def hang(note: str, room: int, indent: int = 3) -> str:
+    """``note`` wrapped to lines of ``room`` columns, each after ``indent`` spaces (the first
+    one's spaces are the caller's): a long description or reason shown whole in a list, with
+    a hanging indent instead of being cut (``room`` 0, not laid out yet: one line)."""
+    import textwrap
+
+    if room <= indent + 10 or len(note) <= room - indent:
+        return note
+    return textwrap.fill(note, width=room - indent, subsequent_indent=" " * indent,
+                         break_on_hyphens=False)

@@ -1,0 +1,70 @@
+"""The footer of every screen: its keys, never shown cut (issue 15 item 10).
+
+Textual's footer runs its keys off the right edge in a narrow terminal ("^s Sav").
+:class:`KeysFooter` leaves out keys until the rest fit whole: first the app's undo and save
+(ctrl+z and ctrl+s, the keys every player already knows), then the screen's keys from the
+last, but never Help. The command palette's key shows at the right as ``^p Menu`` (every
+command and key, searchable), so a key left out is always one keystroke away; F1 lists
+them all too.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+#: the app's keys (the palette's key named "More": it lists every command)
+APP_BINDINGS: list[BindingType] = [
+    Binding("ctrl+z", "undo", "Undo"),
+    Binding("ctrl+y", "redo", "Redo", show=False),
+    Binding("ctrl+s", "save", "Save"),
+    Binding("ctrl+o", "open", "Open", show=False),
+    Binding("ctrl+n", "new", "New roster", show=False),
+    Binding("f1,question_mark", "help", "Help"),
+    Binding("f9", "toggle_theme", "Theme", show=False),
+    Binding("R", "rules", "Rules", show=False),
+    Binding("ctrl+p", "command_palette", "Menu", show=False, priority=True,
+            tooltip="Every command and key, searchable"),
+]
+
+
+class KeysFooter(Footer):
+    """A compact footer that shows only keys that fit, with ``^p Menu`` at the right."""
+
+    #: left out first when the keys do not fit (then the others from the last; Help never)
+    DROP_FIRST: ClassVar[tuple[str, ...]] = ("app.undo", "undo", "app.save", "save")
+    KEEP: ClassVar[tuple[str, ...]] = ("app.help", "help")
+
+    def __init__(self, more: bool = True) -> None:
+        super().__init__(compact=True, show_command_palette=more)
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        self.call_after_refresh(self._fit, 10)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.recompose)  # keys left out may fit now, or others not
+
+    def _fit(self, tries: int = 0) -> None:
+        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
+        if not keys:
+            return
+        more = self.query(".-command-palette")
+        if not keys[0].region.width or (more and not more.first().region.width):
+            if tries:  # not laid out yet
+                self.call_after_refresh(self._fit, tries - 1)
+            return
+        room = (more.first().region.x if more else self.region.right) - keys[0].region.x
+        shown = {key: key.region.width + 1 for key in keys}  # each with the space after it
+        order = sorted((key for key in keys if key.action in self.DROP_FIRST),
+                       key=lambda k: self.DROP_FIRST.index(k.action))
+        order += [key for key in reversed(keys) if key not in order and key.action not in self.KEEP]
+        for key in order:
+            if sum(shown.values()) - 1 <= room:
+                break
+            del shown[key]
+            key.display = False

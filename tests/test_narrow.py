@@ -1,0 +1,95 @@
+"""80×24 (issue 15 item 10): footer keys that fit whole with "^p Menu" for the rest, titles
+that keep the verdict, and reasons shown whole instead of cut."""
+
+from __future__ import annotations
+
+from helpers_tui import example, until
+from textual.widgets._footer import FooterKey
+
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.screens.command import CommandScreen
+from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+from horizon_builder.tui.widgets.format import hang
+from horizon_builder.tui.widgets.keys_footer import KeysFooter
+
+NARROW = (80, 24)
+KAIJU = "oth-biowar-superheavy-kaiju.toml"
+
+
+def _footer_keys(app: HorizonApp) -> list[FooterKey]:
+    footer = app.screen.query_one(KeysFooter)
+    return [key for key in footer.query(FooterKey) if key.display]
+
+
+async def _settled(pilot, app: HorizonApp) -> None:
+    await until(pilot, lambda: any(k.has_class("-command-palette") for k in _footer_keys(app))
+                and all(k.region.width for k in _footer_keys(app)), "the footer laid out")
+    await pilot.pause()
+
+
+async def test_home_footer_keys_fit_whole_with_quit_help_and_menu():
+    app = HorizonApp(example("hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=NARROW) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await _settled(pilot, app)
+        keys = _footer_keys(app)
+        assert all(key.region.right <= 80 for key in keys)  # none runs off the edge
+        menu = next(k for k in keys if k.has_class("-command-palette"))
+        assert menu.description == "Menu" and menu.key == "ctrl+p"
+        shown = {k.action for k in keys}
+        assert {"app.quit", "app.add_element", "help"} <= shown
+        others = [k for k in keys if k is not menu]
+        assert all(k.region.right <= menu.region.x for k in others)  # none under "^p Menu"
+    wide = HorizonApp(example("hvy-cav-battlegroup.toml"))
+    async with wide.run_test(size=(140, 30)) as pilot:
+        await until(pilot, lambda: wide.loaded, "the roster")
+        await _settled(pilot, wide)
+        assert "undo" in {k.action for k in _footer_keys(wide)}  # room: nothing left out
+
+
+async def test_editor_title_keeps_the_force_fc_and_verdict_at_80_columns():
+    app = HorizonApp(example(KAIJU))
+    async with app.run_test(size=NARROW) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        chq = app.session.roster.command.element
+        app.open_element_editor(chq)
+        await until(pilot, lambda: isinstance(app.screen, ElementEditorScreen), "the editor")
+        await pilot.pause()
+        title = str(app.screen.query_one("#ed-title").render())
+        assert "force FC 16/16" in title and "no errors" in title
+        assert len(title.rstrip()) <= 78
+
+
+async def test_a_reason_an_upgrade_cannot_be_taken_is_shown_whole():
+    app = HorizonApp(example(KAIJU))
+    async with app.run_test(size=NARROW) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        app.open_element_editor(app.session.roster.command.element)
+        await until(pilot, lambda: isinstance(app.screen, ElementEditorScreen), "the editor")
+        await pilot.pause()
+        picker = app.screen.query_one("#ed-upgrades")
+        rapid = next(o for o in picker.options if o.id == "rapid_mutation")
+        assert "\n" in str(rapid.prompt) and "cannot be rapid" in str(rapid.prompt)
+
+
+async def test_command_reasons_are_wrapped_not_cut():
+    app = HorizonApp(example(KAIJU))
+    async with app.run_test(size=NARROW) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CommandScreen), "the command screen")
+        await pilot.pause()
+        box = app.screen.query_one("#cmd-options")
+        room = box.scrollable_content_region.width
+        for option in box.options:
+            for line in str(option.prompt).splitlines():
+                assert len(line) <= room, line
+        assert any("DataWar" in str(o.prompt) for o in box.options)
+
+
+def test_hang_wraps_with_an_indent():
+    assert hang("short", 40) == "short"
+    text = hang("✗ needs the DataWar supplement, which is off in this roster", 30)
+    lines = text.splitlines()
+    assert len(lines) > 1 and all(line.startswith("   ") for line in lines[1:])
+    assert all(len(line) <= 27 or line.startswith("   ") and len(line) <= 30 for line in lines)
