@@ -92,4 +92,19 @@ def test_hang_wraps_with_an_indent():
     text = hang("✗ needs the DataWar supplement, which is off in this roster", 30)
     lines = text.splitlines()
     assert len(lines) > 1 and all(line.startswith("   ") for line in lines[1:])
-    assert all(len(line) <= 27 or line.startswith("   ") and len(line) <= 30 for line in lines)
+    assert all(len(line) <= 27 or (line.startswith("   ") and len(line) <= 30) for line in lines)
+
+
+async def test_a_task_force_header_never_wraps_and_keeps_its_verdict():
+    from horizon_builder.tui.widgets import TotalsStrip
+
+    app = HorizonApp(example("tournament-task-force.toml"))
+    async with app.run_test(size=NARROW) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.pause()
+        strip = app.screen.query_one(TotalsStrip)
+        rendered = str(strip.render()).splitlines()
+        assert len(rendered) == 2
+        assert "rounds ✓ ✓" in rendered[0]  # the rounds said shorter, not wrapped
+        assert "LEGAL" in rendered[1]
+        assert all(len(line) <= strip.content_size.width for line in rendered)

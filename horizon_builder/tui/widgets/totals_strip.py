@@ -50,6 +50,7 @@ class Figures:
     warnings: bool = False
     over: bool = False
     effect: str = ""
+    narrow: list[str] | None = None  #: the figures said shorter, where they do not fit
 
 
 class TotalsStrip(Widget):
@@ -118,6 +119,9 @@ class TotalsStrip(Widget):
             "FP", t.force_presence, limit, f"{t.force_presence}/{limit} Task Force FP",
             [f"event FC {roster.force_cost}", " · ".join(rounds) if rounds else "no rounds yet"],
             over=t.force_presence > limit,
+            narrow=[f"event FC {roster.force_cost}", "rounds " + " ".join(
+                f"{'✓' if sub.legal else '✗'}" for sub in report.round_reports) if rounds
+                else "no rounds yet"],
         )
         TotalsStrip._line2(report, figures)
         from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
@@ -166,8 +170,13 @@ class TotalsStrip(Widget):
         budget_style = self.get_component_rich_style("totals--over" if f.over else "totals--budget")
         line1 = Text.assemble((f.bar_label, self.get_component_rich_style("totals--label")), " ",
                               self._bar(), " ", (f.budget_text, budget_style))
+        head = line1.cell_len
         for figure in f.figures:
             line1.append(gap + figure)
+        if f.narrow and line1.cell_len > self.content_size.width > 0:
+            line1 = line1[:head]
+            for figure in f.narrow:
+                line1.append(gap + figure)
         line2 = Text(gap.join(f.line2))
         verdict_key = "totals--illegal" if not f.legal else (
             "totals--warnings" if f.warnings else "totals--legal")
