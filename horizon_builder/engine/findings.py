@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Literal
 
 Severity = Literal["error", "warning", "info"]
@@ -43,7 +45,16 @@ def verdict_text(errors: int, warnings: int, provisional: bool,
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:
-    return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])
+    """Errors, then warnings, then notes, each in the order given (a stable sort by severity,
+    by the severity words in C: "error" < "info" < "warning", then the last two swapped)."""
+    if not findings:
+        return []
+    by_word = sorted(findings, key=attrgetter("severity"))
+    counts = Counter(map(attrgetter("severity"), by_word))
+    if not counts.keys() <= SEVERITY_ORDER.keys():
+        return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])  # raises, as it did
+    errors, infos = counts["error"], counts["info"]
+    return [*by_word[:errors], *by_word[errors + infos:], *by_word[errors:errors + infos]]
 
 
 @dataclass(frozen=True)

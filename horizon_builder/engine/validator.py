@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import compress
 
-from horizon_builder.engine.analysis import Analysis, analyse, changed_values, provisional_values
+from horizon_builder.engine.analysis import Analysis, analyse
+from horizon_builder.engine.columns import Identity
 from horizon_builder.engine.findings import Finding, sort_findings, verdict_text
 from horizon_builder.engine.memo import IdentityMemo
+from horizon_builder.engine.provenance import changed_values, provisional_values
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.gcpause import gc_paused
-from horizon_builder.roster.models import Roster
+from horizon_builder.roster.models import Element, Roster, Round
 from horizon_builder.rules.models import Ruleset, RulesLayer
 
 CheckFn = Callable[[Analysis], Iterable[Finding]]
@@ -135,7 +138,8 @@ def _run(analysis: Analysis, context: str,
             findings.append(Finding("error", "internal-check-error",
                                     f"check {item.name} failed: {exc!r}; please report this",
                                     "horizon-builder"))
-    findings = [f for f in findings if _key(f) not in already]
+    if already:
+        findings = [f for f in findings if _key(f) not in already]
     if analysis.round_name:
         findings = [_in_round(f, analysis.round_name) for f in findings]
     return sort_findings(findings)
@@ -171,8 +175,7 @@ def _validate(roster: Roster, ruleset: Ruleset) -> Report:
         reported = frozenset(_key(f) for f in findings)
         benched: set[str] = set()
         for round_ in roster.rounds:
-            fielded = set(round_.elements)
-            chosen = [e for e in roster.elements if e.id in fielded]
+            chosen = _fielded(analysis, round_)
             sub = analyse(roster, ruleset, elements=chosen, command=round_.command,
                           cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
             sub_findings = _run(sub, "round", reported)
@@ -188,6 +191,15 @@ def _validate(roster: Roster, ruleset: Ruleset) -> Report:
             benched.update(round_.destroyed)
             rounds.append(Report(sub, compute_totals(sub), sub_findings, []))
     return Report(analysis, compute_totals(analysis), findings, rounds)
+
+
+def _fielded(analysis: Analysis, round_: Round) -> list[Element]:
+    """The Task Force's elements a round fields, in list order: a column of the Task Force's
+    analysis kept for the round object (an edit of the list keeps its rounds)."""
+    fielded = set(round_.elements)
+    flags = analysis.columns.get(("fielded", Identity(round_)),
+                                 lambda info: info.element.id in fielded)
+    return list(compress(analysis.roster.elements, flags))
 
 
 _loaded = False
