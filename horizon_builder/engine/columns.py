@@ -115,6 +115,10 @@ def element_type(info: ElementInfo) -> str:
     return sys.intern(info.element.type)
 
 
+def element_id_of(info: ElementInfo) -> str:
+    return info.element.id
+
+
 def element_name(info: ElementInfo) -> str:
     return info.element.name
 
