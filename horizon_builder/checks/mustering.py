@@ -23,7 +23,7 @@ from horizon_builder.checks.common import (
     statlines,
 )
 from horizon_builder.engine.analysis import Analysis, ElementInfo, UpgradeCost, free_upgrades_granted
-from horizon_builder.engine.columns import fc_of, fc_provisional_of, form_types_of
+from horizon_builder.engine.columns import element_type, fc_of, fc_provisional_of, form_types_of
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.payment import (
     ACCEPTS,
@@ -346,12 +346,12 @@ def type_upgrade_rules(ask: StatlineAsk) -> Iterator[Reason]:
 
 @check(CHAPTER)
 def type_limit_per_force(a: Analysis) -> Iterator[Finding]:
-    for type_id, count in a.type_counts.items():
-        et = a.ruleset.element_types.get(type_id)
-        if et is not None and et.max_per_force is not None and count > et.max_per_force:
-            yield Finding("error", "type-over-limit",
-                          f"{count} × {et.name}; a force may have at most {et.max_per_force}",
-                          cite(et, "core"), field="elements")
+    types = a.column(element_type)  # the limited types over their limit, in list order:
+    over = [(types.index(t), n, et) for t, et in a.ruleset.element_types.items()
+            if et.max_per_force is not None and (n := types.count(t)) > et.max_per_force]
+    for _, count, et in sorted(over, key=lambda item: item[0]):
+        yield Finding("error", "type-over-limit", f"{count} × {et.name}; a force may have at most "
+                      f"{et.max_per_force}", cite(et, "core"), field="elements")
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

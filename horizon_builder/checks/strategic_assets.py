@@ -28,7 +28,7 @@ SPECIAL_OPERATION = "special_operation"
 def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
     """The elements of one type, in order (from the column of types: several checks ask)."""
     types = a.column(element_type)
-    if type_id not in a.type_counts:
+    if type_id not in types:
         return []
     return [a.elements[n] for n, t in enumerate(types) if t == type_id]
 
