@@ -1,4 +1,4 @@
-"""``horizon-builder rules``: every value in force with its provenance; share your rulebook.
+"""``horizon-builder rules``, run: every value in force with its provenance; share your rulebook.
 
 ``rules [--unknown] [--format text|json|toml]`` lists; ``rules export FILE`` copies your
 rulebook to share it; ``rules import FILE`` shows what would change, and writes it with
@@ -27,22 +27,6 @@ from horizon_builder.rules.personal import (
 )
 from horizon_builder.rules.values import RuleValue, changes, rule_values
 from horizon_builder.safetext import printable
-
-
-def add_parser(sub: argparse._SubParsersAction) -> None:
-    rules = sub.add_parser("rules", help="every rule value in force with its source; export or "
-                           "import your rulebook (values you entered from the core book)")
-    rules.add_argument("action", nargs="?", choices=("list", "export", "import"), default="list",
-                       help="list (default), export FILE or import FILE")
-    rules.add_argument("file", nargs="?", metavar="FILE", help="for export and import")
-    rules.add_argument("--unknown", action="store_true",
-                       help="only the values still unknown or provisional")
-    rules.add_argument("--format", choices=("text", "json", "toml"), default="text",
-                       help="how to print the list (default: text)")
-    rules.add_argument("--no-personal-rules", action="store_true",
-                       help="leave out your rulebook (the book data alone)")
-    rules.add_argument("--yes", action="store_true", help="import: write the changes shown")
-    rules.set_defaults(func=rules_main)
 
 
 def rules_main(args: argparse.Namespace) -> int:
