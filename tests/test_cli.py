@@ -137,3 +137,26 @@ def test_console_entry_point_runs_from_any_folder(tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)[0]["legal"] is True
+
+
+def test_the_event_parser_offers_the_report_formats() -> None:
+    """``event standings --format`` lists the formats without importing the report module
+    (every command builds that parser); the two lists stay one."""
+    from horizon_builder.cli.event import FORMATS as offered
+    from horizon_builder.event.report import FORMATS
+
+    assert offered == FORMATS
+
+
+def test_check_does_not_import_what_it_does_not_run() -> None:
+    """``check`` imports neither the event commands, the rules listing nor the export
+    document models (start-up time, issue 13)."""
+    code = ("import sys\nfrom horizon_builder.cli import main\n"
+            "main(['check', sys.argv[1]])\n"
+            "print('IMPORTED:' + ' '.join(m for m in ('horizon_builder.event.io',"
+            " 'horizon_builder.cli.rulebook', 'horizon_builder.export.models',"
+            " 'horizon_builder.rules.values') if m in sys.modules))")
+    example = examples_dir() / "hvy-cav-battlegroup.toml"
+    out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True,
+                         text=True, check=False)
+    assert out.stdout.splitlines()[-1] == "IMPORTED:", out.stdout + out.stderr

@@ -18,7 +18,7 @@ SEVERITIES = ("error", "warning", "info")
 
 def _codes_in_source() -> set[str]:
     """String codes passed to Finding(severity, code, ...), about(info, severity, code, ...)
-    and Reason(code, ...) or _one_note(by_type, code, ...) anywhere in the core."""
+    and Reason(code, ...) or one_note(by_type, code, ...) anywhere in the core."""
     found: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
         if "tui" in path.relative_to(PACKAGE).parts:
@@ -31,7 +31,7 @@ def _codes_in_source() -> set[str]:
                     if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             if name in ("Finding", "about") and len(args) >= 2 and args[0] in SEVERITIES:
                 found.add(args[1])
-            elif name in ("Reason", "_one_note") and args:  # code first
+            elif name in ("Reason", "one_note") and args:  # code first
                 found.add(args[0])
     return found
 

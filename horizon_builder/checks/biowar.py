@@ -20,7 +20,7 @@ from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
-    each_element,
+    element_findings,
     is_superheavy,
     statline_rule,
 )
@@ -51,6 +51,16 @@ def is_bio(info: ElementInfo) -> bool:
     return has_tag(info, "bio") or info.has_upgrade(KAIJU_UPGRADE)
 
 
+ASSET, BIO, OTHER = 0, 1, 2
+
+
+def _bio_kind(info: ElementInfo) -> int:
+    """A strategic asset (not a fighting element), a bio element or another."""
+    if info.type and info.type.category == "asset":
+        return ASSET
+    return BIO if is_bio(info) else OTHER
+
+
 def _granted_by(a: Analysis, info: ElementInfo, rule: str) -> list[str]:
     """Names of the upgrades (own or bought for the type) that grant a special rule."""
     rs = a.ruleset
@@ -67,8 +77,7 @@ RAPID_VANGUARD = ("rapid", "vanguard")
 def rapid_and_vanguard_of_bio_swarms(a: Analysis) -> Iterator[Finding]:
     """A gun-beast may not take an upgrade that would make it rapid or vanguard; gribblies are
     always both, and nothing may take either away (OtH p.30)."""
-    for _, found in each_element(a, _rapid_vanguard):
-        yield from found
+    yield from element_findings(a, _rapid_vanguard)
 
 
 def _rapid_vanguard(a: Analysis, info: ElementInfo) -> list[Finding]:
@@ -128,10 +137,10 @@ def bio_force_command(a: Analysis) -> Iterator[Finding]:
     two are for such forces (a force with ordinary elements takes a normal CHQ) (OtH p.32)."""
     # Our reading (README, Readings): strategic assets are support, not the force's fighting
     # elements, so they neither make a bio-force "mixed" nor count as bio.
-    fighting = [info for info in a.elements if not (info.type and info.type.category == "asset")]
-    if not fighting:
-        return
-    all_bio = all(is_bio(info) for info in fighting)
+    kinds = a.column(_bio_kind)
+    if kinds.count(ASSET) == len(kinds):
+        return  # no fighting element
+    all_bio = OTHER not in kinds
     kind = a.command.kind
     name = a.command_option.name if a.command_option is not None else kind
     if all_bio and kind not in BIO_COMMANDS:

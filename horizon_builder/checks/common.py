@@ -20,8 +20,9 @@ while the same element object comes back in the same context (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, TypeVar
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
@@ -29,8 +30,9 @@ from horizon_builder.engine.findings import Finding, Reason, Severity, plural
 from horizon_builder.engine.validator import check
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 
-__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "each_element", "eligible_names", "finding",
-           "is_aircraft", "is_superheavy", "plural", "statline_rule", "statlines"]
+__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "each_element", "element_findings",
+           "eligible_names", "finding", "indices", "is_aircraft", "is_superheavy", "one_note",
+           "per_element", "per_element_value", "plural", "selected", "statline_rule", "statlines"]
 
 
 @dataclass(frozen=True)
@@ -93,17 +95,21 @@ def statline_rule(chapter: str, applies_to: Iterable[str] = ("battlegroup", "rou
         number = len(STATLINE_RULES)
         STATLINE_RULES.append(RegisteredRule(rule.__name__, scope, rule))
 
-        def run(a: Analysis) -> Iterator[Finding]:
+        def run(a: Analysis) -> Iterable[Finding]:
             found, error = statline_findings(a)[number]
-            yield from found
-            if error is not None:
-                raise error
+            return found if error is None else _then_raise(found, error)
 
         run.__name__ = rule.__name__
         check(chapter, scope)(run)
         return rule
 
     return register
+
+
+def _then_raise(found: list[Finding], error: Exception) -> Iterator[Finding]:
+    """The findings a rule made before it failed, then its exception (see validator._run)."""
+    yield from found
+    raise error
 
 
 #: What every statline rule says about one element: (rule number, findings, the exception
@@ -147,8 +153,12 @@ def statline_findings(a: Analysis) -> list[tuple[list[Finding], Exception | None
         return cached
     found: list[list[Finding]] = [[] for _ in STATLINE_RULES]
     errors: list[Exception | None] = [None] * len(STATLINE_RULES)
-    for info in a.elements:
-        for number, findings, error in _element_findings(a, info):
+    # a column keyed by the rules' count too: a rule registered since is asked again
+    for said in a.columns.get((_element_findings, len(STATLINE_RULES)),
+                             lambda info: _element_findings(a, info)):
+        if not said:
+            continue
+        for number, findings, error in said:
             if errors[number] is not None:
                 continue  # the rule stopped at an earlier element
             found[number].extend(findings)
@@ -158,19 +168,60 @@ def statline_findings(a: Analysis) -> list[tuple[list[Finding], Exception | None
     return result
 
 
+def per_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> list[T]:
+    """``part(a, info)`` for each element of the force in order, as a column (see
+    :mod:`horizon_builder.engine.columns`): made for the elements an edit changed only, and
+    kept with each element's info as the statline rules' findings are. ``part`` (a module
+    level function: it names the column) may read what a statline rule may (the element,
+    the ruleset, the force's context), never the other elements."""
+
+    return a.columns.get(part, lambda info: per_element_value(a, info, part))
+
+
+def per_element_value(a: Analysis, info: ElementInfo, part: Callable[[Analysis, ElementInfo], T]) -> T:
+    """``part(a, info)``, kept with the info (see :func:`per_element`)."""
+    kept: dict[object, Any] = info.__dict__.setdefault("_parts", {})
+    try:
+        result: T = kept[part]
+    except KeyError:
+        result = kept[part] = part(a, info)
+    return result
+
+
 def each_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Iterator[tuple[ElementInfo, T]]:
-    """``part(a, info)`` for each element of the force in order, each made once and kept with
-    the element's info, as the statline rules' findings are: ``part`` may read what a
-    statline rule may (the element, the ruleset, the force's context), never the other
-    elements. A force-wide check runs its per-element work through this, so an edit
-    re-runs it for the changed elements only."""
-    for info in a.elements:
-        kept: dict[object, Any] = info.__dict__.setdefault("_parts", {})
-        try:
-            value = kept[part]
-        except KeyError:
-            value = kept[part] = part(a, info)
-        yield info, value
+    """``(info, part(a, info))`` for each element of the force in order (see :func:`per_element`).
+    A force-wide check runs its per-element work through this, so an edit re-runs it for
+    the changed elements only."""
+    return zip(a.elements, per_element(a, part), strict=True)
+
+
+def element_findings(a: Analysis, part: Callable[[Analysis, ElementInfo], Sequence[Finding]]
+                     ) -> Iterator[Finding]:
+    """What ``part`` says about each element, in element order (see :func:`per_element`)."""
+    for found in per_element(a, part):
+        if found:
+            yield from found
+
+
+def selected(a: Analysis, test: Callable[[ElementInfo], object]) -> list[ElementInfo]:
+    """The elements for which ``test(info)`` holds, in order (``test``: a module level function
+    of the info alone; its answers are a column, see :meth:`Analysis.column`)."""
+    flags = a.column(test)
+    return list(compress(a.elements, flags)) if any(flags) else []
+
+
+def indices(flags: Sequence[object]) -> list[int]:
+    """Where a column is true."""
+    return list(compress(range(len(flags)), flags)) if any(flags) else []
+
+
+def one_note(by_type: dict[str, ElementInfo], code: str, message: str, rule: str,
+              field: str) -> Finding:
+    """One provisional note for the force naming every type it concerns (one note per type
+    was noise); it points at the element when there is only one."""
+    only = next(iter(by_type.values())) if len(by_type) == 1 else None
+    return Finding("info", code, message, rule, only.id if only else None,
+                   only.element.name if only else None, field, True)
 
 
 def finding(info: ElementInfo | None, reason: Reason) -> Finding:

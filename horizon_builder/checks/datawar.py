@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TypeGuard
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, each_element, statline_rule
+from horizon_builder.checks.common import StatlineAsk, about, cite, element_findings, selected, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
@@ -65,31 +65,36 @@ def exclusive_upgrades(a: Analysis) -> Iterator[Finding]:
     Covers clashes involving upgrades bought for the whole type; clashes between an
     element's own upgrades are reported by the generic upgrade check.
     """
+    yield from element_findings(a, _exclusive)
+
+
+def _exclusive(a: Analysis, info: ElementInfo) -> list[Finding]:
     rs = a.ruleset
-    for info in a.elements:
-        bought = type_bought(info)
-        if not bought:
+    found: list[Finding] = []
+    bought = type_bought(info)
+    if not bought:
+        return found
+    taken = info.base.upgrade_ids() | bought
+    reported: set[frozenset[str]] = set()
+    for up_id in sorted(taken):
+        up = rs.upgrades.get(up_id)
+        if not own(up):
             continue
-        taken = info.base.upgrade_ids() | bought
-        reported: set[frozenset[str]] = set()
-        for up_id in sorted(taken):
-            up = rs.upgrades.get(up_id)
-            if not own(up):
+        for other in up.excludes:
+            pair = frozenset((up_id, other))
+            if other not in taken or pair in reported or not pair & bought:
                 continue
-            for other in up.excludes:
-                pair = frozenset((up_id, other))
-                if other not in taken or pair in reported or not pair & bought:
-                    continue
-                reported.add(pair)
-                other_up = rs.upgrades.get(other)
-                if up.kind == "drone" and other_up is not None and other_up.kind == "drone":
-                    yield about(info, "error", "drone-one-mark",
-                                f"{up.name} and {upgrade_name(rs, other)}: an element may be "
-                                "drones of one mark only", cite(up, "OtH p.24"), "cr_purchases")
-                else:
-                    yield about(info, "error", "upgrade-excludes",
-                                f"{up.name} cannot be combined with {upgrade_name(rs, other)}",
-                                cite(up, "OtH p.26"), "cr_purchases")
+            reported.add(pair)
+            other_up = rs.upgrades.get(other)
+            if up.kind == "drone" and other_up is not None and other_up.kind == "drone":
+                found.append(about(info, "error", "drone-one-mark",
+                                   f"{up.name} and {upgrade_name(rs, other)}: an element may be "
+                                   "drones of one mark only", cite(up, "OtH p.24"), "cr_purchases"))
+            else:
+                found.append(about(info, "error", "upgrade-excludes",
+                                   f"{up.name} cannot be combined with {upgrade_name(rs, other)}",
+                                   cite(up, "OtH p.26"), "cr_purchases"))
+    return found
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))
@@ -135,8 +140,7 @@ def upgrade_option_known(a: Analysis) -> Iterator[Finding]:
     """An option must be one the upgrade offers: a robot's program is destroy, disrupt or hold
     (OtH p.25)."""
     rs = a.ruleset
-    for _, found in each_element(a, _options_unknown):
-        yield from found
+    yield from element_findings(a, _options_unknown)
     for purchase in a.cr_purchases:
         up = rs.upgrades.get(purchase.upgrade)
         if own(up) and purchase.option is not None and purchase.option not in up.options:
@@ -167,6 +171,10 @@ def rebro_node_not_on_chq(ask: StatlineAsk) -> Iterator[Reason]:
                      subject=REBRO)
 
 
+def _has_rebro(info: ElementInfo) -> bool:
+    return info.has_upgrade("rebro_node")
+
+
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def rebro_node_needs_chain_of_command(a: Analysis) -> Iterator[Finding]:
     """A rebro node lets a CHQ use chain of command twice (OtH p.27): with no command that has
@@ -178,7 +186,7 @@ def rebro_node_needs_chain_of_command(a: Analysis) -> Iterator[Finding]:
         w.replaces == "chain_of_command" for w in a.command.weird)
     if chain:
         return
-    holders = [info for info in a.elements if info.has_upgrade("rebro_node")]
+    holders = selected(a, _has_rebro)
     if holders:
         names = ", ".join(info.element.name for info in holders)
         yield Finding("warning", "rebro-node-no-chain-of-command",

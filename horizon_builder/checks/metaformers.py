@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import StatlineAsk, about, eligible_names, plural, statline_rule
+from horizon_builder.checks.common import StatlineAsk, about, eligible_names, plural, selected, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
@@ -40,9 +40,13 @@ def _metaformers(a: Analysis) -> list[ElementInfo]:
     checks ask)."""
     found: list[ElementInfo] | None = a.__dict__.get("_metaformers")
     if found is None:
-        found = [info for info in a.elements if info.element.forms or info.has_upgrade(METAFORM)]
+        found = selected(a, _is_metaformer)
         a.__dict__["_metaformers"] = found
     return found
+
+
+def _is_metaformer(info: ElementInfo) -> bool:
+    return bool(info.element.forms) or info.has_upgrade(METAFORM)
 
 
 @check(CHAPTER)
@@ -139,12 +143,18 @@ def metaformer_aircraft_chq(a: Analysis) -> Iterator[Finding]:
                     "form it starts in", "OtH p.20", "command", upgrade.is_provisional)
 
 
+def _has_forms(info: ElementInfo) -> bool:
+    return bool(info.forms)
+
+
 @check(CHAPTER)
 def metaform_command_resources(a: Analysis) -> Iterator[Finding]:
     """CR may be spent on conventional metaforms, which are their own type for CR (OtH p.20)."""
     rs = a.ruleset
+    if not a.cr_purchases:
+        return
     form_types: dict[str, list[ElementInfo]] = {}
-    for info in a.elements:
+    for info in selected(a, _has_forms):
         for line in info.forms:
             form_types.setdefault(line.type_id, []).append(info)
     bought_for_forms = {(p.type, p.upgrade) for p in a.cr_purchases if p.form_type}

@@ -9,18 +9,21 @@ The rules about upgrades on a statline are statline rules (see
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
 from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
-    each_element,
     eligible_names,
+    one_note,
+    per_element,
     plural,
     statline_rule,
     statlines,
 )
 from horizon_builder.engine.analysis import Analysis, ElementInfo, UpgradeCost, free_upgrades_granted
+from horizon_builder.engine.columns import element_type, fc_of, fc_provisional_of, form_types_of
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.payment import (
     ACCEPTS,
@@ -130,9 +133,9 @@ def stat_pool(ask: StatlineAsk) -> Iterator[Reason]:
                      pool.is_provisional, severity="info")
 
 
-def _statline_published(a: Analysis, info: ElementInfo) -> tuple[list[Finding], list[str]]:
+def _statline_published(a: Analysis, info: ElementInfo) -> tuple[list[Finding], list[str]] | None:
     """An element's statlines against the published ones: what differs, and the types
-    with no published statline to compare with."""
+    with no published statline to compare with (None: neither)."""
     found: list[Finding] = []
     unchecked: list[str] = []
     for ask in statlines(a, info):
@@ -151,33 +154,29 @@ def _statline_published(a: Analysis, info: ElementInfo) -> tuple[list[Finding], 
                                f"{label}{et.name} P{line.presence} is published as {expected}",
                                cite(known, "core"), f"{prefix}stats.{differs[0]}",
                                known.is_provisional))
-    return found, unchecked
+    return (found, unchecked) if found or unchecked else None
+
+
+def _statline_unchecked(a: Analysis, info: ElementInfo) -> tuple[str, ...]:
+    said = _statline_published(a, info)
+    return tuple(said[1]) if said is not None else ()
 
 
 @check(CHAPTER)
 def fixed_statline(a: Analysis) -> Iterator[Finding]:
     """Types with a known fixed statline should match it; unknown ones are said to be unchecked."""
-    unchecked: dict[str, ElementInfo] = {}
-    for info, (found, types) in each_element(a, _statline_published):
+    for found, _ in filter(None, per_element(a, _statline_published)):
         yield from found
-        for type_id in types:
-            unchecked.setdefault(type_id, info)
+    types = per_element(a, _statline_unchecked)  # each type unchecked, with its first element:
+    unchecked = {t: a.elements[next(n for n, ts in enumerate(types) if t in ts)]
+                 for t in dict.fromkeys(chain.from_iterable(types))}
     if unchecked:
         names = ", ".join(a.ruleset.element_types[t].name for t in unchecked)
-        yield _one_note(unchecked, "statline-unchecked",
+        yield one_note(unchecked, "statline-unchecked",
                         f"Statlines not checked for {names}: the core mustering table is not "
                         "available to us (enter them once from your rulebook: the app's Rules "
                         "screen, or horizon-builder rules import)",
                         "core (not available)", "stats")
-
-
-def _one_note(by_type: dict[str, ElementInfo], code: str, message: str, rule: str,
-              field: str) -> Finding:
-    """One provisional note for the force naming every type it concerns (one note per type
-    was noise); it points at the element when there is only one."""
-    only = next(iter(by_type.values())) if len(by_type) == 1 else None
-    return Finding("info", code, message, rule, only.id if only else None,
-                   only.element.name if only else None, field, True)
 
 
 # --- upgrades on a statline: statline rules, asked by the validator and the upgrade picker
@@ -347,20 +346,20 @@ def type_upgrade_rules(ask: StatlineAsk) -> Iterator[Reason]:
 
 @check(CHAPTER)
 def type_limit_per_force(a: Analysis) -> Iterator[Finding]:
-    for type_id, count in a.type_counts.items():
-        et = a.ruleset.element_types.get(type_id)
-        if et is not None and et.max_per_force is not None and count > et.max_per_force:
-            yield Finding("error", "type-over-limit",
-                          f"{count} × {et.name}; a force may have at most {et.max_per_force}",
-                          cite(et, "core"), field="elements")
+    types = a.column(element_type)  # the limited types over their limit, in list order:
+    over = [(types.index(t), n, et) for t, et in a.ruleset.element_types.items()
+            if et.max_per_force is not None and (n := types.count(t)) > et.max_per_force]
+    for _, count, et in sorted(over, key=lambda item: item[0]):
+        yield Finding("error", "type-over-limit", f"{count} × {et.name}; a force may have at most "
+                      f"{et.max_per_force}", cite(et, "core"), field="elements")
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def force_cost_budget(a: Analysis) -> Iterator[Finding]:
     """The battlegroup's Force Cost may not exceed the agreed FC."""
-    fc = sum(info.fc for info in a.elements)
+    fc = sum(a.column(fc_of))
     if fc > a.roster.force_cost:
-        provisional = any(info.fc_provisional for info in a.elements)
+        provisional = any(a.column(fc_provisional_of))
         yield Finding("error", "fc-over-budget",
                       f"Force Cost {fc} is over the budget of {a.roster.force_cost} "
                       f"by {fc - a.roster.force_cost}", "core: FC budget", field="force_cost",
@@ -370,17 +369,19 @@ def force_cost_budget(a: Analysis) -> Iterator[Finding]:
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def chq_cost_unknown(a: Analysis) -> Iterator[Finding]:
     """Say where a CHQ's effect on a type's FC is not known."""
-    seen: dict[str, ElementInfo] = {}
-    for info in a.elements:
-        unknown = any("unknown" in note for note in info.fc_notes)
-        if unknown and not info.is_command and info.element.type not in seen:
-            seen[info.element.type] = info
+    unknown = a.column(_chq_cost_unknown)  # the types, in list order, with the first of each:
+    seen = {t: a.elements[unknown.index(t)] for t in dict.fromkeys(unknown) if t is not None}
     if seen:
         names = ", ".join(i.type.name if i.type else t for t, i in seen.items())
-        yield _one_note(seen, "chq-cost-unknown",
+        yield one_note(seen, "chq-cost-unknown",
                         f"How this CHQ changes the FC of {names} is not known (core CHQ table "
                         "not available): counted at P; check your rulebook",
                         "core, reported (OtH p.62)", "presence")
+
+
+def _chq_cost_unknown(info: ElementInfo) -> str | None:
+    unknown = not info.is_command and any("unknown" in note for note in info.fc_notes)
+    return info.element.type if unknown else None
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))
@@ -406,7 +407,7 @@ def command_choice(a: Analysis) -> Iterator[Finding]:
                       f"{option.name}: choose which element it is", cite(option, "core"),
                       field="command")
         return
-    info = a.by_id.get(cmd.element)
+    info = a.command_element  # the element with that id (ids are unique in a roster)
     if info is None:
         yield Finding("error", "command-element-missing",
                       f"{option.name}: element {cmd.element!r} is not in this battlegroup",
@@ -441,8 +442,8 @@ def command_resources(a: Analysis) -> Iterator[Finding]:
                       f"({a.cr_counted_elements} conventional elements, 1 CR per "
                       f"{cr_rule.per_elements})",
                       cite(cr_rule, "core"), field="cr_purchases", provisional=cr_rule.is_provisional)
-    present = {info.element.type for info in a.elements}
-    form_types = {f.type for info in a.elements for f in info.element.forms}
+    present = a.type_counts if a.cr_purchases else {}
+    form_types = {t for ts in a.column(form_types_of) for t in ts} if a.cr_purchases else set()
     for purchase in a.cr_purchases:
         upgrade = a.ruleset.upgrades.get(purchase.upgrade)
         et = a.ruleset.element_types.get(purchase.type)

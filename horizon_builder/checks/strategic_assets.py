@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, cite, eligible_names, is_aircraft, plural
+from horizon_builder.checks.common import about, cite, eligible_names, is_aircraft, plural, selected
 from horizon_builder.checks.weird import command_rules
 from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.engine.columns import element_type
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import check
 
@@ -25,14 +26,11 @@ SPECIAL_OPERATION = "special_operation"
 
 
 def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
-    """The elements of one type, in order (grouped once per analysis: several checks ask)."""
-    by_type: dict[str, list[ElementInfo]] | None = a.__dict__.get("_by_type")
-    if by_type is None:
-        by_type = {}
-        for info in a.elements:
-            by_type.setdefault(info.element.type, []).append(info)
-        a.__dict__["_by_type"] = by_type
-    return by_type.get(type_id, [])
+    """The elements of one type, in order (from the column of types: several checks ask)."""
+    types = a.column(element_type)
+    if type_id not in types:
+        return []
+    return [a.elements[n] for n, t in enumerate(types) if t == type_id]
 
 
 def _reaches_none(a: Analysis, ability: str) -> tuple[str, str, bool] | None:
@@ -130,11 +128,15 @@ def field_hospital_needs_chq(a: Analysis) -> Iterator[Finding]:
                         "OtH p.40", "upgrades")
 
 
+def _on_special_operation(info: ElementInfo) -> bool:
+    return info.has_upgrade(SPECIAL_OPERATION) or any(
+        c.choice.id == SPECIAL_OPERATION for f in info.forms for c in f.upgrades)
+
+
 @check(CHAPTER)
 def special_operation_one(a: Analysis) -> Iterator[Finding]:
     """One SF element may be sent on a special operation before the first turn (OtH p.38)."""
-    sent = [info for info in a.elements if info.has_upgrade(SPECIAL_OPERATION)
-            or any(c.choice.id == SPECIAL_OPERATION for f in info.forms for c in f.upgrades)]
+    sent = selected(a, _on_special_operation)
     if len(sent) > 1:
         names = ", ".join(info.element.name for info in sent)
         yield Finding("error", "special-operation-too-many",
@@ -154,14 +156,22 @@ def special_operation_one(a: Analysis) -> Iterator[Finding]:
                         "battle", "OtH p.38", "command")
 
 
+def _air_war_aircraft(info: ElementInfo) -> bool:
+    return is_aircraft(info.type) and not info.has_upgrade("rotary")
+
+
+def _air_war_presence(info: ElementInfo) -> int:
+    return info.element.presence if _air_war_aircraft(info) else 0
+
+
 @check(CHAPTER)
 def air_war_presence(a: Analysis) -> Iterator[Finding]:
     """Air war: aircraft other than rotary ones roll 1d12 per P for air superiority (OtH p.36-37)."""
     if "strategic_assets" not in a.enabled_supplements:
         return
-    fighting = [info for info in a.elements if is_aircraft(info.type) and not info.has_upgrade("rotary")]
+    fighting = a.column(_air_war_aircraft).count(True)
     if fighting:
-        total = sum(info.element.presence for info in fighting)
+        total = sum(a.column(_air_war_presence))
         yield Finding("info", "air-war-presence",
-                      f"air war: {plural(len(fighting), 'aircraft')} (rotary excluded) roll "
+                      f"air war: {plural(fighting, 'aircraft')} (rotary excluded) roll "
                       f"{total}d12", "OtH p.36-37", field="elements")

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, is_aircraft, is_superheavy, statline_rule
+from horizon_builder.checks.common import (
+    StatlineAsk,
+    about,
+    cite,
+    is_aircraft,
+    is_superheavy,
+    selected,
+    statline_rule,
+)
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
@@ -30,8 +38,16 @@ TRANSPORT_BAYS = "transport_bays"
 CORE_TRANSPORTS = ("light_transport", "heavy_transport")
 
 
-def _superheavies(a: Analysis) -> Iterator[ElementInfo]:
-    return (info for info in a.elements if is_superheavy(info.type))
+def _superheavies(a: Analysis) -> list[ElementInfo]:
+    return selected(a, _is_superheavy)
+
+
+def _is_superheavy(info: ElementInfo) -> bool:
+    return is_superheavy(info.type)
+
+
+def _carried_by(info: ElementInfo) -> str | None:
+    return info.element.carried_by
 
 
 @statline_rule(CHAPTER)
@@ -84,6 +100,9 @@ def carried_elements(a: Analysis) -> Iterator[Finding]:
     bays carry elements of total P up to the copies taken. Carriers may nest;
     carried aircraft are paid for as elements of their own.
     """
+    carried = a.column(_carried_by)
+    if carried.count(None) == len(carried):
+        return  # nothing starts aboard another
     by_id = a.by_id
     for info in a.elements:
         carrier_id = info.element.carried_by

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, cite, each_element
+from horizon_builder.checks.common import about, cite, element_findings
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import check
@@ -73,8 +73,7 @@ def _element_disabled(a: Analysis, info: ElementInfo) -> list[Finding]:
 def supplement_enabled(a: Analysis) -> Iterator[Finding]:
     """Anything from a supplement the roster has not enabled is an error naming the supplement."""
     rs = a.ruleset
-    for _, found in each_element(a, _element_disabled):
-        yield from found
+    yield from element_findings(a, _element_disabled)
     option = a.command_option
     if option is not None:
         yield from _disabled(a, None, option.name, option.supplement, "command")

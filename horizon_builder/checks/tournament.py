@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from horizon_builder.checks.common import cite
 from horizon_builder.engine.analysis import Analysis
+from horizon_builder.engine.columns import fp_of
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.tournament import fp_multiple
 from horizon_builder.engine.validator import check
@@ -22,7 +23,7 @@ def task_force_presence(a: Analysis) -> Iterator[Finding]:
         return
     event = a.ruleset.event
     rules = event if event.fp_per_fc is not None else a.ruleset.tournament
-    fp = sum(info.fp for info in a.elements)
+    fp = sum(a.column(fp_of))
     limit = multiple * a.roster.force_cost
     times = "twice" if multiple == 2 else f"{multiple} times"
     if fp > limit:

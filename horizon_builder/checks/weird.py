@@ -8,9 +8,18 @@ checked by :mod:`mustering`; this module holds what data cannot say.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, each_element, statline_rule
+from horizon_builder.checks.common import (
+    StatlineAsk,
+    about,
+    cite,
+    indices,
+    per_element,
+    statline_rule,
+)
 from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.engine.columns import element_name
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 
@@ -167,7 +176,7 @@ def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
     mad = a.ruleset.upgrades.get(MAD_SCIENTIST)
     has_mad = mad is not None and MAD_SCIENTIST in _weird_commands(a)
     allowed = mad.grants_free if mad is not None else 0
-    free_total = sum(count for _, count in each_element(a, _free_weird))
+    free_total = sum(per_element(a, _free_weird))
     if has_mad and free_total > allowed:
         yield Finding("error", "weird-free-too-many",
                       f"{free_total} weird upgrades are marked free; a mad scientist gives "
@@ -203,7 +212,8 @@ def _weird_paid(a: Analysis, info: ElementInfo) -> str | None:
 def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
     """Weird upgrades are bought per element, not for the whole type (OtH p.42): one note for
     the force saying how each is paid (the roster lists the upgrades, not the payment)."""
-    entries = [(info, text) for info, text in each_element(a, _weird_paid) if text is not None]
+    texts = per_element(a, _weird_paid)
+    entries = [(a.elements[n], text) for n in indices(texts) if (text := texts[n]) is not None]
     if not entries:
         return
     only = entries[0][0] if len(entries) == 1 else None
@@ -213,17 +223,21 @@ def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
                   only.element.name if only else None, "upgrades")
 
 
+def _is_airship(info: ElementInfo) -> bool:
+    return info.type is not None and "airship" in info.type.tags
+
+
 @check(CHAPTER)
 def airship_rules(a: Analysis) -> Iterator[Finding]:
     """Airships are aircraft with Mb +0, hover, bank/veer only, alert and a 360° arc (OtH p.43):
     one note naming every airship (their rules are the same)."""
-    ships = [info for info in a.elements
-             if info.type is not None and "airship" in info.type.tags]
-    if not ships:
+    flags = a.column(_is_airship)
+    if True not in flags:
         return
-    rules = ", ".join(a.ruleset.rule_name(r) for r in ships[0].special_rules)
-    names = ", ".join(info.element.name for info in ships)
-    only = ships[0] if len(ships) == 1 else None
+    first = a.elements[flags.index(True)]
+    rules = ", ".join(a.ruleset.rule_name(r) for r in first.special_rules)
+    names = ", ".join(compress(a.column(element_name), flags))
+    only = first if flags.count(True) == 1 else None
     yield Finding("info", "airship-rules", f"Airship rules for {names}: Mb +0; {rules}",
                   "OtH p.43", only.id if only else None, only.element.name if only else None,
                   "type")

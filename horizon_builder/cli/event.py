@@ -7,15 +7,11 @@ import contextlib
 import sys
 from pathlib import Path
 
-from horizon_builder.event.edits import with_next_round, with_result
-from horizon_builder.event.io import load_event, save_event
-from horizon_builder.event.models import Commander, Event
-from horizon_builder.event.pairing import PairingError
-from horizon_builder.event.report import FORMATS, battle_text, render
 from horizon_builder.problems import LoadError
-from horizon_builder.resources import find_preset
-from horizon_builder.roster.io import read_roster
 from horizon_builder.safetext import printable
+
+#: ``event standings --format`` (as event.report.FORMATS, which is imported only to run)
+FORMATS = ("text", "markdown", "html", "csv")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -54,6 +50,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def event_main(args: argparse.Namespace) -> int:
+    # imported here, not at the top: every command builds this parser (``check`` among them)
+    from horizon_builder.event.pairing import PairingError
+
     try:
         return {"new": _new, "pair": _pair, "result": _result, "standings": _standings}[
             args.action](args)
@@ -67,6 +66,11 @@ def event_main(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from horizon_builder.event.io import load_event, save_event
+    from horizon_builder.event.models import Commander, Event
+    from horizon_builder.resources import find_preset
+    from horizon_builder.roster.io import read_roster
+
     path = Path(args.file)
     if path.exists():
         print(f"error: {path} exists: choose another name (an event file is never overwritten "
@@ -101,6 +105,10 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _pair(args: argparse.Namespace) -> int:
+    from horizon_builder.event.edits import with_next_round
+    from horizon_builder.event.io import load_event, save_event
+    from horizon_builder.event.report import battle_text
+
     loaded = load_event(args.file)
     event = with_next_round(loaded.event)
     save_event(loaded.path, event)
@@ -111,6 +119,10 @@ def _pair(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
+    from horizon_builder.event.edits import with_result
+    from horizon_builder.event.io import load_event, save_event
+    from horizon_builder.event.report import battle_text
+
     loaded = load_event(args.file)
     event = with_result(loaded, args.commander, args.victory_points, args.tie_break,
                         args.destroyed, args.round)
@@ -122,6 +134,9 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _standings(args: argparse.Namespace) -> int:
+    from horizon_builder.event.io import load_event
+    from horizon_builder.event.report import render
+
     loaded = load_event(args.file)
     text = render(loaded, args.format)
     if args.output:

@@ -8,15 +8,26 @@ the roster, never raises on a roster that loaded.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
+from horizon_builder.engine.columns import (
+    Columns,
+    common_ends,
+    counts_for_cr,
+    cr_spent_of,
+    element_type,
+    form_types_of,
+    is_command_of,
+)
 from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
-from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.models import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -119,6 +130,14 @@ class Analysis:
     cr_counted_elements: int
     cr_spent: int
     round_name: str | None = None
+    #: per-element values in element order, reused across edits (see engine.columns)
+    columns: Columns = field(default_factory=lambda: Columns(()), repr=False, compare=False)
+
+    def column(self, value: Callable[[ElementInfo], T]) -> list[T]:
+        """``[value(info) for info in self.elements]``, made once per analysis and copied from
+        the analysis before an edit for the elements it did not change. ``value`` (a module
+        level function: it names the column) may read only the info."""
+        return self.columns.get(value, value)
 
     @cached_property
     def by_id(self) -> dict[str, ElementInfo]:
@@ -126,7 +145,7 @@ class Analysis:
 
     @cached_property
     def type_counts(self) -> Counter[str]:
-        return Counter(info.element.type for info in self.elements)
+        return Counter(self.column(element_type))
 
     @property
     def enabled_supplements(self) -> set[str]:
@@ -251,6 +270,11 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     return info
 
 
+#: The last analysis of each kind of call (the force, each round, ...), to reuse its infos
+#: and columns for the elements an edit did not change: (elements, context key, columns).
+_LAST: dict[tuple[object, ...], tuple[Sequence[Element], tuple[object, ...], Columns, int | None]] = {}
+
+
 def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | None = None,
             command: Command | None = None, cr_purchases: Sequence[CrPurchase] | None = None,
             mode: str | None = None, round_name: str | None = None) -> Analysis:
@@ -261,7 +285,11 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     mode = mode or roster.kind
     option = ruleset.commands.get(command.kind)
     chq_id = command.element if option is not None and option.needs_element else None
-    chq_element = next((e for e in chosen if e.id == chq_id), None) if chq_id else None
+    slot = (id(ruleset), mode, round_name, elements is None)
+    last = _LAST.get(slot)
+    ends = common_ends(last[0], chosen) if last is not None else (0, 0)
+    chq_index = _find_chq(chosen, chq_id, last, ends[0])
+    chq_element = chosen[chq_index] if chq_index is not None else None
     chq_type = ruleset.element_types.get(chq_element.type) if chq_element else None
     conventional_chq = (
         chq_element is not None and chq_type is not None and chq_type.chq == "conventional"
@@ -282,8 +310,12 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
                                  chq_element.type if chq_element is not None else None,
                                  roster.kind, roster.era, roster.event, roster.supplements,
                                  roster.solitaire))
-    infos: list[ElementInfo] = []
-    for element in chosen:
+    key = (force_context, chq_id, tuple(purchases))
+    # The elements an edit kept at either end have the infos they had, in the same context.
+    prefix, suffix = ends if last is not None and last[1] == key else (0, 0)
+    old_infos: Sequence[ElementInfo] = last[2].infos if last is not None else ()
+    infos: list[ElementInfo] = list(old_infos[:prefix])
+    for element in chosen[prefix:len(chosen) - suffix]:
         is_command = element.id == chq_id and chq_id is not None
         bought = tuple(purchases_by_type.get(element.type, ()))
         context = (force_context, is_command, bought)
@@ -293,27 +325,47 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
                                  conventional_chq, chq_type, chq_key, bought)
             _MEMO.put((element, ruleset), context, info)
         infos.append(info)
+    if suffix:
+        infos += old_infos[len(old_infos) - suffix:]
+    columns = Columns(infos, last[2] if last is not None else None,
+                      (prefix, suffix) if prefix or suffix else None)
+    if len(_LAST) > 64:
+        _LAST.clear()
+    _LAST[slot] = (chosen, key, columns, chq_index)
 
-    counted = sum(1 for info in infos if info.type is not None and info.type.counts_for_cr)
+    counted = sum(columns.get(counts_for_cr, counts_for_cr))
     cr_available = 0
     if option is not None and option.command_resources and not any(
         w.replaces == "command_resources" for w in command.weird
     ):
         cr_available = counted // ruleset.command_resources.per_elements
-    cr_spent = sum(info.cr_spent for info in infos)
+    cr_spent = sum(columns.get(cr_spent_of, cr_spent_of))
+    if purchases:
+        types = Counter(columns.get(element_type, element_type))
+        form_types = Counter(t for ts in columns.get(form_types_of, form_types_of) for t in ts)
     for purchase in purchases:
         upgrade = ruleset.upgrades.get(purchase.upgrade)
         if upgrade is None:
             continue
         unit = upgrade.cost_cr if upgrade.cost_cr is not None else (upgrade.cost or 0)
-        if purchase.form_type:
-            holders = sum(1 for info in infos for f in info.element.forms if f.type == purchase.type)
-        else:
-            holders = sum(1 for info in infos if info.element.type == purchase.type)
+        holders = (form_types if purchase.form_type else types)[purchase.type]
         cr_spent += unit * holders
-    return Analysis(roster, ruleset, mode, infos, command, option,
-                    next((i for i in infos if i.is_command), None), purchases,
-                    cr_available, counted, cr_spent, round_name)
+    commands = columns.get(is_command_of, is_command_of)
+    command_info = infos[commands.index(True)] if True in commands else None
+    return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,
+                    cr_available, counted, cr_spent, round_name, columns)
+
+
+def _find_chq(chosen: Sequence[Element], chq_id: str | None,
+              last: tuple[object, object, object, int | None] | None, prefix: int) -> int | None:
+    """Where the first element with the CHQ's id is; the last analysis's answer when it lies
+    in the run of elements an edit kept at the start (nothing before it changed)."""
+    if chq_id is None:
+        return None
+    if last is not None and last[3] is not None and last[3] < prefix \
+            and chosen[last[3]].id == chq_id:
+        return last[3]
+    return next((n for n, e in enumerate(chosen) if e.id == chq_id), None)
 
 
 def free_upgrades_granted(ruleset: Ruleset, command: Command) -> int:
@@ -354,94 +406,3 @@ def _apply_type_upgrades(ruleset: Ruleset, info: ElementInfo) -> None:
                                                 info.element.presence)
         if upgrade.momentum_as is not None:
             info.momentum = upgrade.momentum_as
-
-
-def provisional_values(analysis: Analysis) -> list[str]:
-    """What provisional (not book-read) values this force's totals and checks rested on.
-
-    A verdict can rest on a provisional value without any finding saying so: a
-    mech that fits an inferred pool is "legal" only as far as that pool is right.
-    """
-    used: set[str] = set()
-    for info in analysis.elements:
-        lines = [info.base, *info.forms]
-        for line in lines:
-            et = line.type
-            if et is None:
-                continue
-            if et.pool is not None and et.pool.is_provisional:
-                used.add(f"{et.name} stat pool ({et.pool.source})")
-            if et.presence.is_provisional:
-                used.add(f"{et.name} Presence ({et.presence.source})")
-            for cost in line.upgrades:
-                up = cost.upgrade
-                if up is not None and (up.is_provisional or cost.amount is None):
-                    used.add(f"{up.name} ({up.source or 'cost unknown'})")
-        if info.fc_provisional:
-            used.add("conventional CHQ cost table (core, reported)")
-    option = analysis.command_option
-    if option is not None and option.is_provisional:
-        used.add(f"{option.name} ({option.source})")
-    if analysis.cr_available or analysis.cr_spent:
-        rule = analysis.ruleset.command_resources
-        if rule.is_provisional:
-            used.add(f"Command Resources rate ({rule.source})")
-    return sorted(used)
-
-
-def changed_values(analysis: Analysis) -> list[str]:
-    """The values this force's totals and checks used that a layer beyond the shipped book
-    data changed (a roster's house rules, ``--ruleset``, an event preset), each with that
-    layer's name and short hash: a verdict says what it rests on."""
-    return sorted({f"{label} ({item.source + '; ' if item.source else ''}changed by "
-                   f"{item.changed_by})"
-                   for label, item in _values_used(analysis) if item.changed_by})
-
-
-def _values_used(analysis: Analysis) -> Iterator[tuple[str, RuleModel]]:
-    """Every rule table the totals and checks of this force read, with a name for it."""
-    rs = analysis.ruleset
-    for info in analysis.elements:
-        for line in (info.base, *info.forms):
-            et = line.type
-            if et is None:
-                continue
-            yield et.name, et
-            yield f"{et.name} Presence", et.presence
-            if et.pool is not None:
-                yield f"{et.name} stat pool", et.pool
-            if line.presence in et.statlines:
-                yield f"{et.name} P{line.presence} statline", et.statlines[line.presence]
-            for limit in et.stat_limits:
-                yield f"{et.name} {limit.stat} limit", limit
-            for cost in line.upgrades:
-                if cost.upgrade is not None:
-                    yield cost.upgrade.name, cost.upgrade
-    chq = analysis.command_element
-    if chq is not None:
-        row = rs.chq_cost_table.get(chq.type.chq_cost_as or chq.element.type) if chq.type else None
-        if row is not None:
-            yield "conventional CHQ cost table", row
-    if analysis.command_option is not None:
-        yield analysis.command_option.name, analysis.command_option
-    for weird in analysis.command.weird:
-        if weird.id in rs.upgrades:
-            yield rs.upgrades[weird.id].name, rs.upgrades[weird.id]
-    for purchase in analysis.cr_purchases:
-        if purchase.upgrade in rs.upgrades:
-            yield rs.upgrades[purchase.upgrade].name, rs.upgrades[purchase.upgrade]
-    yield "Command Resources rate", rs.command_resources
-    yield "deployment spaces", rs.deployment
-    yield "event options", rs.event
-    if rs.intelligence is not None:
-        yield "Intelligence Rating", rs.intelligence
-        for band in rs.intelligence.bands:
-            yield f"Intelligence band {band.quality}", band
-    if rs.tournament is not None and analysis.mode != "battlegroup":
-        yield "Task Force limits", rs.tournament
-    roster = analysis.roster
-    if roster.era in rs.eras:
-        yield rs.eras[roster.era].name, rs.eras[roster.era]
-    for supplement in roster.supplements:
-        if supplement in rs.supplements:
-            yield rs.supplements[supplement].name, rs.supplements[supplement]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Literal
 
 Severity = Literal["error", "warning", "info"]
@@ -43,7 +45,17 @@ def verdict_text(errors: int, warnings: int, provisional: bool,
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:
-    return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])
+    """Errors, then warnings, then notes, each in the order given (a stable sort by severity,
+    by the severity words in C: "error" < "info" < "warning", then the last two swapped)."""
+    word = attrgetter("severity")
+    by_word = sorted(findings, key=word)
+    infos = bisect_left(by_word, "info", key=word)
+    warnings = bisect_left(by_word, "warning", key=word)
+    blocks = ((0, infos, "error"), (infos, warnings, "info"), (warnings, len(by_word), "warning"))
+    if not all(by_word[a].severity == w and by_word[b - 1].severity == w
+               for a, b, w in blocks if a < b):  # (sorted: a block's ends are all of it)
+        return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])  # raises, as it did
+    return [*by_word[:infos], *by_word[warnings:], *by_word[infos:warnings]]
 
 
 @dataclass(frozen=True)

@@ -13,22 +13,32 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from horizon_builder.engine.analysis import Analysis
+from horizon_builder.engine.analysis import Analysis, ElementInfo
+from horizon_builder.engine.columns import fc_of, fc_provisional_of, fp_of
 from horizon_builder.engine.tournament import fp_multiple
 from horizon_builder.rules.models import Intelligence, IntelligenceBand, Rounding
 
 
 def force_cost(analysis: Analysis) -> int:
-    return sum(info.fc for info in analysis.elements)
+    return sum(analysis.column(fc_of))
 
 
 def force_presence(analysis: Analysis) -> int:
-    return sum(info.fp for info in analysis.elements)
+    return sum(analysis.column(fp_of))
 
 
 def starting_momentum(analysis: Analysis, losses: int = 0) -> int:
     """Momentum at the start: FP less the P of losses (OtH p.51), per-element exceptions applied."""
-    return sum(info.momentum for info in analysis.elements) - losses
+    return sum(analysis.column(_momentum)) - losses
+
+
+def _momentum(info: ElementInfo) -> int:
+    return info.momentum
+
+
+def _on_table(info: ElementInfo) -> int:
+    """1 for an element on the table, 0 for a strategic asset."""
+    return 1 if info.type is None or info.type.category != "asset" else 0
 
 
 def round_half_away_from_zero(value: Fraction) -> int:
@@ -119,12 +129,10 @@ def compute_totals(analysis: Analysis) -> Totals:
     if rating is not None and ruleset.intelligence is not None and ruleset.intelligence.bands:
         band = intelligence_band(ruleset.intelligence, rating)
         quality, effect, extra_spaces = band.quality, band.effect, band.extra_deployment_spaces
-    on_table = sum(
-        1 for info in analysis.elements if info.type is None or info.type.category != "asset"
-    )
+    on_table = sum(analysis.column(_on_table))
     spaces = deployment_spaces(on_table, ruleset.deployment.elements_per_space,
                                ruleset.deployment.minimum) + extra_spaces
-    provisional = any(info.fc_provisional for info in analysis.elements)
+    provisional = any(analysis.column(fc_provisional_of))
     roster = analysis.roster
     multiple = fp_multiple(ruleset)
     task_force_list = (roster.kind == "task_force" and analysis.round_name is None

@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import compress
+from operator import attrgetter, not_
 
-from horizon_builder.engine.analysis import Analysis, analyse, changed_values, provisional_values
+from horizon_builder.engine.analysis import Analysis, ElementInfo, analyse
+from horizon_builder.engine.columns import Identity, element_id_of
 from horizon_builder.engine.findings import Finding, sort_findings, verdict_text
-from horizon_builder.engine.memo import IdentityMemo
+from horizon_builder.engine.provenance import changed_values, provisional_values
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.gcpause import gc_paused
-from horizon_builder.roster.models import Roster
+from horizon_builder.roster.models import Element, Roster, Round
 from horizon_builder.rules.models import Ruleset, RulesLayer
 
 CheckFn = Callable[[Analysis], Iterable[Finding]]
@@ -117,8 +120,8 @@ class Report:
         return sorted(used)
 
 
-def _key(finding: Finding) -> tuple[str, str | None, str | None, str]:
-    return finding.code, finding.element, finding.field, finding.message
+#: What makes two findings the same: (code, element, field, message).
+_key = attrgetter("code", "element", "field", "message")
 
 
 def _run(analysis: Analysis, context: str,
@@ -135,24 +138,26 @@ def _run(analysis: Analysis, context: str,
             findings.append(Finding("error", "internal-check-error",
                                     f"check {item.name} failed: {exc!r}; please report this",
                                     "horizon-builder"))
-    findings = [f for f in findings if _key(f) not in already]
+    if already:  # (in C: a Task Force's rounds have thousands)
+        findings = list(compress(findings, map(not_, map(already.__contains__,
+                                                         map(_key, findings)))))
     if analysis.round_name:
-        findings = [_in_round(f, analysis.round_name) for f in findings]
+        name = analysis.round_name
+        findings = [_in_round(f, name) for f in findings]
     return sort_findings(findings)
 
 
-#: A round's copy of a finding kept for the finding object (those about one element are
-#: kept across edits with the element's info), so an edit does not copy them all again.
-_ROUND_COPIES = IdentityMemo()
-
-
 def _in_round(finding: Finding, round_name: str) -> Finding:
-    copy: Finding | None = _ROUND_COPIES.get((finding,), round_name)
+    """A round's copy of a finding, kept with the finding object (those about one element
+    are kept across edits with the element's info), so an edit does not copy them all again.
+    (Kept outside the dataclass's fields: equality, hashing and output never see it.)"""
+    copies: dict[str, Finding] = finding.__dict__.setdefault("_round_copies", {})
+    copy = copies.get(round_name)
     if copy is None:
         f = finding
-        copy = Finding(f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element,
-                       f.element_name, f.field, f.provisional, round_name)
-        _ROUND_COPIES.put((finding,), round_name, copy)
+        copy = copies[round_name] = Finding(
+            f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element, f.element_name,
+            f.field, f.provisional, round_name)
     return copy
 
 
@@ -168,26 +173,39 @@ def _validate(roster: Roster, ruleset: Ruleset) -> Report:
     rounds: list[Report] = []
     if roster.kind == "task_force":
         # an element's own faults are said once, for the Task Force, not again in every round
-        reported = frozenset(_key(f) for f in findings)
+        reported = frozenset(map(_key, findings))
         benched: set[str] = set()
         for round_ in roster.rounds:
-            fielded = set(round_.elements)
-            chosen = [e for e in roster.elements if e.id in fielded]
+            chosen = _fielded(analysis, round_)
             sub = analyse(roster, ruleset, elements=chosen, command=round_.command,
                           cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
             sub_findings = _run(sub, "round", reported)
-            for element_id in round_.elements:
-                if element_id in benched:
-                    info = sub.by_id.get(element_id)
-                    sub_findings.insert(0, Finding(
-                        "error", "tf-benched-element",
-                        f"{round_.name}: {info.element.name if info else element_id} was destroyed "
-                        "in an earlier round and is benched",
-                        "OtH p.46", element_id, info.element.name if info else None,
-                        round=round_.name))
+            for element_id in filter(benched.__contains__, round_.elements):
+                info = _info_by_id(sub, element_id)
+                sub_findings.insert(0, Finding(
+                    "error", "tf-benched-element",
+                    f"{round_.name}: {info.element.name if info else element_id} was destroyed "
+                    "in an earlier round and is benched",
+                    "OtH p.46", element_id, info.element.name if info else None,
+                    round=round_.name))
             benched.update(round_.destroyed)
             rounds.append(Report(sub, compute_totals(sub), sub_findings, []))
     return Report(analysis, compute_totals(analysis), findings, rounds)
+
+
+def _info_by_id(analysis: Analysis, element_id: str) -> ElementInfo | None:
+    """``analysis.by_id.get(element_id)``, found in the column of ids (ids are unique)."""
+    ids = analysis.column(element_id_of)
+    return analysis.elements[ids.index(element_id)] if element_id in ids else None
+
+
+def _fielded(analysis: Analysis, round_: Round) -> list[Element]:
+    """The Task Force's elements a round fields, in list order: a column of the Task Force's
+    analysis kept for the round object (an edit of the list keeps its rounds)."""
+    fielded = set(round_.elements)
+    flags = analysis.columns.get(("fielded", Identity(round_)),
+                                 lambda info: info.element.id in fielded)
+    return list(compress(analysis.roster.elements, flags))
 
 
 _loaded = False

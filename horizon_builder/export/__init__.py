@@ -11,17 +11,30 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from horizon_builder.export.document import build_document, export_schema
-from horizon_builder.export.models import ExportDocument
 from horizon_builder.gcpause import gc_paused
-from horizon_builder.tomlfile import write_text_atomic
 
 if TYPE_CHECKING:
     import argparse
 
     from horizon_builder.engine.validator import Report
+    from horizon_builder.export.document import build_document, export_schema
+    from horizon_builder.export.models import ExportDocument
+
+
+def __getattr__(name: str) -> Any:
+    """The document and its models on first use: ``check`` imports this package (for
+    export.check) and renders no document, and building the models takes time."""
+    if name in ("build_document", "export_schema"):
+        from horizon_builder.export import document
+
+        return getattr(document, name)
+    if name == "ExportDocument":
+        from horizon_builder.export.models import ExportDocument
+
+        return ExportDocument
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 Format = Literal["text", "markdown", "html", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "html", "json")
@@ -66,12 +79,16 @@ def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str
 
 def render(report: Report, fmt: str, compact: bool = False) -> str:
     """Render a validation report's roster in one format."""
+    from horizon_builder.export.document import build_document
+
     with gc_paused():
         return render_document(build_document(report), fmt, compact)
 
 
 def write_atomic(path: str | Path, text: str) -> Path:
     """Write an export without ever leaving a half-written file."""
+    from horizon_builder.tomlfile import write_text_atomic
+
     return write_text_atomic(path, text)
 
 

@@ -1,0 +1,151 @@
+"""Per-element values of one analysis, kept as lists and reused across edits.
+
+A force-wide check reads a few facts of every element (its type, FC, whether it
+is an aircraft ...). Walking every element object for each of some 45 checks
+costs little on a small force but, on a force of thousands, each walk reads
+objects spread over memory that the walk before pushed out of the cache. A
+:class:`Columns` keeps each such fact as one list in element order, made once
+per analysis; and an edit shares every element it did not change with the
+roster before it (see :mod:`horizon_builder.session`), so a column of the next
+analysis copies the previous analysis's column for the unchanged run of
+elements at each end and asks only for the changed ones in between.
+
+A value must depend only on what an element's info was made from (the element
+and its force context: see :func:`horizon_builder.engine.analysis.analyse`),
+never on the other elements: the same info object then always gives the same
+value. Infos are compared by identity, so a donor from another context simply
+shares nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from horizon_builder.engine.analysis import ElementInfo
+
+T = TypeVar("T")
+
+
+def common_ends(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]:
+    """(prefix, suffix): how many items at the start and at the end of ``new`` are the very
+    objects at the start and at the end of ``old`` (the two runs never overlap)."""
+    if old is new:
+        return len(new), 0
+    limit = min(len(old), len(new))
+    prefix = 0
+    while prefix < limit and old[prefix] is new[prefix]:
+        prefix += 1
+    suffix = 0
+    limit -= prefix
+    m, n = len(old), len(new)
+    while suffix < limit and old[m - 1 - suffix] is new[n - 1 - suffix]:
+        suffix += 1
+    return prefix, suffix
+
+
+class Identity:
+    """A column key part that is one object by identity (and keeps it alive, so its id
+    cannot be another object's while the key lives)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object):
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Identity) and other.obj is self.obj
+
+
+class Columns:
+    """Columns of per-element values for one list of element infos (see the module)."""
+
+    __slots__ = ("_donor", "_ends", "_infos", "_values")
+
+    def __init__(self, infos: Sequence[Any], donor: Columns | None = None,
+                 ends: tuple[int, int] | None = None):
+        """``donor``: the columns of an earlier analysis to copy from; ``ends``: the common
+        prefix and suffix of its infos and ``infos``, when already known."""
+        self._infos = infos
+        self._values: dict[Hashable, list[Any]] = {}
+        self._donor: tuple[Sequence[Any], dict[Hashable, list[Any]]] | None = None
+        self._ends = (0, 0)
+        if donor is not None:
+            self._ends = common_ends(donor._infos, infos) if ends is None else ends
+            if self._ends != (0, 0):
+                self._donor = (donor._infos, donor._values)
+
+    @property
+    def infos(self) -> Sequence[Any]:
+        return self._infos
+
+    def get(self, key: Hashable, value: Callable[[Any], T]) -> list[T]:
+        """``[value(info) for info in infos]``, made once (``key`` names the column)."""
+        column = self._values.get(key)
+        if column is not None:
+            return column
+        infos = self._infos
+        old = self._donor[1].get(key) if self._donor is not None else None
+        if old is None:
+            column = [value(info) for info in infos]
+        else:
+            prefix, suffix = self._ends
+            old_len = len(self._donor[0])  # type: ignore[index]
+            column = old[:prefix]
+            column += [value(info) for info in infos[prefix:len(infos) - suffix]]
+            if suffix:
+                column += old[old_len - suffix:]
+        self._values[key] = column
+        return column
+
+    def release(self) -> None:
+        """Forget the donor (kept only while this analysis's columns are being made)."""
+        self._donor = None
+
+
+# --- columns many readers share (a value of the info alone)
+
+def element_type(info: ElementInfo) -> str:
+    """The element's type id, interned: a column of them holds a few shared strings."""
+    return sys.intern(info.element.type)
+
+
+def element_id_of(info: ElementInfo) -> str:
+    return info.element.id
+
+
+def element_name(info: ElementInfo) -> str:
+    return info.element.name
+
+
+def fc_of(info: ElementInfo) -> int:
+    return info.fc
+
+
+def fp_of(info: ElementInfo) -> int:
+    return info.fp
+
+
+def fc_provisional_of(info: ElementInfo) -> bool:
+    return info.fc_provisional
+
+
+def counts_for_cr(info: ElementInfo) -> int:
+    return 1 if info.type is not None and info.type.counts_for_cr else 0
+
+
+def cr_spent_of(info: ElementInfo) -> int:
+    return info.cr_spent
+
+
+def form_types_of(info: ElementInfo) -> tuple[str, ...]:
+    return tuple(f.type for f in info.element.forms) if info.element.forms else ()
+
+
+def is_command_of(info: ElementInfo) -> bool:
+    return info.is_command
