@@ -7,7 +7,7 @@ an editor, undo/redo) ends in :meth:`HorizonApp.session_changed`, which calls
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -21,9 +21,6 @@ from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
-
-if TYPE_CHECKING:
-    pass
 
 
 class RosterScreen(SessionView, Screen[None]):
@@ -80,7 +77,14 @@ class RosterScreen(SessionView, Screen[None]):
         if not self._ready:
             return
         if not self.horizon.loaded:
-            self._set_detail(f"Opening {self.horizon.opening_label}…")
+            view = self.horizon.early_view()
+            if view is None:
+                self._set_detail(f"Opening {self.horizon.opening_label}…")
+            else:  # the roster as the last run showed it, until the session is loaded
+                from horizon_builder.tui.homeview import show_view
+
+                show_view(self, view)
+                self.horizon.paint_roster_once("kept")
             return
         session = self.session
         report = session.report
@@ -142,6 +146,21 @@ class RosterScreen(SessionView, Screen[None]):
         self._detail_text = text
         detail.update(text, layout=lines_before != lines_after or width <= 0)
 
+    def show_detail_text(self, text: str) -> None:
+        self._set_detail(text)
+
+    @property
+    def detail_text(self) -> str:
+        return self._detail_text
+
+    @property
+    def totals(self) -> TotalsStrip:
+        return self.query_one("#totals", TotalsStrip)
+
+    @property
+    def findings(self) -> FindingsPanel:
+        return self.query_one("#findings", FindingsPanel)
+
     @on(DataTable.RowHighlighted, "#elements")
     def _highlighted(self) -> None:
         self._show_detail()
@@ -162,10 +181,11 @@ class RosterScreen(SessionView, Screen[None]):
 
     # --- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        kind, elements = self.horizon.roster_facts()
         if action == "rounds":  # only a Task Force has rounds: hidden from the footer otherwise
-            return self.horizon.loaded and self.session.roster.kind == "task_force"
+            return kind == "task_force"
         if action in ("edit", "duplicate", "delete", "move"):
-            return True if self.horizon.loaded and self.session.roster.elements else None
+            return True if elements else None
         return True
 
     @on(DataTable.RowSelected, "#elements")
@@ -179,7 +199,7 @@ class RosterScreen(SessionView, Screen[None]):
 
     def action_edit(self) -> None:
         key = self.table.selected_key
-        if key is None:
+        if key is None or not self.horizon.loaded:
             return
         element_id, form = split_key(key)
         self.horizon.open_element_editor(element_id, f"forms[{form}]" if form else None)

@@ -219,11 +219,20 @@ class ElementTable(DataTable):
         """
         self._report = report
         widths = self._flexible_widths(report)
-        rebuild = not self.columns
         resized = widths != self._widths
         self._widths = widths
-        rows = self.build_rows(report)
-        if rebuild:
+        self._show_rows(self.build_rows(report), resized)
+
+    def show_rows(self, rows: list[RowData], widths: tuple[int, int]) -> None:
+        """Show rows made before (kept from the last run: see tui/homeview.py)."""
+        resized = widths != self._widths
+        self._widths = widths
+        self._show_rows(rows, resized)
+
+    def _show_rows(self, rows: list[RowData], resized: bool) -> None:
+        widths = self._widths
+        assert widths is not None
+        if not self.columns:
             self._rebuild(rows)
             return
         if resized:  # the name and upgrades columns trade width: cells change, rows stay
@@ -445,6 +454,15 @@ class ElementTable(DataTable):
     def on_resize(self) -> None:
         if self._report is not None and self._flexible_widths() != self._widths:
             self.show(self._report)
+
+    @property
+    def rows_shown(self) -> list[RowData]:
+        return list(self._rows)
+
+    @property
+    def widths(self) -> tuple[int, int]:
+        """The widths of the name and upgrades columns."""
+        return self._widths or self._flexible_widths()
 
     # --- cursor ----------------------------------------------------------------
     @property
