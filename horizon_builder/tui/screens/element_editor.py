@@ -24,7 +24,7 @@ from horizon_builder import editing as ed
 from horizon_builder.engine.analysis import StatlineInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
-from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
 from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, show_findings
 from horizon_builder.tui.widgets.quiet import update_static
 from horizon_builder.tui.widgets.statline_text import (
@@ -41,6 +41,8 @@ _FIELD = re.compile(r"^(?:forms\[(\d+)\]\.?)?(.*)$")
 
 class ElementEditorScreen(SessionView, Screen[None]):
     """The element editor (pushed by the roster screen; Escape goes back)."""
+
+    CSS_PATH = EDITORS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
