@@ -68,6 +68,14 @@ class RosterScreen(SessionView, Screen[None]):
         self.refresh_view()
         self.query_one("#elements", ElementTable).focus()
 
+    def _compositor_refresh(self) -> None:
+        # After a dialog closes Textual lays the screen out and writes that part, then
+        # repaints the whole screen in the same update: the first frame is skipped (the
+        # second shows all of it), so a delete confirmed in a dialog is one frame, not two.
+        if self._repaint_required and self.is_current:
+            return
+        super()._compositor_refresh()
+
     def on_resize(self) -> None:
         # the palette key fits in the footer only on wider terminals (it is in the help)
         self.query_one(Footer).show_command_palette = self.size.width >= 96
