@@ -274,12 +274,10 @@ class ElementTable(DataTable):
         only), and draw again the lines from the first one whose row moved."""
         self._row_locations = TwoWayDict({RowKey(row.key): index for index, row in enumerate(rows)})
         self._update_count += 1
-        first = next((i for i, (a, b) in enumerate(zip(old, rows, strict=False)) if a.key != b.key),
-                     min(len(old), len(rows)))
-        if len(rows) - first > self.size.height:
-            self.refresh()
-        else:
-            for index in range(first, len(rows)):
+        # only the visible lines whose row is another one now (a move: two lines)
+        top = int(self.scroll_y)
+        for index in range(top, min(len(rows), top + self.size.height)):
+            if index >= len(old) or old[index].key != rows[index].key:
                 self.refresh_row(index)
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
