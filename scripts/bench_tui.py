@@ -270,7 +270,7 @@ def bench_startup_report(repeats: int) -> None:
     print(f"    {'bare Textual app (Header, Static, Footer)':44} {bare_median:6.0f}"
           f"  (min {min(bare):.0f}, max {max(bare):.0f})")
     first = statistics.median(painted)
-    print(f"    {'horizon-builder, first (empty) frame':44} {first:6.0f}"
+    print(f"    {'horizon-builder, first frame':44} {first:6.0f}"
           f"  (min {min(painted):.0f}, max {max(painted):.0f})  {first / bare_median:.2f}× bare")
     shown = statistics.median(ready)
     ratio = shown / bare_median
