@@ -22,13 +22,15 @@ import typing
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from horizon_builder.problems import LoadError, Problem
-from horizon_builder.tomledit import Same, update_text
 from horizon_builder.tomlpos import KeyLines
+
+if TYPE_CHECKING:  # (imported where used: the app's first frame needs neither pydantic nor tomlkit)
+    from pydantic import BaseModel, ValidationError
+
+    from horizon_builder.tomledit import Same
 
 Loc = tuple[str | int, ...]
 
@@ -175,6 +177,7 @@ def _is_union_tag(part: str | int) -> bool:
 
 @lru_cache(maxsize=1)
 def _model_names() -> frozenset[str]:
+    from pydantic import BaseModel
 
     names: set[str] = set()
     stack = list(BaseModel.__subclasses__())
@@ -202,6 +205,8 @@ def _keys_at(model: type[BaseModel], loc: Loc) -> list[str]:
 
 def _model_in(annotation: Any) -> type[BaseModel] | None:
     """The model a field holds (directly, in a tuple, list, dict value or optional)."""
+    from pydantic import BaseModel
+
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     for arg in typing.get_args(annotation):
@@ -318,4 +323,6 @@ def write_toml_atomic(path: str | Path, data: dict[str, Any], keep_backup: bool 
         original = read_regular_file(Path(path).expanduser()).decode("utf-8")
     except (LoadError, UnicodeDecodeError):
         original = None
+    from horizon_builder.tomledit import update_text
+
     write_text_atomic(path, update_text(original, data, same), keep_backup=keep_backup)

@@ -39,4 +39,6 @@ async def test_table_after_edits_renders_as_from_scratch():
             report = app.session.report
             t._rows_by_info.clear()
             assert t._rows == t.build_rows(report), f"rows after {key!r}"
+            order = [t._row_locations.get_key(i).value for i in range(t.row_count)]
+            assert order == [row.key for row in t._rows], f"row order after {key!r}"
             assert _lines(app) == _fresh_lines(app), f"lines after {key!r}"

@@ -9,8 +9,10 @@ so undo and redo are just moves along the session's snapshots.
 
 Start-up paints the home screen first and opens the roster right after the
 first refresh: the rules engine (pydantic models, the ruleset files) is only
-imported then, so the window appears as quickly as a bare Textual app's.
-Screens other than home, and the dialogs, are imported when first opened.
+imported then, so the window appears as quickly as a bare Textual app's. The
+first frame shows the roster as the last run did when nothing it rests on has
+changed (tui/homeview.py). Screens other than home, and the dialogs, are
+imported when first opened.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ from horizon_builder.prefs import pref, recent_rosters, remember_recent, save_pr
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
+from horizon_builder.tui.homeview import HomeViewActions
 from horizon_builder.tui.organising import OrganiserActions
-from horizon_builder.tui.paths import display_path, exists, only_in
+from horizon_builder.tui.paths import display_path, exists, keep_overrides_reachable, only_in
 from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
@@ -50,7 +53,7 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
-class HorizonApp(RulebookActions, OrganiserActions):
+class HorizonApp(HomeViewActions, RulebookActions, OrganiserActions):
     """Build, check and save a Horizon Wars roster."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -81,7 +84,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
         #: Writes unsaved work to the data folder (made after the first paint; see autosave.py).
         self.autosaver: Autosaver | None = None
         if session is not None:
-            self._set_session(session)
+            self.session = session
         self.theme = pref("theme", "textual-dark")  # remembered between runs
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
@@ -106,9 +109,6 @@ class HorizonApp(RulebookActions, OrganiserActions):
     @property
     def opening_label(self) -> str:
         return self._initial_path.name if self._initial_path is not None else "a new roster"
-
-    def _set_session(self, session: Session) -> None:
-        self.session = session
 
     # --- start-up ------------------------------------------------------------------------
     def _startup_session(self, path: Path | None) -> Session:
@@ -160,7 +160,8 @@ class HorizonApp(RulebookActions, OrganiserActions):
             self.call_after_refresh(self._open_initial)
 
     def _open_initial(self) -> None:
-        self._set_session(self._startup_session(self._initial_path))
+        self.kept_view_painted()
+        self.session = self._startup_session(self._initial_path)
         self._opened()
 
     def _opened(self) -> None:
@@ -172,7 +173,10 @@ class HorizonApp(RulebookActions, OrganiserActions):
         self.autosaver = Autosaver(AutosaveStore())
         self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
         self.session_changed()
+        self.paint_roster_once("session")
         self.call_after_refresh(resume_after_startup)  # the roster is on screen
+        self.call_after_refresh(self.keep_home_view)  # for the next start (homeview.py)
+        self.run_early_actions()
         if self.session.personal_problems:  # never blocks the roster; said, and where to fix it
             self._startup_problems.append((
                 "Your rulebook is left out", self.session.personal_problems,
@@ -258,12 +262,15 @@ class HorizonApp(RulebookActions, OrganiserActions):
         """Show another roster: close the editors of the old one first."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self._set_session(session)
+        self.session = session
         self.session_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in _BLOCKED_IN_DIALOG and (not self.loaded or self.screen.has_class("dialog")):
+        if action in _BLOCKED_IN_DIALOG and (self.screen.has_class("dialog") or (not self.loaded
+                                             and self.early_view() is None)):
             return False
+        if not self.loaded:  # the kept view: as once loaded (run_action waits until then)
+            return None if action in ("undo", "redo") else True
         if action == "undo":
             return True if self.session.can_undo else None
         if action == "redo":
@@ -398,7 +405,7 @@ class HorizonApp(RulebookActions, OrganiserActions):
         if path.resolve() in self.refused_paths:  # never overwrite a file that failed to load
             self.notify(f"{path.name} failed to load, so it is not overwritten.", severity="error")
             return False
-        self._keep_overrides_reachable(path)
+        keep_overrides_reachable(self.session, path)
         try:
             saved = session.save(path)
         except OSError as exc:  # a read-only file is refused, never replaced
@@ -406,22 +413,10 @@ class HorizonApp(RulebookActions, OrganiserActions):
                         severity="error", timeout=8)
             return False
         self.session_changed()
+        self.call_after_refresh(self.keep_home_view)
         remember_recent(saved)
         self.notify(f"Saved {display_path(saved)}", timeout=3)
         return True
-
-    def _keep_overrides_reachable(self, target: Path) -> None:
-        """Saving to another folder: a relative overrides path would point elsewhere, so the
-        saved file would not open. Store the overrides file's full path instead (undoable)."""
-        roster = self.session.roster
-        if not roster.overrides or Path(roster.overrides).expanduser().is_absolute():
-            return
-        here = self.session.path.resolve().parent if self.session.path is not None else Path.cwd()
-        if target.resolve().parent == here:
-            return
-        absolute = (here / Path(roster.overrides).expanduser()).resolve()
-        self.session.commit(roster.model_copy(update={"overrides": str(absolute)}),
-                           "keep the overrides file path")
 
     @work(group="files")
     async def action_save(self) -> None:

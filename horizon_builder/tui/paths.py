@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from horizon_builder.problems import Problem
+
+if TYPE_CHECKING:
+    from horizon_builder.session import Session
 
 
 def only_in(problems: list[Problem], files: Sequence[str]) -> bool:
@@ -28,3 +32,17 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+def keep_overrides_reachable(session: Session, target: Path) -> None:
+    """Saving to another folder: a relative overrides path would point elsewhere, so the
+    saved file would not open. Store the overrides file's full path instead (undoable)."""
+    roster = session.roster
+    if not roster.overrides or Path(roster.overrides).expanduser().is_absolute():
+        return
+    here = session.path.resolve().parent if session.path is not None else Path.cwd()
+    if target.resolve().parent == here:
+        return
+    absolute = (here / Path(roster.overrides).expanduser()).resolve()
+    session.commit(roster.model_copy(update={"overrides": str(absolute)}),
+                   "keep the overrides file path")

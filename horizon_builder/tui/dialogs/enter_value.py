@@ -21,10 +21,13 @@ from horizon_builder.problems import LoadError
 from horizon_builder.rules.personal import ENTERED
 from horizon_builder.rules.values import RuleValue, enter_value
 from horizon_builder.tui.plain import plain
+from horizon_builder.tui.screens.base import MORE_CSS
 
 
 class EnterValueDialog(ModalScreen[bool]):
     """Type a value (empty: back to the book data's), and where it comes from."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "skip", "Skip", key_display="esc"),

@@ -15,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, SelectionList
 
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.tui.plain import plain, printable
+from horizon_builder.tui.screens.base import MORE_CSS
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,8 @@ class ResultEntry:
 
 class ResultDialog(ModalScreen[ResultEntry | None]):
     """One commander's result in the latest round."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", key_display="esc"),

@@ -15,10 +15,13 @@ from textual.widgets import Button, Footer, Input, Label, Select
 from horizon_builder.resources import event_presets, find_preset
 from horizon_builder.tui.dialogs import PathSuggester, resolve
 from horizon_builder.tui.plain import plain
+from horizon_builder.tui.screens.base import MORE_CSS
 
 
 class FolderAndPresetDialog(ModalScreen[tuple[Path, Path] | None]):
     """Ask for a folder (or an event file) and an event preset."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", key_display="esc"),
@@ -88,6 +91,8 @@ class FolderAndPresetDialog(ModalScreen[tuple[Path, Path] | None]):
 
 class WriteFileDialog(ModalScreen[Path | None]):
     """Ask for a file to write (its folder must exist); the suffix picks the format."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", key_display="esc"),

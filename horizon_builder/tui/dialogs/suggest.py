@@ -17,6 +17,7 @@ from horizon_builder.engine.suggest import GOALS, Suggestion, SuggestResult, sug
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.plain import plain
+from horizon_builder.tui.screens.base import MORE_CSS
 
 
 def suggestion_prompt(roster: Roster, ruleset: Ruleset, s: Suggestion) -> Content:
@@ -33,6 +34,8 @@ def suggestion_prompt(roster: Roster, ruleset: Ruleset, s: Suggestion) -> Conten
 
 class SuggestDialog(ModalScreen[Suggestion | None]):
     """The best legal battlegroups for one round, by the goal the player picks."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", key_display="esc"),

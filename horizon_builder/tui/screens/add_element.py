@@ -18,12 +18,14 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
-from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
 from horizon_builder.tui.widgets.editor import NumberStepper, refill
 
 
 class AddElementScreen(SessionView, ModalScreen[str | None]):
     """Choose a kind of element and its Presence; the new element is added to the session."""
+
+    CSS_PATH = EDITORS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),

@@ -10,9 +10,15 @@ undo step with ``Session.commit`` and refreshes every screen.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from textual.screen import Screen
+
+#: The CSS of the editors, and of the screens opened from the palette or the rounds screen:
+#: loaded with the first such screen (``CSS_PATH``), not parsed for the first frame.
+EDITORS_CSS = Path(__file__).with_name("editors.tcss")
+MORE_CSS = Path(__file__).with_name("more.tcss")
 
 if TYPE_CHECKING:
     from horizon_builder.roster.models import Roster

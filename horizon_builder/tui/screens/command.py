@@ -23,7 +23,7 @@ from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.plain import plain
-from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
 from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
 from horizon_builder.tui.widgets.format import hang
@@ -35,6 +35,8 @@ _FIELDS = ("command", "cr_purchases")
 
 class CommandScreen(SessionView, Screen[None]):
     """Choose the command option and its element, allocate CR by type, pick weird command."""
+
+    CSS_PATH = EDITORS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),

@@ -19,14 +19,13 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
 from horizon_builder.engine.analysis import StatlineInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
-from horizon_builder.tui.screens.base import SessionView
-from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, finding_prompt
+from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
+from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, show_findings
 from horizon_builder.tui.widgets.format import editor_title
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.quiet import update_static
@@ -44,6 +43,8 @@ _FIELD = re.compile(r"^(?:forms\[(\d+)\]\.?)?(.*)$")
 
 class ElementEditorScreen(SessionView, Screen[None]):
     """The element editor (pushed by the roster screen; Escape goes back)."""
+
+    CSS_PATH = EDITORS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
@@ -81,7 +82,8 @@ class ElementEditorScreen(SessionView, Screen[None]):
         with Horizontal(id="ed-line-row"):
             yield Select[str]([], id="ed-form-type", compact=True, allow_blank=True,
                               prompt="Form type")
-            yield NumberStepper("P", id="ed-presence", tooltip="Presence: −/+ or type a number")
+            yield NumberStepper("P", id="ed-presence", tooltip="Presence: −/+ or type a number",
+                                controlled=True)
             yield Static(id="ed-facts")
             yield Button("Remove form", id="ed-remove-form", compact=True, variant="error")
         yield Horizontal(id="ed-stats")
@@ -134,15 +136,8 @@ class ElementEditorScreen(SessionView, Screen[None]):
         if shown == self._findings_shown and findings.option_count:
             return  # the same list: no rebuild, no relayout
         self._findings_shown = shown
-        highlighted = findings.highlighted
-        findings.set_options(
-            [Option(finding_prompt(f, element.name), id=f"f{i}") for i, f in enumerate(errors)]
-            or [Option(Content.styled("✓ Nothing to fix on this element", "$success"),
-                       disabled=True)])
         self._findings = errors
-        if highlighted is not None and highlighted < findings.option_count:
-            findings.highlighted = highlighted
-        findings.border_title = f"Findings ({len(errors)})"
+        show_findings(findings, errors, element.name, "✓ Nothing to fix on this element")
 
     def _show_lines(self, element: Element, forms: list[StatlineInfo]) -> None:
         lines = self.query_one("#ed-lines", Static)
@@ -198,7 +193,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
             for extra in steppers[len(stats):]:
                 extra.remove()
             if len(stats) > len(steppers):
-                row.mount_all([NumberStepper("") for _ in stats[len(steppers):]])
+                row.mount_all([NumberStepper("", controlled=True) for _ in stats[len(steppers):]])
             self._stats = stats
         steppers = list(row.query(NumberStepper))
         for stepper, stat in zip(steppers, stats, strict=False):
@@ -224,12 +219,15 @@ class ElementEditorScreen(SessionView, Screen[None]):
 
     # --- editing ----------------------------------------------------------------------
     def _edit(self, change: Callable[[Element], Element], label: str) -> None:
+        before = self.session.roster
         try:
-            roster = ed.change_element(self.session.roster, self.element_id, change)
+            roster = ed.change_element(before, self.element_id, change)
         except (ValueError, KeyError) as exc:
             self.notify(f"Not changed: {exc}", severity="error", markup=False)
-            return
-        self.commit(roster, label)
+        else:
+            self.commit(roster, label)
+        if self.session.roster is before:  # refused or no change: the steppers show it again
+            self.refresh_view()
 
     def _element_name(self) -> str:
         element = self._element()

@@ -20,6 +20,7 @@ from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import COLUMNS, battle_text, render, standing_tables
 from horizon_builder.problems import LoadError
 from horizon_builder.tui.plain import plain
+from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 #: export formats by file suffix
@@ -28,6 +29,8 @@ SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "c
 
 class EventScreen(Screen[None]):
     """Standings, then each round's battles; p pairs, r enters a result, x exports."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),

@@ -72,12 +72,27 @@ class RosterScreen(SessionView, Screen[None]):
         self.refresh_view()
         self.query_one("#elements", ElementTable).focus()
 
+    def _compositor_refresh(self) -> None:
+        # After a dialog closes Textual lays the screen out and writes that part, then
+        # repaints the whole screen in the same update: the first frame is skipped (the
+        # second shows all of it), so a delete confirmed in a dialog is one frame, not two.
+        if self._repaint_required and self.is_current:
+            return
+        super()._compositor_refresh()
+
     # --- showing the session -----------------------------------------------------------
     def refresh_view(self) -> None:
         if not self._ready:
             return
         if not self.horizon.loaded:
-            self._set_detail(f"Opening {self.horizon.opening_label}…")
+            view = self.horizon.early_view()
+            if view is None:
+                self._set_detail(f"Opening {self.horizon.opening_label}…")
+            else:  # the roster as the last run showed it, until the session is loaded
+                from horizon_builder.tui.homeview import show_view
+
+                show_view(self, view)
+                self.horizon.paint_roster_once("kept")
             return
         session = self.session
         report = session.report
@@ -139,6 +154,21 @@ class RosterScreen(SessionView, Screen[None]):
         self._detail_text = text
         detail.update(text, layout=lines_before != lines_after or width <= 0)
 
+    def show_detail_text(self, text: str) -> None:
+        self._set_detail(text)
+
+    @property
+    def detail_text(self) -> str:
+        return self._detail_text
+
+    @property
+    def totals(self) -> TotalsStrip:
+        return self.query_one("#totals", TotalsStrip)
+
+    @property
+    def findings(self) -> FindingsPanel:
+        return self.query_one("#findings", FindingsPanel)
+
     @on(DataTable.RowHighlighted, "#elements")
     def _highlighted(self) -> None:
         self._show_detail()
@@ -159,10 +189,11 @@ class RosterScreen(SessionView, Screen[None]):
 
     # --- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        kind, elements = self.horizon.roster_facts()
         if action == "rounds":  # only a Task Force has rounds: hidden from the footer otherwise
-            return self.horizon.loaded and self.session.roster.kind == "task_force"
+            return kind == "task_force"
         if action in ("edit", "duplicate", "delete", "move"):
-            return True if self.horizon.loaded and self.session.roster.elements else None
+            return True if elements else None
         return True
 
     @on(DataTable.RowSelected, "#elements")
@@ -176,7 +207,7 @@ class RosterScreen(SessionView, Screen[None]):
 
     def action_edit(self) -> None:
         key = self.table.selected_key
-        if key is None:
+        if key is None or not self.horizon.loaded:
             return
         element_id, form = split_key(key)
         self.horizon.open_element_editor(element_id, f"forms[{form}]" if form else None)

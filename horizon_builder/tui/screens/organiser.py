@@ -23,6 +23,7 @@ from horizon_builder.event import batch
 from horizon_builder.problems import LoadError
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.tui.plain import plain
+from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 #: How often the folder is looked at for changed files (seconds).
@@ -46,6 +47,8 @@ def folder_stamp(folder: Path, preset: Path) -> tuple[tuple[str, int, int], ...]
 
 class OrganiserScreen(Screen[None]):
     """A folder of lists judged against a preset; live as files change."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
@@ -179,6 +182,8 @@ def _sort_key(value: object) -> tuple[int, object]:
 
 class ListViewScreen(Screen[None]):
     """One list, read-only, as printed: elements, verdict and findings under the preset."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back")]
 

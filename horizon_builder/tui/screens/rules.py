@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Static
 from horizon_builder.rules.personal import personal_rules_path
 from horizon_builder.rules.values import RuleValue, rule_values
 from horizon_builder.tui.plain import plain
-from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.screens.base import MORE_CSS, SessionView
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 STATUS_TEXT = {"book": ("book", "$success"), "provisional": ("≈ provisional", "$warning"),
@@ -33,6 +33,8 @@ WIDTHS = (20, 18, 12, 14, 40, 22, 16)
 
 class RulesScreen(SessionView, Screen[None]):
     """Every value in force; Enter enters one into your rulebook."""
+
+    CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),

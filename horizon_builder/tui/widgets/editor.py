@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from horizon_builder.editing import UpgradeOption, kind_label
 from horizon_builder.engine.findings import Finding
+from horizon_builder.tui.widgets.quiet import replace_options
 
 SEVERITY_MARK = {"error": ("✗", "$error"), "warning": ("!", "$warning"), "info": ("i", "$text-muted")}
 
@@ -51,6 +52,12 @@ class NumberStepper(Widget, can_focus=True):
     one change, so typing "12" makes one undo step, not two. Enter sets them at
     once; Escape forgets them. Posts :class:`NumberStepper.Changed` only when
     the player changes the value, never when the screen sets it.
+
+    A ``controlled`` stepper shows the value its screen sets (:meth:`set_state`) and
+    nothing else: a change the player asks for is posted and painted once the screen
+    has taken it, in the same frame as everything else the edit changed (painting the
+    new number first would hold the edit's frame back by one or two frame periods), and
+    a change the screen refuses is never shown.
     """
 
     DEFAULT_CSS = """
@@ -101,8 +108,11 @@ class NumberStepper(Widget, can_focus=True):
     def __init__(self, label: str, value: int | None = None, low: int = 0,
                  high: int | None = None, hint: str = "", *, optional: bool = False,
                  width_digits: int = 2, id: str | None = None, classes: str | None = None,
-                 tooltip: str | None = None) -> None:
+                 tooltip: str | None = None, controlled: bool = False) -> None:
         super().__init__(id=id, classes=classes)
+        self.controlled = controlled
+        #: a change was posted and the screen has not shown a value since (controlled)
+        self._asked = False
         self.label = label
         self.low, self.high, self.hint = low, high, hint
         self.optional = optional
@@ -117,8 +127,10 @@ class NumberStepper(Widget, can_focus=True):
     def set_state(self, value: int | None, low: int, high: int | None, hint: str,
                   bad: bool = False) -> None:
         """Show a value from the session (posts nothing)."""
-        if (value, low, high, hint, bad) == (self.value, self.low, self.high, self.hint, self.bad):
+        if not self._asked and (value, low, high, hint, bad) == (
+                self.value, self.low, self.high, self.hint, self.bad):
             return
+        self._asked = False
         width = self._width()
         self.low, self.high, self.hint, self.bad = low, high, hint, bad
         self.value = value
@@ -157,7 +169,10 @@ class NumberStepper(Widget, can_focus=True):
 
     def _post(self, value: int | None) -> None:
         if value != self.value:
-            self.value = value
+            if self.controlled:  # shown when the screen sets it (set_state)
+                self._asked = True
+            else:
+                self.value = value
             self.post_message(self.Changed(self, value))
 
     def action_step(self, delta: int) -> None:
@@ -180,8 +195,12 @@ class NumberStepper(Widget, can_focus=True):
         if not self.buffer:
             return
         typed = int(self.buffer)
-        self.buffer = ""
         value = self._clamp(typed)
+        if self.controlled and value != self.value:
+            # the digits typed stay on screen until the screen shows the value it took
+            self.set_reactive(NumberStepper.buffer, "")
+        else:
+            self.buffer = ""
         if value != typed:
             self.notify(f"{self.label} must be {bounds_text(self.low, self.high)}: set to {value}",
                         severity="warning", timeout=3)
@@ -312,6 +331,18 @@ def upgrade_prompt(row: UpgradeOption, width: int, room: int = 0) -> Content:
     if room and not row.allowed and not row.taken and head.cell_length + len(note) > room:
         return Content.assemble(head.rstrip(), "\n" + " " * 7, (note, note_style))
     return Content.assemble(head, (note, note_style))
+
+
+def show_findings(box: OptionList, findings: list[Finding], strip: str, empty: str) -> None:
+    """An editor's findings list: one line each (``strip``, the element's name, left off the
+    front), or ``empty``; the highlight stays. One line for another is no relayout."""
+    highlighted = box.highlighted
+    replace_options(box, [Option(finding_prompt(f, strip), id=f"f{i}")
+                          for i, f in enumerate(findings)]
+                    or [Option(Content.styled(empty, "$success"), id="f0", disabled=True)])
+    if highlighted is not None and highlighted < box.option_count:
+        box.highlighted = highlighted
+    box.border_title = f"Findings ({len(findings)})"
 
 
 def finding_prompt(finding: Finding, strip: str | None = None) -> Content:

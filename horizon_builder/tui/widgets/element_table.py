@@ -16,6 +16,7 @@ from rich.padding import Padding
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual._two_way_dict import TwoWayDict
 from textual._types import SegmentLines
 from textual.geometry import Region, Size
 from textual.renderables.styled import Styled
@@ -209,50 +210,75 @@ class ElementTable(DataTable):
         ]
 
     def show(self, report: Report) -> None:
-        """Show a report's elements, touching only the cells that changed.
+        """Show a report's elements, touching only the rows that changed.
 
-        Table rows are keyed by position; ``_rows[i].key`` says which element
-        (or form) row ``i`` shows. Inserting, deleting or moving an element
-        therefore rewrites the text of the rows below it, adds or removes rows
-        at the end, and never rebuilds the table: that keeps a 200-element
-        roster within a frame or so.
+        Table rows are keyed by element id (``RowData.key``): an element added, deleted or
+        moved adds, removes or re-places its own rows only; the rows around it keep their
+        cells (and their rendered cells, kept by content). The table is never rebuilt, which
+        keeps an edit of a 200-element roster within a frame.
         """
         self._report = report
         widths = self._flexible_widths(report)
-        rebuild = not self.columns
         resized = widths != self._widths
         self._widths = widths
-        rows = self.build_rows(report)
-        if rebuild:
+        self._show_rows(self.build_rows(report), resized)
+
+    def show_rows(self, rows: list[RowData], widths: tuple[int, int]) -> None:
+        """Show rows made before (kept from the last run: see tui/homeview.py)."""
+        resized = widths != self._widths
+        self._widths = widths
+        self._show_rows(rows, resized)
+
+    def _show_rows(self, rows: list[RowData], resized: bool) -> None:
+        widths = self._widths
+        assert widths is not None
+        if not self.columns:
             self._rebuild(rows)
             return
         if resized:  # the name and upgrades columns trade width: cells change, rows stay
             self._set_column_widths(widths)
         selected = self.selected_key
         old = self._rows
+        before_by_key = {row.key: row for row in old}
         column_keys = [key for key, _, _ in COLUMNS]
         changes: list[tuple[str, str, Text]] = []
-        for index, (before, after) in enumerate(zip(old, rows, strict=False)):
-            if before is after or before == after:
-                continue
-            for column_key, old_cell, new_cell in zip(column_keys, self._cells(before),
-                                                      self._cells(after), strict=True):
-                if old_cell is not new_cell and old_cell != new_cell:
-                    changes.append((str(index), column_key, new_cell))
-        self._update_cells(changes)
-        for index in range(len(old), len(rows)):
-            self.add_row(*self._cells(rows[index]), key=str(index))
-        if len(rows) < len(old):
+        added: list[RowData] = []
+        for row in rows:
+            before = before_by_key.pop(row.key, None)
+            if before is None:
+                added.append(row)
+            elif before is not row and before != row:
+                for column_key, old_cell, new_cell in zip(column_keys, self._cells(before),
+                                                          self._cells(row), strict=True):
+                    if old_cell is not new_cell and old_cell != new_cell:
+                        changes.append((row.key, column_key, new_cell))
+        if before_by_key:  # (what is left: rows gone)
             # remove_row lays the screen out again at once; whether that is needed is
             # known when the new height is (see _update_dimensions)
             self._holding_rows = True
             try:
-                for index in range(len(rows), len(old)):
-                    self.remove_row(str(index))
+                for key in before_by_key:
+                    self.remove_row(key)
             finally:
                 self._holding_rows = False
+        for row in added:
+            self.add_row(*self._cells(row), key=row.key)
         self._rows = rows
+        if added or before_by_key or [r.key for r in old] != [r.key for r in rows]:
+            self._place_rows(old, rows)
+        self._update_cells(changes)
         self._restore_cursor(selected)
+
+    def _place_rows(self, old: list[RowData], rows: list[RowData]) -> None:
+        """Put the table's rows in the order of ``rows`` (DataTable adds rows at the end
+        only), and draw again the lines from the first one whose row moved."""
+        self._row_locations = TwoWayDict({RowKey(row.key): index for index, row in enumerate(rows)})
+        self._update_count += 1
+        # only the visible lines whose row is another one now (a move: two lines)
+        top = int(self.scroll_y)
+        for index in range(top, min(len(rows), top + self.size.height)):
+            if index >= len(old) or old[index].key != rows[index].key:
+                self.refresh_row(index)
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
                      cursor: bool = False, hover: bool = False) -> SegmentLines:
@@ -379,8 +405,9 @@ class ElementTable(DataTable):
             return
         rows: set[int] = set()
         for row_key, column_key, value in changes:
-            self._data[RowKey(row_key)][ColumnKey(column_key)] = value
-            rows.add(int(row_key))
+            key = RowKey(row_key)
+            self._data[key][ColumnKey(column_key)] = value
+            rows.add(self._row_locations.get(key) or 0)
         self._update_count += 1
         if len(rows) > self.size.height:
             self.refresh()
@@ -408,8 +435,8 @@ class ElementTable(DataTable):
             elif key == "upgrades":
                 width = upgrades_width
             self.add_column(title, key=key, width=width)
-        for index, row in enumerate(rows):
-            self.add_row(*self._cells(row), key=str(index))
+        for row in rows:
+            self.add_row(*self._cells(row), key=row.key)
         self._rows = rows
         self._restore_cursor(selected)
 
@@ -425,6 +452,15 @@ class ElementTable(DataTable):
     def on_resize(self) -> None:
         if self._report is not None and self._flexible_widths() != self._widths:
             self.show(self._report)
+
+    @property
+    def rows_shown(self) -> list[RowData]:
+        return list(self._rows)
+
+    @property
+    def widths(self) -> tuple[int, int]:
+        """The widths of the name and upgrades columns."""
+        return self._widths or self._flexible_widths()
 
     # --- cursor ----------------------------------------------------------------
     @property

@@ -50,8 +50,10 @@ class FindingsPanel(OptionList):
         self._provisional: list[str] = []
 
     def show(self, report: Report) -> None:
-        findings = report.all_findings
-        provisional = report.provisional_values
+        self.show_findings(report.all_findings, report.provisional_values)
+
+    def show_findings(self, findings: list[Finding], provisional: list[str]) -> None:
+        """Show findings (a report's, or kept from the last run) and the provisional values."""
         if (findings, provisional) == (self.findings, self._provisional) and self.option_count:
             return
         highlighted = self.highlighted
@@ -78,6 +80,10 @@ class FindingsPanel(OptionList):
             parts.append(plural(notes, "note"))
         self.border_title = "Findings: " + ", ".join(parts)
         self.border_subtitle = "Enter: fix" if findings else ""
+
+    @property
+    def provisional(self) -> list[str]:
+        return list(self._provisional)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

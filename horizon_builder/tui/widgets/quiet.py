@@ -13,7 +13,8 @@ from typing import Any
 
 from rich.text import Text
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 
 def content_key(content: Any) -> object | None:
@@ -36,3 +37,27 @@ def update_static(widget: Static, content: Any, *, fixed_size: bool = False) -> 
         return
     widget.__dict__["_shown_key"] = key
     widget.update(content, layout=not fixed_size)
+
+
+def replace_options(box: OptionList, options: list[Option]) -> None:
+    """``box.set_options(options)``, without a relayout when the list keeps its options' ids
+    and its height in lines: their prompts (and which are disabled) are replaced in place.
+
+    ``set_options`` lays the screen out again for a list of ``height: auto`` every time, and
+    a relayout re-renders every widget on the screen. The highlight stays where it was."""
+    old = box.options
+    if not old or len(old) != len(options) or any(
+            o.id != n.id or o._divider != n._divider for o, n in zip(old, options, strict=True)):
+        box.set_options(options)
+        return
+    lines = len(box._lines)
+    for index, (before, after) in enumerate(zip(old, options, strict=True)):
+        if before.prompt is not after.prompt:
+            box.replace_option_prompt_at_index(index, after.prompt)
+        if before.disabled != after.disabled:
+            if after.disabled:
+                box.disable_option_at_index(index)
+            else:
+                box.enable_option_at_index(index)
+    if len(box._lines) != lines:  # taller or shorter: its neighbours move
+        box.refresh(layout=True)

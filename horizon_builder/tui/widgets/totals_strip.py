@@ -70,22 +70,26 @@ class TotalsStrip(Widget):
     def show(self, report: Report) -> None:
         """Show the figures of a report."""
         if report.analysis.roster.kind == "task_force":
-            self.figures = self._task_force(report)
+            figures = self._task_force(report)
         else:
-            self.figures = self._battlegroup(report)
+            figures = self._battlegroup(report)
         if report.rules_layers:  # the verdict rests on them: name them on screen
-            self.figures.line2.append(
-                "rules + " + ", ".join(la.label for la in report.rules_layers))
-        self.set_class(self.figures.over, "-over")
-        self.set_class(self.figures.spent == self.figures.budget, "-full")
-        effect = f"\nIR effect: {self.figures.effect}" if self.figures.effect else ""
+            figures.line2.append("rules + " + ", ".join(la.label for la in report.rules_layers))
+        effect = f"\nIR effect: {figures.effect}" if figures.effect else ""
         used = report.provisional_values
         provisional = f"\n\nProvisional values used: {'; '.join(used)}" if used else ""
         beyond = "".join(f"\n\nRules beyond the book: {layer.label}, {layer.role}: {layer.path}"
                          for layer in report.rules_layers)
         if report.changed_values:
             beyond += f"\nValues they changed used here: {'; '.join(report.changed_values)}"
-        self.tooltip = TOOLTIP + effect + provisional + beyond
+        self.show_figures(figures, TOOLTIP + effect + provisional + beyond)
+
+    def show_figures(self, figures: Figures, tooltip: str) -> None:
+        """Show figures worked out before (by :meth:`show`, or kept from the last run)."""
+        self.figures = figures
+        self.set_class(figures.over, "-over")
+        self.set_class(figures.spent == figures.budget, "-full")
+        self.tooltip = tooltip
         self.refresh()
 
     # --- the figures ----------------------------------------------------------------
