@@ -47,7 +47,7 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
             yield Input(placeholder="Filter: mech, cav, inf, kaiju…", id="add-filter", compact=True)
             yield OptionList(id="add-types")
             with Horizontal(id="add-p-row"):
-                yield NumberStepper("Presence", id="add-presence",
+                yield NumberStepper("Presence", id="add-presence", submit_typed=True,
                                     tooltip="−/+ or type a number; Enter adds")
                 yield Static(id="add-preview")
             with Horizontal(id="add-buttons"):

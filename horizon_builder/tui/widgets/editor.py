@@ -49,7 +49,8 @@ class NumberStepper(Widget, can_focus=True):
 
     Typed digits are collected for a moment (shown underlined) and then set as
     one change, so typing "12" makes one undo step, not two. Enter sets them at
-    once; Escape forgets them. Posts :class:`NumberStepper.Changed` only when
+    once (and, with ``submit_typed``, submits too: the Add element dialog adds at
+    once); Escape forgets them. Posts :class:`NumberStepper.Changed` only when
     the player changes the value, never when the screen sets it.
     """
 
@@ -101,8 +102,9 @@ class NumberStepper(Widget, can_focus=True):
     def __init__(self, label: str, value: int | None = None, low: int = 0,
                  high: int | None = None, hint: str = "", *, optional: bool = False,
                  width_digits: int = 2, id: str | None = None, classes: str | None = None,
-                 tooltip: str | None = None) -> None:
+                 tooltip: str | None = None, submit_typed: bool = False) -> None:
         super().__init__(id=id, classes=classes)
+        self.submit_typed = submit_typed
         self.label = label
         self.low, self.high, self.hint = low, high, hint
         self.optional = optional
@@ -196,9 +198,9 @@ class NumberStepper(Widget, can_focus=True):
             self._timer = self.set_timer(1.0, self._commit_buffer)
         elif event.key == "enter":
             event.stop()
-            if self.buffer:
-                self._commit_buffer()
-            else:
+            typed = bool(self.buffer)
+            self._commit_buffer()
+            if not typed or self.submit_typed:
                 self.post_message(self.Submitted(self))
         elif event.key == "escape" and self.buffer:
             event.stop()

@@ -1,0 +1,105 @@
+"""Keys that do what the screen says, however fast they are typed (issue 15, items 8 and 12).
+
+``burst`` puts every key in the app's queue before the app reads the first one: a
+player typing ahead, or keys pasted, with no pause at all between them (Pilot's own
+``press`` waits between keys, which hides keys lost while a screen opens).
+"""
+
+from __future__ import annotations
+
+from helpers_tui import SIZE, example, home, until
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.screens.add_element import AddElementScreen
+from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+from horizon_builder.tui.widgets.editor import UpgradePicker
+
+HVY_CAV = "hvy-cav-battlegroup.toml"
+
+
+def burst(app: HorizonApp, *keys: str) -> None:
+    """Queue every key at once, as a terminal delivers keys typed faster than the app reads."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def settle(pilot: Pilot, app: HorizonApp) -> None:
+    await until(pilot, lambda: not app._held and app.screen_settled(), "keys handled")
+    await pilot.pause()
+
+
+async def opened(pilot: Pilot) -> HorizonApp:
+    app = pilot.app
+    assert isinstance(app, HorizonApp)
+    await until(pilot, lambda: app.loaded, "the roster")
+    await pilot.pause()
+    return app
+
+
+# --- item 8: Enter after a Presence adds; keys pressed while a screen opens --------------------
+async def test_add_element_typed_without_a_pause() -> None:
+    """a, a filter, Enter, a Presence and Enter, all at once: the element is added at that P."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        before = len(app.session.roster.elements)
+        burst(app, "a", *"mech", "enter", "3", "enter")
+        await settle(pilot, app)
+        assert not isinstance(app.screen, AddElementScreen)
+        elements = app.session.roster.elements
+        assert len(elements) == before + 1
+        assert (elements[-1].type, elements[-1].presence) == ("mech", 3)
+        assert app.session.undo_label == f"add {elements[-1].name}"
+
+
+async def test_enter_after_typing_a_presence_adds_at_once() -> None:
+    """One Enter, not two: the digits typed are the Presence the element is added at."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AddElementScreen))
+        await pilot.press(*"mech", "enter")
+        await pilot.press("2", "enter")  # Pilot waits between keys; Enter within the second
+        await settle(pilot, app)
+        assert not isinstance(app.screen, AddElementScreen)
+        assert app.session.roster.elements[-1].presence == 2
+
+
+async def test_keys_typed_while_the_add_dialog_opens_go_to_its_filter() -> None:
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        burst(app, "a", *"kaiju")
+        await settle(pilot, app)
+        assert isinstance(app.screen, AddElementScreen)
+        assert app.screen.query_one("#add-filter", Input).value == "kaiju"
+
+
+async def test_keys_typed_while_the_editor_opens_act_in_it() -> None:
+    """Enter opens the element editor; + pressed at once takes the first upgrade offered."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        warden = next(e for e in app.session.roster.elements if e.name == "Warden")
+        element_id = warden.id
+        before = len(warden.upgrades)
+        burst(app, *["down"] * app.session.roster.elements.index(warden), "enter", "plus")
+        await settle(pilot, app)
+        editor = app.screen_stack[1]
+        assert isinstance(editor, ElementEditorScreen) and editor.element_id == element_id
+        assert editor.focused is editor.query_one(UpgradePicker)
+        taken = app.session.roster.element(element_id).upgrades  # type: ignore[union-attr]
+        assert len(taken) == before + 1, app.session.undo_label
+        assert app.session.undo_label is not None and ": take " in app.session.undo_label
+
+
+async def test_escape_then_keys_at_once_act_on_home() -> None:
+    """Closing a screen and going on at once: the next key acts on the screen shown again."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        burst(app, "enter", "escape", "down", "enter")
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ElementEditorScreen)
+        assert screen.element_id == app.session.roster.elements[1].id
+        assert home(app).table.cursor_row == 1
