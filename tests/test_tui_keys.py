@@ -10,10 +10,12 @@ from __future__ import annotations
 from helpers_tui import SIZE, example, home, until
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
+from horizon_builder import editing as ed
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.screens.add_element import AddElementScreen
+from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen
 from horizon_builder.tui.widgets.editor import UpgradePicker
 
@@ -27,8 +29,13 @@ def burst(app: HorizonApp, *keys: str) -> None:
 
 
 async def settle(pilot: Pilot, app: HorizonApp) -> None:
-    await until(pilot, lambda: not app._held and app.screen_settled(), "keys handled")
+    def handled() -> bool:
+        unread = any(isinstance(m, events.Key) for m in app._message_queue.values)
+        return not unread and not app._held and app.screen_settled()
+
+    await until(pilot, handled, "keys handled")
     await pilot.pause()
+    assert app.keys_forced == 0, "a key was given before the screen settled"
 
 
 async def opened(pilot: Pilot) -> HorizonApp:
@@ -103,3 +110,47 @@ async def test_escape_then_keys_at_once_act_on_home() -> None:
         assert isinstance(screen, ElementEditorScreen)
         assert screen.element_id == app.session.roster.elements[1].id
         assert home(app).table.cursor_row == 1
+
+
+# --- item 8: the command screen opens on the chosen Mech CHQ ------------------------------------
+async def test_command_screen_highlights_the_chosen_mech_chq() -> None:
+    """The Mech CHQ and the mech that is it are highlighted on opening; Enter on the command
+    goes on to who leads, and Enter there chooses at once (OtH p.42)."""
+    async with HorizonApp(example("oth-weird-mech-chq.toml")).run_test(size=(80, 24)) as pilot:
+        app = await opened(pilot)
+        burst(app, "c")
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, CommandScreen)
+        options = screen.query_one("#cmd-options", OptionList)
+        leads = screen.query_one("#cmd-elements", OptionList)
+        assert screen.focused is options
+        assert options.highlighted_option is not None and options.highlighted_option.id == "mech_chq"
+        assert leads.highlighted_option is not None and leads.highlighted_option.id == "m1"
+        burst(app, "enter", "down", "enter")
+        await settle(pilot, app)
+        assert screen.focused is leads
+        assert app.session.roster.command.element == "m2"
+        assert app.session.undo_label == "command: Blitzkrabbe leads"
+
+
+async def test_command_screen_offers_the_first_mech_when_none_leads_yet() -> None:
+    """A Mech CHQ with no mech chosen: the screen opens on who leads with the first mech that
+    may highlighted and in view (80×24), so Enter chooses it."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=(80, 24)) as pilot:
+        app = await opened(pilot)
+        session = app.session
+        session.commit(ed.choose_command(session.ruleset, session.roster, "mech_chq"), "mech")
+        app.session_changed()
+        burst(app, "c")
+        await settle(pilot, app)
+        leads = app.screen.query_one("#cmd-elements", OptionList)
+        assert app.screen.focused is leads
+        warden = next(e for e in session.roster.elements if e.name == "Warden")
+        assert leads.highlighted_option is not None and leads.highlighted_option.id == warden.id
+        region = leads.scrollable_content_region
+        line = leads._index_to_line[leads.highlighted]  # the row is scrolled into view
+        assert leads.scroll_y <= line < leads.scroll_y + region.height
+        burst(app, "enter")
+        await settle(pilot, app)
+        assert session.roster.command.element == warden.id

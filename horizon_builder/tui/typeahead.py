@@ -20,20 +20,39 @@ from collections import deque
 from time import monotonic
 from typing import Any
 
-from textual import events
+from textual import events, messages
 from textual.app import App
+from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Footer, Header
+from textual.widgets._toast import ToastRack
 
 #: The longest a key waits for the screen to settle (then it is given anyway).
 MAX_HOLD = 3.0
 #: Seconds between checks once the first quick check found the screen still busy.
 RETRY = 0.005
+#: Widgets that never take a key (nor hold one back while they are rebuilt).
+_NEVER_TAKE_KEYS = (Footer, Header, ToastRack)
+#: Messages that only repaint or nudge a widget: they never move the focus nor act on a key.
+_PAINTING = (messages.Prompt, messages.Update, messages.Layout, messages.UpdateScroll,
+             events.Timer)
 
 
 def _busy(node: Widget) -> bool:
     """Not mounted yet, or messages waiting, or callbacks due after the current message."""
-    return bool(not node.is_mounted or node._message_queue.qsize() or node._pending_message
-                or node._next_callbacks)
+    if not node.is_mounted or node._next_callbacks:
+        return True
+    waiting: list[Message | None] = [node._pending_message, *node._message_queue.values]
+    return any(m is not None and not isinstance(m, _PAINTING) for m in waiting)
+
+
+def _busy_below(widget: Widget) -> bool:
+    """The widget or one of its children busy (the footer, header and toasts never take a
+    key: they are left out, so a footer rebuilt as the bindings change holds nothing)."""
+    if _busy(widget):
+        return True
+    return any(_busy_below(child) for child in widget._nodes
+               if not isinstance(child, _NEVER_TAKE_KEYS))
 
 
 class TypeAhead(App[int]):
@@ -44,6 +63,8 @@ class TypeAhead(App[int]):
         self._held: deque[events.Key] = deque()
         self._held_since = 0.0
         self._release_due = False
+        #: keys given before the screen settled (held :data:`MAX_HOLD` seconds): for tests
+        self.keys_forced = 0
 
     def screen_settled(self) -> bool:
         """True when the current screen has done the work the keys so far asked for."""
@@ -57,7 +78,7 @@ class TypeAhead(App[int]):
         waiting: Any = self._message_queue.values
         if any(isinstance(m, events.Callback) for m in waiting):
             return False
-        return not any(_busy(node) for node in screen.walk_children(Widget, with_self=True))
+        return not _busy_below(screen)
 
     async def on_event(self, event: events.Event) -> None:
         if (isinstance(event, events.Key) and not event.is_forwarded and self.is_running
@@ -82,9 +103,11 @@ class TypeAhead(App[int]):
         self._release_due = False
         if not self._held:
             return
-        if not self.screen_settled() and monotonic() - self._held_since < MAX_HOLD:
-            self._release_soon()
-            return
+        if not self.screen_settled():
+            if monotonic() - self._held_since < MAX_HOLD:
+                self._release_soon()
+                return
+            self.keys_forced += 1
         event = self._held.popleft()
         self._held_since = monotonic()
         await super().on_event(event)
