@@ -7,7 +7,7 @@ player typing ahead, or keys pasted, with no pause at all between them (Pilot's 
 
 from __future__ import annotations
 
-from helpers_tui import SIZE, example, home, until
+from helpers_tui import SIZE, example, home, table, until
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
@@ -154,3 +154,59 @@ async def test_command_screen_offers_the_first_mech_when_none_leads_yet() -> Non
         burst(app, "enter")
         await settle(pilot, app)
         assert session.roster.command.element == warden.id
+
+
+# --- item 12: undo keeps the cursor where the edit was -----------------------------------------
+async def test_undo_and_redo_put_the_cursor_on_the_element_edited() -> None:
+    """An edit to the sixth element, the cursor moved to the top: undo and redo each put the
+    cursor back on that element (by identity: after a reorder it is found where it now is)."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        warden = app.session.roster.elements[5]
+        burst(app, *["down"] * 5, "enter")
+        await settle(pilot, app)
+        editor = app.screen
+        assert isinstance(editor, ElementEditorScreen) and editor.element_id == warden.id
+        await pilot.click("#ed-name")
+        burst(app, "end", *" Mk II", "enter", "escape")
+        await settle(pilot, app)
+        assert app.session.roster.elements[5].name == "Warden Mk II"
+        sprite = app.session.roster.elements[6]
+        burst(app, "down", "left_square_bracket")  # Sprite moved above the Warden
+        await settle(pilot, app)
+        assert [e.id for e in app.session.roster.elements][5:7] == [sprite.id, warden.id]
+        burst(app, "ctrl+z")  # undo the move: the cursor goes down with Sprite
+        await settle(pilot, app)
+        assert table(app).selected_element_id == sprite.id and table(app).cursor_row == 6
+        burst(app, "home", "ctrl+z")  # undo the rename: on the Warden
+        await settle(pilot, app)
+        assert app.session.roster.element(warden.id).name == "Warden"  # type: ignore[union-attr]
+        assert table(app).selected_element_id == warden.id
+        burst(app, "home", "ctrl+y")  # redo the rename
+        await settle(pilot, app)
+        assert table(app).selected_element_id == warden.id
+
+
+async def test_undo_of_a_delete_puts_the_cursor_on_the_element_back() -> None:
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        third = app.session.roster.elements[2]
+        burst(app, "down", "down", "delete")
+        await settle(pilot, app)
+        burst(app, "enter")  # Delete has the focus in the dialog
+        await settle(pilot, app)
+        assert app.session.roster.element(third.id) is None
+        burst(app, "end", "ctrl+z")
+        await settle(pilot, app)
+        assert table(app).selected_element_id == third.id
+
+
+async def test_home_and_end_in_the_element_list() -> None:
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        burst(app, "end")
+        await settle(pilot, app)
+        assert table(app).cursor_row == len(app.session.roster.elements) - 1
+        burst(app, "home")
+        await settle(pilot, app)
+        assert table(app).cursor_row == 0
