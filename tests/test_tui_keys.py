@@ -7,16 +7,24 @@ player typing ahead, or keys pasted, with no pause at all between them (Pilot's 
 
 from __future__ import annotations
 
+import pytest
 from helpers_tui import SIZE, example, home, table, until
 from textual import events
+from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList
+from textual.widget import Widget
+from textual.widgets import Button, Input, OptionList
+from textual.widgets._toast import Toast
 
 from horizon_builder import editing as ed
 from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.dialogs import ConfirmDialog
 from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+from horizon_builder.tui.screens.export import ExportScreen
+from horizon_builder.tui.screens.help import HelpScreen
+from horizon_builder.tui.screens.settings import SettingsScreen
 from horizon_builder.tui.widgets.editor import UpgradePicker
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
@@ -210,3 +218,58 @@ async def test_home_and_end_in_the_element_list() -> None:
         burst(app, "home")
         await settle(pilot, app)
         assert table(app).cursor_row == 0
+
+
+# --- item 12: toasts never cover buttons ---------------------------------------------------------
+def _covered_buttons(app: HorizonApp) -> list[str]:
+    """Buttons on screen that a notification (toast) sits over."""
+    def shown(widget: Widget) -> Region:  # the part in view (the rack may hold more)
+        geometry = app.screen.find_widget(widget)
+        return geometry.region.intersection(geometry.clip)
+
+    toasts = [r for r in (shown(t) for t in app.screen.query(Toast)) if r.area]
+    assert toasts, "no toast on screen"
+    buttons = [b for b in app.screen.query(Button) if b.display and b.region.area]
+    return [str(b.label) for b in buttons if any(t.overlaps(shown(b)) for t in toasts)]
+
+
+async def _two_toasts_cover(pilot: Pilot, app: HorizonApp) -> list[str]:
+    for _ in range(2):  # two at once, as after a quick second action
+        app.notify("A notification long enough to wrap onto a second line in the narrow "
+                   "terminal, as the warnings about limits do.", timeout=30)
+    await until(pilot, lambda: len(app.screen.query(Toast)) == 2, "the toasts")
+    await pilot.pause()
+    covered = _covered_buttons(app)
+    app.clear_notifications()
+    return covered
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_toasts_never_cover_buttons(size: tuple[int, int]) -> None:
+    """A notification on each screen with buttons (the editor of a metaformer, Add element,
+    Settings, a confirmation, Export, Help) is shown where no button is."""
+    async with HorizonApp(example("oth-metaformers.toml")).run_test(size=size,
+                                                                 notifications=True) as pilot:
+        app = await opened(pilot)
+        shifter = next(e for e in app.session.roster.elements if e.forms)
+        table(app).select_key(shifter.id)
+        for opening, expect in (("enter", ElementEditorScreen), ("a", AddElementScreen),
+                                ("s", SettingsScreen), ("delete", ConfirmDialog),
+                                ("x", ExportScreen), ("f1", HelpScreen)):
+            burst(app, opening)
+            await settle(pilot, app)
+            assert isinstance(app.screen, expect)
+            if expect is ElementEditorScreen:
+                for _ in range(12):  # an upgrade it may take: its − / + buttons shown
+                    if any(b.display for b in app.screen.query("#ed-detail-row Button")):
+                        break
+                    burst(app, "down")
+                    await settle(pilot, app)
+                assert any(b.display for b in app.screen.query("#ed-detail-row Button"))
+                assert await _two_toasts_cover(pilot, app) == []
+                burst(app, "right_square_bracket")  # a form shown: its Remove form button too
+                await settle(pilot, app)
+                assert app.screen.query_one("#ed-remove-form", Button).display
+            assert await _two_toasts_cover(pilot, app) == [], expect.__name__
+            burst(app, "escape")
+            await settle(pilot, app)
