@@ -273,3 +273,61 @@ async def test_toasts_never_cover_buttons(size: tuple[int, int]) -> None:
             assert await _two_toasts_cover(pilot, app) == [], expect.__name__
             burst(app, "escape")
             await settle(pilot, app)
+
+
+# --- item 12: type to search in the upgrade list ---------------------------------------------------
+async def test_typing_in_the_upgrade_list_searches_it() -> None:
+    """Letters typed in the editor's upgrade list keep the upgrades whose names hold them (said
+    in the list's border); Backspace takes one back; Esc clears the search, a second Esc goes
+    back. Letters the app binds elsewhere (R: the Rules screen) are search letters here."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        warden = next(e for e in app.session.roster.elements if e.name == "Warden")
+        burst(app, *["down"] * app.session.roster.elements.index(warden), "enter")
+        await settle(pilot, app)
+        editor = app.screen
+        assert isinstance(editor, ElementEditorScreen)
+        picker = editor.query_one(UpgradePicker)
+        everything = [o.id for o in picker.options]
+        assert picker.border_subtitle == "type to search"
+        burst(app, *"ENG")
+        await settle(pilot, app)
+        assert picker.search == "ENG" and "Search: ENG" in str(picker.border_title)
+        listed = [o.id for o in picker.options if not (o.id or "").startswith("kind:")]
+        assert listed and all("eng" in picker.rows[i].name.lower() for i in listed)  # type: ignore[index]
+        assert len(listed) < len(everything)
+        burst(app, "backspace", "R")
+        await settle(pilot, app)
+        assert picker.search == "ENR" and app.screen is editor  # R searched, no Rules screen
+        burst(app, "escape")
+        await settle(pilot, app)
+        assert picker.search == "" and app.screen is editor
+        assert [o.id for o in picker.options] == everything
+        burst(app, "escape")
+        await settle(pilot, app)
+        assert app.screen is home(app)
+
+
+async def test_upgrade_search_then_plus_takes_the_upgrade_found() -> None:
+    """Search, then + takes the upgrade found (the detail row follows the search)."""
+    async with HorizonApp(example("oth-weird-mech-chq.toml")).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        burst(app, "down", "enter")  # Blitzkrabbe, a mech
+        await settle(pilot, app)
+        picker = app.screen.query_one(UpgradePicker)
+        allowed = [r for r in picker.rows.values() if r.allowed and not r.taken]
+        target = allowed[-1]
+        burst(app, *target.name.split()[0].lower())
+        await settle(pilot, app)
+        assert picker.current is not None
+        detail = str(app.screen.query_one("#ed-detail").render())
+        assert picker.current.name in detail
+        if picker.current.id != target.id:  # more than one found: go down to it
+            burst(app, *["down"] * [o.id for o in picker.options].index(target.id))
+            await settle(pilot, app)
+        assert picker.current is not None and picker.current.id == target.id
+        before = app.session.roster.element("m2").upgrades  # type: ignore[union-attr]
+        burst(app, "plus")
+        await settle(pilot, app)
+        assert app.session.undo_label == f"Blitzkrabbe: take {target.name}"
+        assert len(app.session.roster.element("m2").upgrades) == len(before) + 1  # type: ignore[union-attr]

@@ -227,14 +227,21 @@ class NumberStepper(Widget, can_focus=True):
 
 
 class UpgradePicker(OptionList):
-    """Upgrades grouped by kind: Enter/click takes (or drops) one, + and − change the count."""
+    """Upgrades grouped by kind: Enter/click takes (or drops) one, + and − change the count.
+
+    Typing letters searches: only the upgrades whose names hold every word typed are
+    listed (the search is shown in the border); Backspace takes a letter back, Esc clears.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Take/drop"),  # OptionList's own, shown in the footer
         Binding("plus,equals_sign", "step(1)", "More", tooltip="Take one more"),
         Binding("minus", "step(-1)", "Less", tooltip="Drop one"),
         Binding("delete", "step(0)", "Drop all", show=False),
+        Binding("escape", "clear_search", "Clear search"),  # only while searching
     ]
+
+    SEARCH_HINT = "type to search"
 
     class Step(Message):
         """The player asks for one more (+1), one fewer (−1) or none (0) of an upgrade."""
@@ -249,15 +256,28 @@ class UpgradePicker(OptionList):
         def control(self) -> UpgradePicker:
             return self.picker
 
+    class Searched(Message):
+        """The search changed the rows listed (the highlighted one may be another, or none)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rows: dict[str, UpgradeOption] = {}
+        self.search = ""  #: what the player typed to find an upgrade
+        self._source: tuple[list[UpgradeOption], bool] = ([], False)
+        self._shown: list[UpgradeOption] | None = None
+
+    def on_mount(self) -> None:
+        self.border_subtitle = self.SEARCH_HINT
 
     def show_rows(self, rows: Iterable[UpgradeOption], show_all: bool = False) -> None:
-        """Replace the rows, keeping the highlighted upgrade highlighted."""
-        rows = [r for r in rows if r.eligible_type or r.taken or show_all]
-        if self.option_count and list(self.rows.values()) == rows:
+        """Replace the rows (those the search finds), keeping the highlighted one highlighted."""
+        self._source = (list(rows), show_all)
+        words = self.search.lower().split()
+        rows = [r for r in self._source[0] if (r.eligible_type or r.taken or show_all)
+                and all(w in f"{r.name} {r.id}".lower().replace("_", " ") for w in words)]
+        if self._shown == rows and self.option_count:
             return  # the same rows: no rebuild (a rebuild re-renders every line)
+        self._shown = rows
         current = self.highlighted_option.id if self.highlighted_option is not None else None
         self.rows = {r.id: r for r in rows}
         width = max((len(r.name) for r in rows), default=10)
@@ -270,7 +290,9 @@ class UpgradePicker(OptionList):
                                       id=f"kind:{kind}", disabled=True))
             options.append(Option(upgrade_prompt(row, width), id=row.id,
                                   disabled=not row.allowed and not row.taken))
-        refill(self, options, "No upgrades for this kind of element", current)
+        empty = (f"No upgrade's name holds {self.search!r}: Backspace or Esc" if self.search
+                 else "No upgrades for this kind of element")
+        refill(self, options, empty, current)
 
     @property
     def current(self) -> UpgradeOption | None:
@@ -281,6 +303,34 @@ class UpgradePicker(OptionList):
         row = self.current
         if row is not None:
             self.post_message(self.Step(self, row.id, delta))
+
+    # --- type to search -------------------------------------------------------------
+    def _search_for(self, text: str) -> None:
+        self.search = text
+        self.border_title = f"Search: {text}▏" if text else None
+        self.border_subtitle = "Backspace · Esc clears" if text else self.SEARCH_HINT
+        self.show_rows(*self._source)
+        self.refresh_bindings()
+        self.post_message(self.Searched())
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character
+        if character is not None and (character.isalnum() or (character == " " and self.search)):
+            event.stop()
+            event.prevent_default()
+            self._search_for(self.search + character)
+        elif event.key == "backspace" and self.search:
+            event.stop()
+            event.prevent_default()
+            self._search_for(self.search[:-1])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear_search":
+            return bool(self.search)  # else Esc is the screen's (Back)
+        return True
+
+    def action_clear_search(self) -> None:
+        self._search_for("")
 
 
 def upgrade_prompt(row: UpgradeOption, width: int) -> Content:
