@@ -331,3 +331,18 @@ async def test_upgrade_search_then_plus_takes_the_upgrade_found() -> None:
         await settle(pilot, app)
         assert app.session.undo_label == f"Blitzkrabbe: take {target.name}"
         assert len(app.session.roster.element("m2").upgrades) == len(before) + 1  # type: ignore[union-attr]
+
+
+async def test_a_presence_out_of_bounds_is_corrected_not_added() -> None:
+    """P9 typed for a mech (P1-3): set to 3 and said; Enter again adds it."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        before = len(app.session.roster.elements)
+        burst(app, "a", *"mech", "enter", "9", "enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, AddElementScreen)
+        assert app.screen.query_one("#add-presence").value == 3
+        assert len(app.session.roster.elements) == before
+        burst(app, "enter")
+        await settle(pilot, app)
+        assert app.session.roster.elements[-1].presence == 3

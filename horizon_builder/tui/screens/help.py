@@ -85,9 +85,10 @@ while a screen opens are kept for it: type ahead as fast as you like.
 | Add element | type to filter, `↑` / `↓` choose, `Enter`; then `−` / `+` (or digits) for P and `Enter` adds |
 | Element editor | `↑` / `↓` between rows (name, P, stats, upgrades, findings), `←` / `→` between stats |
 | a number | `−` / `+`, or type digits and `Enter`; `Enter` alone goes on to the next |
-| upgrades | `Enter` takes or drops, `+` / `−` change the count, `ctrl+t` shows every upgrade with why not; type letters to search by name (`Backspace`, `Esc` clears) |
+| upgrades | `Enter` takes or drops, `+` / `−` change the count, `ctrl+t` shows every upgrade with why not |
+| upgrade search | type letters to list the upgrades by name; `Backspace`, `Esc` clears |
 | metaforms | **+ Form** (`ctrl+o`) adds one, `[` / `]` switch between the base and its forms |
-| Command | `Tab` to the next list, `Enter` chooses (or says why not); `Enter` on the command chosen goes on to who leads |
+| Command | `Tab` to the next list, `Enter` chooses (or says why not), then who leads |
 | Rounds (`r`) | `a` add a round, `d` repeat one (less the benched); `e` rename, `Delete`, `[` / `]` move |
 | a round's battlegroup | `g` suggests the best legal ones (most FP, least FP, an IR), `Enter` takes one |
 | a round's elements | `space` / `Enter` field it, `x` destroyed (benched later), `h` its CHQ |

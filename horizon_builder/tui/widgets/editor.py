@@ -49,8 +49,8 @@ class NumberStepper(Widget, can_focus=True):
 
     Typed digits are collected for a moment (shown underlined) and then set as
     one change, so typing "12" makes one undo step, not two. Enter sets them at
-    once (and, with ``submit_typed``, submits too: the Add element dialog adds at
-    once); Escape forgets them. Posts :class:`NumberStepper.Changed` only when
+    once (and, with ``submit_typed``, submits too, unless they were out of bounds:
+    the Add element dialog adds at once); Escape forgets them. Posts :class:`NumberStepper.Changed` only when
     the player changes the value, never when the screen sets it.
     """
 
@@ -175,12 +175,13 @@ class NumberStepper(Widget, can_focus=True):
             return
         self._post(target)
 
-    def _commit_buffer(self) -> None:
+    def _commit_buffer(self) -> bool:
+        """Set the digits typed; False when they were out of bounds (set to the nearest)."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         if not self.buffer:
-            return
+            return True
         typed = int(self.buffer)
         self.buffer = ""
         value = self._clamp(typed)
@@ -188,6 +189,7 @@ class NumberStepper(Widget, can_focus=True):
             self.notify(f"{self.label} must be {bounds_text(self.low, self.high)}: set to {value}",
                         severity="warning", timeout=3)
         self._post(value)
+        return value == typed
 
     async def _on_key(self, event: events.Key) -> None:
         if event.character is not None and event.character.isdigit():
@@ -199,8 +201,8 @@ class NumberStepper(Widget, can_focus=True):
         elif event.key == "enter":
             event.stop()
             typed = bool(self.buffer)
-            self._commit_buffer()
-            if not typed or self.submit_typed:
+            kept = self._commit_buffer()  # a value set to the nearest allowed: said, not submitted
+            if not typed or (self.submit_typed and kept):
                 self.post_message(self.Submitted(self))
         elif event.key == "escape" and self.buffer:
             event.stop()
