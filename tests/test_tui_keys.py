@@ -346,3 +346,16 @@ async def test_a_presence_out_of_bounds_is_corrected_not_added() -> None:
         burst(app, "enter")
         await settle(pilot, app)
         assert app.session.roster.elements[-1].presence == 3
+
+
+async def test_keys_typed_while_the_roster_opens_are_kept() -> None:
+    """Keys pressed as the app starts, before the roster is open, act once it is."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        assert isinstance(app, HorizonApp)
+        loaded_before = app.loaded
+        burst(app, "a", *"kaiju")
+        await until(pilot, lambda: app.loaded, "the roster")
+        await settle(pilot, app)
+        assert isinstance(app.screen, AddElementScreen), loaded_before
+        assert app.screen.query_one("#add-filter", Input).value == "kaiju"
