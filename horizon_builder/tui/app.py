@@ -4,8 +4,7 @@ The session is the single source of truth. A screen builds the new roster
 with a pure edit from :mod:`horizon_builder.editing`, records it with
 ``session.commit(new_roster, label)`` and then calls
 :meth:`HorizonApp.session_changed`, which asks every screen on the stack to show
-the new state (``refresh_view``). Nothing is patched by hand,
-so undo and redo are just moves along the session's snapshots.
+the new state (``refresh_view``). Nothing is patched by hand, so undo and redo are just moves.
 
 Start-up paints the home screen first and opens the roster right after the
 first refresh: the rules engine (pydantic models, the ruleset files) is only
@@ -40,6 +39,7 @@ from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
+from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
-class HorizonApp(HomeViewActions, RulebookActions, OrganiserActions):
+class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
     """Build, check and save a Horizon Wars roster."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")

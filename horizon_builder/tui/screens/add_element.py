@@ -50,7 +50,7 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
             yield OptionList(id="add-types")
             yield Static(id="add-detail")  # the highlighted kind's whole note (the list cuts it)
             with Horizontal(id="add-p-row"):
-                yield NumberStepper("Presence", id="add-presence",
+                yield NumberStepper("Presence", id="add-presence", submit_typed=True,
                                     tooltip="−/+ or type a number; Enter adds")
                 yield Static(id="add-preview")
             with Horizontal(id="add-buttons"):

@@ -33,6 +33,14 @@ from horizon_builder.tui.widgets.keys_footer import KeysFooter
 _FIELDS = ("command", "cr_purchases")
 
 
+class LeadList(OptionList):
+    """Who leads: the highlighted element stays in view when the list is resized (the
+    findings below grow as the command changes)."""
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.scroll_to_highlight)
+
+
 class CommandScreen(SessionView, Screen[None]):
     """Choose the command option and its element, allocate CR by type, pick weird command."""
 
@@ -47,6 +55,7 @@ class CommandScreen(SessionView, Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._findings: list[Finding] = []
+        self._elements_kind: str | None = None  #: the command the "Who leads" list is for
 
     def compose(self) -> ComposeResult:
         yield Static(id="cmd-title")
@@ -55,7 +64,7 @@ class CommandScreen(SessionView, Screen[None]):
                 yield Label("How the force is led", classes="cmd-heading")
                 yield OptionList(id="cmd-options")
                 yield Label("Who leads", classes="cmd-heading", id="cmd-elements-heading")
-                yield OptionList(id="cmd-elements")
+                yield LeadList(id="cmd-elements")
             with Vertical(id="cmd-right"):
                 yield Static(id="cmd-cr")
                 yield CrPicker(id="cmd-cr-list")
@@ -72,7 +81,12 @@ class CommandScreen(SessionView, Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_view()
-        self.query_one("#cmd-options", OptionList).focus()
+        command = self.session.roster.command
+        option = self.session.ruleset.commands.get(command.kind)
+        # who leads is still to choose: straight to that list (Enter takes the highlighted)
+        first = "#cmd-elements" if option and option.needs_element and not command.element \
+            else "#cmd-options"
+        self.query_one(first, OptionList).focus()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)  # long notes are wrapped to the lists' width
@@ -140,10 +154,14 @@ class CommandScreen(SessionView, Screen[None]):
         if not needs:
             return
         heading.update(plain(f"Who is the {option.name}"))
-        keep = box.highlighted
+        # the same element stays highlighted; else the one chosen, else the first that may lead
+        keep = box.highlighted_option.id if box.highlighted_option is not None else None
+        if self._elements_kind != roster.command.kind:
+            self._elements_kind, keep = roster.command.kind, None
         options = []
         room = box.scrollable_content_region.width
-        for cand in ed.command_candidates(rs, roster, roster.command.kind):
+        candidates = ed.command_candidates(rs, roster, roster.command.kind)
+        for cand in candidates:
             mark = "●" if roster.command.element == cand.element_id else "○"
             text = Content.assemble((f"{mark} ", "bold $accent"),
                                     (cand.name, "bold" if cand.allowed else "dim"),
@@ -155,8 +173,10 @@ class CommandScreen(SessionView, Screen[None]):
             options.append(Option(text, id=cand.element_id))
         box.set_options(options or [Option(Content.styled("No elements yet: add some first",
                                                           "dim"), disabled=True)])
-        if keep is not None and keep < len(options):
-            box.highlighted = keep
+        ids = [o.id for o in options]
+        allowed = [c.element_id for c in candidates if c.allowed]
+        target = next((i for i in (keep, roster.command.element, *allowed[:1]) if i in ids), None)
+        box.highlighted = ids.index(target) if target is not None else (0 if options else None)
 
     def _show_cr(self, rs: Ruleset, analysis: Analysis) -> None:
         self.query_one("#cmd-cr-list", CrPicker).show(rs, analysis)
@@ -220,7 +240,9 @@ class CommandScreen(SessionView, Screen[None]):
         event.stop()
         rs, roster = self.session.ruleset, self.session.roster
         kind = event.option_id or "none"
-        if kind == roster.command.kind:
+        if kind == roster.command.kind:  # chosen already: Enter goes on to who leads
+            if rs.commands[kind].needs_element:
+                self.query_one("#cmd-elements", OptionList).focus()
             return
         option = rs.commands[kind]
         choice = next((c for c in ed.command_options(rs, roster) if c.id == kind), None)

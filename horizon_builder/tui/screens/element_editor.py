@@ -310,7 +310,8 @@ class ElementEditorScreen(SessionView, Screen[None]):
             self._step_upgrade(row.id, -1)
 
     @on(OptionList.OptionHighlighted, "#ed-upgrades")
-    def _picker_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    @on(UpgradePicker.Searched)
+    def _picker_highlighted(self, event: OptionList.OptionHighlighted | UpgradePicker.Searched) -> None:
         self._show_detail()
 
     @on(Button.Pressed, "#ed-up-minus")

@@ -67,6 +67,7 @@ line under the list. Hover a figure for how it is worked out.
 | `D` | several copies of the selected element at once (`d`: one) |
 | `x` | export / print |
 | `R` | rules in force: every value, its source; enter the core book's values once |
+| `Home` / `End` | the first / last element |
 | `Tab` | move between the element list and the findings |
 | `ctrl+z` / `ctrl+y` | undo / redo any edit |
 | `ctrl+s` | save; `S` save as |
@@ -77,7 +78,8 @@ line under the list. Hover a figure for how it is worked out.
 | `ctrl+q` | quit (asks to save changes) |
 
 The mouse works everywhere: click a row to select it, click it again to
-edit; click a finding to fix it; click the keys in the footer.
+edit; click a finding to fix it; click the keys in the footer. Keys typed
+while a screen opens are kept for it: type ahead as fast as you like.
 
 ## In the editors
 
@@ -87,8 +89,9 @@ edit; click a finding to fix it; click the keys in the footer.
 | Element editor | `↑` / `↓` between rows (name, P, stats, upgrades, findings), `←` / `→` between stats |
 | a number | `−` / `+`, or type digits and `Enter`; `Enter` alone goes on to the next |
 | upgrades | `Enter` takes or drops, `+` / `−` change the count, `ctrl+t` shows every upgrade with why not |
+| upgrade search | type letters to list the upgrades by name; `Backspace`, `Esc` clears |
 | metaforms | **+ Form** (`ctrl+o`) adds one, `[` / `]` switch between the base and its forms |
-| Command | `Tab` to the next list, `Enter` chooses (or says why not) |
+| Command | `Tab` to the next list, `Enter` chooses (or says why not), then who leads |
 | Rounds (`r`) | `a` add a round, `d` repeat one (less the benched); `e` rename, `Delete`, `[` / `]` move |
 | a round's battlegroup | `g` suggests the best legal ones (most FP, least FP, an IR), `Enter` takes one |
 | a round's elements | `space` / `Enter` field it, `x` destroyed (benched later), `h` its CHQ |

@@ -25,6 +25,26 @@ from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from horizon_builder.engine.findings import Finding
+    from horizon_builder.roster.models import Roster
+
+
+def changed_element(before: Roster, after: Roster, current: str | None = None) -> str | None:
+    """The element a change was about: one edited, else one added, else one moved (None:
+    none, or only removed). Of two elements that swapped places, ``current`` (the one the
+    cursor is on) is kept. Unchanged elements are shared between snapshots, so this is
+    mostly identity checks."""
+    if before is after:
+        return None
+    old = {e.id: e for e in before.elements}
+    edited = [e.id for e in after.elements
+              if (was := old.get(e.id)) is not None and was is not e and was != e]
+    added = [e.id for e in after.elements if e.id not in old]
+    common = [e.id for e in after.elements if e.id in old]
+    kept = set(common)
+    moved = [a for a, b in zip(common, [i for i in old if i in kept], strict=True) if a != b]
+    if not edited and not added and current in moved:
+        return current
+    return next(iter(edited or added or moved), None)
 
 
 class RosterScreen(SessionView, Screen[None]):
@@ -55,6 +75,7 @@ class RosterScreen(SessionView, Screen[None]):
         super().__init__(id="roster")
         self._ready = False  # children exist (is_mounted is only set after on_mount)
         self._detail_text = ""  #: what the detail line shows
+        self._shown: Roster | None = None  #: the roster the list shows
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -99,6 +120,12 @@ class RosterScreen(SessionView, Screen[None]):
         self.query_one("#totals", TotalsStrip).show(report)
         table = self.query_one("#elements", ElementTable)
         table.show(report)
+        # the cursor goes where the change was (an undo or redo of an edit anywhere included)
+        changed = (changed_element(self._shown, session.roster, table.selected_element_id)
+                   if self._shown else None)
+        self._shown = session.roster
+        if changed is not None:
+            table.select_key(changed)
         empty = not session.roster.elements
         if table.display == empty:  # switching between the list and the empty-roster hint
             self._show_empty(empty)

@@ -50,7 +50,8 @@ class NumberStepper(Widget, can_focus=True):
 
     Typed digits are collected for a moment (shown underlined) and then set as
     one change, so typing "12" makes one undo step, not two. Enter sets them at
-    once; Escape forgets them. Posts :class:`NumberStepper.Changed` only when
+    once (and, with ``submit_typed``, submits too, unless they were out of bounds:
+    the Add element dialog adds at once); Escape forgets them. Posts :class:`NumberStepper.Changed` only when
     the player changes the value, never when the screen sets it.
 
     A ``controlled`` stepper shows the value its screen sets (:meth:`set_state`) and
@@ -108,9 +109,11 @@ class NumberStepper(Widget, can_focus=True):
     def __init__(self, label: str, value: int | None = None, low: int = 0,
                  high: int | None = None, hint: str = "", *, optional: bool = False,
                  width_digits: int = 2, id: str | None = None, classes: str | None = None,
-                 tooltip: str | None = None, controlled: bool = False) -> None:
+                 tooltip: str | None = None, controlled: bool = False,
+                 submit_typed: bool = False) -> None:
         super().__init__(id=id, classes=classes)
         self.controlled = controlled
+        self.submit_typed = submit_typed
         #: a change was posted and the screen has not shown a value since (controlled)
         self._asked = False
         self.label = label
@@ -188,12 +191,13 @@ class NumberStepper(Widget, can_focus=True):
             return
         self._post(target)
 
-    def _commit_buffer(self) -> None:
+    def _commit_buffer(self) -> bool:
+        """Set the digits typed; False when they were out of bounds (set to the nearest)."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         if not self.buffer:
-            return
+            return True
         typed = int(self.buffer)
         value = self._clamp(typed)
         if self.controlled and value != self.value:
@@ -205,6 +209,7 @@ class NumberStepper(Widget, can_focus=True):
             self.notify(f"{self.label} must be {bounds_text(self.low, self.high)}: set to {value}",
                         severity="warning", timeout=3)
         self._post(value)
+        return value == typed
 
     async def _on_key(self, event: events.Key) -> None:
         if event.character is not None and event.character.isdigit():
@@ -215,9 +220,9 @@ class NumberStepper(Widget, can_focus=True):
             self._timer = self.set_timer(1.0, self._commit_buffer)
         elif event.key == "enter":
             event.stop()
-            if self.buffer:
-                self._commit_buffer()
-            else:
+            typed = bool(self.buffer)
+            kept = self._commit_buffer()  # a value set to the nearest allowed: said, not submitted
+            if not typed or (self.submit_typed and kept):
                 self.post_message(self.Submitted(self))
         elif event.key == "escape" and self.buffer:
             event.stop()
@@ -244,14 +249,21 @@ class NumberStepper(Widget, can_focus=True):
 
 
 class UpgradePicker(OptionList):
-    """Upgrades grouped by kind: Enter/click takes (or drops) one, + and − change the count."""
+    """Upgrades grouped by kind: Enter/click takes (or drops) one, + and − change the count.
+
+    Typing letters searches: only the upgrades whose names hold every word typed are
+    listed (the search is shown in the border); Backspace takes a letter back, Esc clears.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Take/drop"),  # OptionList's own, shown in the footer
         Binding("plus,equals_sign", "step(1)", "More", tooltip="Take one more"),
         Binding("minus", "step(-1)", "Less", tooltip="Drop one"),
         Binding("delete", "step(0)", "Drop all", show=False),
+        Binding("escape", "clear_search", "Clear search"),  # only while searching
     ]
+
+    SEARCH_HINT = "type to search"
 
     class Step(Message):
         """The player asks for one more (+1), one fewer (−1) or none (0) of an upgrade."""
@@ -266,21 +278,34 @@ class UpgradePicker(OptionList):
         def control(self) -> UpgradePicker:
             return self.picker
 
+    class Searched(Message):
+        """The search changed the rows listed (the highlighted one may be another, or none)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rows: dict[str, UpgradeOption] = {}
         self._room = 0  #: the columns a line has (a reason that does not fit takes a 2nd line)
+        self.search = ""  #: what the player typed to find an upgrade
+        self._source: tuple[list[UpgradeOption], bool] = ([], False)
+        self._shown: list[UpgradeOption] | None = None
+
+    def on_mount(self) -> None:
+        self.border_subtitle = self.SEARCH_HINT
 
     def on_resize(self) -> None:
-        if self.rows and self.scrollable_content_region.width != self._room:
-            rows, self.rows = list(self.rows.values()), {}
-            self.show_rows(rows, show_all=True)  # (the rows kept are the ones to show)
+        if self._shown is not None and self.scrollable_content_region.width != self._room:
+            self._shown = None  # rebuilt: a reason may fit on its line now, or no longer
+            self.show_rows(*self._source)
 
     def show_rows(self, rows: Iterable[UpgradeOption], show_all: bool = False) -> None:
-        """Replace the rows, keeping the highlighted upgrade highlighted."""
-        rows = [r for r in rows if r.eligible_type or r.taken or show_all]
-        if self.option_count and list(self.rows.values()) == rows:
+        """Replace the rows (those the search finds), keeping the highlighted one highlighted."""
+        self._source = (list(rows), show_all)
+        words = self.search.lower().split()
+        rows = [r for r in self._source[0] if (r.eligible_type or r.taken or show_all)
+                and all(w in f"{r.name} {r.id}".lower().replace("_", " ") for w in words)]
+        if self._shown == rows and self.option_count:
             return  # the same rows: no rebuild (a rebuild re-renders every line)
+        self._shown = rows
         current = self.highlighted_option.id if self.highlighted_option is not None else None
         self.rows = {r.id: r for r in rows}
         width = max((len(r.name) for r in rows), default=10)
@@ -294,7 +319,9 @@ class UpgradePicker(OptionList):
                                       id=f"kind:{kind}", disabled=True))
             options.append(Option(upgrade_prompt(row, width, self._room), id=row.id,
                                   disabled=not row.allowed and not row.taken))
-        refill(self, options, "No upgrades for this kind of element", current)
+        empty = (f"No upgrade's name holds {self.search!r}: Backspace or Esc" if self.search
+                 else "No upgrades for this kind of element")
+        refill(self, options, empty, current)
 
     @property
     def current(self) -> UpgradeOption | None:
@@ -305,6 +332,34 @@ class UpgradePicker(OptionList):
         row = self.current
         if row is not None:
             self.post_message(self.Step(self, row.id, delta))
+
+    # --- type to search -------------------------------------------------------------
+    def _search_for(self, text: str) -> None:
+        self.search = text
+        self.border_title = f"Search: {text}▏" if text else None
+        self.border_subtitle = "Backspace · Esc clears" if text else self.SEARCH_HINT
+        self.show_rows(*self._source)
+        self.refresh_bindings()
+        self.post_message(self.Searched())
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character
+        if character is not None and (character.isalnum() or (character == " " and self.search)):
+            event.stop()
+            event.prevent_default()
+            self._search_for(self.search + character)
+        elif event.key == "backspace" and self.search:
+            event.stop()
+            event.prevent_default()
+            self._search_for(self.search[:-1])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear_search":
+            return bool(self.search)  # else Esc is the screen's (Back)
+        return True
+
+    def action_clear_search(self) -> None:
+        self._search_for("")
 
 
 def upgrade_prompt(row: UpgradeOption, width: int, room: int = 0) -> Content:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from rich.padding import Padding
 from rich.segment import Segment
@@ -18,6 +18,7 @@ from rich.style import Style
 from rich.text import Text
 from textual._two_way_dict import TwoWayDict
 from textual._types import SegmentLines
+from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.renderables.styled import Styled
 from textual.strip import Strip
@@ -91,6 +92,10 @@ class RowData:
 
 class ElementTable(DataTable):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
+
+    # Home/End: the first and the last element (a DataTable's own scroll sideways)
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("home", "scroll_top", show=False),
+                                             Binding("end", "scroll_bottom", show=False)]
 
     def __init__(self, **kwargs) -> None:
         # (before: DataTable clears its caches while it is made)

@@ -1,0 +1,115 @@
+"""Type-ahead: keys pressed faster than the screen settles are held, then given in order.
+
+Textual hands each key to the widget focused *when the app reads it*. A key that
+opens a screen, or moves the focus (Enter in a filter focuses the next field),
+does its work later, in the screen's and widgets' own message queues, and a
+screen sets its first focus in a callback after it is mounted. A key typed
+before that work is done goes to the old widget, or to a screen with nothing
+focused, and is lost or acts on a stale value.
+
+So the app holds a key while the current screen is still busy (being mounted,
+messages waiting in its widgets' queues, focus or callbacks pending) and gives
+the held keys one at a time as the screen settles. A key pressed while all is
+quiet goes through at once; a held key is never kept longer than
+:data:`MAX_HOLD` seconds.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from time import monotonic
+from typing import Any
+
+from textual import events, messages
+from textual.app import App
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Footer, Header
+from textual.widgets._toast import ToastRack
+
+#: The longest a key waits for the screen to settle (then it is given anyway).
+MAX_HOLD = 3.0
+#: Seconds between checks once the first quick check found the screen still busy.
+RETRY = 0.005
+#: Widgets that never take a key (nor hold one back while they are rebuilt).
+_NEVER_TAKE_KEYS = (Footer, Header, ToastRack)
+#: Messages that only repaint or nudge a widget: they never move the focus nor act on a key.
+_PAINTING = (messages.Prompt, messages.Update, messages.Layout, messages.UpdateScroll,
+             events.Timer)
+
+
+def _busy(node: Widget) -> bool:
+    """Not mounted yet, or messages waiting, or callbacks due after the current message."""
+    if not node.is_mounted or node._next_callbacks:
+        return True
+    waiting: list[Message | None] = [node._pending_message, *node._message_queue.values]
+    return any(m is not None and not isinstance(m, _PAINTING) for m in waiting)
+
+
+def _busy_below(widget: Widget) -> bool:
+    """The widget or one of its children busy (the footer, header and toasts never take a
+    key: they are left out, so a footer rebuilt as the bindings change holds nothing)."""
+    if _busy(widget):
+        return True
+    return any(_busy_below(child) for child in widget._nodes
+               if not isinstance(child, _NEVER_TAKE_KEYS))
+
+
+class TypeAhead(App[int]):
+    """Mixed into the app: no key is lost, or misdirected, while a screen is opening."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._held: deque[events.Key] = deque()
+        self._held_since = 0.0
+        self._release_due = False
+        #: keys given before the screen settled (held :data:`MAX_HOLD` seconds): for tests
+        self.keys_forced = 0
+
+    def screen_settled(self) -> bool:
+        """True when the current screen has done the work the keys so far asked for."""
+        try:
+            screen = self.screen
+        except Exception:  # no screen yet (starting) or any more (closing)
+            return True
+        if screen._callbacks:  # after-refresh callbacks (a screen's first focus ...)
+            return False
+        # callbacks the app runs later (``focus()`` sets the focus in one)
+        waiting: Any = self._message_queue.values
+        if any(isinstance(m, events.Callback) for m in waiting):
+            return False
+        return not _busy_below(screen)
+
+    async def on_event(self, event: events.Event) -> None:
+        if (isinstance(event, events.Key) and not event.is_forwarded and self.is_running
+                and (self._held or not self.screen_settled())):
+            if not self._held:
+                self._held_since = monotonic()
+            self._held.append(event)
+            self._release_soon(quick=True)
+            return
+        await super().on_event(event)
+
+    def _release_soon(self, quick: bool = False) -> None:
+        if self._release_due:
+            return
+        self._release_due = True
+        if quick:  # after what is already in the app's queue
+            self.call_later(self._release)
+        else:
+            self.set_timer(RETRY, self._release)
+
+    async def _release(self) -> None:
+        self._release_due = False
+        if not self._held:
+            return
+        if not self.screen_settled():
+            if monotonic() - self._held_since < MAX_HOLD:
+                self._release_soon()
+                return
+            self.keys_forced += 1
+        event = self._held.popleft()
+        self._held_since = monotonic()
+        await super().on_event(event)
+        if self._held:
+            self._release_soon(quick=True)
