@@ -30,6 +30,15 @@ from horizon_builder.tui.widgets.editor import UpgradePicker
 HVY_CAV = "hvy-cav-battlegroup.toml"
 
 
+@pytest.fixture(autouse=True)
+def _patient(monkeypatch):
+    """A loaded machine may take seconds to settle a screen: the keys are held as long (the
+    tests check the settling, not the safety valve that gives keys after MAX_HOLD)."""
+    from horizon_builder.tui import typeahead
+
+    monkeypatch.setattr(typeahead, "MAX_HOLD", 60.0)
+
+
 def burst(app: HorizonApp, *keys: str) -> None:
     """Queue every key at once, as a terminal delivers keys typed faster than the app reads."""
     for key in keys:
