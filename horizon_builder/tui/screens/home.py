@@ -315,6 +315,8 @@ class RosterScreen(SessionView, Screen[None]):
     # --- findings ----------------------------------------------------------------------
     @on(FindingsPanel.Jump)
     def _jump(self, message: FindingsPanel.Jump) -> None:
+        if not self.horizon.loaded:  # the kept view is on screen: the session comes next
+            return
         finding = message.finding
         field = finding.field
         head = (field or "").split(".")[0].split("[")[0]

@@ -16,7 +16,6 @@ from rich.padding import Padding
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual._two_way_dict import TwoWayDict
 from textual._types import SegmentLines
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
@@ -277,7 +276,10 @@ class ElementTable(DataTable):
     def _place_rows(self, old: list[RowData], rows: list[RowData]) -> None:
         """Put the table's rows in the order of ``rows`` (DataTable adds rows at the end
         only), and draw again the lines from the first one whose row moved."""
-        self._row_locations = TwoWayDict({RowKey(row.key): index for index, row in enumerate(rows)})
+        locations = self._row_locations  # (a str finds its RowKey: StringKey compares equal)
+        for index, row in enumerate(rows):
+            if locations.get(row.key) != index:  # type: ignore[arg-type]
+                locations[RowKey(row.key)] = index
         self._update_count += 1
         # only the visible lines whose row is another one now (a move: two lines)
         top = int(self.scroll_y)
@@ -482,10 +484,10 @@ class ElementTable(DataTable):
 
     def select_key(self, key: str) -> bool:
         """Put the cursor on a row (an element id, or a form key); falls back to its element."""
-        keys = [r.key for r in self._rows]
-        if key not in keys:
-            key = split_key(key)[0]
-        if key not in keys:
+        index = self._row_locations.get(key)  # type: ignore[arg-type]
+        if index is None:
+            index = self._row_locations.get(split_key(key)[0])  # type: ignore[arg-type]
+        if index is None:
             return False
-        self.move_cursor(row=keys.index(key), animate=False)
+        self.move_cursor(row=index, animate=False)
         return True
