@@ -28,7 +28,7 @@ from textual.widgets import Footer, Header
 from textual.widgets._toast import ToastRack
 
 #: The longest a key waits for the screen to settle (then it is given anyway).
-MAX_HOLD = 3.0
+MAX_HOLD = 10.0
 #: Seconds between checks once the first quick check found the screen still busy.
 RETRY = 0.005
 #: Widgets that never take a key (nor hold one back while they are rebuilt).
