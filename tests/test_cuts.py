@@ -42,17 +42,21 @@ def test_task_force_over_its_fp_limit_offers_cuts_by_presence(ruleset):
     assert not found["Rifles"].fits and found["Rifles"].total_after == 7
 
 
+async def _enter_on_over_budget(pilot, app: HorizonApp) -> None:
+    """Enter on the "over the budget" finding, until the cut list is open."""
+    await until(pilot, lambda: app.loaded, "the roster")
+    panel = findings(app)
+    panel.focus()
+    panel.highlighted = next(i for i, f in enumerate(panel.findings) if f.code == "fc-over-budget")
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, CutDialog), "the cut list")
+
+
 async def test_enter_on_the_over_budget_finding_offers_elements_and_cuts_one(tmp_path):
     path = copy_example(tmp_path, "needs-fixing.toml")
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: app.loaded, "the roster")
-        panel = findings(app)
-        row = next(i for i, f in enumerate(panel.findings) if f.code == "fc-over-budget")
-        panel.focus()
-        panel.highlighted = row
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, CutDialog), "the cut list")
+        await _enter_on_over_budget(pilot, app)
         listing = app.screen.query_one("#cut-list")
         first = listing.get_option_at_index(0)
         assert "✓" in str(first.prompt)
@@ -73,11 +77,6 @@ async def test_the_cut_list_can_go_to_the_budget_instead(tmp_path):
     path = copy_example(tmp_path, "needs-fixing.toml")
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: app.loaded, "the roster")
-        panel = findings(app)
-        panel.focus()
-        panel.highlighted = next(i for i, f in enumerate(panel.findings) if f.code == "fc-over-budget")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, CutDialog), "the cut list")
+        await _enter_on_over_budget(pilot, app)
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
