@@ -108,3 +108,28 @@ async def test_a_task_force_header_never_wraps_and_keeps_its_verdict():
         assert "rounds ✓ ✓" in rendered[0]  # the rounds said shorter, not wrapped
         assert "LEGAL" in rendered[1]
         assert all(len(line) <= strip.content_size.width for line in rendered)
+
+
+async def test_the_footer_is_not_rebuilt_when_only_a_key_becomes_usable():
+    """An edit makes Undo usable and an undo makes it unusable again: the footer's keys are
+    updated in place (the same widgets), not rebuilt on the edit's keystroke (issue 13)."""
+    app = HorizonApp(example("hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await _settled(pilot, app)
+
+        def undo_key() -> FooterKey:
+            return next(k for k in _footer_keys(app) if k.action == "undo")
+
+        before = undo_key()
+        assert before.disabled  # nothing to undo yet
+        await pilot.press("d")
+        await until(pilot, lambda: not undo_key().disabled, "Undo usable after an edit")
+        await pilot.pause()
+        assert undo_key() is before
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: undo_key().disabled, "Undo unusable after undoing it")
+        assert undo_key() is before
+        await pilot.press("s")  # another screen: its own footer, with its own keys
+        await until(pilot, lambda: app.screen is not app.screen_stack[0], "settings")
+        assert not any(k.action == "app.add_element" for k in _footer_keys(app))

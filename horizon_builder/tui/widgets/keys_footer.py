@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -37,14 +38,39 @@ class KeysFooter(Footer):
 
     #: left out first when the keys do not fit (then the others from the last; Help never)
     DROP_FIRST: ClassVar[tuple[str, ...]] = ("app.undo", "undo", "app.save", "save")
-    KEEP: ClassVar[tuple[str, ...]] = ("app.help", "help")
+    KEEP: ClassVar[tuple[str, ...]] = ("app.help", "help", "confirm_delete", "keep")
 
     def __init__(self, more: bool = True) -> None:
         super().__init__(compact=True, show_command_palette=more)
+        self._shown: tuple[tuple[object, ...], ...] | None = None  #: the keys composed
+
+    def _keys(self) -> tuple[tuple[object, ...], ...]:
+        """What the footer shows: each shown binding's key, action, label, state and tip."""
+        return tuple((binding.key, binding.action, binding.description, enabled, tooltip)
+                     for _, binding, enabled, tooltip in self.screen.active_bindings.values()
+                     if binding.show)
 
     def compose(self) -> ComposeResult:
+        self._shown = self._keys() if self._bindings_ready else None
         yield from super().compose()
         self.call_after_refresh(self._fit, 10)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        # Textual rebuilds the footer whenever any binding may have changed (an undo makes
+        # the hidden redo key usable, the focus moves): about ten new widgets, restyled and
+        # laid out, on an edit's keystroke. Rebuilt only when what it shows changed; a key
+        # that only became usable or not (undo after the first edit) is updated in place.
+        if self._shown is not None and self.is_attached and screen is self.screen:
+            keys = self._keys()
+            if [k[:3] + k[4:] for k in keys] == [k[:3] + k[4:] for k in self._shown]:
+                enabled = {(k[0], k[1]): k[3] for k in keys}
+                for widget in self.query(FooterKey):
+                    state = enabled.get((widget.key, widget.action))
+                    if state is not None and widget.disabled == state:
+                        widget.disabled = not state
+                self._shown = keys
+                return
+        super().bindings_changed(screen)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.recompose)  # keys left out may fit now, or others not
