@@ -39,6 +39,7 @@ from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
+from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
 
@@ -255,8 +256,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         name = path.name if path is not None else "untitled"
         if path is not None and not path.exists():
             name += " (new file)"
-        self.title = f"{name}{' ● modified' if self.unsaved else ''}"
-        self.sub_title = self.session.roster.name
+        show_titles(self, f"{name}{' ● modified' if self.unsaved else ''}", self.session.roster.name)
+
 
     def replace_session(self, session: Session) -> None:
         """Show another roster: close the editors of the old one first."""

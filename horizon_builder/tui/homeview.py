@@ -33,6 +33,7 @@ from textual.app import App
 
 import horizon_builder
 from horizon_builder.engine.findings import Finding
+from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.widgets.element_table import RowData
 from horizon_builder.tui.widgets.totals_strip import Figures
 
@@ -193,7 +194,7 @@ def _store(overrides: tuple[str, ...], size: tuple[int, int], path: Path, layers
 def show_view(home: RosterScreen, view: HomeView) -> None:
     """Paint a kept view on the home screen (before the session is loaded)."""
     app = home.horizon
-    app.title, app.sub_title = view.title, view.sub_title
+    show_titles(app, view.title, view.sub_title)
     home.totals.show_figures(view.figures, view.tooltip)
     home.table.show_rows(view.rows, view.widths)
     home.findings.show_findings(view.findings, view.provisional)
