@@ -21,11 +21,11 @@ from helpers_tui import (
 )
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Button, Input, Label, Static
+from textual.widgets._footer import FooterKey
 
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import Element, Form
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import ConfirmDialog
 from horizon_builder.tui.screens.help import HelpScreen
 from horizon_builder.tui.screens.settings import SettingsScreen
 from horizon_builder.tui.widgets import TotalsStrip
@@ -315,22 +315,41 @@ async def test_duplicate_is_an_independent_copy() -> None:
 
 
 async def test_delete_asks_first() -> None:
+    """Delete asks on the detail line (no dialog: issue 13): Esc or n keeps the element, any
+    other key keeps it and does its own job, y or Enter deletes it."""
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        home = app.screen
+        detail = home.query_one("#detail", Static)
         select(app, "lc1")
         await pilot.press("delete")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen is home and detail.has_class("-asking")
+        assert home.detail_text.startswith("Delete Scout Buggies? y or Enter deletes it")
+        footer = {k.action for k in app.screen.query(FooterKey) if k.display}
+        assert {"confirm_delete", "keep"} <= footer
         await pilot.press("escape")
         await pilot.pause()
         assert app.session.roster.element("lc1") is not None
-        await pilot.press("delete")
+        assert not detail.has_class("-asking") and "Scout Buggies" in home.detail_text
+        assert not {"confirm_delete", "keep"} & {k.action for k in home.query(FooterKey)}
+        await pilot.press("delete", "n")
         await pilot.pause()
-        await pilot.click("#confirm")
+        assert app.session.roster.element("lc1") is not None
+        await pilot.press("delete", "up")  # another key: kept, and the cursor moves
+        await pilot.pause()
+        assert app.session.roster.element("lc1") is not None
+        assert table(app).selected_element_id != "lc1" and not detail.has_class("-asking")
+        select(app, "lc1")
+        await pilot.press("delete", "y")
         await pilot.pause()
         assert app.session.roster.element("lc1") is None
         assert "Scout Buggies" not in row_names(app)
+        assert not detail.has_class("-asking")
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session.roster.element("lc1") is not None
 
 
 async def test_deleting_the_chq_clears_the_command_choice() -> None:
@@ -340,7 +359,7 @@ async def test_deleting_the_chq_clears_the_command_choice() -> None:
         select(app, "chq")
         await pilot.press("delete")
         await pilot.pause()
-        await pilot.press("enter")  # the Delete button has the focus
+        await pilot.press("enter")  # Enter answers the question on the detail line
         await pilot.pause()
         roster = app.session.roster
         assert roster.element("chq") is None

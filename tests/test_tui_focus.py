@@ -42,7 +42,7 @@ async def _check_screen(pilot, app: HorizonApp, name: str) -> list[str]:
 WEIRD, TASK_FORCE = "oth-weird-mech-chq.toml", "tournament-task-force.toml"
 SCREENS = [("home", WEIRD, ()), ("editor", WEIRD, ("enter",)), ("add", WEIRD, ("a",)),
            ("command", WEIRD, ("c",)), ("settings", WEIRD, ("s",)),
-           ("delete", WEIRD, ("delete",)), ("export", WEIRD, ("x",)), ("help", WEIRD, ("f1",)),
+           ("export", WEIRD, ("x",)), ("help", WEIRD, ("f1",)),
            ("rules", WEIRD, ("R",)), ("rounds", TASK_FORCE, ("r",)),
            ("copies", WEIRD, ("D",))]
 

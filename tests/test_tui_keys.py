@@ -18,7 +18,7 @@ from textual.widgets._toast import Toast
 
 from horizon_builder import editing as ed
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import ConfirmDialog
+from horizon_builder.tui.dialogs.count import CountDialog
 from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen
@@ -210,7 +210,7 @@ async def test_undo_of_a_delete_puts_the_cursor_on_the_element_back() -> None:
         third = app.session.roster.elements[2]
         burst(app, "down", "down", "delete")
         await settle(pilot, app)
-        burst(app, "enter")  # Delete has the focus in the dialog
+        burst(app, "enter")  # Enter answers the question on the detail line
         await settle(pilot, app)
         assert app.session.roster.element(third.id) is None
         burst(app, "end", "ctrl+z")
@@ -256,14 +256,14 @@ async def _two_toasts_cover(pilot: Pilot, app: HorizonApp) -> list[str]:
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)])
 async def test_toasts_never_cover_buttons(size: tuple[int, int]) -> None:
     """A notification on each screen with buttons (the editor of a metaformer, Add element,
-    Settings, a confirmation, Export, Help) is shown where no button is."""
+    Settings, the count of copies, Export, Help) is shown where no button is."""
     async with HorizonApp(example("oth-metaformers.toml")).run_test(size=size,
                                                                  notifications=True) as pilot:
         app = await opened(pilot)
         shifter = next(e for e in app.session.roster.elements if e.forms)
         table(app).select_key(shifter.id)
         for opening, expect in (("enter", ElementEditorScreen), ("a", AddElementScreen),
-                                ("s", SettingsScreen), ("delete", ConfirmDialog),
+                                ("s", SettingsScreen), ("D", CountDialog),
                                 ("x", ExportScreen), ("f1", HelpScreen)):
             burst(app, opening)
             await settle(pilot, app)

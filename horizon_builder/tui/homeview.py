@@ -221,6 +221,10 @@ class HomeViewActions(App[int]):
     async def run_action(self, action: Any, default_namespace: Any = None,
                          namespaces: Any = None) -> bool:
         if "session" not in self.__dict__ and self.early_view() is not None:
+            target, name, params = self._parse_action(
+                action, self if default_namespace is None else default_namespace, namespaces)
+            if not target.check_action(name, params):  # not usable now: the key goes on
+                return False
             # the roster on screen is the kept view: the action runs once the session is in
             self.__dict__.setdefault("_early_actions", []).append(
                 (action, default_namespace, namespaces))

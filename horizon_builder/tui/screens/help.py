@@ -59,7 +59,7 @@ line under the list. Hover a figure for how it is worked out.
 | `a` | add an element |
 | `Enter` / `e` | edit the selected element (or fix the selected finding) |
 | `d` | duplicate the selected element |
-| `Delete` | delete the selected element (asks first) |
+| `Delete` | delete the selected element: it asks below the list (`y` or `Enter` deletes, `Esc` keeps) |
 | `[` / `]`, `shift+↑` / `shift+↓` | move the element up / down |
 | `c` | command: CHQ, CR, weird command |
 | `s` | roster settings |

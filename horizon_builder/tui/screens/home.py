@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -52,6 +52,9 @@ class RosterScreen(SessionView, Screen[None]):
 
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # a delete asks on the detail line, not in a dialog (shown only while it asks)
+        Binding("y,enter", "confirm_delete", "Delete it", priority=True, key_display="y"),
+        Binding("escape,n", "keep", "Keep it", priority=True, key_display="esc"),
         Binding("q", "app.quit", "Quit", tooltip="Leave the app (asks to save changes); ctrl+q "
                 "works everywhere"),
         Binding("a", "app.add_element", "Add"),
@@ -76,6 +79,7 @@ class RosterScreen(SessionView, Screen[None]):
         self._ready = False  # children exist (is_mounted is only set after on_mount)
         self._detail_text = ""  #: what the detail line shows
         self._shown: Roster | None = None  #: the roster the list shows
+        self._deleting: str | None = None  #: the element a delete is asking about
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -158,6 +162,10 @@ class RosterScreen(SessionView, Screen[None]):
     def _show_detail(self) -> None:
         if not self.horizon.loaded:
             return
+        if self._deleting is not None:
+            if self._ask_delete():
+                return
+            self._stop_asking()
         key = self.table.selected_key if self.session.roster.elements else None
         element_id, form = split_key(key) if key else (None, None)
         report = self.session.report
@@ -198,6 +206,8 @@ class RosterScreen(SessionView, Screen[None]):
 
     @on(DataTable.RowHighlighted, "#elements")
     def _highlighted(self) -> None:
+        if self._deleting is not None and self.selected_element_id != self._deleting:
+            self._stop_asking()  # the cursor moved on (a click, a scroll): the question is off
         self._show_detail()
 
     @property
@@ -216,6 +226,8 @@ class RosterScreen(SessionView, Screen[None]):
 
     # --- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("confirm_delete", "keep"):
+            return self._deleting is not None
         kind, elements = self.horizon.roster_facts()
         if action == "rounds":  # only a Task Force has rounds: hidden from the footer otherwise
             return kind == "task_force"
@@ -271,29 +283,60 @@ class RosterScreen(SessionView, Screen[None]):
         self.app.push_screen(CountDialog("How many copies?", 2, 1, 50), chosen)
 
     def action_delete(self) -> None:
-        from horizon_builder import editing as ed
-        from horizon_builder.tui.dialogs import ConfirmDialog
-
+        """Ask on the detail line: y (or Enter) deletes, Esc (or n) keeps it, and any other
+        key keeps it and does its own job. A question in a dialog would cost the answer's
+        keystroke a repaint of the whole screen (issue 13); ctrl+z undoes a delete."""
         element_id = self.selected_element_id
         if element_id is None:
             return
-        roster = self.session.roster
-        element = roster.element(element_id)
-        assert element is not None
-        message = f"Delete {element.name}?"
-        if roster.command.element == element_id:
-            message += "\nIt is the force's CHQ: you will need to choose another."
-        message += "\n(ctrl+z undoes this.)"
+        self._deleting = element_id
+        self.query_one("#detail", Static).add_class("-asking")
+        self._ask_delete()
+        self.refresh_bindings()
 
-        def confirmed(yes: bool | None) -> None:
-            if not yes:
-                return
-            session = self.session
-            session.commit(ed.delete_element(session.roster, element_id), f"delete {element.name}")
-            self.horizon.session_changed()
-            self.horizon.notify_after_frame(f"Deleted {element.name}.", timeout=3)
+    def _ask_delete(self) -> bool:
+        """Show the question about the element being deleted (False: it is gone)."""
+        element = self.session.roster.element(self._deleting or "")
+        if element is None:
+            return False
+        chq = self.session.roster.command.element == element.id
+        self._set_detail(f"Delete {element.name}? y or Enter deletes it, Esc keeps it (ctrl+z "
+                         "undoes a delete)." + (" It is the force's CHQ: you will need to choose another."
+                                       if chq else ""))
+        return True
 
-        self.app.push_screen(ConfirmDialog("Delete element", message, "Delete", danger=True), confirmed)
+    def _stop_asking(self) -> None:
+        if self._deleting is None:
+            return
+        self._deleting = None
+        self.query_one("#detail", Static).remove_class("-asking")
+        self._show_detail()
+        self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        # a key the question does not take (those are priority bindings): the element is
+        # kept and the key does what it always does
+        self._stop_asking()
+
+    def on_screen_suspend(self) -> None:
+        self._stop_asking()
+
+    def action_keep(self) -> None:
+        self._stop_asking()
+
+    def action_confirm_delete(self) -> None:
+        from horizon_builder import editing as ed
+
+        element_id, self._deleting = self._deleting, None
+        self.query_one("#detail", Static).remove_class("-asking")
+        session = self.session
+        element = session.roster.element(element_id or "")
+        if element is None:
+            return
+        session.commit(ed.delete_element(session.roster, element.id), f"delete {element.name}")
+        self.horizon.session_changed()
+        self.refresh_bindings()
+        self.horizon.notify_after_frame(f"Deleted {element.name}.", timeout=3)
 
     def action_move(self, offset: int) -> None:
         from horizon_builder import editing as ed
