@@ -66,9 +66,11 @@ async def bench_edits(repeats: int) -> dict[str, list[float]]:
     (``ctrl+z``). The frame is the first one the app writes to its (headless) terminal
     after the session took the edit with no repaint of the whole screen still to come in
     the same update: what the player sees."""
+    from horizon_builder.gcpause import pause_for_startup
     from horizon_builder.tui.app import HorizonApp
 
     results: dict[str, list[float]] = {}
+    pause_for_startup()  # as the console entry does: collection frozen once the roster is shown
     session = big_session()
     app = HorizonApp(session=session)
     async with app.run_test(size=(120, 40)) as pilot:
