@@ -69,6 +69,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         self._gone = False
         self._findings: list[Finding] = []
         self._findings_shown: tuple[object, ...] = ()
+        self._picker_later: bool | None = None  #: False: after the edit's frame (True: due)
 
     # --- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -127,10 +128,11 @@ class ElementEditorScreen(SessionView, Screen[None]):
         self._show_line_row(element, line)
         self._show_stats(line)
         self._show_pool(line)
-        picker = self.query_one(UpgradePicker)
-        picker.show_rows(ed.upgrade_options(ruleset, analysis, self.element_id, self.line),
-                         self.show_all)
-        self._show_detail()
+        if self._picker_later is None:
+            self._show_picker()
+        elif not self._picker_later:  # a stat typed: the list follows the edit's own frame
+            self._picker_later = True
+            self.call_after_refresh(self._show_picker)
         findings = self.query_one("#ed-findings", OptionList)
         shown = (tuple(errors), element.name)
         if shown == self._findings_shown and findings.option_count:
@@ -138,6 +140,16 @@ class ElementEditorScreen(SessionView, Screen[None]):
         self._findings_shown = shown
         self._findings = errors
         show_findings(findings, errors, element.name, "✓ Nothing to fix on this element")
+
+    def _show_picker(self) -> None:
+        """The upgrade list, each upgrade tried against every rule: after a stat change it
+        comes a frame later, once for keys typed in a row (issue 13)."""
+        self._picker_later = None
+        if self.is_attached and self._element() is not None:
+            self.query_one(UpgradePicker).show_rows(ed.upgrade_options(
+                self.session.ruleset, self.session.report.analysis, self.element_id, self.line),
+                self.show_all)
+            self._show_detail()
 
     def _show_lines(self, element: Element, forms: list[StatlineInfo]) -> None:
         lines = self.query_one("#ed-lines", Static)
@@ -242,6 +254,7 @@ class ElementEditorScreen(SessionView, Screen[None]):
         rs = self.session.ruleset
         line = self.line
         stepper_id = event.stepper.id or ""
+        self._picker_later = self._picker_later or False
         if stepper_id == "ed-presence":
             value = event.value if event.value is not None else 0
             self._edit(lambda e: ed.set_presence(rs, e, value, line), f"{self._line_name()}: P{value}")
@@ -250,6 +263,8 @@ class ElementEditorScreen(SessionView, Screen[None]):
             shown = "–" if event.value is None else event.value
             self._edit(lambda e: ed.set_stat(e, stat, event.value, line),
                        f"{self._line_name()}: {stat} {shown}")
+        if self._picker_later is False:  # nothing shown (nothing done): back to at once
+            self._picker_later = None
 
     @on(NumberStepper.Submitted)
     def _stepper_submitted(self, event: NumberStepper.Submitted) -> None:
