@@ -169,7 +169,7 @@ def test_check_does_not_import_what_it_does_not_run() -> None:
 def test_a_command_builds_only_its_own_parser_and_parses_as_the_whole_one() -> None:
     """``build_parser(command)`` (what a command runs with) holds just that subcommand, which
     parses and explains itself exactly as in the whole command line."""
-    from horizon_builder.cli.main import SUBCOMMANDS, _SUBPARSERS, build_parser
+    from horizon_builder.cli.main import _SUBPARSERS, SUBCOMMANDS, build_parser
 
     assert set(_SUBPARSERS) == set(SUBCOMMANDS)
 
