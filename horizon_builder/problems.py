@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +45,8 @@ LIST_AT_MOST = 8
 def suggest(word: str, names: Iterable[str], where: str = "`horizon-builder rules` lists them") -> str:
     """What to say after an unknown name: the closest names (difflib), else the names
     themselves when they are few, else where to find them. Bracketed, with a leading space."""
+    import difflib
+
     known = sorted(set(names))
     close = difflib.get_close_matches(word, known, n=2, cutoff=0.6)
     if close:

@@ -8,7 +8,6 @@ that wrote them, so every problem can name file *and* line.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import errno
 import glob
 import hashlib
@@ -156,6 +155,8 @@ def problems_from_error_items(path: str | Path, items: Iterable[Any], prefix: Lo
         message = _friendly(item, echo)
         if item["type"] == "extra_forbidden" and model is not None and loc and isinstance(loc[-1], str):
             keys = _keys_at(model, loc[len(prefix):-1])
+            import difflib
+
             close = difflib.get_close_matches(loc[-1], keys, n=1) if keys else []
             if close:
                 message += f"; did you mean {close[0]!r}?"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -149,14 +150,37 @@ def test_the_event_parser_offers_the_report_formats() -> None:
 
 
 def test_check_does_not_import_what_it_does_not_run() -> None:
-    """``check`` imports neither the event commands, the rules listing nor the export
-    document models (start-up time, issue 13)."""
+    """``check`` imports neither the event commands, the rules listing, the export
+    document models, the TOML writers nor what only a mistake or JSON output needs
+    (start-up time, issue 13)."""
     code = ("import sys\nfrom horizon_builder.cli import main\n"
             "main(['check', sys.argv[1]])\n"
             "print('IMPORTED:' + ' '.join(m for m in ('horizon_builder.event.io',"
             " 'horizon_builder.cli.rulebook', 'horizon_builder.export.models',"
-            " 'horizon_builder.rules.values') if m in sys.modules))")
+            " 'horizon_builder.rules.values', 'horizon_builder.event.batch',"
+            " 'horizon_builder.tomledit', 'tomlkit', 'tomli_w', 'json', 'difflib',"
+            " 'horizon_builder.cli.event', 'horizon_builder.cli.rules') if m in sys.modules))")
     example = examples_dir() / "hvy-cav-battlegroup.toml"
     out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True,
                          text=True, check=False)
     assert out.stdout.splitlines()[-1] == "IMPORTED:", out.stdout + out.stderr
+
+
+def test_a_command_builds_only_its_own_parser_and_parses_as_the_whole_one() -> None:
+    """``build_parser(command)`` (what a command runs with) holds just that subcommand, which
+    parses and explains itself exactly as in the whole command line."""
+    from horizon_builder.cli.main import _SUBPARSERS, SUBCOMMANDS, build_parser
+
+    assert set(_SUBPARSERS) == set(SUBCOMMANDS)
+
+    def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        return next(a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+
+    whole = subparsers(build_parser())
+    for name in SUBCOMMANDS:
+        alone = build_parser(name)
+        assert list(subparsers(alone)) == [name]
+        assert subparsers(alone)[name].format_help() == whole[name].format_help()
+        assert alone.format_usage() == build_parser().format_usage()
+    args = ["check", "a.toml", "--format", "json", "--ruleset", "r.toml"]
+    assert build_parser("check").parse_args(args) == build_parser().parse_args(args)

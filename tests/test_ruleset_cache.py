@@ -69,3 +69,16 @@ def test_no_folder_means_no_disk_cache(monkeypatch):
     monkeypatch.setenv("HORIZON_BUILDER_CACHE_DIR", "")
     assert diskcache.cache_dir() is None
     assert diskcache.read(("anything",)) is None
+
+
+@pytest.mark.parametrize("from_disk", [False, True])
+def test_every_load_hands_out_a_copy_of_its_own(cache, from_disk):
+    """Loaded afresh or read from disk, each load of the same files is an equal ruleset that
+    no other load shares, down to its tables."""
+    if from_disk:
+        loader.load_ruleset()
+        loader._load_cached.cache_clear()
+    first, second, third = (loader.load_ruleset() for _ in range(3))
+    assert first == second == third
+    assert len({id(first), id(second), id(third)}) == 3
+    assert len({id(r.element_types) for r in (first, second, third)}) == 3

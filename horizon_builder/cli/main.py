@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
-import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +38,9 @@ def _check(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     from horizon_builder.engine.validator import validate
-    from horizon_builder.event.batch import list_files
     from horizon_builder.export.check import json_report, text_report
     from horizon_builder.roster.io import load
+    from horizon_builder.rosterfiles import list_files
 
     status = 0
     results = []
@@ -67,6 +65,8 @@ def _check(args: argparse.Namespace) -> int:
         results.append(json_report(name, report))
         texts.append(text_report(name, report))
     if args.format == "json":
+        import json
+
         print(json.dumps(results, indent=2))
     else:
         print("\n\n".join(texts))
@@ -115,6 +115,8 @@ def _presets(args: argparse.Namespace) -> int:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    import json
+
     from horizon_builder.roster.schema import roster_schema, ruleset_schema
 
     if getattr(args, "export_schema", False):
@@ -168,7 +170,9 @@ def _complete_files(parser: argparse.ArgumentParser, how: Any) -> None:
             action.complete = how  # type: ignore[attr-defined]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``only`` (a subcommand), just that subcommand's parser
+    under the top-level one: a command builds only what it parses (start-up, issue 13)."""
     parser = argparse.ArgumentParser(
         prog="horizon-builder",
         usage="horizon-builder [FILE] [--ruleset FILE] [--event PRESET] [--tournament EVENT]\n"
@@ -180,7 +184,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"horizon-builder {__version__}")
     sub = parser.add_subparsers(dest="command")
+    for name, add in _SUBPARSERS.items():
+        if only is None or only == name:
+            add(sub)
+    return parser
 
+
+def _add_check(sub: Any) -> None:
     check = sub.add_parser("check", help="validate roster files and report totals and findings")
     check.add_argument("files", nargs="+", metavar="PATH",
                        help="roster files, or folders searched for *.toml")
@@ -195,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help=RULESET_HELP)
     check.set_defaults(func=_check)
 
+
+def _add_schema(sub: Any) -> None:
     schema = sub.add_parser("schema", help="print the JSON Schema of the roster file format")
     schema.add_argument("--ruleset", dest="ruleset_schema", action="store_true",
                         help="print the ruleset file schema instead")
@@ -202,20 +214,30 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the schema of the JSON export document instead")
     schema.set_defaults(func=_schema)
 
+
+def _add_presets(sub: Any) -> None:
     presets = sub.add_parser("presets", help="list the event presets shipped with the app")
     presets.set_defaults(func=_presets)
 
-    from horizon_builder.cli.event import add_parser as add_event_parser
 
-    add_event_parser(sub)
+def _add_event(sub: Any) -> None:
+    from horizon_builder.cli.event import add_parser
 
-    from horizon_builder.cli.rules import add_parser as add_rules_parser
+    add_parser(sub)
 
-    add_rules_parser(sub)
 
+def _add_rules(sub: Any) -> None:
+    from horizon_builder.cli.rules import add_parser
+
+    add_parser(sub)
+
+
+def _add_examples(sub: Any) -> None:
     examples = sub.add_parser("examples", help="list the example rosters shipped with the app")
     examples.set_defaults(func=_examples)
 
+
+def _add_export(sub: Any) -> None:
     export = sub.add_parser("export", help="export a roster as text, markdown, html or json")
     export.add_argument("file", metavar="FILE", help="the roster file to export")
     export.add_argument("--format", choices=("text", "markdown", "html", "json"), default="text",
@@ -228,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="leave out your rulebook (values you entered; see `rules`)")
     export.set_defaults(func=_export)
 
+
+def _add_adventure(sub: Any) -> None:
     adventure = sub.add_parser("adventure", help="New Adventures set-up for a roster (OtH p.49-54)")
     adventure.add_argument("file", metavar="FILE", help="the roster file")
     adventure.add_argument("--situation", type=int, required=True, metavar="N",
@@ -239,11 +263,20 @@ def build_parser() -> argparse.ArgumentParser:
     adventure.add_argument("--ruleset", action="append", default=[], metavar="FILE", help=RULESET_HELP)
     adventure.set_defaults(func=_adventure)
 
+
+def _add_completion(sub: Any) -> None:
     completion = sub.add_parser("completion", help="print the shell completion script (bash, zsh or "
                                 "fish); see the README for where to put it")
     completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="your shell")
     completion.set_defaults(func=_completion)
-    return parser
+
+
+#: Each subcommand's parser, in the order ``--help`` lists them.
+_SUBPARSERS: dict[str, Callable[[Any], None]] = {
+    "check": _add_check, "schema": _add_schema, "presets": _add_presets, "event": _add_event,
+    "rules": _add_rules, "examples": _add_examples, "export": _add_export,
+    "adventure": _add_adventure, "completion": _add_completion,
+}
 
 
 #: Exit statuses: 0 legal / done, 1 illegal list, 2 a file cannot be used, 3 a bug of ours.
@@ -309,6 +342,8 @@ def _mistyped_command(word: str) -> str | None:
     if word.startswith("-") or word.lower().endswith(".toml") or "/" in word or os.sep in word \
             or (os.altsep and os.altsep in word) or Path(word).exists():
         return None
+    import difflib
+
     close = difflib.get_close_matches(word.lower(), SUBCOMMANDS, n=1, cutoff=0.6)
     return close[0] if close else None
 
@@ -316,7 +351,7 @@ def _mistyped_command(word: str) -> str | None:
 def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if (argv and argv[0] in SUBCOMMANDS) or any(a in ("-h", "--help", "--version") for a in argv[:1]):
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
         return int(args.func(args))
     mistyped = _mistyped_command(argv[0]) if argv else None
     if mistyped:

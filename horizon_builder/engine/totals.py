@@ -6,8 +6,6 @@ the one totals model: the app shows it, the export document embeds it, and
 ``check --format json`` writes its keys.
 """
 
-from __future__ import annotations
-
 import math
 from fractions import Fraction
 

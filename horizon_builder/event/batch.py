@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export.check import json_report
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import load
+from horizon_builder.rosterfiles import named_files
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.safetext import printable
@@ -48,29 +49,6 @@ class ListRow:
 COLUMNS = ("file", "name", "commander", "kind", "fc", "fp", "verdict", "errors", "first_error")
 HEADINGS = ("File", "List", "Commander", "Kind", "FC", "FP / limit", "Verdict", "Errors",
             "First error")
-
-
-def list_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Each PATH; a folder stands for every ``*.toml`` below it (sorted, each once)."""
-    return [path for path, _shown in named_files(paths)]
-
-
-def named_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
-    """Each file with the name a table shows: relative to the folder it was found in."""
-    out: list[tuple[Path, str]] = []
-    seen: set[Path] = set()
-    for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            found = [(p, str(p.relative_to(path))) for p in sorted(path.rglob("*.toml"))
-                     if p.is_file()]
-        else:
-            found = [(path, str(path))]
-        for item in found:
-            if item[0] not in seen:
-                seen.add(item[0])
-                out.append(item)
-    return out
 
 
 def row_for(path: Path | str, report: Report) -> ListRow:

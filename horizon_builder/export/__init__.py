@@ -8,7 +8,6 @@ the app's preview screen (``tui/screens/export.py``) calls :func:`render` and
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -68,6 +67,8 @@ def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str
 
         return render_html(doc, compact)
     if fmt == "json":
+        import json
+
         from horizon_builder.safetext import json_safe
 
         data = doc.model_dump(mode="json")

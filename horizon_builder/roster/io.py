@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -18,7 +17,6 @@ from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.rules.personal import ROLE as PERSONAL_RULES_ROLE
 from horizon_builder.rules.personal import personal_layers
-from horizon_builder.tomledit import Same
 from horizon_builder.tomlfile import (
     MAX_FILE_BYTES,
     KeyLines,
@@ -27,6 +25,9 @@ from horizon_builder.tomlfile import (
     read_toml,
     write_toml_atomic,
 )
+
+if TYPE_CHECKING:
+    from horizon_builder.tomledit import Same
 
 Loc = tuple[str | int, ...]
 
@@ -231,12 +232,16 @@ def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]
 
 
 def _stat_problems(where: Loc, stats: dict[str, int], allowed: list[str]) -> list[tuple[Loc, str]]:
+    unknown = [stat for stat in stats if stat not in allowed]
+    if not unknown:
+        return []
+    import difflib
+
     return [
         ((*where, "stats", stat), f"unknown stat {stat!r} (this type has {', '.join(allowed)})"
          + (f"; did you mean {close[0]!r}?" if (close := difflib.get_close_matches(stat, allowed, n=1))
             else ""))
-        for stat in stats
-        if stat not in allowed
+        for stat in unknown
     ]
 
 

@@ -12,8 +12,6 @@ dict for TOML and JSON; nothing in the project writes into one (edits build a
 new dict), and a test guards that.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
@@ -172,7 +170,7 @@ class Roster(RosterModel):
         return {**data, "elements": items}
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> Roster:
+    def _unique_ids(self) -> "Roster":
         seen: set[str] = set()
         for element in self.elements:
             if element.id in seen:

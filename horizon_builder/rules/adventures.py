@@ -3,8 +3,6 @@
 Read by :mod:`horizon_builder.engine.adventures`; data in ``rulesets/70-new-adventures.toml``.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field, StrictInt

@@ -1,7 +1,5 @@
 """What every ruleset table shares: strict keys, provenance, frozen values."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field

@@ -40,24 +40,31 @@ def _file(key: object) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    code = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in _RULES_CODE.glob("*.py"))
+    code = sorted((p.name, st.st_size, st.st_mtime_ns)
+                  for p in _RULES_CODE.glob("*.py") for st in [p.stat()])
     digest = hashlib.sha256(repr((key, code)).encode()).hexdigest()[:32]
     return folder / f"ruleset-{digest}.pickle"
 
 
-def read(key: object) -> Ruleset | None:
-    """The ruleset stored for ``key``, or None."""
+def read(key: object) -> tuple[Ruleset, bytes] | None:
+    """The ruleset stored for ``key`` with its pickled bytes, or None."""
     with contextlib.suppress(Exception):  # a missing or damaged file: load it afresh
         path = _file(key)
         if path is not None and path.is_file():
-            value = pickle.loads(path.read_bytes())
+            data = path.read_bytes()
+            value = pickle.loads(data)
             if isinstance(value, Ruleset):
-                return value
+                return value, data
     return None
 
 
-def write(key: object, ruleset: Ruleset) -> None:
-    """Store a ruleset for ``key`` (atomically; silently not at all if that fails)."""
+def dumps(ruleset: Ruleset) -> bytes:
+    return pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def write(key: object, data: bytes) -> None:
+    """Store a pickled ruleset (:func:`dumps`) for ``key`` (atomically; silently not at all
+    if that fails)."""
     with contextlib.suppress(Exception):
         path = _file(key)
         if path is None:
@@ -66,7 +73,7 @@ def write(key: object, ruleset: Ruleset) -> None:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".ruleset-", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as out:
-                out.write(pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL))
+                out.write(data)
             os.replace(tmp, path)
         finally:
             with contextlib.suppress(OSError):

@@ -1,8 +1,6 @@
 """Organised play in the rules: the tournament limits of the book (OtH p.45-48), the options
 an event preset sets, and the layers beyond the book data a verdict names."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt

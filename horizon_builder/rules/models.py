@@ -8,8 +8,6 @@ rests on a value we could not read in a book.
 Nothing here knows about Textual or about any particular roster.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field, StrictInt
@@ -178,6 +176,28 @@ class ElementType(RuleModel):
         return word in (self.category, self.family) or word in self.tags
 
 
+class Reach(RuleModel):
+    """Whom an upgrade's effect reaches (aircraft carrier: aircraft of P3 or less, OtH p.39)."""
+
+    names: list[str] = Field(description="Element type ids, categories, families or tags.")
+    max_presence: StrictInt | None = Field(default=None, ge=0,
+                                     description="Only elements of this P or less.")
+
+
+class Bays(RuleModel):
+    """Room an upgrade gives to carry elements into battle (OtH p.65): the element's P less
+    ``presence_less`` (launch bays), or ``per_copy`` for each copy taken (transport bays)."""
+
+    presence_less: StrictInt | None = Field(default=None, ge=0,
+                                      description="Room is the element's P minus this.")
+    per_copy: StrictInt = Field(default=0, ge=0, description="Room for each copy taken.")
+
+    def room(self, presence: int, copies: int) -> int:
+        if self.presence_less is not None:
+            return max(0, presence - self.presence_less)
+        return self.per_copy * copies
+
+
 class Upgrade(RuleModel):
     """Something an element may take: upgrade, mutation, drone mark, weird upgrade ..."""
 
@@ -260,28 +280,6 @@ class Upgrade(RuleModel):
         return min(caps) if caps else None
 
 
-class Reach(RuleModel):
-    """Whom an upgrade's effect reaches (aircraft carrier: aircraft of P3 or less, OtH p.39)."""
-
-    names: list[str] = Field(description="Element type ids, categories, families or tags.")
-    max_presence: StrictInt | None = Field(default=None, ge=0,
-                                     description="Only elements of this P or less.")
-
-
-class Bays(RuleModel):
-    """Room an upgrade gives to carry elements into battle (OtH p.65): the element's P less
-    ``presence_less`` (launch bays), or ``per_copy`` for each copy taken (transport bays)."""
-
-    presence_less: StrictInt | None = Field(default=None, ge=0,
-                                      description="Room is the element's P minus this.")
-    per_copy: StrictInt = Field(default=0, ge=0, description="Room for each copy taken.")
-
-    def room(self, presence: int, copies: int) -> int:
-        if self.presence_less is not None:
-            return max(0, presence - self.presence_less)
-        return self.per_copy * copies
-
-
 class SpecialRule(RuleModel):
     name: str
     summary: str | None = None
@@ -344,6 +342,14 @@ class Supplement(RuleModel):
     summary: str | None = None
 
 
+class SolitaireExfiltration(RuleModel):
+    """Hot Exfiltration: a share of the friendly FP must be in small elements (OtH p.57-58)."""
+
+    max_presence: StrictInt = Field(ge=0, description="Highest P that counts as a small element.")
+    min_fp_percent: StrictInt = Field(ge=0, le=100, description="Least share of the FP, in percent, "
+                                "that must be in small elements.")
+
+
 class Solitaire(RuleModel):
     """The friendly force of a solo game (OtH p.55) and the Hot Exfiltration mission (p.57-58)."""
 
@@ -353,20 +359,18 @@ class Solitaire(RuleModel):
     exfiltration: SolitaireExfiltration | None = None
 
 
-class SolitaireExfiltration(RuleModel):
-    """Hot Exfiltration: a share of the friendly FP must be in small elements (OtH p.57-58)."""
-
-    max_presence: StrictInt = Field(ge=0, description="Highest P that counts as a small element.")
-    min_fp_percent: StrictInt = Field(ge=0, le=100, description="Least share of the FP, in percent, "
-                                "that must be in small elements.")
-
-
 class UpgradeNeed(RuleModel):
     """Elements that cannot exist without an upgrade: where an era bars the upgrade, they are
     barred too (antigrav: no aircraft of P7 or more, OtH p.10 note 6)."""
 
     names: list[str] = Field(description="Element type ids, categories, families or tags.")
     from_presence: StrictInt = Field(ge=0)
+
+
+class EraBan(RuleModel):
+    """One thing an era bars, with its own provenance (``[eras.era1.bans.metaform]``)."""
+
+    note: str | None = None
 
 
 class Era(RuleModel):
@@ -458,17 +462,3 @@ class Ruleset(RuleModel):
 
 
 CATEGORIES = ("mech", "aircraft", "conventional", "superheavy", "bio", "asset")
-
-
-# --- eras -------------------------------------------------------------------------
-
-
-class EraBan(RuleModel):
-    """One thing an era bars, with its own provenance (``[eras.era1.bans.metaform]``)."""
-
-    note: str | None = None
-
-
-# Forward references (EraBan above) are resolved when a model is first built: the models
-# are built on first validation (``defer_build``), which a ruleset read from the disk cache
-# never needs.

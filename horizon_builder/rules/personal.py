@@ -20,8 +20,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from horizon_builder.problems import LoadError
 from horizon_builder.tomlfile import read_toml, write_text_atomic
 
@@ -69,6 +67,8 @@ def with_value(data: dict[str, Any], loc: Sequence[str], value: Any,
                source: str | None = ENTERED, source_at: int | None = None) -> dict[str, Any]:
     """A copy of ``data`` with ``value`` at ``loc`` (a value of None removes it), and the
     ``source`` of the table ``loc[:source_at]`` (default: the value's own table) set."""
+    import tomli_w
+
     out = tomllib.loads(tomli_w.dumps(data))  # a deep copy in plain TOML types
     node = out
     for key in loc[:-1]:
@@ -90,6 +90,8 @@ def with_value(data: dict[str, Any], loc: Sequence[str], value: Any,
 
 def check_personal(data: dict[str, Any], path: Path | None = None) -> None:
     """Raise LoadError (file, key, what is wrong) if the rules with ``data`` would not load."""
+    import tomli_w
+
     from horizon_builder.rules.loader import load_ruleset
 
     target = path or personal_rules_path()
@@ -108,6 +110,8 @@ def check_personal(data: dict[str, Any], path: Path | None = None) -> None:
 
 def write_personal(data: dict[str, Any], path: Path | None = None) -> Path:
     """Check, then write the personal layer atomically (its folder made if needed)."""
+    import tomli_w
+
     target = path or personal_rules_path()
     check_personal(data, target)
     target.parent.mkdir(parents=True, exist_ok=True)

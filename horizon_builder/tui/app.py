@@ -168,7 +168,6 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
     def _opened(self) -> None:
         from horizon_builder.autosave import EVERY_SECONDS, Autosaver, AutosaveStore
         from horizon_builder.gcpause import resume_after_startup
-        from horizon_builder.tui.dialogs import LoadErrorDialog
         from horizon_builder.tui.recovery import offer_recovery
 
         self.autosaver = Autosaver(AutosaveStore())
@@ -183,8 +182,11 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
                 "Your rulebook is left out", self.session.personal_problems,
                 "The roster uses the book data until the file is fixed; it is never overwritten "
                 "without you. R opens the Rules screen."))
-        for title, problems, note in self._startup_problems:
-            self.push_screen(LoadErrorDialog(title, problems, note))
+        if self._startup_problems:
+            from horizon_builder.tui.dialogs import LoadErrorDialog
+
+            for title, problems, note in self._startup_problems:
+                self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
         if self._start is not None:
             kind, path, preset = self._start
