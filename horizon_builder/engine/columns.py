@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import sys
 from bisect import bisect_left
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from itertools import compress, count, repeat
-from operator import add, is_not
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from itertools import repeat
+from operator import add, indexOf, is_not
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -38,11 +38,27 @@ def common_ends(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]
     if old is new:
         return len(new), 0
     limit = min(len(old), len(new))
-    # the first place the objects differ, found without a Python loop over the list
-    prefix = next(compress(count(), map(is_not, old, new)), limit)
+    prefix = _first_differing(old, new, limit)
     limit -= prefix
-    suffix = next(compress(count(), map(is_not, reversed(old), reversed(new))), limit)
-    return prefix, min(suffix, limit)
+    return prefix, min(_first_differing(reversed(old), reversed(new), limit), limit)
+
+
+def _first_differing(old: Iterable[object], new: Iterable[object], default: int) -> int:
+    """Where the two first hold different objects (``default`` if nowhere), found in C."""
+    try:
+        return indexOf(map(is_not, old, new), True)
+    except ValueError:
+        return default
+
+
+#: Values a column may share with the column before an edit when merely equal.
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
+def _same(new: object, old: object) -> bool:
+    """Whether a column may keep ``old`` for ``new``: the very object, or an equal plain value
+    (a number, a string)."""
+    return new is old or (type(new) in _PLAIN and type(old) is type(new) and new == old)
 
 
 class Identity:
@@ -95,10 +111,14 @@ class Columns:
         else:
             prefix, suffix = self._ends
             old_len = len(self._donor[0])  # type: ignore[index]
-            column = old[:prefix]
-            column += [value(info) for info in infos[prefix:len(infos) - suffix]]
-            if suffix:
-                column += old[old_len - suffix:]
+            middle = [value(info) for info in infos[prefix:len(infos) - suffix]]
+            if old_len == len(infos) and all(map(_same, middle, old[prefix:prefix + len(middle)])):
+                column = old  # an edit that changed nothing this column holds: the very list
+            else:
+                column = old[:prefix]
+                column += middle
+                if suffix:
+                    column += old[old_len - suffix:]
         self._values[key] = column
         return column
 
