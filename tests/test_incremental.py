@@ -112,20 +112,31 @@ def _random_edit(rng: random.Random, rs: Ruleset, roster: Roster) -> Roster:
     return roster
 
 
-def _walk(rs: Ruleset, roster: Roster, seed: int, steps: int) -> int:
+def _walk(rs: Ruleset, roster: Roster, seed: int, steps: int, cold_rs: Ruleset | None = None,
+          undo: float = 0.0) -> int:
+    """Random edits of ``roster``, each report compared with one from scratch (made under
+    ``cold_rs``: by default the same ruleset, so the validation from scratch stands between
+    two warm ones). ``undo``: how often an edit is undone instead (the roster before comes
+    back, its very element objects)."""
     rng = random.Random(seed)
+    history = [roster]
     validate(roster, rs)
     compared = 0
     for _ in range(steps):
-        try:
-            edited = _random_edit(rng, rs, roster)
-            # as Session.commit does: the models check it, unchanged elements are kept
-            Roster.model_validate(edited.model_dump())
-        except (ValueError, IndexError, KeyError, ValidationError):
-            continue
-        roster = edited
+        if undo and len(history) > 1 and rng.random() < undo:
+            history.pop()
+            roster = history[-1]
+        else:
+            try:
+                edited = _random_edit(rng, rs, roster)
+                # as Session.commit does: the models check it, unchanged elements are kept
+                Roster.model_validate(edited.model_dump())
+            except (ValueError, IndexError, KeyError, ValidationError):
+                continue
+            roster = edited
+            history.append(roster)
         warm = validate(roster, rs)
-        cold = validate(_fresh(roster), rs)
+        cold = validate(_fresh(roster), rs if cold_rs is None else cold_rs)
         assert _said(warm) == _said(cold), f"seed {seed}: reports differ after an edit"
         compared += 1
     return compared
@@ -150,32 +161,10 @@ def test_incremental_agrees_on_every_example(path):
 # --- the reuse across an unbroken run of edits (issue 13: lists kept, spliced where changed)
 
 def _chain(rs: Ruleset, roster: Roster, seed: int, steps: int) -> int:
-    """Like :func:`_walk`, but the reports from scratch are made under a copy of the ruleset,
-    so they never stand between two warm validations: each warm one reuses the one before
-    (columns, the statline findings lists, a round's findings less the Task Force's). Undo
-    brings back a roster seen before, its very element objects."""
-    rng = random.Random(seed)
-    cold_rs = rs.model_copy(deep=True)
-    history = [roster]
-    validate(roster, rs)
-    compared = 0
-    for _ in range(steps):
-        if len(history) > 1 and rng.random() < 0.12:
-            history.pop()  # undo
-            roster = history[-1]
-        else:
-            try:
-                edited = _random_edit(rng, rs, roster)
-                Roster.model_validate(edited.model_dump())
-            except (ValueError, IndexError, KeyError, ValidationError):
-                continue
-            roster = edited
-            history.append(roster)
-        warm = validate(roster, rs)
-        cold = validate(_fresh(roster), cold_rs)
-        assert _said(warm) == _said(cold), f"seed {seed}: reports differ after an edit"
-        compared += 1
-    return compared
+    """:func:`_walk` with the reports from scratch made under a copy of the ruleset, so they
+    never stand between two warm validations: each warm one reuses the one before (columns,
+    the statline findings lists, a round's findings less the Task Force's); with undo."""
+    return _walk(rs, roster, seed, steps, rs.model_copy(deep=True), undo=0.12)
 
 
 @pytest.mark.parametrize("seed", range(4))
