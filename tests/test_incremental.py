@@ -112,20 +112,31 @@ def _random_edit(rng: random.Random, rs: Ruleset, roster: Roster) -> Roster:
     return roster
 
 
-def _walk(rs: Ruleset, roster: Roster, seed: int, steps: int) -> int:
+def _walk(rs: Ruleset, roster: Roster, seed: int, steps: int, cold_rs: Ruleset | None = None,
+          undo: float = 0.0) -> int:
+    """Random edits of ``roster``, each report compared with one from scratch (made under
+    ``cold_rs``: by default the same ruleset, so the validation from scratch stands between
+    two warm ones). ``undo``: how often an edit is undone instead (the roster before comes
+    back, its very element objects)."""
     rng = random.Random(seed)
+    history = [roster]
     validate(roster, rs)
     compared = 0
     for _ in range(steps):
-        try:
-            edited = _random_edit(rng, rs, roster)
-            # as Session.commit does: the models check it, unchanged elements are kept
-            Roster.model_validate(edited.model_dump())
-        except (ValueError, IndexError, KeyError, ValidationError):
-            continue
-        roster = edited
+        if undo and len(history) > 1 and rng.random() < undo:
+            history.pop()
+            roster = history[-1]
+        else:
+            try:
+                edited = _random_edit(rng, rs, roster)
+                # as Session.commit does: the models check it, unchanged elements are kept
+                Roster.model_validate(edited.model_dump())
+            except (ValueError, IndexError, KeyError, ValidationError):
+                continue
+            roster = edited
+            history.append(roster)
         warm = validate(roster, rs)
-        cold = validate(_fresh(roster), rs)
+        cold = validate(_fresh(roster), rs if cold_rs is None else cold_rs)
         assert _said(warm) == _said(cold), f"seed {seed}: reports differ after an edit"
         compared += 1
     return compared
@@ -145,3 +156,45 @@ def test_incremental_agrees_on_generated_task_forces(ruleset, seed):
 def test_incremental_agrees_on_every_example(path):
     loaded = load(path)
     assert _walk(loaded.ruleset, loaded.roster, zlib.crc32(path.name.encode()) % 1000, 40) > 15
+
+
+# --- the reuse across an unbroken run of edits (issue 13: lists kept, spliced where changed)
+
+def _chain(rs: Ruleset, roster: Roster, seed: int, steps: int) -> int:
+    """:func:`_walk` with the reports from scratch made under a copy of the ruleset, so they
+    never stand between two warm validations: each warm one reuses the one before (columns,
+    the statline findings lists, a round's findings less the Task Force's); with undo."""
+    return _walk(rs, roster, seed, steps, rs.model_copy(deep=True), undo=0.12)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_unbroken_edits_agree_on_battlegroups(ruleset, seed):
+    assert _chain(ruleset, make_roster(ruleset, 40), 200 + seed, 80) > 40
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_unbroken_edits_agree_on_task_forces(ruleset, seed):
+    assert _chain(ruleset, make_task_force(ruleset, 40), 300 + seed, 80) > 40
+
+
+def test_unbroken_edits_agree_when_a_statline_rule_fails(ruleset):
+    """A statline rule that raises on some elements: its findings stop there (and the check
+    failure is said) in the Task Force and in each round, as from scratch."""
+    from horizon_builder.checks.common import STATLINE_RULES, statline_rule
+    from horizon_builder.engine.findings import Reason
+    from horizon_builder.engine.validator import CHECKS, load_checks
+
+    load_checks()
+
+    @statline_rule("test")
+    def flaky(ask):  # says something of every element, and fails on a few
+        yield Reason("test-flaky", "flaky", "flaky", "test", severity="warning")
+        if ask.info.element.name.endswith("7"):
+            raise RuntimeError("flaky")
+
+    try:
+        assert _chain(ruleset, make_task_force(ruleset, 30), 400, 60) > 30
+        assert _chain(ruleset, make_roster(ruleset, 30), 401, 40) > 20
+    finally:
+        STATLINE_RULES.pop()
+        CHECKS.pop()

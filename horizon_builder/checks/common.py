@@ -20,14 +20,23 @@ while the same element object comes back in the same context (see
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from typing import Any, TypeVar
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
-from horizon_builder.engine.findings import Finding, Reason, Severity, plural
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.findings import (
+    Finding,
+    FindingKey,
+    Reason,
+    Severity,
+    Sorted,
+    finding_key,
+    plural,
+)
+from horizon_builder.engine.validator import ELEMENT_TOLD, check, round_copy
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 
 __all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "each_element", "element_findings",
@@ -96,20 +105,13 @@ def statline_rule(chapter: str, applies_to: Iterable[str] = ("battlegroup", "rou
         STATLINE_RULES.append(RegisteredRule(rule.__name__, scope, rule))
 
         def run(a: Analysis) -> Iterable[Finding]:
-            found, error = statline_findings(a)[number]
-            return found if error is None else _then_raise(found, error)
+            return statline_sorted(a, number)
 
         run.__name__ = rule.__name__
         check(chapter, scope)(run)
         return rule
 
     return register
-
-
-def _then_raise(found: list[Finding], error: Exception) -> Iterator[Finding]:
-    """The findings a rule made before it failed, then its exception (see validator._run)."""
-    yield from found
-    raise error
 
 
 #: What every statline rule says about one element: (rule number, findings, the exception
@@ -144,28 +146,109 @@ def _element_findings(a: Analysis, info: ElementInfo) -> _ElementFindings:
     return result
 
 
-def statline_findings(a: Analysis) -> list[tuple[list[Finding], Exception | None]]:
-    """For each statline rule, its findings over the force in element order (and the
-    exception that stopped it), made once per analysis from each element's own."""
-    cached: list[tuple[list[Finding], Exception | None]] | None = a.__dict__.get(
-        "_statline_findings")
-    if cached is not None:
-        return cached
-    found: list[list[Finding]] = [[] for _ in STATLINE_RULES]
-    errors: list[Exception | None] = [None] * len(STATLINE_RULES)
-    # a column keyed by the rules' count too: a rule registered since is asked again
-    for said in a.columns.get((_element_findings, len(STATLINE_RULES)),
-                             lambda info: _element_findings(a, info)):
-        if not said:
-            continue
-        for number, findings, error in said:
-            if errors[number] is not None:
-                continue  # the rule stopped at an earlier element
-            found[number].extend(findings)
-            errors[number] = error
-    result = list(zip(found, errors, strict=True))
-    a.__dict__["_statline_findings"] = result
+#: Where a rule's exception is kept in :func:`_split` (beside its findings by severity).
+_FAILED = "failed"
+_SEVERITIES = ("error", "warning", "info")
+_Split = dict[tuple[int, str], tuple[Any, ...]]
+
+
+def _split(a: Analysis, info: ElementInfo) -> _Split:
+    """What each statline rule says about one element, by (rule number, severity), and under
+    (number, "failed") the exception that stopped the rule. Kept on the info, as
+    :func:`_element_findings` is."""
+    cached: tuple[int, _Split] | None = info.__dict__.get("_statline_split")
+    if cached is not None and cached[0] == len(STATLINE_RULES):
+        return cached[1]
+    out: dict[tuple[int, str], list[Any]] = {}
+    for number, findings, error in _element_findings(a, info):
+        for f in findings:
+            out.setdefault((number, f.severity), []).append(f)
+        if error is not None:
+            out[number, _FAILED] = [error]
+    result = {key: tuple(value) for key, value in out.items()}
+    info.__dict__["_statline_split"] = (len(STATLINE_RULES), result)
     return result
+
+
+def _told(a: Analysis, info: ElementInfo) -> frozenset[FindingKey]:
+    """The keys of what the statline rules that judge a Task Force say about its element."""
+    cached: tuple[int, frozenset[FindingKey]] | None = info.__dict__.get("_statline_told")
+    if cached is None or cached[0] != len(STATLINE_RULES):
+        cached = (len(STATLINE_RULES), frozenset(
+            finding_key(f) for number, findings, _ in _element_findings(a, info)
+            if "task_force" in STATLINE_RULES[number].applies_to for f in findings))
+        info.__dict__["_statline_told"] = cached
+    return cached[1]
+
+
+ELEMENT_TOLD.append(_told)
+
+
+def _round_split(a: Analysis, info: ElementInfo, partner: ElementInfo | None) -> _Split:
+    """:func:`_split` for a tournament round: its copies of the findings, with the keys of
+    the findings they copy under (number, "keys " + severity), less those whose key the
+    Task Force's info ``partner`` of the same element was told (see :func:`_told`)."""
+    name = a.round_name
+    kept: dict[str | None, tuple[int, ElementInfo | None, _Split]] = \
+        info.__dict__.setdefault("_statline_round", {})
+    cached = kept.get(name)
+    if cached is not None and cached[0] == len(STATLINE_RULES) and cached[1] is partner:
+        return cached[2]
+    told = _told(a.parent, partner) if a.parent is not None and partner is not None \
+        else frozenset()
+    out: dict[tuple[int, str], list[Any]] = {}
+    for number, findings, error in _element_findings(a, info):
+        for f in findings:
+            key = finding_key(f)
+            if key not in told:
+                out.setdefault((number, "keys " + f.severity), []).append(key)
+                out.setdefault((number, f.severity), []).append(round_copy(f, name or ""))
+        if error is not None:
+            out[number, _FAILED] = [error]
+    result = {key: tuple(value) for key, value in out.items()}
+    kept[name] = (len(STATLINE_RULES), partner, result)
+    return result
+
+
+def _statline_runs(a: Analysis) -> tuple[Hashable, Callable[[int], _Split]]:
+    """The key of the force's statline findings lists and what each element adds to them."""
+    infos, count = a.elements, len(STATLINE_RULES)  # a rule registered since is asked again
+    if a.round_name is None:
+        return ("statline", count), lambda index: _split(a, infos[index])
+    partners = a.parent_infos
+    if a.parent is None or not partners:
+        return ("statline round", a.round_name, count), \
+            lambda index: _round_split(a, infos[index], None)
+    # less what the Task Force told each element: the same while the Task Force's context is
+    return ("statline round", a.round_name, count, a.parent.context), \
+        lambda index: _round_split(a, infos[index], partners[index])
+
+
+def statline_sorted(a: Analysis, number: int) -> Sorted:
+    """What statline rule ``number`` says over the force, by severity in element order: lists
+    kept across edits (see :meth:`~horizon_builder.engine.columns.Columns.flats`), made
+    from each element's own. A rule that raised stops at the first element it raised on."""
+    key, runs = _statline_runs(a)
+    flats = a.columns.flats(key, runs)
+    failed = flats.get((number, _FAILED))
+    found, keys = _until(flats, number, None if failed is None else failed[1][0])
+    round_ = a.round_name is not None
+    return Sorted(found, keys if round_ else None, None if failed is None else failed[0][0],
+                  by_element=round_ and a.parent is not None)
+
+
+def _until(flats: dict[Any, list[Any]], number: int, last: int | None
+           ) -> tuple[tuple[list[Any], ...], tuple[list[Any], ...]]:
+    """A rule's findings by severity, and their keys (a round's), up to and with element
+    ``last`` (all when None)."""
+    def part(what: str) -> list[Any]:
+        pair = flats.get((number, what))
+        if pair is None:
+            return []
+        return pair[0] if last is None else pair[0][:bisect_right(pair[1], last)]
+
+    return (tuple(part(s) for s in _SEVERITIES),
+            tuple(part("keys " + s) for s in _SEVERITIES))
 
 
 def per_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> list[T]:

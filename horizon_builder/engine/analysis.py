@@ -132,6 +132,11 @@ class Analysis:
     round_name: str | None = None
     #: per-element values in element order, reused across edits (see engine.columns)
     columns: Columns = field(default_factory=lambda: Columns(()), repr=False, compare=False)
+    #: everything an element's info depends on beyond the element (see :func:`analyse`)
+    context: tuple[object, ...] = field(default=(), repr=False, compare=False)
+    #: a tournament round's: the Task Force's analysis, and its infos of the round's elements
+    parent: Analysis | None = field(default=None, repr=False, compare=False)
+    parent_infos: Sequence[ElementInfo] = field(default=(), repr=False, compare=False)
 
     def column(self, value: Callable[[ElementInfo], T]) -> list[T]:
         """``[value(info) for info in self.elements]``, made once per analysis and copied from
@@ -353,7 +358,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     commands = columns.get(is_command_of, is_command_of)
     command_info = infos[commands.index(True)] if True in commands else None
     return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,
-                    cr_available, counted, cr_spent, round_name, columns)
+                    cr_available, counted, cr_spent, round_name, columns, key)
 
 
 def _find_chq(chosen: Sequence[Element], chq_id: str | None,

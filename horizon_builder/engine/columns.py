@@ -20,7 +20,10 @@ shares nothing.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from itertools import repeat
+from operator import add, indexOf, is_not
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -35,15 +38,27 @@ def common_ends(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]
     if old is new:
         return len(new), 0
     limit = min(len(old), len(new))
-    prefix = 0
-    while prefix < limit and old[prefix] is new[prefix]:
-        prefix += 1
-    suffix = 0
+    prefix = _first_differing(old, new, limit)
     limit -= prefix
-    m, n = len(old), len(new)
-    while suffix < limit and old[m - 1 - suffix] is new[n - 1 - suffix]:
-        suffix += 1
-    return prefix, suffix
+    return prefix, min(_first_differing(reversed(old), reversed(new), limit), limit)
+
+
+def _first_differing(old: Iterable[object], new: Iterable[object], default: int) -> int:
+    """Where the two first hold different objects (``default`` if nowhere), found in C."""
+    try:
+        return indexOf(map(is_not, old, new), True)
+    except ValueError:
+        return default
+
+
+#: Values a column may share with the column before an edit when merely equal.
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
+def _same(new: object, old: object) -> bool:
+    """Whether a column may keep ``old`` for ``new``: the very object, or an equal plain value
+    (a number, a string)."""
+    return new is old or (type(new) in _PLAIN and type(old) is type(new) and new == old)
 
 
 class Identity:
@@ -96,12 +111,66 @@ class Columns:
         else:
             prefix, suffix = self._ends
             old_len = len(self._donor[0])  # type: ignore[index]
-            column = old[:prefix]
-            column += [value(info) for info in infos[prefix:len(infos) - suffix]]
-            if suffix:
-                column += old[old_len - suffix:]
+            middle = [value(info) for info in infos[prefix:len(infos) - suffix]]
+            if old_len == len(infos) and all(map(_same, middle, old[prefix:prefix + len(middle)])):
+                column = old  # an edit that changed nothing this column holds: the very list
+            else:
+                column = old[:prefix]
+                column += middle
+                if suffix:
+                    column += old[old_len - suffix:]
         self._values[key] = column
         return column
+
+    def flats(self, key: Hashable, runs: Callable[[int], Mapping[Any, Sequence[Any]]]
+              ) -> dict[Any, list[Any]]:
+        """For each name the mappings ``runs(index)`` hold (``index``: an info's place),
+        [items, owners]: the items of that name of every info in order, as one list, and
+        the index of the info each is of (``key`` names the lot; a name no info has is left
+        out). After
+        an edit, the items of the unchanged elements at each end are sliced from the earlier
+        analysis's lists (which element each item is of is kept beside them) and only the
+        changed elements are asked; ``runs`` may read only the info there, as a column's value
+        (and what is the same while ``key`` is)."""
+        made: dict[Hashable, list[Any]] | None = self._values.get(key)  # type: ignore[assignment]
+        if made is None:
+            made = self._flats(key, runs)
+            self._values[key] = made  # type: ignore[assignment]
+        return made
+
+    def _flats(self, key: Hashable, runs: Callable[[int], Mapping[Any, Sequence[Any]]]
+               ) -> dict[Any, list[Any]]:
+        """name → [items, owners]: the flat list and, for each item, its element's index."""
+        infos = self._infos
+        old: dict[Hashable, list[Any]] | None = (
+            self._donor[1].get(key) if self._donor is not None else None)  # type: ignore[assignment]
+        prefix, suffix = self._ends if old is not None else (0, 0)
+        middle: dict[Hashable, list[Any]] = {}
+        for index in range(prefix, len(infos) - suffix):
+            for name, said in runs(index).items():
+                if said:
+                    pair = middle.get(name)
+                    if pair is None:
+                        pair = middle[name] = [[], []]
+                    pair[0] += said
+                    pair[1] += repeat(index, len(said))
+        if old is None:
+            return middle
+        old_len = len(self._donor[0])  # type: ignore[index]
+        shift = len(infos) - old_len
+        out: dict[Hashable, list[Any]] = {}
+        for name in old.keys() | middle.keys():
+            items, owners = old.get(name) or ((), ())
+            start, end = bisect_left(owners, prefix), bisect_left(owners, old_len - suffix)
+            new_items, new_owners = list(items[:start]), list(owners[:start])
+            if name in middle:
+                new_items += middle[name][0]
+                new_owners += middle[name][1]
+            new_items += items[end:]
+            new_owners += owners[end:] if not shift else map(add, owners[end:], repeat(shift))
+            if new_items:
+                out[name] = [new_items, new_owners]
+        return out
 
     def release(self) -> None:
         """Forget the donor (kept only while this analysis's columns are being made)."""

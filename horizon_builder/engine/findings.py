@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from operator import attrgetter
 from typing import Literal
 
@@ -44,18 +44,33 @@ def verdict_text(errors: int, warnings: int, provisional: bool,
     return text
 
 
-def sort_findings(findings: list[Finding]) -> list[Finding]:
-    """Errors, then warnings, then notes, each in the order given (a stable sort by severity,
-    by the severity words in C: "error" < "info" < "warning", then the last two swapped)."""
-    word = attrgetter("severity")
-    by_word = sorted(findings, key=word)
-    infos = bisect_left(by_word, "info", key=word)
-    warnings = bisect_left(by_word, "warning", key=word)
-    blocks = ((0, infos, "error"), (infos, warnings, "info"), (warnings, len(by_word), "warning"))
-    if not all(by_word[a].severity == w and by_word[b - 1].severity == w
-               for a, b, w in blocks if a < b):  # (sorted: a block's ends are all of it)
-        return sorted(findings, key=lambda f: SEVERITY_ORDER[f.severity])  # raises, as it did
-    return [*by_word[:infos], *by_word[warnings:], *by_word[infos:warnings]]
+#: What makes two findings the same: (code, element, field, message).
+FindingKey = tuple[str, str | None, str | None, str]
+finding_key: Callable[[Finding], FindingKey] = attrgetter("code", "element", "field", "message")
+
+
+class Sorted:
+    """One check's findings already split by severity, each part in the check's order: the
+    validator adds them to its lists as they are (a check over a large force hands over
+    lists it keeps across edits, see :meth:`horizon_builder.engine.columns.Columns.flat`).
+
+    ``keys``: when the findings are a tournament round's copies, the keys of the findings
+    they copy (the validator leaves out those the Task Force reported); ``by_element``: those
+    the Task Force said about the same element are left out already. ``failure``: the
+    exception that stopped the check after these findings."""
+
+    __slots__ = ("by_element", "failure", "keys", "parts")
+
+    def __init__(self, parts: tuple[Sequence[Finding], ...],
+                 keys: tuple[Sequence[FindingKey], ...] | None = None,
+                 failure: Exception | None = None, by_element: bool = False):
+        self.parts = parts  # errors, warnings, notes
+        self.keys = keys
+        self.failure = failure
+        self.by_element = by_element
+
+    def __iter__(self) -> Iterator[Finding]:
+        return chain.from_iterable(self.parts)
 
 
 @dataclass(frozen=True)

@@ -7,19 +7,26 @@ crashes becomes an internal-error finding rather than a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
-from operator import attrgetter, not_
+from operator import not_
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, analyse
 from horizon_builder.engine.columns import Identity, element_id_of
-from horizon_builder.engine.findings import Finding, sort_findings, verdict_text
+from horizon_builder.engine.findings import (
+    SEVERITY_ORDER,
+    Finding,
+    FindingKey,
+    Sorted,
+    finding_key,
+    verdict_text,
+)
 from horizon_builder.engine.provenance import changed_values, provisional_values
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.gcpause import gc_paused
-from horizon_builder.roster.models import Element, Roster, Round
+from horizon_builder.roster.models import Roster, Round
 from horizon_builder.rules.models import Ruleset, RulesLayer
 
 CheckFn = Callable[[Analysis], Iterable[Finding]]
@@ -120,34 +127,80 @@ class Report:
         return sorted(used)
 
 
-#: What makes two findings the same: (code, element, field, message).
-_key = attrgetter("code", "element", "field", "message")
+_key = finding_key
+#: In ``told`` (see :func:`_run`): a check handed over as :class:`Sorted` failed part way.
+_INCOMPLETE: FindingKey = ("", None, None, "")
+_ORDER = SEVERITY_ORDER
 
 
-def _run(analysis: Analysis, context: str,
-         already: frozenset[tuple[str, str | None, str | None, str]] = frozenset()) -> list[Finding]:
-    """Run the checks that apply to ``context``, leaving out findings already reported."""
+def _run(analysis: Analysis, context: str, already: Container[FindingKey] = frozenset(),
+         told: list[FindingKey] | None = None) -> list[Finding]:
+    """Run the checks that apply to ``context``, leaving out findings already reported:
+    errors, then warnings, then notes, each in the checks' order. ``told``: gets the keys
+    of the findings not handed over as :class:`Sorted`."""
     load_checks()
-    findings: list[Finding] = []
+    parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
+    name = analysis.round_name
     for item in CHECKS:
         if context not in item.applies_to:
             continue
+        found: list[Finding] = []
         try:
-            findings.extend(item.run(analysis))
+            said = item.run(analysis)
+            if isinstance(said, Sorted):
+                _add_sorted(parts, said, already, name)
+                if said.failure is not None:
+                    if told is not None:  # its findings are not all each element's
+                        told.append(_INCOMPLETE)
+                    raise said.failure
+            else:
+                found.extend(said)
         except Exception as exc:  # a bug in one check must not hide the others
-            findings.append(Finding("error", "internal-check-error",
-                                    f"check {item.name} failed: {exc!r}; please report this",
-                                    "horizon-builder"))
-    if already:  # (in C: a Task Force's rounds have thousands)
-        findings = list(compress(findings, map(not_, map(already.__contains__,
-                                                         map(_key, findings)))))
-    if analysis.round_name:
-        name = analysis.round_name
-        findings = [_in_round(f, name) for f in findings]
-    return sort_findings(findings)
+            found.append(Finding("error", "internal-check-error",
+                                 f"check {item.name} failed: {exc!r}; please report this",
+                                 "horizon-builder"))
+        if found:
+            if told is not None:
+                told += map(_key, found)
+            if already:
+                found = _unreported(found, map(_key, found), already)
+            if name:
+                found = [round_copy(f, name) for f in found]
+            for f in found:
+                parts[_ORDER[f.severity]].append(f)
+    errors, warnings, notes = parts
+    errors += warnings
+    errors += notes
+    return errors
 
 
-def _in_round(finding: Finding, round_name: str) -> Finding:
+def _add_sorted(parts: tuple[list[Finding], ...], said: Sorted,
+                already: Container[FindingKey], name: str | None) -> None:
+    """Add a check's findings split by severity (see :class:`Sorted`)."""
+    if said.by_element and isinstance(already, _Reported):
+        already = already.about_elements  # the rest was left out element by element
+    for index, found in enumerate(said.parts):
+        if not found:
+            continue
+        if said.keys is not None:  # a round's copies: the keys are the originals'
+            if already:
+                found = _unreported(found, said.keys[index], already)
+        else:
+            if already:
+                found = _unreported(found, map(_key, found), already)
+            if name:
+                found = [round_copy(f, name) for f in found]
+        parts[index].extend(found)
+
+
+def _unreported(found: Iterable[Finding], keys: Iterable[FindingKey],
+                already: Container[FindingKey]) -> list[Finding]:
+    """The findings whose key is not among those already reported (in C: a Task Force's
+    rounds have thousands)."""
+    return list(compress(found, map(not_, map(already.__contains__, keys))))
+
+
+def round_copy(finding: Finding, round_name: str) -> Finding:
     """A round's copy of a finding, kept with the finding object (those about one element
     are kept across edits with the element's info), so an edit does not copy them all again.
     (Kept outside the dataclass's fields: equality, hashing and output never see it.)"""
@@ -169,16 +222,22 @@ def validate(roster: Roster, ruleset: Ruleset) -> Report:
 
 def _validate(roster: Roster, ruleset: Ruleset) -> Report:
     analysis = analyse(roster, ruleset)
-    findings = _run(analysis, roster.kind)
+    told: list[FindingKey] | None = [] if roster.kind == "task_force" else None
+    findings = _run(analysis, roster.kind, told=told)
     rounds: list[Report] = []
     if roster.kind == "task_force":
         # an element's own faults are said once, for the Task Force, not again in every round
-        reported = frozenset(map(_key, findings))
+        told = told if told is not None and _INCOMPLETE not in told else None
+        reported: Container[FindingKey] = (
+            frozenset(map(_key, findings)) if told is None else _Reported(analysis, frozenset(told)))
         benched: set[str] = set()
         for round_ in roster.rounds:
-            chosen = _fielded(analysis, round_)
-            sub = analyse(roster, ruleset, elements=chosen, command=round_.command,
-                          cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
+            flags = _fielded(analysis, round_)
+            sub = analyse(roster, ruleset, elements=list(compress(roster.elements, flags)),
+                          command=round_.command, cr_purchases=round_.cr_purchases,
+                          mode="round", round_name=round_.name)
+            if told is not None:
+                sub.parent, sub.parent_infos = analysis, list(compress(analysis.elements, flags))
             sub_findings = _run(sub, "round", reported)
             for element_id in filter(benched.__contains__, round_.elements):
                 info = _info_by_id(sub, element_id)
@@ -199,13 +258,45 @@ def _info_by_id(analysis: Analysis, element_id: str) -> ElementInfo | None:
     return analysis.elements[ids.index(element_id)] if element_id in ids else None
 
 
-def _fielded(analysis: Analysis, round_: Round) -> list[Element]:
-    """The Task Force's elements a round fields, in list order: a column of the Task Force's
+def _fielded(analysis: Analysis, round_: Round) -> list[bool]:
+    """Which of the Task Force's elements a round fields: a column of the Task Force's
     analysis kept for the round object (an edit of the list keeps its rounds)."""
     fielded = set(round_.elements)
-    flags = analysis.columns.get(("fielded", Identity(round_)),
-                                 lambda info: info.element.id in fielded)
-    return list(compress(analysis.roster.elements, flags))
+    return analysis.columns.get(("fielded", Identity(round_)),
+                                lambda info: info.element.id in fielded)
+
+
+#: What the statline rules told one element of a Task Force (the keys of their findings of
+#: the rules that judge a Task Force), set by :mod:`horizon_builder.checks.common`.
+ELEMENT_TOLD: list[Callable[[Analysis, ElementInfo], Container[FindingKey]]] = []
+
+
+class _Reported:
+    """The keys of a Task Force's findings, as its rounds ask them: those of the findings
+    handed over one by one (``others``), and what the statline rules told each element
+    (kept with the element's info, so an edit does not gather them all again)."""
+
+    def __init__(self, analysis: Analysis, others: frozenset[FindingKey]):
+        self.analysis = analysis
+        self.others = others
+        #: what a round's statline findings, already left out element by element, still meet
+        self.about_elements = frozenset(k for k in others if k[1] is not None)
+        self._by_id: dict[str, ElementInfo] | None = None
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __contains__(self, key: object) -> bool:
+        if key in self.others:
+            return True
+        element = key[1]  # type: ignore[index]
+        if element is None:
+            return False
+        if self._by_id is None:
+            self._by_id = dict(zip(self.analysis.column(element_id_of), self.analysis.elements,
+                                   strict=True))
+        info = self._by_id.get(element)
+        return info is not None and key in ELEMENT_TOLD[0](self.analysis, info)
 
 
 _loaded = False
