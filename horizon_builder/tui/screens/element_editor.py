@@ -7,7 +7,6 @@ current snapshot. Form indexes are 0-based here; findings name them 1-based.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -17,7 +16,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from horizon_builder import editing as ed
@@ -25,6 +23,7 @@ from horizon_builder.engine.analysis import StatlineInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
 from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
+from horizon_builder.tui.screens.editor_focus import EditorFocus
 from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, show_findings
 from horizon_builder.tui.widgets.format import editor_title
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -38,10 +37,8 @@ from horizon_builder.tui.widgets.statline_text import (
 )
 from horizon_builder.tui.widgets.upgrade_detail import UpgradeDetail
 
-_FIELD = re.compile(r"^(?:forms\[(\d+)\]\.?)?(.*)$")
 
-
-class ElementEditorScreen(SessionView, Screen[None]):
+class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
     """The element editor (pushed by the roster screen; Escape goes back)."""
 
     CSS_PATH = EDITORS_CSS
@@ -425,58 +422,6 @@ class ElementEditorScreen(SessionView, Screen[None]):
         self.notify("Showing every upgrade, with why not" if self.show_all
                     else "Showing the upgrades this element may take", timeout=2)
         self.refresh_view()
-
-    def action_focus_row(self, delta: int) -> None:
-        """Up/down between the rows: name, P (and form type), stats, upgrades, findings."""
-        rows: list[list[Widget]] = [[self.query_one("#ed-name")],
-                [w for w in (self.query_one("#ed-form-type"), self.query_one("#ed-presence"))
-                 if w.display],
-                list(self.query_one("#ed-stats").query(NumberStepper)),
-                [self.query_one(UpgradePicker)],
-                [self.query_one("#ed-findings")]]
-        rows = [r for r in rows if r]
-        focused = self.focused
-        current = next((i for i, r in enumerate(rows) if focused in r), None)
-        if current is None:
-            return
-        target = max(0, min(len(rows) - 1, current + delta))
-        if target != current:
-            rows[target][0].focus()
-
-    def action_focus_findings(self) -> None:
-        self.query_one("#ed-findings", OptionList).focus()
-
-    def focus_on_field(self, field: str | None) -> None:
-        """Focus the control a finding's field names ("stats.M", "forms[2].upgrades" ...)."""
-        if not field:
-            self.query_one(UpgradePicker).focus()
-            return
-        match = _FIELD.match(field)
-        assert match is not None
-        form, rest = match.groups()
-        element = self._element()
-        if form is not None and element is not None and int(form) - 1 < len(element.forms):
-            self.action_show_line(int(form) - 1)
-        elif form is None and self.line is not None:
-            self.action_show_line(-1)
-        self.call_after_refresh(self._focus_rest, rest)
-
-    def _focus_rest(self, rest: str) -> None:
-        target = "#ed-upgrades"
-        if rest.startswith("stats"):
-            stepper = self.stat_stepper(rest.partition(".")[2])
-            if stepper is not None:
-                stepper.focus()
-                return
-            target = "#ed-stats NumberStepper"
-        elif rest in ("presence", "force_cost"):
-            target = "#ed-presence"
-        elif rest == "name":
-            target = "#ed-name"
-        elif rest == "type" and self.line is not None:
-            target = "#ed-form-type"
-        found = self.query(target)
-        (found.first() if found else self.query_one(UpgradePicker)).focus()
 
     def action_close(self) -> None:
         self._rename_to(self.query_one("#ed-name", Input))  # Esc keeps a name typed
