@@ -145,6 +145,44 @@ async def test_disabled_upgrade_shows_its_reason():
         assert "not for a Mech" in str(picker.get_option("vtol").prompt)
 
 
+async def test_a_stat_change_paints_first_and_the_upgrade_list_follows(monkeypatch):
+    """A stat change's own frame (stat, pool, title) is written before the upgrade list is
+    worked out again (each upgrade tried against every rule, issue 13); the list then shows
+    what the change allows: 2 points freed, Agile Frame (2 pts) can be taken."""
+    session = new_session(RULES)
+    eid = _with(session, "mech", 2)
+    app = EditorTestApp(session, lambda: ElementEditorScreen(eid, "stats.M"))
+    events: list[str] = []
+    options = ed.upgrade_options
+
+    def traced(*args, **kwargs):
+        events.append("upgrade list")
+        return options(*args, **kwargs)
+
+    monkeypatch.setattr(ed, "upgrade_options", traced)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        picker = app.screen.query_one(UpgradePicker)
+        assert picker.get_option("agile_frame").disabled
+        display = app._display
+
+        def painted(screen, renderable):
+            display(screen, renderable)
+            if renderable is not None and session.roster.element(eid).stats["M"] != 4:
+                events.append("frame")
+
+        monkeypatch.setattr(app, "_display", painted)
+        events.clear()
+        await pilot.press("minus", "minus")
+        for _ in range(20):
+            await pilot.pause()
+            if not picker.get_option("agile_frame").disabled:
+                break
+        assert session.roster.element(eid).stats["M"] == 2
+        assert events.index("frame") < events.index("upgrade list")
+        assert not picker.get_option("agile_frame").disabled
+
+
 async def test_repeatable_upgrade_count_by_keys_and_buttons():
     session = new_session(RULES)
     eid = _with(session, "mech", 3, stats={"M": 2, "F": 2, "A": 2, "D": 2})

@@ -66,7 +66,8 @@ class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
         self._gone = False
         self._findings: list[Finding] = []
         self._findings_shown: tuple[object, ...] = ()
-        self._picker_later: bool | None = None  #: False: after the edit's frame (True: due)
+        self._picker_wait = False  #: a stepper's edit: the upgrade list waits for its frame
+        self._picker_due = False  #: the upgrade list is to be shown after the next frame
 
     # --- layout ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -125,11 +126,10 @@ class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
         self._show_line_row(element, line)
         self._show_stats(line)
         self._show_pool(line)
-        if self._picker_later is None:
+        if self._picker_wait:  # a stat typed: the list follows the edit's own frame
+            self._picker_due = True
+        else:
             self._show_picker()
-        elif not self._picker_later:  # a stat typed: the list follows the edit's own frame
-            self._picker_later = True
-            self.call_after_refresh(self._show_picker)
         findings = self.query_one("#ed-findings", OptionList)
         shown = (tuple(errors), element.name)
         if shown == self._findings_shown and findings.option_count:
@@ -141,7 +141,7 @@ class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
     def _show_picker(self) -> None:
         """The upgrade list, each upgrade tried against every rule: after a stat change it
         comes a frame later, once for keys typed in a row (issue 13)."""
-        self._picker_later = None
+        self._picker_due = False
         if self.is_attached and self._element() is not None:
             self.query_one(UpgradePicker).show_rows(ed.upgrade_options(
                 self.session.ruleset, self.session.report.analysis, self.element_id, self.line),
@@ -248,11 +248,16 @@ class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
     @on(NumberStepper.Changed)
     def _stepper_changed(self, event: NumberStepper.Changed) -> None:
         event.stop()
+        self._picker_wait = True
+        try:
+            self._step(event)
+        finally:
+            self._picker_wait = False
+
+    def _step(self, event: NumberStepper.Changed) -> None:
         rs = self.session.ruleset
         line = self.line
-        stepper_id = event.stepper.id or ""
-        self._picker_later = self._picker_later or False
-        if stepper_id == "ed-presence":
+        if event.stepper.id == "ed-presence":
             value = event.value if event.value is not None else 0
             self._edit(lambda e: ed.set_presence(rs, e, value, line), f"{self._line_name()}: P{value}")
         elif event.stepper.parent is self.query_one("#ed-stats"):
@@ -260,8 +265,12 @@ class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
             shown = "–" if event.value is None else event.value
             self._edit(lambda e: ed.set_stat(e, stat, event.value, line),
                        f"{self._line_name()}: {stat} {shown}")
-        if self._picker_later is False:  # nothing shown (nothing done): back to at once
-            self._picker_later = None
+
+    def _compositor_refresh(self) -> None:
+        super()._compositor_refresh()
+        if self._picker_due:  # the edit's frame is out: now the upgrade list
+            self._picker_due = False
+            self.call_later(self._show_picker)
 
     @on(NumberStepper.Submitted)
     def _stepper_submitted(self, event: NumberStepper.Submitted) -> None:
