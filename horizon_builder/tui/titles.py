@@ -21,4 +21,5 @@ def show_titles(app: App[Any], title: str, sub_title: str) -> None:
     app.set_reactive(App.sub_title, sub_title)
     for screen in app.screen_stack:
         for header in screen.query(Header):
-            header.query_one(HeaderTitle).update(header.format_title())
+            # the title line keeps its size: no layout of the screen for it
+            header.query_one(HeaderTitle).update(header.format_title(), layout=False)
