@@ -5,7 +5,11 @@ Target (issue 13): every export linear in elements and findings; printed as
 t(10,000) / t(1,000) against 11 (the bench_validate ratio bound), with each size's
 finding count. Run::
 
-    python scripts/bench_export.py [--repeats N]
+    python scripts/bench_export.py [--repeats N] [--cpu]
+
+``--cpu`` times with the process's CPU clock (a time slice given to another process on a
+busy machine then does not count); the 1,000-element exports are timed three times as
+often as the 10,000 ones (they are short, so noise weighs more on them).
 """
 
 from __future__ import annotations
@@ -29,8 +33,10 @@ RATIO_TARGET = 11.0
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--cpu", action="store_true", help="time with the process's CPU clock")
     args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
     ruleset = load_ruleset()
     reports = {size: validate(make_roster(ruleset, size), ruleset) for size in SIZES}
     for size, report in reports.items():
@@ -40,10 +46,10 @@ def main() -> int:
             times = {}
             for size, report in reports.items():
                 samples = []
-                for _ in range(args.repeats):
-                    start = time.perf_counter()
+                for _ in range(args.repeats * (3 if size == SIZES[0] else 1)):
+                    start = clock()
                     render(report, fmt, compact)
-                    samples.append((time.perf_counter() - start) * 1000)
+                    samples.append((clock() - start) * 1000)
                 times[size] = statistics.median(samples)
             ratio = times[SIZES[1]] / times[SIZES[0]]
             name = f"{fmt}{' compact' if compact else ''}"
