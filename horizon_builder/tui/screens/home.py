@@ -84,9 +84,10 @@ class RosterScreen(SessionView, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield TotalsStrip(id="totals")
-        with Vertical(id="elements-pane"):
-            yield ElementTable(id="elements")
-            yield Vertical(id="empty")  # filled in when the roster is empty (see _show_empty)
+        # (no container around the two: each of a container's lines is drawn under the
+        # table's on every edit, for nothing)
+        yield ElementTable(id="elements")
+        yield Vertical(id="empty")  # filled in when the roster is empty (see _show_empty)
         yield Static("", id="detail", markup=False)
         yield FindingsPanel(id="findings")
         yield KeysFooter()
