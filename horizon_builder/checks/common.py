@@ -231,24 +231,31 @@ def statline_sorted(a: Analysis, number: int) -> Sorted:
     key, runs = _statline_runs(a)
     flats = a.columns.flats(key, runs)
     failed = flats.get((number, _FAILED))
-    found, keys = _until(flats, number, None if failed is None else failed[1][0])
-    round_ = a.round_name is not None
-    return Sorted(found, keys if round_ else None, None if failed is None else failed[0][0],
-                  by_element=round_ and a.parent is not None)
+    last = None if failed is None else failed[1][0]
+    found = _until(flats, number, last, _SEVERITIES)
+    failure = None if failed is None else failed[0][0]
+    if a.round_name is None:
+        return Sorted(found, failure=failure)
+    return Sorted(found, _until(flats, number, last, _KEYS), failure,
+                  by_element=a.parent is not None,
+                  owners=_until(flats, number, last, _KEYS, owners=True))
 
 
-def _until(flats: dict[Any, list[Any]], number: int, last: int | None
-           ) -> tuple[tuple[list[Any], ...], tuple[list[Any], ...]]:
-    """A rule's findings by severity, and their keys (a round's), up to and with element
-    ``last`` (all when None)."""
+_KEYS = tuple("keys " + s for s in _SEVERITIES)
+
+
+def _until(flats: dict[Any, list[Any]], number: int, last: int | None, parts: tuple[str, ...],
+           owners: bool = False) -> tuple[list[Any], ...]:
+    """A rule's ``parts`` (its findings by severity, or their keys: a round's), up to and with
+    element ``last`` (all when None); with ``owners``, the element of each instead."""
     def part(what: str) -> list[Any]:
         pair = flats.get((number, what))
         if pair is None:
             return []
-        return pair[0] if last is None else pair[0][:bisect_right(pair[1], last)]
+        items = pair[1] if owners else pair[0]
+        return items if last is None else items[:bisect_right(pair[1], last)]
 
-    return (tuple(part(s) for s in _SEVERITIES),
-            tuple(part("keys " + s) for s in _SEVERITIES))
+    return tuple(part(s) for s in parts)
 
 
 def per_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> list[T]:
