@@ -23,7 +23,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 from typing import Any, TypeVar
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
@@ -39,9 +39,9 @@ from horizon_builder.engine.findings import (
 from horizon_builder.engine.validator import ELEMENT_TOLD, check, round_copy
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 
-__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "each_element", "element_findings",
-           "eligible_names", "finding", "indices", "is_aircraft", "is_superheavy", "one_note",
-           "per_element", "per_element_value", "plural", "selected", "statline_rule", "statlines"]
+__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "derived", "each_element", "element_findings",
+           "eligible_names", "finding", "first_places", "indices", "is_aircraft", "is_superheavy", "one_note",
+           "per_element", "per_element_value", "plural", "present", "selected", "statline_rule", "statlines"]
 
 
 @dataclass(frozen=True)
@@ -231,24 +231,31 @@ def statline_sorted(a: Analysis, number: int) -> Sorted:
     key, runs = _statline_runs(a)
     flats = a.columns.flats(key, runs)
     failed = flats.get((number, _FAILED))
-    found, keys = _until(flats, number, None if failed is None else failed[1][0])
-    round_ = a.round_name is not None
-    return Sorted(found, keys if round_ else None, None if failed is None else failed[0][0],
-                  by_element=round_ and a.parent is not None)
+    last = None if failed is None else failed[1][0]
+    found = _until(flats, number, last, _SEVERITIES)
+    failure = None if failed is None else failed[0][0]
+    if a.round_name is None:
+        return Sorted(found, failure=failure)
+    return Sorted(found, _until(flats, number, last, _KEYS), failure,
+                  by_element=a.parent is not None,
+                  owners=_until(flats, number, last, _KEYS, owners=True))
 
 
-def _until(flats: dict[Any, list[Any]], number: int, last: int | None
-           ) -> tuple[tuple[list[Any], ...], tuple[list[Any], ...]]:
-    """A rule's findings by severity, and their keys (a round's), up to and with element
-    ``last`` (all when None)."""
+_KEYS = tuple("keys " + s for s in _SEVERITIES)
+
+
+def _until(flats: dict[Any, list[Any]], number: int, last: int | None, parts: tuple[str, ...],
+           owners: bool = False) -> tuple[list[Any], ...]:
+    """A rule's ``parts`` (its findings by severity, or their keys: a round's), up to and with
+    element ``last`` (all when None); with ``owners``, the element of each instead."""
     def part(what: str) -> list[Any]:
         pair = flats.get((number, what))
         if pair is None:
             return []
-        return pair[0] if last is None else pair[0][:bisect_right(pair[1], last)]
+        items = pair[1] if owners else pair[0]
+        return items if last is None else items[:bisect_right(pair[1], last)]
 
-    return (tuple(part(s) for s in _SEVERITIES),
-            tuple(part("keys " + s) for s in _SEVERITIES))
+    return tuple(part(s) for s in parts)
 
 
 def per_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> list[T]:
@@ -271,6 +278,49 @@ def per_element_value(a: Analysis, info: ElementInfo, part: Callable[[Analysis, 
     return result
 
 
+def present(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> tuple[list[int], list[T]]:
+    """(places, values): ``part(a, info)`` (see :func:`per_element`) where it is not empty,
+    in element order, with the place of each element. Kept across edits as the statline
+    findings lists are (see :meth:`~horizon_builder.engine.columns.Columns.flats`): an edit
+    asks the changed elements only, and nothing walks every element."""
+    infos = a.elements
+
+    def runs(index: int) -> dict[int, tuple[T]]:
+        value = per_element_value(a, infos[index], part)
+        return {0: (value,)} if value else _NOTHING
+
+    pair = a.columns.flats(("present", part), runs).get(0)
+    return (pair[1], pair[0]) if pair is not None else ([], [])
+
+
+_NOTHING: dict[int, Any] = {}  # never changed
+
+
+def derived(column: list[Any], make: Callable[[list[Any]], T]) -> T:
+    """``make(column)``, kept while the very column list comes back: a column an edit did not
+    change is the list it was (see :meth:`~horizon_builder.engine.columns.Columns.get`), and
+    a column is never changed once made. ``make``: a module level function of the column
+    alone (the values, not the elements, which an edit may have replaced)."""
+    key = (make, id(column))
+    kept = _DERIVED.get(key)
+    if kept is not None and kept[0] is column:
+        return kept[1]
+    if len(_DERIVED) >= 64:
+        _DERIVED.clear()
+    value = make(column)
+    _DERIVED[key] = (column, value)  # holds the column: its id is not another list's
+    return value
+
+
+_DERIVED: dict[tuple[object, int], tuple[list[Any], Any]] = {}
+
+
+def first_places(column: list[tuple[str, ...]]) -> dict[str, int]:
+    """Each name a column of names holds, in order, with the place of its first element."""
+    return {t: next(n for n, ts in enumerate(column) if t in ts)
+            for t in dict.fromkeys(chain.from_iterable(column))}
+
+
 def each_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Iterator[tuple[ElementInfo, T]]:
     """``(info, part(a, info))`` for each element of the force in order (see :func:`per_element`).
     A force-wide check runs its per-element work through this, so an edit re-runs it for
@@ -281,9 +331,8 @@ def each_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Ite
 def element_findings(a: Analysis, part: Callable[[Analysis, ElementInfo], Sequence[Finding]]
                      ) -> Iterator[Finding]:
     """What ``part`` says about each element, in element order (see :func:`per_element`)."""
-    for found in per_element(a, part):
-        if found:
-            yield from found
+    for found in present(a, part)[1]:
+        yield from found
 
 
 def selected(a: Analysis, test: Callable[[ElementInfo], object]) -> list[ElementInfo]:

@@ -9,19 +9,21 @@ The rules about upgrades on a statline are statline rules (see
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain
 
 from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
+    derived,
+    element_findings,
     eligible_names,
+    first_places,
     one_note,
     per_element,
     plural,
     statline_rule,
-    statlines,
 )
+from horizon_builder.checks.published import statline_differs, statline_unchecked
 from horizon_builder.engine.analysis import Analysis, ElementInfo, UpgradeCost, free_upgrades_granted
 from horizon_builder.engine.columns import element_type, fc_of, fc_provisional_of, form_types_of
 from horizon_builder.engine.findings import Finding, Reason
@@ -133,43 +135,12 @@ def stat_pool(ask: StatlineAsk) -> Iterator[Reason]:
                      pool.is_provisional, severity="info")
 
 
-def _statline_published(a: Analysis, info: ElementInfo) -> tuple[list[Finding], list[str]] | None:
-    """An element's statlines against the published ones: what differs, and the types
-    with no published statline to compare with (None: neither)."""
-    found: list[Finding] = []
-    unchecked: list[str] = []
-    for ask in statlines(a, info):
-        line, label, prefix = ask.line, ask.label, ask.prefix
-        et = line.type
-        if et is None or et.pool is not None or not et.stats:
-            continue
-        known = et.statlines.get(line.presence)
-        if known is None:
-            unchecked.append(line.type_id)
-            continue
-        differs = [s for s, v in known.stats.items() if line.stats.get(s, v) != v]
-        if differs:
-            expected = " ".join(f"{s}{v}" for s, v in known.stats.items())
-            found.append(about(info, "warning", "statline-differs",
-                               f"{label}{et.name} P{line.presence} is published as {expected}",
-                               cite(known, "core"), f"{prefix}stats.{differs[0]}",
-                               known.is_provisional))
-    return (found, unchecked) if found or unchecked else None
-
-
-def _statline_unchecked(a: Analysis, info: ElementInfo) -> tuple[str, ...]:
-    said = _statline_published(a, info)
-    return tuple(said[1]) if said is not None else ()
-
-
 @check(CHAPTER)
 def fixed_statline(a: Analysis) -> Iterator[Finding]:
     """Types with a known fixed statline should match it; unknown ones are said to be unchecked."""
-    for found, _ in filter(None, per_element(a, _statline_published)):
-        yield from found
-    types = per_element(a, _statline_unchecked)  # each type unchecked, with its first element:
-    unchecked = {t: a.elements[next(n for n, ts in enumerate(types) if t in ts)]
-                 for t in dict.fromkeys(chain.from_iterable(types))}
+    yield from element_findings(a, statline_differs)
+    unchecked = {t: a.elements[n]  # each type unchecked, with its first element
+                 for t, n in derived(per_element(a, statline_unchecked), first_places).items()}
     if unchecked:
         names = ", ".join(a.ruleset.element_types[t].name for t in unchecked)
         yield one_note(unchecked, "statline-unchecked",

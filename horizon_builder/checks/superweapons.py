@@ -190,6 +190,8 @@ def _bay_capacity(a: Analysis, carrier: ElementInfo, cargo: list[ElementInfo]) -
 def event_superheavies(a: Analysis) -> Iterator[Finding]:
     """Organisers may bar superheavies or cap their Presence (OtH p.17)."""
     event = a.ruleset.event
+    if event.superheavies_allowed and event.superheavy_max_presence is None:
+        return  # nothing to say of any superheavy
     rule = cite(event, "OtH p.17 (event option)")
     for info in _superheavies(a):
         name = info.type.name if info.type else info.element.type

@@ -9,7 +9,7 @@ from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.columns import fp_of
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.tournament import fp_multiple
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.validator import check, round_ids
 
 CHAPTER = "Tournament rules"
 
@@ -80,12 +80,12 @@ def task_force_rounds(a: Analysis) -> Iterator[Finding]:
         if not round_.elements:
             yield Finding("warning", "tf-round-empty", f"{round_.name}: no elements chosen",
                           "OtH p.46", field="rounds", round=round_.name)
-        if len(set(round_.elements)) != len(round_.elements):
+        if len(round_ids(round_)) != len(round_.elements):
             yield Finding("error", "tf-round-duplicate",
                           f"{round_.name}: an element is listed twice", "OtH p.46",
                           field="rounds", round=round_.name)
         for element_id in round_.destroyed:
-            if element_id not in round_.elements:
+            if element_id not in round_ids(round_):
                 info = a.by_id.get(element_id)
                 name = info.element.name if info else element_id
                 yield Finding("warning", "tf-destroyed-not-fielded",

@@ -14,6 +14,7 @@ from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
+    derived,
     indices,
     per_element,
     statline_rule,
@@ -208,17 +209,21 @@ def _weird_paid(a: Analysis, info: ElementInfo) -> str | None:
     return f"{info.element.name}: {', '.join(parts)}"
 
 
+def _weird_entries(texts: list[str | None]) -> tuple[list[int], str]:
+    """Where the elements with weird upgrades are, and how each is paid, in one text."""
+    places = [n for n in indices(texts) if texts[n] is not None]
+    return places, "; ".join(texts[n] for n in places)  # type: ignore[misc]
+
+
 @check(CHAPTER)
 def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
     """Weird upgrades are bought per element, not for the whole type (OtH p.42): one note for
     the force saying how each is paid (the roster lists the upgrades, not the payment)."""
-    texts = per_element(a, _weird_paid)
-    entries = [(a.elements[n], text) for n in indices(texts) if (text := texts[n]) is not None]
-    if not entries:
+    places, text = derived(per_element(a, _weird_paid), _weird_entries)
+    if not places:
         return
-    only = entries[0][0] if len(entries) == 1 else None
-    yield Finding("info", "weird-upgrades",
-                  "Weird upgrades, paid per element: " + "; ".join(text for _, text in entries),
+    only = a.elements[places[0]] if len(places) == 1 else None
+    yield Finding("info", "weird-upgrades", "Weird upgrades, paid per element: " + text,
                   "OtH p.42, p.69-71", only.id if only else None,
                   only.element.name if only else None, "upgrades")
 

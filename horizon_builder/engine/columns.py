@@ -57,8 +57,17 @@ _PLAIN = frozenset({int, str, bool, float, type(None)})
 
 def _same(new: object, old: object) -> bool:
     """Whether a column may keep ``old`` for ``new``: the very object, or an equal plain value
-    (a number, a string)."""
-    return new is old or (type(new) in _PLAIN and type(old) is type(new) and new == old)
+    (a number, a string, a tuple of them)."""
+    if new is old:
+        return True
+    kind = type(new)
+    if kind is not type(old):
+        return False
+    if kind is tuple:
+        items: tuple[object, ...] = new  # type: ignore[assignment]
+        others: tuple[object, ...] = old  # type: ignore[assignment]
+        return len(items) == len(others) and all(map(_same, items, others))
+    return kind in _PLAIN and new == old
 
 
 class Identity:

@@ -57,17 +57,20 @@ class Sorted:
     ``keys``: when the findings are a tournament round's copies, the keys of the findings
     they copy (the validator leaves out those the Task Force reported); ``by_element``: those
     the Task Force said about the same element are left out already. ``failure``: the
-    exception that stopped the check after these findings."""
+    exception that stopped the check after these findings. ``owners``: beside ``keys``, the
+    place in the force of the element each finding is about, ascending."""
 
-    __slots__ = ("by_element", "failure", "keys", "parts")
+    __slots__ = ("by_element", "failure", "keys", "owners", "parts")
 
     def __init__(self, parts: tuple[Sequence[Finding], ...],
                  keys: tuple[Sequence[FindingKey], ...] | None = None,
-                 failure: Exception | None = None, by_element: bool = False):
+                 failure: Exception | None = None, by_element: bool = False,
+                 owners: tuple[Sequence[int], ...] | None = None):
         self.parts = parts  # errors, warnings, notes
         self.keys = keys
         self.failure = failure
         self.by_element = by_element
+        self.owners = owners
 
     def __iter__(self) -> Iterator[Finding]:
         return chain.from_iterable(self.parts)

@@ -7,7 +7,8 @@ crashes becomes an internal-error finding rather than a traceback.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
@@ -23,6 +24,7 @@ from horizon_builder.engine.findings import (
     finding_key,
     verdict_text,
 )
+from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.provenance import changed_values, provisional_values
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.gcpause import gc_paused
@@ -148,7 +150,7 @@ def _run(analysis: Analysis, context: str, already: Container[FindingKey] = froz
         try:
             said = item.run(analysis)
             if isinstance(said, Sorted):
-                _add_sorted(parts, said, already, name)
+                _add_sorted(parts, said, already, name, analysis)
                 if said.failure is not None:
                     if told is not None:  # its findings are not all each element's
                         told.append(_INCOMPLETE)
@@ -175,15 +177,19 @@ def _run(analysis: Analysis, context: str, already: Container[FindingKey] = froz
 
 
 def _add_sorted(parts: tuple[list[Finding], ...], said: Sorted,
-                already: Container[FindingKey], name: str | None) -> None:
+                already: Container[FindingKey], name: str | None, analysis: Analysis) -> None:
     """Add a check's findings split by severity (see :class:`Sorted`)."""
+    about: frozenset[FindingKey] | None = None
     if said.by_element and isinstance(already, _Reported):
-        already = already.about_elements  # the rest was left out element by element
+        already = about = already.about_elements  # the rest was left out element by element
     for index, found in enumerate(said.parts):
         if not found:
             continue
         if said.keys is not None:  # a round's copies: the keys are the originals'
-            if already:
+            if about is not None and said.owners is not None:
+                if about:
+                    found = _untold(found, said.keys[index], said.owners[index], about, analysis)
+            elif already:
                 found = _unreported(found, said.keys[index], already)
         else:
             if already:
@@ -198,6 +204,35 @@ def _unreported(found: Iterable[Finding], keys: Iterable[FindingKey],
     """The findings whose key is not among those already reported (in C: a Task Force's
     rounds have thousands)."""
     return list(compress(found, map(not_, map(already.__contains__, keys))))
+
+
+def _untold(found: Sequence[Finding], keys: Sequence[FindingKey], owners: Sequence[int],
+            about: frozenset[FindingKey], analysis: Analysis) -> Sequence[Finding]:
+    """:func:`_unreported` for a round's copies of findings about its elements (``owners``:
+    the place of the element each is about, ascending), against a few keys about elements:
+    a key names its element, so only the findings of the elements named are looked at."""
+    drop = set()
+    for element in {key[1] for key in about}:
+        for place in _places(analysis, element):  # type: ignore[arg-type]
+            for n in range(bisect_left(owners, place), bisect_right(owners, place)):
+                if keys[n] in about:
+                    drop.add(n)
+    return [f for n, f in enumerate(found) if n not in drop] if drop else found
+
+
+def _places(analysis: Analysis, element_id: str) -> list[int]:
+    """Where the elements with this id are in the force (kept with the analysis)."""
+    kept: dict[str, list[int]] = analysis.__dict__.setdefault("_places", {})
+    places = kept.get(element_id)
+    if places is None:
+        ids, places, start = analysis.column(element_id_of), [], 0
+        try:
+            while True:
+                start = ids.index(element_id, start) + 1
+                places.append(start - 1)
+        except ValueError:
+            kept[element_id] = places
+    return places
 
 
 def round_copy(finding: Finding, round_name: str) -> Finding:
@@ -238,8 +273,10 @@ def _validate(roster: Roster, ruleset: Ruleset) -> Report:
                           mode="round", round_name=round_.name)
             if told is not None:
                 sub.parent, sub.parent_infos = analysis, list(compress(analysis.elements, flags))
+                sub.column(element_id_of)  # made each time, so an edit copies it (see _places)
             sub_findings = _run(sub, "round", reported)
-            for element_id in filter(benched.__contains__, round_.elements):
+            for element_id in (filter(benched.__contains__, round_.elements)
+                               if not benched.isdisjoint(round_ids(round_)) else ()):
                 info = _info_by_id(sub, element_id)
                 sub_findings.insert(0, Finding(
                     "error", "tf-benched-element",
@@ -261,9 +298,21 @@ def _info_by_id(analysis: Analysis, element_id: str) -> ElementInfo | None:
 def _fielded(analysis: Analysis, round_: Round) -> list[bool]:
     """Which of the Task Force's elements a round fields: a column of the Task Force's
     analysis kept for the round object (an edit of the list keeps its rounds)."""
-    fielded = set(round_.elements)
     return analysis.columns.get(("fielded", Identity(round_)),
-                                lambda info: info.element.id in fielded)
+                                lambda info: info.element.id in round_ids(round_))
+
+
+_ROUND_IDS = IdentityMemo(limit=256)
+
+
+def round_ids(round_: Round) -> frozenset[str]:
+    """The ids a round fields, as a set made once per round object (an edit of the list
+    keeps its rounds)."""
+    ids: frozenset[str] | None = _ROUND_IDS.get((round_,), None)
+    if ids is None:
+        ids = frozenset(round_.elements)
+        _ROUND_IDS.put((round_,), None, ids)
+    return ids
 
 
 #: What the statline rules told one element of a Task Force (the keys of their findings of
