@@ -17,8 +17,9 @@ Run from the repository root::
     then read; PYTHONDONTWRITEBYTECODE removed) and the app from the console
     entry's start (garbage collection paused). Target (issue 13): 1.3× the bare
     app. Also timed, interleaved: the bare app after validating one pydantic model, the
-    least a first start (no kept view: its totals need the roster validated) must do. Run it with the Python of a venv the package is installed in
-    (``pip install .``) for the figure a user sees.
+    least a first start (no kept view: its totals need the roster validated) must do.
+    Run it with the Python of a venv the package is installed in (``pip install .``)
+    for the figure a user sees.
 
 Prints figures only; nothing is asserted.
 """
