@@ -6,6 +6,7 @@ checkout they are the top-level ``rulesets/`` and ``examples/`` folders.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -21,6 +22,16 @@ def _data_dir(name: str) -> Path:
     raise FileNotFoundError(
         f"horizon-builder data folder {name!r} is missing: looked in {installed} and {checkout}"
     )
+
+
+def cache_dir() -> Path | None:
+    """The folder of the app's caches (the merged ruleset, the home views kept between
+    runs): ``HORIZON_BUILDER_CACHE_DIR`` if set (empty: no caches), else the user's."""
+    configured = os.environ.get("HORIZON_BUILDER_CACHE_DIR")
+    if configured is not None:
+        return Path(configured) if configured else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "horizon-builder"
 
 
 def rulesets_dir() -> Path:

@@ -42,6 +42,23 @@ def test_core_imports_neither_textual_nor_rich() -> None:
     assert json.loads(result.stdout) == [], "the core must not load the UI libraries"
 
 
+def test_the_first_view_is_worked_out_without_textual() -> None:
+    """The command line looks for a kept home view and starts the second process of a first
+    start before it imports Textual, and that process never imports it (tui/firstview.py)."""
+    script = (
+        "import json, sys\n"
+        "import horizon_builder.tui.firstview, horizon_builder.tui.homecache\n"
+        "from horizon_builder.session import Session\n"
+        "from horizon_builder.tui.firstview import home_view\n"
+        f"home_view(Session.open({str(PACKAGE.parent / 'examples' / 'oth-metaformers.toml')!r}), 100)\n"
+        "print(json.dumps(sorted(m for m in sys.modules\n"
+        "                        if m.split('.')[0] in ('textual', 'rich'))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, cwd=PACKAGE.parent)
+    assert json.loads(result.stdout) == [], "the first view must not wait for Textual"
+
+
 def test_no_module_over_500_lines() -> None:
     sizes = {path.relative_to(PACKAGE).as_posix(): len(path.read_text().splitlines())
              for path in PACKAGE.rglob("*.py")}

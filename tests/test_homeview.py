@@ -10,7 +10,7 @@ import pytest
 from helpers_tui import copy_example, until
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.homeview import _file
+from horizon_builder.tui.homecache import _file
 
 SIZE = (120, 40)
 

@@ -377,6 +377,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
         from horizon_builder.rules.personal import ENV_OFF
 
         os.environ[ENV_OFF] = "1"
+    if not (args.event or args.tournament) and args.file:
+        from horizon_builder.tui.firstview import prepare
+
+        prepare(Path(args.file), args.ruleset)  # before Textual is imported: see firstview.py
     from horizon_builder.tui.app import run_app
 
     start: tuple[str, Path, Path | None] | None = None

@@ -23,17 +23,10 @@ import pickle
 import tempfile
 from pathlib import Path
 
+from horizon_builder.resources import cache_dir
 from horizon_builder.rules.models import Ruleset
 
 _RULES_CODE = Path(__file__).resolve().parent
-
-
-def cache_dir() -> Path | None:
-    configured = os.environ.get("HORIZON_BUILDER_CACHE_DIR")
-    if configured is not None:
-        return Path(configured) if configured else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "horizon-builder"
 
 
 def _file(key: object) -> Path | None:

@@ -32,6 +32,7 @@ from horizon_builder.prefs import pref, recent_rosters, remember_recent, save_pr
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
+from horizon_builder.tui.firstview import title_texts
 from horizon_builder.tui.homeview import HomeViewActions
 from horizon_builder.tui.organising import OrganiserActions
 from horizon_builder.tui.paths import display_path, exists, keep_overrides_reachable, only_in
@@ -254,11 +255,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         return path.name if path is not None else "This roster"
 
     def _update_title(self) -> None:
-        path = self.session.path
-        name = path.name if path is not None else "untitled"
-        if path is not None and not path.exists():
-            name += " (new file)"
-        show_titles(self, f"{name}{' ● modified' if self.unsaved else ''}", self.session.roster.name)
+        show_titles(self, *title_texts(self.session.path, self.unsaved, self.session.roster.name))
 
 
     def replace_session(self, session: Session) -> None:

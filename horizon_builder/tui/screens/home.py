@@ -19,9 +19,9 @@ from textual.widgets import Button, DataTable, Header, Static
 
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
-from horizon_builder.tui.widgets.element_table import split_key
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
+from horizon_builder.tui.widgets.rows import split_key
 
 if TYPE_CHECKING:
     from horizon_builder.engine.findings import Finding

@@ -9,7 +9,6 @@ rows whose text changed, which keeps a 200-element roster quick.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Self
 
 from rich.padding import Padding
@@ -24,70 +23,18 @@ from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
 
-from horizon_builder.tui.widgets.format import (
-    MAIN_STATS,
-    element_marks,
-    stats_cells,
-    type_label,
-    upgrades_text,
+from horizon_builder.tui.widgets.format import element_marks
+from horizon_builder.tui.widgets.rows import (
+    COLUMNS,
+    RowData,
+    element_mark,
+    element_rows,
+    flexible_widths,
+    split_key,
 )
 
 if TYPE_CHECKING:
-    from horizon_builder.engine.analysis import ElementInfo
     from horizon_builder.engine.validator import Report
-    from horizon_builder.rules.models import Ruleset
-
-#: The mark column's sign for an element's worst finding.
-ICONS = {"error": "✗", "warning": "!", "info": ""}
-
-FORM_SEPARATOR = "#form"
-
-#: (key, title, fixed width or None for "share what is left")
-COLUMNS: tuple[tuple[str, str, int | None], ...] = (
-    ("mark", " ", 1),
-    ("name", "Name", None),
-    ("type", "Type", 12),
-    ("p", "P", 2),
-    ("stats", " ".join(f"{s:>2}" for s in MAIN_STATS), 11),
-    ("upgrades", "Upgrades", None),
-    ("fc", "FC", 4),
-)
-
-
-def form_key(element_id: str, form_number: int) -> str:
-    return f"{element_id}{FORM_SEPARATOR}{form_number}"
-
-
-def split_key(key: str) -> tuple[str, int | None]:
-    """Row key → (element id, form number from 1, or None for the element row)."""
-    if FORM_SEPARATOR in key:
-        element_id, number = key.rsplit(FORM_SEPARATOR, 1)
-        return element_id, int(number)
-    return key, None
-
-
-def truncate(text: str, width: int) -> str:
-    if width <= 0:
-        return ""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
-
-
-@dataclass(frozen=True)
-class RowData:
-    """The plain content of one row; compared between refreshes to skip unchanged rows."""
-
-    key: str
-    mark: str
-    name: str
-    type: str
-    presence: str
-    stats: str
-    upgrades: str
-    fc: str
-    chq: bool = False
-    form: bool = False
-    fc_provisional: bool = False
-
 
 class ElementTable(DataTable):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
@@ -112,26 +59,13 @@ class ElementTable(DataTable):
 
     # --- content ---------------------------------------------------------------
     def _flexible_widths(self, report: Report | None = None) -> tuple[int, int]:
-        """Widths of the name and upgrades columns: names first, upgrades get the rest."""
-        width = self.size.width or (self.app.size.width - 2)
-        fixed = sum(w for _, _, w in COLUMNS if w is not None)
-        padding = 2 * len(COLUMNS) + 2  # cell padding and scrollbar
-        spare = max(24, width - fixed - padding)
-        report = report or self._report
-        names: list[int] = []
-        if report is not None:
-            ruleset = report.analysis.ruleset
-            for info in report.analysis.elements:
-                names.append(len(info.element.name) + (2 if info.is_command else 0))
-                names.extend(4 + len(form.name or type_label(ruleset, form.type))
-                             for form in info.element.forms)
-        wanted = -(-(max([12, *names]) + 1) // 6) * 6  # in steps of 6: fewer relayouts
-        name = max(12, min(wanted, 36, spare - 10))
-        if self._widths is not None and sum(self._widths) == spare:
-            # the same room: the names column only grows (undoing a long name does not
-            # redraw the table twice); it fits the names again after a resize
-            name = max(name, self._widths[0])
-        return name, spare - name
+        """Widths of the name and upgrades columns (:func:`~.rows.flexible_widths`)."""
+        return flexible_widths(self.available_width, report or self._report, self._widths)
+
+    @property
+    def available_width(self) -> int:
+        """The width the table has for its columns (before it is laid out: the app's)."""
+        return self.size.width or (self.app.size.width - 2)
 
     def build_rows(self, report: Report) -> list[RowData]:
         analysis = report.analysis
@@ -144,50 +78,15 @@ class ElementTable(DataTable):
         kept: dict[int, tuple[object, str, tuple[int, int], list[RowData]]] = {}
         rows: list[RowData] = []
         for info in analysis.elements:
-            mark = ICONS.get(marks.get(info.element.id, ""), "")
+            mark = element_mark(marks, info.element.id)
             hit = before.get(id(info))
             if hit is not None and hit[0] is info and hit[1] == mark and hit[2] == widths:
                 made = hit[3]
             else:
-                made = self._element_rows(ruleset, info, mark, widths)
+                made = element_rows(ruleset, info, mark, widths)
             kept[id(info)] = (info, mark, widths, made)
             rows.extend(made)
         self._rows_by_info = kept
-        return rows
-
-    @staticmethod
-    def _element_rows(ruleset: Ruleset, info: ElementInfo, mark: str,
-                      widths: tuple[int, int]) -> list[RowData]:
-        """The row of one element and a row for each of its metaforms."""
-        name_width, upgrades_width = widths
-        element = info.element
-        tname = type_label(ruleset, element.type)
-        name = ("★ " if info.is_command else "") + element.name
-        rows = [RowData(
-            key=element.id,
-            mark=mark,
-            name=truncate(name, name_width),
-            type=truncate(tname + (" CHQ" if info.is_command else ""), 12),
-            presence=str(element.presence),
-            stats=" ".join(f"{v:>2}" for v in stats_cells(info.base)),
-            upgrades=truncate(upgrades_text(ruleset, info.base), upgrades_width),
-            fc=f"{info.fc}{'≈' if info.fc_provisional else ' '}",
-            chq=info.is_command,
-            fc_provisional=info.fc_provisional,
-        )]
-        for number, (form, line) in enumerate(zip(element.forms, info.forms, strict=False), start=1):
-            label = form.name or type_label(ruleset, form.type)
-            rows.append(RowData(
-                key=form_key(element.id, number),
-                mark="",
-                name=truncate(f"  ↳ {label}", name_width),
-                type=truncate(type_label(ruleset, form.type), 12),
-                presence=str(form.presence),
-                stats=" ".join(f"{v:>2}" for v in stats_cells(line)),
-                upgrades=truncate(upgrades_text(ruleset, line), upgrades_width),
-                fc="",
-                form=True,
-            ))
         return rows
 
     def _cells(self, row: RowData) -> list[Text]:
