@@ -30,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import atexit
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -44,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 FRAME_MS = 1000 / 60
 EXAMPLE = ROOT / "examples" / "hvy-cav-battlegroup.toml"
 CACHE = tempfile.mkdtemp(prefix="hb-bench-cache-")
+atexit.register(shutil.rmtree, CACHE, ignore_errors=True)
 
 
 # --- (a) edit → totals ----------------------------------------------------------------------

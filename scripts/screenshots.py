@@ -12,14 +12,18 @@ The scenarios live in ``tests/screen_scenarios.py``; the snapshot tests
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 # The same on every machine: no one's own rulebook or autosaves in the pictures.
-os.environ["HORIZON_BUILDER_CONFIG_DIR"] = tempfile.mkdtemp(prefix="hb-config-")
-os.environ["HORIZON_BUILDER_DATA_DIR"] = tempfile.mkdtemp(prefix="hb-data-")
+_FOLDERS = tempfile.mkdtemp(prefix="hb-screenshots-")  # removed when the script ends
+atexit.register(shutil.rmtree, _FOLDERS, ignore_errors=True)
+os.environ["HORIZON_BUILDER_CONFIG_DIR"] = os.path.join(_FOLDERS, "config")
+os.environ["HORIZON_BUILDER_DATA_DIR"] = os.path.join(_FOLDERS, "data")
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

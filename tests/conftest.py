@@ -9,7 +9,9 @@ sends its codes to the controller, which checks their union.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -17,13 +19,16 @@ import pytest
 
 # Never read or write the real user's folders: your rulebook (personal rules) and autosaves
 # live in a fresh folder per test process, empty unless a test writes there.
-os.environ["HORIZON_BUILDER_CONFIG_DIR"] = tempfile.mkdtemp(prefix="hb-config-")
-os.environ.setdefault("HORIZON_BUILDER_DATA_DIR", tempfile.mkdtemp(prefix="hb-data-"))
+# (all in one folder of this test process, removed when it ends)
+_FOLDERS = tempfile.mkdtemp(prefix="hb-test-")
+atexit.register(shutil.rmtree, _FOLDERS, ignore_errors=True)
+os.environ["HORIZON_BUILDER_CONFIG_DIR"] = os.path.join(_FOLDERS, "config")
+os.environ.setdefault("HORIZON_BUILDER_DATA_DIR", os.path.join(_FOLDERS, "data"))
 # The ruleset disk cache (rules/diskcache.py) of this run: never the user's own.
-os.environ.setdefault("HORIZON_BUILDER_CACHE_DIR", tempfile.mkdtemp(prefix="hb-test-cache-"))
+os.environ.setdefault("HORIZON_BUILDER_CACHE_DIR", os.path.join(_FOLDERS, "cache"))
 
 # Record before any test module binds ``validate``: patch the module function first.
-from horizon_builder.engine import validator as _validator
+from horizon_builder.engine import validator as _validator  # noqa: E402
 
 PRODUCED: set[str] = set()
 _real_validate = _validator.validate

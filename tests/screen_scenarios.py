@@ -8,6 +8,7 @@ is seen in review and the README's pictures come from the same place.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -137,7 +138,8 @@ async def _event(pilot: Pilot) -> None:
     from horizon_builder.cli.main import main
     from horizon_builder.tui.screens.event import EventScreen
 
-    folder = Path(tempfile.mkdtemp())
+    folder = Path(tempfile.mkdtemp(prefix="horizon-builder-event-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # (the screen reads it till then)
     text = (ROOT / "examples" / "tournament-task-force.toml").read_text()
     for name in ("Ann", "Bea", "Cal", "Dev"):
         (folder / f"{name}.toml").write_text(text.replace(
@@ -302,7 +304,8 @@ def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
     os.environ[DATA_DIR_ENV] = data
     # no preferences either: a theme toggled in one picture is never in the next
     saved_config = os.environ.get("HORIZON_BUILDER_CONFIG_DIR")
-    os.environ["HORIZON_BUILDER_CONFIG_DIR"] = tempfile.mkdtemp(prefix="horizon-builder-config-")
+    config = tempfile.mkdtemp(prefix="horizon-builder-config-")
+    os.environ["HORIZON_BUILDER_CONFIG_DIR"] = config
     assert dialogs.Path is Path, "the path prompt no longer names pathlib.Path: update opened()"
     dialogs.Path = _ShownFolder  # type: ignore[misc]
     try:
@@ -328,6 +331,7 @@ def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
         else:
             os.environ[DATA_DIR_ENV] = saved_env
         shutil.rmtree(data, ignore_errors=True)
+        shutil.rmtree(config, ignore_errors=True)
 
 
 def _autosave_edits(path: Path) -> None:
