@@ -112,12 +112,15 @@ _builder: ViewBuilder | None = None
 
 
 def terminal_size() -> tuple[int, int]:
-    """The terminal's size as Textual will find it (80×24 without a terminal)."""
+    """The terminal's size as Textual's driver finds it (``COLUMNS`` and ``LINES`` first;
+    80×24 without a terminal)."""
+    import shutil
+
     try:
-        size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        columns, lines = shutil.get_terminal_size()
     except (AttributeError, ValueError, OSError):
         return 80, 24
-    return size.columns, size.lines
+    return columns or 80, lines or 24
 
 
 def prepare(path: Path | None, overrides: Sequence[str]) -> None:
