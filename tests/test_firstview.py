@@ -29,17 +29,25 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     firstview.discard()
 
 
-async def _run(path: Path, painted: list[str]) -> tuple[HorizonApp, list[str]]:
-    """Start the app on ``path`` and wait until the view for the next start is kept; the
-    app, and the names in its element table."""
+def _kept(path: Path | None) -> Path:
+    file = _file(None if path is None else path.resolve())
+    assert file is not None
+    return file
+
+
+async def _run(path: Path | None, painted: list[str]) -> tuple[HorizonApp, list[str]]:
+    """Start the app on ``path`` (None: no file) and wait until the view for the next start
+    is kept; the app, and the names in its element table."""
     app = HorizonApp(path)
     app.roster_painted = painted.append  # type: ignore[method-assign,assignment]
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded and painted, "the roster on screen")
-        await until(pilot, lambda: (f := _file(path.resolve())) is not None and f.is_file(),
-                    "the view kept for the next start")
+        await until(pilot, lambda: _kept(path).is_file(), "the view kept for the next start")
         table = home(app).table
-        assert table.size.width == SIZE[0]  # the element table spans the screen
+        if app.session.roster.elements:
+            assert table.size.width == SIZE[0]  # the element table spans the screen
+        else:
+            assert not table.display and home(app).query_one("#add-first").display
         return app, [row.name for row in table.rows_shown]
 
 
@@ -48,10 +56,23 @@ async def test_the_second_process_works_out_the_view_the_app_shows(name: str, tm
                                                                     cache: Path) -> None:
     path = copy_example(tmp_path, name)
     app, _ = await _run(path, [])
-    kept = json.loads(_file(path.resolve()).read_text(encoding="utf-8"))["view"]  # type: ignore[union-attr]
+    kept = json.loads(_kept(path).read_text(encoding="utf-8"))["view"]
     worked_out = firstview.home_view(Session.open(path), SIZE[0])
     assert json.loads(json.dumps(worked_out)) == kept
     assert kept["rows"] and kept["title"] == path.name == str(app.title)
+
+
+@pytest.mark.parametrize("file", [None, "new.toml"])
+async def test_a_new_roster_view_is_worked_out_as_the_app_shows_it(
+        file: str | None, tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = None if file is None else Path(file)  # no file, or one that does not exist yet
+    app, names = await _run(path, [])
+    kept = json.loads(_kept(path).read_text(encoding="utf-8"))["view"]
+    worked_out = firstview.home_view(Session.new(path=path), SIZE[0])
+    assert json.loads(json.dumps(worked_out)) == kept
+    assert names == kept["rows"] == [] and kept["title"] == str(app.title) == (
+        "untitled" if file is None else "new.toml (new file)")
 
 
 async def test_a_first_start_shows_the_second_process_view_in_its_first_frame(
@@ -94,10 +115,18 @@ def test_a_view_for_another_width_is_not_taken(tmp_path: Path, cache: Path) -> N
     assert firstview._builder is None
 
 
-def test_no_second_process_for_a_new_roster(tmp_path: Path, cache: Path) -> None:
-    firstview.prepare(tmp_path / "new.toml", ())
+async def test_a_first_start_with_no_file_shows_the_new_roster_in_its_first_frame(
+        tmp_path: Path, cache: Path) -> None:
     firstview.prepare(None, ())
+    assert firstview._builder is not None
+    painted: list[str] = []
+    await _run(None, painted)
+    assert painted == ["kept"]
+    firstview.prepare(None, ())  # the next start: the kept view will do
     assert firstview._builder is None
+    second: list[str] = []
+    await _run(None, second)
+    assert second == ["kept"]
 
 
 def test_the_command_line_starts_it_before_the_app(tmp_path: Path,
@@ -112,6 +141,9 @@ def test_the_command_line_starts_it_before_the_app(tmp_path: Path,
     roster = copy_example(tmp_path, "hvy-cav-battlegroup.toml")
     assert main([str(roster), "--ruleset", "house.toml"]) == 0
     assert calls == [("prepare", (roster, ["house.toml"])), ("app", roster)]
+    calls.clear()
+    assert main([]) == 0  # no file: a new roster's view
+    assert calls == [("prepare", (None, [])), ("app", None)]
     calls.clear()
     assert main(["--event", "tournament-standard", str(tmp_path)]) == 0
     assert [c[0] for c in calls] == ["app"]  # the organiser's screen: no home view first

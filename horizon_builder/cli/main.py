@@ -377,10 +377,11 @@ def _main(argv: Sequence[str] | None = None) -> int:
         from horizon_builder.rules.personal import ENV_OFF
 
         os.environ[ENV_OFF] = "1"
-    if not (args.event or args.tournament) and args.file:
+    if not (args.event or args.tournament):
         from horizon_builder.tui.firstview import prepare
 
-        prepare(Path(args.file), args.ruleset)  # before Textual is imported: see firstview.py
+        # before Textual is imported: see firstview.py
+        prepare(Path(args.file) if args.file else None, args.ruleset)
     from horizon_builder.tui.app import run_app
 
     start: tuple[str, Path, Path | None] | None = None

@@ -2,14 +2,14 @@
 
 A start on a roster with a view kept from the last run paints it in its first frame
 (:mod:`horizon_builder.tui.homeview`). Without one (a roster never opened here, edited
-by hand since, or a new version of the app) the roster used to show only once the
-session was loaded, after the first frame: importing the rules engine and judging
-the roster came on top of Textual's own start-up.
+by hand since, a first start with no file, or a new version of the app) the roster
+used to show only once the session was loaded, after the first frame: importing the
+rules engine and judging the roster came on top of Textual's own start-up.
 
 So the command line, before it imports Textual, starts ``python -m
-horizon_builder.tui.firstview WIDTH ROSTER [OVERRIDES...]`` (:func:`prepare`; stopped at
-once when a kept view will do). On the other core, that process opens the session
-exactly as the app does, judges the roster and writes the home view for a screen
+horizon_builder.tui.firstview WIDTH ROSTER [OVERRIDES...]`` (:func:`prepare`; ROSTER is
+empty for a start with no file; stopped at once when a kept view will do). On the
+other core, that process opens the session (or starts a new roster) as the app does, judges the roster and writes the home view for a screen
 WIDTH columns wide (the terminal's; the element table spans the screen), in the kept
 view's JSON form (:func:`home_view`). The app takes it for its first frame
 (:func:`take_view`) as it would a kept view, then loads the session itself and shows
@@ -52,8 +52,7 @@ def title_texts(path: Path | None, unsaved: bool, roster_name: str) -> tuple[str
 def home_view(session: Session, width: int) -> dict[str, Any] | None:
     """What the home screen shows of a session just opened, on a screen ``width`` columns
     wide (its element table's width), in the JSON form of a kept view (None: a roster the
-    home screen does not show as it is at once, such as an empty one or one opened with
-    problems)."""
+    home screen does not show as it is at once, such as one opened with problems)."""
     from dataclasses import asdict
 
     from horizon_builder.tui.widgets.figures import report_figures
@@ -61,7 +60,7 @@ def home_view(session: Session, width: int) -> dict[str, Any] | None:
     from horizon_builder.tui.widgets.rows import flexible_widths, report_rows
 
     roster = session.roster
-    if session.path is None or session.dirty or session.personal_problems or not roster.elements:
+    if session.dirty or session.personal_problems:
         return None
     report = session.report
     widths = flexible_widths(width, report)
@@ -73,8 +72,8 @@ def home_view(session: Session, width: int) -> dict[str, Any] | None:
         "rows": [asdict(row) for row in report_rows(report, widths)],
         "findings": [asdict(f) for f in report.all_findings],
         "provisional": list(report.provisional_values),
-        # the cursor starts on the first row: the first element's detail
-        "detail": element_detail(report, report.analysis.elements[0]),
+        # the cursor starts on the first row: the first element's detail (none: no line)
+        "detail": element_detail(report, report.analysis.elements[0]) if roster.elements else "",
     }
 
 
@@ -83,10 +82,10 @@ class ViewBuilder:
     """The second process, started on a roster and its override files for a screen
     ``width`` columns wide."""
 
-    def __init__(self, width: int, path: Path, overrides: Sequence[str]) -> None:
+    def __init__(self, width: int, path: Path | None, overrides: Sequence[str]) -> None:
         self.width = width
         self.process = subprocess.Popen(
-            [sys.executable, "-P", "-m", __name__, str(width), str(path), *overrides],
+            [sys.executable, "-P", "-m", __name__, str(width), str(path or ""), *overrides],
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             encoding="utf-8")
 
@@ -124,18 +123,16 @@ def terminal_size() -> tuple[int, int]:
 
 
 def prepare(path: Path | None, overrides: Sequence[str]) -> None:
-    """Before Textual is imported: when the app starts on a roster with no view kept for
-    it (or one made from other files), start working one out in a second process."""
+    """Before Textual is imported: when the app starts on a roster (None: a new one with no
+    file) with no view kept for it (or one made from other files), start working one out
+    in a second process."""
     global _builder
-    if _builder is not None or path is None or not sys.executable:
+    if _builder is not None or not sys.executable:
         return
     size = terminal_size()
-    try:
-        if not path.is_file():
-            return  # a new roster: nothing to show
-        # started first, so it runs while the kept view is looked for
+    try:  # started first, so it runs while the kept view is looked for
         _builder = ViewBuilder(size[0], path, overrides)
-    except OSError:
+    except (OSError, ValueError):
         return
     atexit.register(discard)
     from horizon_builder.tui.homecache import read_kept
@@ -185,7 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from horizon_builder.session import Session
 
-        session = Session.open(Path(args[1]), tuple(args[2:]))
+        # as the app starts (HorizonApp._startup_session): a file there is opened, else a
+        # new roster is started (saved there, if named)
+        path, overrides = (Path(args[1]) if args[1] else None), tuple(args[2:])
+        session = (Session.open(path, overrides) if path is not None and path.exists()
+                   else Session.new(path=path, extra_overrides=overrides))
         view = home_view(session, int(args[0]))
     except Exception:
         view = None

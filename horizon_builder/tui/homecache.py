@@ -85,11 +85,13 @@ def _code() -> list[tuple[str, int, int]]:
     return sorted(out)
 
 
-def _key(overrides: tuple[str, ...], size: tuple[int, int], path: Path, layers: list[str]) -> str:
+def _key(overrides: tuple[str, ...], size: tuple[int, int], path: Path | None,
+         layers: list[str]) -> str:
     from horizon_builder.rules.personal import personal_rules_path
 
     parts: list[object] = [
-        FORMAT, horizon_builder.__version__, _code(), str(path), _digest(path),
+        FORMAT, horizon_builder.__version__, _code(), str(path),
+        None if path is None else _digest(path),
         [(o, _digest(Path(o))) for o in overrides],
         _folder(rulesets_dir(), "*.toml"), _folder(presets_dir(), "*.toml"),
         str(personal_rules_path()), _digest(personal_rules_path()),
@@ -101,17 +103,22 @@ def _key(overrides: tuple[str, ...], size: tuple[int, int], path: Path, layers: 
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def _file(path: Path) -> Path | None:
+def _file(path: Path | None) -> Path | None:
+    """The file of the view kept for the roster at ``path`` (None: a start with no file)."""
     folder = cache_dir()
     if folder is None:
         return None
+    if path is None:
+        return folder / "home-untitled.json"
     return folder / f"home-{hashlib.sha256(str(path).encode()).hexdigest()[:24]}.json"
 
 
-def read_kept(path: Path, overrides: tuple[str, ...], size: tuple[int, int]) -> HomeView | None:
-    """The view kept for the roster at ``path``, if its key is still the same."""
+def read_kept(path: Path | None, overrides: tuple[str, ...],
+              size: tuple[int, int]) -> HomeView | None:
+    """The view kept for the roster at ``path`` (None: a start with no file, on a new
+    roster), if its key is still the same."""
     with contextlib.suppress(Exception):  # missing, damaged, another format: not used
-        path = path.resolve()
+        path = None if path is None else path.resolve()
         file = _file(path)
         if file is None or not file.is_file():
             return None
@@ -133,7 +140,7 @@ def parse_view(view: dict[str, Any]) -> HomeView:
         detail=view["detail"])
 
 
-def store(overrides: tuple[str, ...], size: tuple[int, int], path: Path, layers: list[str],
+def store(overrides: tuple[str, ...], size: tuple[int, int], path: Path | None, layers: list[str],
            view: dict[str, Any]) -> None:
     with contextlib.suppress(Exception):  # a cache that cannot be written is no cache
         file = _file(path)

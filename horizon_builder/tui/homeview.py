@@ -27,21 +27,21 @@ if TYPE_CHECKING:
 
 
 def read_view(app: HorizonApp) -> HomeView | None:
-    """The view kept for the roster the app starts on, if its key is still the same."""
-    path = app.initial_path
-    if path is None:
-        return None
-    return read_kept(path, app.overrides, (app.size.width, app.size.height))
+    """The view kept for the roster the app starts on (a new one without a file), if its
+    key is still the same."""
+    return read_kept(app.initial_path, app.overrides, (app.size.width, app.size.height))
 
 
 def write_view(app: HorizonApp, home: RosterScreen) -> None:
-    """Keep what the home screen shows now, for the next start on the same file (only a
-    roster as saved, opened without problems, with its rows on screen)."""
+    """Keep what the home screen shows now, for the next start on the same file, or with
+    no file (only a roster as saved or started new, opened without problems, with its
+    rows on screen)."""
     session = app.session
     path = session.path
     table = home.table
-    if (path is None or session.dirty or not table.rows_shown or app.refused_paths
-            or session.personal_problems or not path.is_file()):
+    if (session.dirty or bool(table.rows_shown) != bool(session.roster.elements)
+            or app.refused_paths or session.personal_problems
+            or (path is not None and path.exists() and not path.is_file())):
         return
     layers = [str(Path(layer.path).resolve()) for layer in session.report.rules_layers]
     totals = home.totals
@@ -54,7 +54,8 @@ def write_view(app: HorizonApp, home: RosterScreen) -> None:
     }
     # (here, not in a thread: a few milliseconds, after the frame with the roster, and
     # written even when the app is left at once)
-    store(tuple(app.overrides), (app.size.width, app.size.height), path.resolve(), layers, view)
+    store(tuple(app.overrides), (app.size.width, app.size.height),
+          None if path is None else path.resolve(), layers, view)
 
 
 def show_view(home: RosterScreen, view: HomeView) -> None:
@@ -62,7 +63,10 @@ def show_view(home: RosterScreen, view: HomeView) -> None:
     app = home.horizon
     show_titles(app, view.title, view.sub_title)
     home.totals.show_figures(view.figures, view.tooltip)
-    home.table.show_rows(view.rows, view.widths)
+    if view.rows:
+        home.table.show_rows(view.rows, view.widths)
+    else:  # a new roster: the hint and the Add button in place of the list
+        home.show_empty(True)
     home.findings.show_findings(view.findings, view.provisional)
     home.show_detail_text(view.detail)
 

@@ -87,7 +87,7 @@ class RosterScreen(SessionView, Screen[None]):
         # (no container around the two: each of a container's lines is drawn under the
         # table's on every edit, for nothing)
         yield ElementTable(id="elements")
-        yield Vertical(id="empty")  # filled in when the roster is empty (see _show_empty)
+        yield Vertical(id="empty")  # filled in when the roster is empty (see show_empty)
         yield Static("", id="detail", markup=False)
         yield FindingsPanel(id="findings")
         yield KeysFooter()
@@ -133,11 +133,11 @@ class RosterScreen(SessionView, Screen[None]):
             table.select_key(changed)
         empty = not session.roster.elements
         if table.display == empty:  # switching between the list and the empty-roster hint
-            self._show_empty(empty)
+            self.show_empty(empty)
         self.query_one("#findings", FindingsPanel).show(report)
         self._show_detail()
 
-    def _show_empty(self, empty: bool) -> None:
+    def show_empty(self, empty: bool) -> None:
         """Show the element list, or (for an empty roster) a hint and an Add button."""
         table = self.table
         box = self.query_one("#empty", Vertical)
