@@ -30,8 +30,9 @@ def runs_of(infos: list[Info]) -> Any:
 
 def _flats_from_scratch(infos: list[Info]) -> dict[Any, list[Any]]:
     out: dict[Any, list[Any]] = {}
-    for index, info in enumerate(infos):
-        for name, said in runs_of(infos)(index).items():
+    runs = runs_of(infos)
+    for index in range(len(infos)):
+        for name, said in runs(index).items():
             if said:
                 pair = out.setdefault(name, [[], []])
                 pair[0] += said

@@ -342,14 +342,20 @@ def chq_cost_unknown(a: Analysis) -> Iterator[Finding]:
     """Say where a CHQ's effect on a type's FC is not known."""
     if not any(a.tally(_chq_cost_unknown)):
         return
-    unknown = a.column(_chq_cost_unknown)  # the types, in list order, with the first of each:
-    seen = {t: a.elements[unknown.index(t)] for t in dict.fromkeys(unknown) if t is not None}
+    # the types, in list order, with the first of each (kept while the column is):
+    firsts = derived(a.column(_chq_cost_unknown), _first_of_each)
+    seen = {t: a.elements[n] for t, n in firsts.items()}
     if seen:
         names = ", ".join(i.type.name if i.type else t for t, i in seen.items())
         yield one_note(seen, "chq-cost-unknown",
                         f"How this CHQ changes the FC of {names} is not known (core CHQ table "
                         "not available): counted at P; check your rulebook",
                         "core, reported (OtH p.62)", "presence")
+
+
+def _first_of_each(column: list[str | None]) -> dict[str, int]:
+    """Each type a column names, in order, with the place of its first element."""
+    return {t: column.index(t) for t in dict.fromkeys(column) if t is not None}
 
 
 def _chq_cost_unknown(info: ElementInfo) -> str | None:
