@@ -137,8 +137,8 @@ def bio_force_command(a: Analysis) -> Iterator[Finding]:
     two are for such forces (a force with ordinary elements takes a normal CHQ) (OtH p.32)."""
     # Our reading (README, Readings): strategic assets are support, not the force's fighting
     # elements, so they neither make a bio-force "mixed" nor count as bio.
-    kinds = a.column(_bio_kind)
-    if kinds.count(ASSET) == len(kinds):
+    kinds = a.tally(_bio_kind)
+    if kinds[ASSET] == len(a.elements):
         return  # no fighting element
     all_bio = OTHER not in kinds
     kind = a.command.kind

@@ -41,7 +41,8 @@ from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 
 __all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "derived", "each_element", "element_findings",
            "eligible_names", "finding", "first_places", "indices", "is_aircraft", "is_superheavy", "one_note",
-           "per_element", "per_element_value", "plural", "present", "selected", "statline_rule", "statlines"]
+           "per_element", "per_element_total", "per_element_value", "plural", "present", "selected",
+           "statline_rule", "statlines"]
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,12 @@ def per_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> list
     return a.columns.get(part, lambda info: per_element_value(a, info, part))
 
 
+def per_element_total(a: Analysis, part: Callable[[Analysis, ElementInfo], int]) -> int:
+    """``sum(per_element(a, part))``, from a tally kept across edits (see
+    :meth:`~horizon_builder.engine.columns.Columns.tally`)."""
+    return a.columns.total(part, lambda info: per_element_value(a, info, part))
+
+
 def per_element_value(a: Analysis, info: ElementInfo, part: Callable[[Analysis, ElementInfo], T]) -> T:
     """``part(a, info)``, kept with the info (see :func:`per_element`)."""
     kept: dict[object, Any] = info.__dict__.setdefault("_parts", {})
@@ -338,8 +345,7 @@ def element_findings(a: Analysis, part: Callable[[Analysis, ElementInfo], Sequen
 def selected(a: Analysis, test: Callable[[ElementInfo], object]) -> list[ElementInfo]:
     """The elements for which ``test(info)`` holds, in order (``test``: a module level function
     of the info alone; its answers are a column, see :meth:`Analysis.column`)."""
-    flags = a.column(test)
-    return list(compress(a.elements, flags)) if any(flags) else []
+    return list(compress(a.elements, a.column(test))) if any(a.tally(test)) else []
 
 
 def indices(flags: Sequence[object]) -> list[int]:

@@ -317,9 +317,9 @@ def type_upgrade_rules(ask: StatlineAsk) -> Iterator[Reason]:
 
 @check(CHAPTER)
 def type_limit_per_force(a: Analysis) -> Iterator[Finding]:
-    types = a.column(element_type)  # the limited types over their limit, in list order:
-    over = [(types.index(t), n, et) for t, et in a.ruleset.element_types.items()
-            if et.max_per_force is not None and (n := types.count(t)) > et.max_per_force]
+    counts = a.tally(element_type)  # the limited types over their limit, in list order:
+    over = [(a.column(element_type).index(t), n, et) for t, et in a.ruleset.element_types.items()
+            if et.max_per_force is not None and (n := counts[t]) > et.max_per_force]
     for _, count, et in sorted(over, key=lambda item: item[0]):
         yield Finding("error", "type-over-limit", f"{count} × {et.name}; a force may have at most "
                       f"{et.max_per_force}", cite(et, "core"), field="elements")
@@ -328,9 +328,9 @@ def type_limit_per_force(a: Analysis) -> Iterator[Finding]:
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def force_cost_budget(a: Analysis) -> Iterator[Finding]:
     """The battlegroup's Force Cost may not exceed the agreed FC."""
-    fc = sum(a.column(fc_of))
+    fc = a.total(fc_of)
     if fc > a.roster.force_cost:
-        provisional = any(a.column(fc_provisional_of))
+        provisional = any(a.tally(fc_provisional_of))
         yield Finding("error", "fc-over-budget",
                       f"Force Cost {fc} is over the budget of {a.roster.force_cost} "
                       f"by {fc - a.roster.force_cost}", "core: FC budget", field="force_cost",
@@ -340,14 +340,22 @@ def force_cost_budget(a: Analysis) -> Iterator[Finding]:
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def chq_cost_unknown(a: Analysis) -> Iterator[Finding]:
     """Say where a CHQ's effect on a type's FC is not known."""
-    unknown = a.column(_chq_cost_unknown)  # the types, in list order, with the first of each:
-    seen = {t: a.elements[unknown.index(t)] for t in dict.fromkeys(unknown) if t is not None}
+    if not any(a.tally(_chq_cost_unknown)):
+        return
+    # the types, in list order, with the first of each (kept while the column is):
+    firsts = derived(a.column(_chq_cost_unknown), _first_of_each)
+    seen = {t: a.elements[n] for t, n in firsts.items()}
     if seen:
         names = ", ".join(i.type.name if i.type else t for t, i in seen.items())
         yield one_note(seen, "chq-cost-unknown",
                         f"How this CHQ changes the FC of {names} is not known (core CHQ table "
                         "not available): counted at P; check your rulebook",
                         "core, reported (OtH p.62)", "presence")
+
+
+def _first_of_each(column: list[str | None]) -> dict[str, int]:
+    """Each type a column names, in order, with the place of its first element."""
+    return {t: column.index(t) for t in dict.fromkeys(column) if t is not None}
 
 
 def _chq_cost_unknown(info: ElementInfo) -> str | None:

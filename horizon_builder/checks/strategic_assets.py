@@ -27,9 +27,9 @@ SPECIAL_OPERATION = "special_operation"
 
 def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
     """The elements of one type, in order (from the column of types: several checks ask)."""
-    types = a.column(element_type)
-    if type_id not in types:
+    if type_id not in a.tally(element_type):
         return []
+    types = a.column(element_type)
     return [a.elements[n] for n, t in enumerate(types) if t == type_id]
 
 
@@ -169,9 +169,9 @@ def air_war_presence(a: Analysis) -> Iterator[Finding]:
     """Air war: aircraft other than rotary ones roll 1d12 per P for air superiority (OtH p.36-37)."""
     if "strategic_assets" not in a.enabled_supplements:
         return
-    fighting = a.column(_air_war_aircraft).count(True)
+    fighting = a.tally(_air_war_aircraft)[True]
     if fighting:
-        total = sum(a.column(_air_war_presence))
+        total = a.total(_air_war_presence)
         yield Finding("info", "air-war-presence",
                       f"air war: {plural(fighting, 'aircraft')} (rotary excluded) roll "
                       f"{total}d12", "OtH p.36-37", field="elements")

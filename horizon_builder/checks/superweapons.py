@@ -100,8 +100,7 @@ def carried_elements(a: Analysis) -> Iterator[Finding]:
     bays carry elements of total P up to the copies taken. Carriers may nest;
     carried aircraft are paid for as elements of their own.
     """
-    carried = a.column(_carried_by)
-    if carried.count(None) == len(carried):
+    if a.tally(_carried_by)[None] == len(a.elements):
         return  # nothing starts aboard another
     by_id = a.by_id
     for info in a.elements:

@@ -23,7 +23,7 @@ def task_force_presence(a: Analysis) -> Iterator[Finding]:
         return
     event = a.ruleset.event
     rules = event if event.fp_per_fc is not None else a.ruleset.tournament
-    fp = sum(a.column(fp_of))
+    fp = a.total(fp_of)
     limit = multiple * a.roster.force_cost
     times = "twice" if multiple == 2 else f"{multiple} times"
     if fp > limit:

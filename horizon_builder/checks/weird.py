@@ -8,7 +8,6 @@ checked by :mod:`mustering`; this module holds what data cannot say.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import compress
 
 from horizon_builder.checks.common import (
     StatlineAsk,
@@ -17,10 +16,10 @@ from horizon_builder.checks.common import (
     derived,
     indices,
     per_element,
+    per_element_total,
     statline_rule,
 )
 from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.columns import element_name
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 
@@ -177,7 +176,7 @@ def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
     mad = a.ruleset.upgrades.get(MAD_SCIENTIST)
     has_mad = mad is not None and MAD_SCIENTIST in _weird_commands(a)
     allowed = mad.grants_free if mad is not None else 0
-    free_total = sum(per_element(a, _free_weird))
+    free_total = per_element_total(a, _free_weird)
     if has_mad and free_total > allowed:
         yield Finding("error", "weird-free-too-many",
                       f"{free_total} weird upgrades are marked free; a mad scientist gives "
@@ -232,17 +231,25 @@ def _is_airship(info: ElementInfo) -> bool:
     return info.type is not None and "airship" in info.type.tags
 
 
+def _airship_name(info: ElementInfo) -> str | None:
+    return info.element.name if _is_airship(info) else None
+
+
+def _joined(names: list[str | None]) -> str:
+    return ", ".join(name for name in names if name is not None)
+
+
 @check(CHAPTER)
 def airship_rules(a: Analysis) -> Iterator[Finding]:
     """Airships are aircraft with Mb +0, hover, bank/veer only, alert and a 360° arc (OtH p.43):
     one note naming every airship (their rules are the same)."""
-    flags = a.column(_is_airship)
-    if True not in flags:
+    if not a.tally(_is_airship)[True]:
         return
+    flags = a.column(_is_airship)
     first = a.elements[flags.index(True)]
     rules = ", ".join(a.ruleset.rule_name(r) for r in first.special_rules)
-    names = ", ".join(compress(a.column(element_name), flags))
-    only = first if flags.count(True) == 1 else None
+    names = derived(a.column(_airship_name), _joined)
+    only = first if a.tally(_is_airship)[True] == 1 else None
     yield Finding("info", "airship-rules", f"Airship rules for {names}: Mb +0; {rules}",
                   "OtH p.43", only.id if only else None, only.element.name if only else None,
                   "type")

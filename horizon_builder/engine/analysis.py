@@ -20,7 +20,6 @@ from horizon_builder.engine.columns import (
     cr_spent_of,
     element_type,
     form_types_of,
-    is_command_of,
 )
 from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
@@ -148,9 +147,18 @@ class Analysis:
     def by_id(self) -> dict[str, ElementInfo]:
         return {info.id: info for info in self.elements}
 
-    @cached_property
+    def tally(self, value: Callable[[ElementInfo], T]) -> Counter[T]:
+        """How often each value occurs in :meth:`column` ``value``, kept across edits as the
+        column is (see :meth:`Columns.tally`): never change it."""
+        return self.columns.tally(value, value)
+
+    def total(self, value: Callable[[ElementInfo], int]) -> int:
+        """``sum(self.column(value))``, from its :meth:`tally`."""
+        return self.columns.total(value, value)
+
+    @property
     def type_counts(self) -> Counter[str]:
-        return Counter(self.column(element_type))
+        return self.tally(element_type)
 
     @property
     def enabled_supplements(self) -> set[str]:
@@ -338,15 +346,15 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
         _LAST.clear()
     _LAST[slot] = (chosen, key, columns, chq_index)
 
-    counted = sum(columns.get(counts_for_cr, counts_for_cr))
+    counted = columns.total(counts_for_cr, counts_for_cr)
     cr_available = 0
     if option is not None and option.command_resources and not any(
         w.replaces == "command_resources" for w in command.weird
     ):
         cr_available = counted // ruleset.command_resources.per_elements
-    cr_spent = sum(columns.get(cr_spent_of, cr_spent_of))
+    cr_spent = columns.total(cr_spent_of, cr_spent_of)
     if purchases:
-        types = Counter(columns.get(element_type, element_type))
+        types = columns.tally(element_type, element_type)
         form_types = Counter(t for ts in columns.get(form_types_of, form_types_of) for t in ts)
     for purchase in purchases:
         upgrade = ruleset.upgrades.get(purchase.upgrade)
@@ -355,8 +363,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
         unit = upgrade.cost_cr if upgrade.cost_cr is not None else (upgrade.cost or 0)
         holders = (form_types if purchase.form_type else types)[purchase.type]
         cr_spent += unit * holders
-    commands = columns.get(is_command_of, is_command_of)
-    command_info = infos[commands.index(True)] if True in commands else None
+    command_info = infos[chq_index] if chq_index is not None else None  # ids are unique
     return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,
                     cr_available, counted, cr_spent, round_name, columns, key)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from bisect import bisect_left
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import add, indexOf, is_not
@@ -89,7 +90,7 @@ class Identity:
 class Columns:
     """Columns of per-element values for one list of element infos (see the module)."""
 
-    __slots__ = ("_donor", "_ends", "_infos", "_values")
+    __slots__ = ("_donor", "_ends", "_infos", "_tallies", "_values")
 
     def __init__(self, infos: Sequence[Any], donor: Columns | None = None,
                  ends: tuple[int, int] | None = None):
@@ -97,12 +98,14 @@ class Columns:
         prefix and suffix of its infos and ``infos``, when already known."""
         self._infos = infos
         self._values: dict[Hashable, list[Any]] = {}
-        self._donor: tuple[Sequence[Any], dict[Hashable, list[Any]]] | None = None
+        self._tallies: dict[Hashable, Counter[Any]] = {}
+        self._donor: tuple[Sequence[Any], dict[Hashable, list[Any]],
+                           dict[Hashable, Counter[Any]]] | None = None
         self._ends = (0, 0)
         if donor is not None:
             self._ends = common_ends(donor._infos, infos) if ends is None else ends
             if self._ends != (0, 0):
-                self._donor = (donor._infos, donor._values)
+                self._donor = (donor._infos, donor._values, donor._tallies)
 
     @property
     def infos(self) -> Sequence[Any]:
@@ -130,6 +133,35 @@ class Columns:
                     column += old[old_len - suffix:]
         self._values[key] = column
         return column
+
+    def tally(self, key: Hashable, value: Callable[[Any], T]) -> Counter[T]:
+        """How often each value occurs in the column ``key`` (see :meth:`get`; never change
+        it). After an edit, the earlier analysis's tally less its values of the changed
+        elements plus theirs now: the very tally when the column is the very list."""
+        counts = self._tallies.get(key)
+        if counts is not None:
+            return counts
+        column = self.get(key, value)
+        donor = self._donor
+        old = donor[1].get(key) if donor is not None else None
+        old_counts = donor[2].get(key) if donor is not None else None
+        if old is None or old_counts is None:
+            counts = Counter(column)
+        elif old is column:
+            counts = old_counts
+        else:
+            prefix, suffix = self._ends
+            counts = old_counts.copy()
+            counts.subtract(old[prefix:len(old) - suffix])
+            counts.update(column[prefix:len(column) - suffix])
+            for gone in [v for v, n in counts.items() if not n]:
+                del counts[gone]
+        self._tallies[key] = counts
+        return counts
+
+    def total(self, key: Hashable, value: Callable[[Any], int]) -> int:
+        """``sum(column)`` of the column ``key``, from its :meth:`tally`."""
+        return sum(v * n for v, n in self.tally(key, value).items())
 
     def flats(self, key: Hashable, runs: Callable[[int], Mapping[Any, Sequence[Any]]]
               ) -> dict[Any, list[Any]]:
@@ -171,10 +203,14 @@ class Columns:
         for name in old.keys() | middle.keys():
             items, owners = old.get(name) or ((), ())
             start, end = bisect_left(owners, prefix), bisect_left(owners, old_len - suffix)
+            made: Sequence[list[Any]] = middle.get(name) or ([], [])
+            if not shift and made[0] == items[start:end] and made[1] == owners[start:end]:
+                if items:  # the changed elements say what they said: the very lists
+                    out[name] = old[name]
+                continue
             new_items, new_owners = list(items[:start]), list(owners[:start])
-            if name in middle:
-                new_items += middle[name][0]
-                new_owners += middle[name][1]
+            new_items += made[0]
+            new_owners += made[1]
             new_items += items[end:]
             new_owners += owners[end:] if not shift else map(add, owners[end:], repeat(shift))
             if new_items:

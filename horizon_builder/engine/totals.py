@@ -18,16 +18,16 @@ from horizon_builder.rules.models import Intelligence, IntelligenceBand, Roundin
 
 
 def force_cost(analysis: Analysis) -> int:
-    return sum(analysis.column(fc_of))
+    return analysis.total(fc_of)
 
 
 def force_presence(analysis: Analysis) -> int:
-    return sum(analysis.column(fp_of))
+    return analysis.total(fp_of)
 
 
 def starting_momentum(analysis: Analysis, losses: int = 0) -> int:
     """Momentum at the start: FP less the P of losses (OtH p.51), per-element exceptions applied."""
-    return sum(analysis.column(_momentum)) - losses
+    return analysis.total(_momentum) - losses
 
 
 def _momentum(info: ElementInfo) -> int:
@@ -127,10 +127,10 @@ def compute_totals(analysis: Analysis) -> Totals:
     if rating is not None and ruleset.intelligence is not None and ruleset.intelligence.bands:
         band = intelligence_band(ruleset.intelligence, rating)
         quality, effect, extra_spaces = band.quality, band.effect, band.extra_deployment_spaces
-    on_table = sum(analysis.column(_on_table))
+    on_table = analysis.total(_on_table)
     spaces = deployment_spaces(on_table, ruleset.deployment.elements_per_space,
                                ruleset.deployment.minimum) + extra_spaces
-    provisional = any(analysis.column(fc_provisional_of))
+    provisional = any(analysis.tally(fc_provisional_of))
     roster = analysis.roster
     multiple = fp_multiple(ruleset)
     task_force_list = (roster.kind == "task_force" and analysis.round_name is None
