@@ -8,12 +8,12 @@ rules engine and judging the roster came on top of Textual's own start-up.
 
 So the command line, before it imports Textual, starts ``python -m
 horizon_builder.tui.firstview WIDTH ROSTER [OVERRIDES...]`` (:func:`prepare`; ROSTER is
-empty for a start with no file; stopped at once when a kept view will do). On the
-other core, that process opens the session (or starts a new roster) as the app does, judges the roster and writes the home view for a screen
-WIDTH columns wide (the terminal's; the element table spans the screen), in the kept
-view's JSON form (:func:`home_view`). The app takes it for its first frame
-(:func:`take_view`) as it would a kept view, then loads the session itself and shows
-its own view, which is the same.
+empty for a start with no file; stopped at once when a kept view will do). On the other
+core, that process opens the session (or starts a new roster) as the app does, judges
+the roster and writes the home view for a screen WIDTH columns wide (the terminal's; the
+element table spans the screen), in the kept view's JSON form (:func:`home_view`). The
+app takes it for its first frame (:func:`take_view`) as it would a kept view, then loads
+the session itself and shows its own view, which is the same.
 
 Anything amiss (the process cannot start, fails, is late, the screen is another width,
 or the roster would not be shown as it is) means no view from it: the app loads the
