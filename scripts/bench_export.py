@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchpath import TIMED
 
 from horizon_builder.engine.validator import validate
 from horizon_builder.export import FORMATS, render
@@ -36,6 +34,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cpu", action="store_true", help="time with the process's CPU clock")
     args = parser.parse_args()
+    print(TIMED)
     clock = time.process_time if args.cpu else time.perf_counter
     ruleset = load_ruleset()
     reports = {size: validate(make_roster(ruleset, size), ruleset) for size in SIZES}

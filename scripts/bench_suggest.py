@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchpath import TIMED
 
 from horizon_builder.engine.suggest import GOALS, suggest
 from horizon_builder.roster.models import Element, Roster
@@ -50,6 +48,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
+    print(TIMED)
     ruleset = load_ruleset()
     print(f"suggestion: median of {args.repeats}, target exact within {TARGET_S:.0f} s")
     for size in (10, 25, 40):

@@ -41,7 +41,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchpath import TIMED  # noqa: E402  (the installed package first)
 
 FRAME_MS = 1000 / 60
 EXAMPLE = ROOT / "examples" / "hvy-cav-battlegroup.toml"
@@ -258,6 +258,7 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--only", choices=("edits", "startup"), help="run one of the two benchmarks")
     args = parser.parse_args()
+    print(TIMED)
 
     with tempfile.TemporaryDirectory() as data:  # autosaves go here, never to the user's folder
         os.environ["HORIZON_BUILDER_DATA_DIR"] = data

@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchpath import TIMED
 
 from horizon_builder.editing import change_element, set_stat
 from horizon_builder.engine.validator import validate
@@ -90,6 +88,7 @@ def main() -> int:
     parser.add_argument("--max-size", type=int, default=max(SIZES))
     parser.add_argument("--cpu", action="store_true", help="time with the process's CPU clock")
     args = parser.parse_args()
+    print(TIMED)
     global clock
     clock = time.process_time if args.cpu else time.perf_counter
     ruleset = load_ruleset()
