@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 from helpers_export import XSS, write_demo
+from pydantic import BaseModel
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export import build_document, render
+from horizon_builder.export.models import ExportDocument
 from horizon_builder.roster.io import load
 from horizon_builder.safetext import json_safe
 
@@ -36,3 +38,27 @@ def test_json_export_is_json_dumps_of_the_document(tmp_path: Path, compact: bool
         else:
             text = json.dumps(data, ensure_ascii=False, indent=2)
         assert render(report, "json", compact) == json_safe(text) + "\n"
+
+
+def _models(value: object) -> list[BaseModel]:
+    """Every model in a document, nested ones included."""
+    if isinstance(value, BaseModel):
+        return [value, *(m for v in value.__dict__.values() for m in _models(v))]
+    if isinstance(value, list | tuple):
+        return [m for v in value for m in _models(v)]
+    if isinstance(value, dict):
+        return [m for v in value.values() for m in _models(v)]
+    return []
+
+
+def test_document_built_without_validation_is_what_validation_builds(tmp_path: Path) -> None:
+    """build_document skips validation (ExportModel.make): every field must be there, of its
+    type exactly (strict: no 3.0 for 3, no "1" for 1), and nothing shared with the report."""
+    for report in _reports(tmp_path):
+        doc = build_document(report)
+        models = _models(doc)
+        assert len(models) > 10
+        for model in models:
+            assert set(model.__dict__) == set(type(model).model_fields), type(model).__name__
+        assert ExportDocument.model_validate(doc.model_dump(), strict=True) == doc
+        assert ExportDocument.model_validate_json(doc.model_dump_json(), strict=True) == doc
