@@ -7,15 +7,19 @@ these tests pin that it writes the same bytes as the plain road does.
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
 from helpers_export import XSS, write_demo
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export import build_document, render
 from horizon_builder.export.models import ExportDocument
+from horizon_builder.export.text import WIDTH, _wrap
 from horizon_builder.roster.io import load
 from horizon_builder.safetext import json_safe
 
@@ -62,3 +66,15 @@ def test_document_built_without_validation_is_what_validation_builds(tmp_path: P
             assert set(model.__dict__) == set(type(model).model_fields), type(model).__name__
         assert ExportDocument.model_validate(doc.model_dump(), strict=True) == doc
         assert ExportDocument.model_validate_json(doc.model_dump_json(), strict=True) == doc
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=st.text(st.sampled_from("ab é-·\xa0\t\n"), max_size=240)
+       | st.lists(st.sampled_from(["a", "a" * 90, " ", "  ", "b-c", "é"]), max_size=60).map("".join),
+       lead=st.sampled_from([("  ", None), ("", "  "), ("  ", " " * 10), ("    ", None), ("", "")]))
+def test_text_wrap_is_textwrap(text: str, lead: tuple[str, str | None]) -> None:
+    indent, hang = lead
+    expected = textwrap.wrap(text, WIDTH, initial_indent=indent,
+                             subsequent_indent=indent + "  " if hang is None else hang,
+                             break_on_hyphens=False, break_long_words=False) or [indent.rstrip()]
+    assert _wrap(text, indent, hang) == expected
