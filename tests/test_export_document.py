@@ -1,12 +1,15 @@
 """The export document and the JSON export, against the slower ways they were first made.
 
-Exports of large rosters take the quick road (pydantic's serializer for the JSON text);
-these tests pin that it writes the same bytes as the plain road does.
+Exports of large rosters take quick roads (pydantic's serializer for the JSON text, a
+document built without validation, wrapping and escaping that skip what needs no work);
+these tests pin that each gives what the plain road gives.
 """
 
 from __future__ import annotations
 
+import html
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -18,10 +21,12 @@ from pydantic import BaseModel
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export import build_document, render
+from horizon_builder.export.html import h
+from horizon_builder.export.markdown import md_escape
 from horizon_builder.export.models import ExportDocument
 from horizon_builder.export.text import WIDTH, _wrap
 from horizon_builder.roster.io import load
-from horizon_builder.safetext import json_safe
+from horizon_builder.safetext import json_safe, printable
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = [ROOT / "examples/tournament-task-force.toml", ROOT / "examples/oth-metaformers.toml",
@@ -78,3 +83,18 @@ def test_text_wrap_is_textwrap(text: str, lead: tuple[str, str | None]) -> None:
                              subsequent_indent=indent + "  " if hang is None else hang,
                              break_on_hyphens=False, break_long_words=False) or [indent.rstrip()]
     assert _wrap(text, indent, hang) == expected
+
+
+ESCAPED = st.text(st.sampled_from("ab1 .-()\\`*_[]<>#|~&!'\"\t\n\xa0\x1b\u202e\u2028\x85é"), max_size=40)
+
+
+@given(text=ESCAPED, line_start=st.booleans())
+def test_md_escape_leaves_alone_only_what_it_would_not_change(text: str, line_start: bool) -> None:
+    inline = re.sub(r"([\\`*_{}\[\]<>#|~&!])", r"\\\1", " ".join(text.split()))
+    expected = re.sub(r"^(\s*)([-+=]|\d+(?=[.)]))", r"\1\\\2", inline) if line_start else inline
+    assert md_escape(text, line_start) == expected
+
+
+@given(text=ESCAPED)
+def test_html_escape_leaves_alone_only_what_it_would_not_change(text: str) -> None:
+    assert h(text) == html.escape(printable(text, multiline=True), quote=True)
