@@ -17,6 +17,7 @@ Book rules the document follows:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -69,15 +70,21 @@ def stat_columns(et: ElementType | None, stats: dict[str, int]) -> list[str]:
     return [s for s in dict.fromkeys(names) if s not in FOLDED_STATS]
 
 
+@lru_cache(maxsize=1024)
+def _cell(stat: str, value: int | None, text: str) -> StatCell:
+    """One object for each cell that reads alike (there are few: a stat and its value)."""
+    return StatCell.make(stat=stat, value=value, text=text)
+
+
 def stat_cells(et: ElementType | None, presence: int, stats: dict[str, int]) -> list[StatCell]:
-    cells = [StatCell.make(stat="P", value=presence, text=str(presence))]
+    cells = [_cell("P", presence, str(presence))]
     for name in stat_columns(et, stats):
         value = stats.get(name)
         text = "–" if value is None else str(value)
         for folded, into in FOLDED_STATS.items():
             if into == name and folded in stats:
                 text += f"(+{stats[folded]})"
-        cells.append(StatCell.make(stat=name, value=value, text=text))
+        cells.append(_cell(name, value, text))
     return cells
 
 
@@ -108,12 +115,18 @@ def _upgrade_line(cost: UpgradeCost) -> UpgradeLine:
     )
 
 
+@lru_cache(maxsize=1024)
+def _rule_line(rule_id: str, name: str, summary: str | None, derived: bool) -> RuleLine:
+    """One object for each rule line that reads alike: every element of a type has its rules."""
+    return RuleLine.make(id=rule_id, name=name, summary=summary, derived=derived)
+
+
 def _rule_lines(ruleset: Ruleset, rules: list[str], own: list[str]) -> list[RuleLine]:
     out = []
     for rule_id in rules:
         rule = ruleset.special_rules.get(rule_id)
-        out.append(RuleLine.make(id=rule_id, name=ruleset.rule_name(rule_id),
-                                 summary=rule.summary if rule else None, derived=rule_id not in own))
+        out.append(_rule_line(rule_id, ruleset.rule_name(rule_id), rule.summary if rule else None,
+                              rule_id not in own))
     return out
 
 

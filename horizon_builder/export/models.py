@@ -33,8 +33,10 @@ _set = object.__setattr__
 
 
 class ExportModel(BaseModel):
-    # Every key is always written, so the schema marks every key required.
-    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
+    # Every key is always written, so the schema marks every key required. Frozen: a
+    # document shares some parts (every "M 3" stat cell is one object), and none changes.
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True,
+                              frozen=True)
 
     #: Every field's name: the fields set of each instance :meth:`make` builds, shared.
     every_field: ClassVar[set[str]] = set()
@@ -51,9 +53,9 @@ class ExportModel(BaseModel):
 
         A 10,000-element export builds some 140,000 of these; validating each one (or
         ``model_construct``, slower still) and giving each its own fields set cost more
-        than the rest of the document. The set is shared: every field is set, so an
-        assignment's ``add`` to it changes nothing. tests/test_export_document.py checks
-        that strict validation of a built document gives the same document.
+        than the rest of the document. The set is shared: every field is set (and the
+        models are frozen). tests/test_export_document.py checks that strict validation of
+        a built document gives the same document.
         """
         model = cls.__new__(cls)
         _set(model, "__dict__", fields)
