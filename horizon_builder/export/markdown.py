@@ -39,9 +39,6 @@ from horizon_builder.safetext import printable
 _INLINE = re.compile(r"([\\`*_{}\[\]<>#|~&!])")
 # Characters that start a block (list, quote, heading, ordered list) at a line start.
 _LINE_START = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))")
-# What md_escape changes: that punctuation, and whitespace other than single spaces between
-# words. Most strings (stat values, names, rules) hold none and are returned as they are.
-_CHANGED = re.compile(r"[\\`*_{}\[\]<>#|~&!]|[^\S ]|  |^ | $")
 
 
 def md_escape(text: str | None, line_start: bool = False) -> str:
@@ -51,9 +48,9 @@ def md_escape(text: str | None, line_start: bool = False) -> str:
     """
     if text is None:
         return ""
-    text = str(text)
-    if _CHANGED.search(text):
-        text = _INLINE.sub(r"\\\1", " ".join(text.split()))
+    text = " ".join(str(text).split())
+    if _INLINE.search(text):  # most strings (stat values, names, rules) hold no punctuation
+        text = _INLINE.sub(r"\\\1", text)
     return _LINE_START.sub(r"\1\\\2", text) if line_start else text
 
 

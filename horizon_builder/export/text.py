@@ -24,7 +24,7 @@ from horizon_builder.export.common import (
     tournament_line,
 )
 from horizon_builder.export.models import ElementExport, ExportDocument, StatlineExport
-from horizon_builder.safetext import printable
+from horizon_builder.safetext import is_printable, printable
 
 WIDTH = 78
 
@@ -170,9 +170,13 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
         lines += _heading("Notes")
         lines += _wrap(doc.notes, "", "")
     lines += ["", f"Exported by {doc.generator}"]
-    # One line each: a control character or a line break in a name is shown escaped; then
-    # every line fits the width (README: wrapped at 78 columns), continuing indented.
-    return "\n".join(part for line in lines for part in _fit(printable(line))) + "\n"
+    # One line each: a control character or a line break in a name is shown escaped (looked
+    # for in the whole text first: there seldom is one); then every line fits the width
+    # (README: wrapped at 78 columns), continuing indented.
+    text = "\n".join(lines)
+    if text.count("\n") != len(lines) - 1 or not is_printable(text, multiline=True):
+        lines = [printable(line) for line in lines]
+    return "\n".join([line if len(line) <= WIDTH else "\n".join(_fit(line)) for line in lines]) + "\n"
 
 
 def _fit(line: str) -> list[str]:
