@@ -105,14 +105,19 @@ def _upgrade_text(name: str, count: int, option: str | None, currency: str, cost
 
 def _upgrade_line(cost: UpgradeCost) -> UpgradeLine:
     up = cost.upgrade
-    name = up.name if up else cost.choice.id
     currency = cost.currency if cost.currency in ("points", "cr", "free") else "unknown"
-    return UpgradeLine.make(
-        id=cost.choice.id, name=name, kind=up.kind if up else "unknown", count=cost.choice.count,
-        option=cost.choice.option, currency=currency, cost=cost.amount,
-        provisional=bool(up and up.is_provisional and cost.amount is not None and currency != "free"),
-        text=_upgrade_text(name, cost.choice.count, cost.choice.option, currency, cost.amount),
-    )
+    return _bought(cost.choice.id, up.name if up else cost.choice.id, up.kind if up else "unknown",
+                   cost.choice.count, cost.choice.option, currency, cost.amount,
+                   bool(up and up.is_provisional and cost.amount is not None and currency != "free"))
+
+
+@lru_cache(maxsize=4096)
+def _bought(upgrade_id: str, name: str, kind: str, count: int, option: str | None, currency: str,
+            cost: int | None, provisional: bool) -> UpgradeLine:
+    """One object for each upgrade line that reads alike: elements of a type buy the same."""
+    return UpgradeLine.make(id=upgrade_id, name=name, kind=kind, count=count, option=option,
+                            currency=currency, cost=cost, provisional=provisional,
+                            text=_upgrade_text(name, count, option, currency, cost))
 
 
 @lru_cache(maxsize=1024)
