@@ -65,11 +65,13 @@ class Report:
     findings: list[Finding]
     round_reports: list[Report]
 
-    @property
+    # Cached, as all_findings: the verdict, its counts and an export each ask again, and on a
+    # large roster every pass over the findings is a pass over memory the CPU cache lost.
+    @cached_property
     def errors(self) -> list[Finding]:
         return [f for f in self.all_findings if f.severity == "error"]
 
-    @property
+    @cached_property
     def warnings(self) -> list[Finding]:
         return [f for f in self.all_findings if f.severity == "warning"]
 
@@ -94,7 +96,7 @@ class Report:
     def legal(self) -> bool:
         return not self.errors
 
-    @property
+    @cached_property
     def provisional(self) -> bool:
         """True when the verdict or the totals rest on a value not read from a book we hold."""
         return bool(self.provisional_values) or self.totals.provisional or any(

@@ -67,14 +67,12 @@ def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str
 
         return render_html(doc, compact)
     if fmt == "json":
-        import json
-
         from horizon_builder.safetext import json_safe
 
-        data = doc.model_dump(mode="json")
-        if compact:
-            return json_safe(json.dumps(data, ensure_ascii=False, separators=(",", ":"))) + "\n"
-        return json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n"
+        # pydantic's serializer writes what json.dumps(..., ensure_ascii=False) writes of
+        # model_dump(mode="json") (same separators, escapes and key order) without building
+        # the intermediate dicts, and indented without the json module's Python-level encoder.
+        return json_safe(doc.model_dump_json(indent=None if compact else 2)) + "\n"
     raise ValueError(f"unknown export format {fmt!r} (known: {', '.join(FORMATS)})")
 
 

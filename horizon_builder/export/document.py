@@ -3,7 +3,9 @@
 One :class:`ExportDocument` is built from a validation :class:`Report`; every
 format (text, markdown, html, json) renders that same document, so they can
 never disagree. The JSON export *is* the document, and ``horizon-builder
-schema --export`` prints its JSON Schema.
+schema --export`` prints its JSON Schema. The models are made without validating
+(:meth:`~horizon_builder.export.models.ExportModel.make`): the values come typed from the
+analysis, and a large roster's export makes some 14 of them per element.
 
 Book rules the document follows:
 
@@ -15,6 +17,7 @@ Book rules the document follows:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +26,9 @@ from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo,
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import Report
 from horizon_builder.export.models import (
+    EXPORT_VERSION,
     FOLDED_STATS,
+    GENERATOR,
     PROVISIONAL_NOTE,
     STAT_ORDER,
     CommandExport,
@@ -65,15 +70,21 @@ def stat_columns(et: ElementType | None, stats: dict[str, int]) -> list[str]:
     return [s for s in dict.fromkeys(names) if s not in FOLDED_STATS]
 
 
+@lru_cache(maxsize=1024)
+def _cell(stat: str, value: int | None, text: str) -> StatCell:
+    """One object for each cell that reads alike (there are few: a stat and its value)."""
+    return StatCell.make(stat=stat, value=value, text=text)
+
+
 def stat_cells(et: ElementType | None, presence: int, stats: dict[str, int]) -> list[StatCell]:
-    cells = [StatCell(stat="P", value=presence, text=str(presence))]
+    cells = [_cell("P", presence, str(presence))]
     for name in stat_columns(et, stats):
         value = stats.get(name)
         text = "–" if value is None else str(value)
         for folded, into in FOLDED_STATS.items():
             if into == name and folded in stats:
                 text += f"(+{stats[folded]})"
-        cells.append(StatCell(stat=name, value=value, text=text))
+        cells.append(_cell(name, value, text))
     return cells
 
 
@@ -94,22 +105,33 @@ def _upgrade_text(name: str, count: int, option: str | None, currency: str, cost
 
 def _upgrade_line(cost: UpgradeCost) -> UpgradeLine:
     up = cost.upgrade
-    name = up.name if up else cost.choice.id
     currency = cost.currency if cost.currency in ("points", "cr", "free") else "unknown"
-    return UpgradeLine(
-        id=cost.choice.id, name=name, kind=up.kind if up else "unknown", count=cost.choice.count,
-        option=cost.choice.option, currency=currency, cost=cost.amount,
-        provisional=bool(up and up.is_provisional and cost.amount is not None and currency != "free"),
-        text=_upgrade_text(name, cost.choice.count, cost.choice.option, currency, cost.amount),
-    )
+    return _bought(cost.choice.id, up.name if up else cost.choice.id, up.kind if up else "unknown",
+                   cost.choice.count, cost.choice.option, currency, cost.amount,
+                   bool(up and up.is_provisional and cost.amount is not None and currency != "free"))
+
+
+@lru_cache(maxsize=4096)
+def _bought(upgrade_id: str, name: str, kind: str, count: int, option: str | None, currency: str,
+            cost: int | None, provisional: bool) -> UpgradeLine:
+    """One object for each upgrade line that reads alike: elements of a type buy the same."""
+    return UpgradeLine.make(id=upgrade_id, name=name, kind=kind, count=count, option=option,
+                            currency=currency, cost=cost, provisional=provisional,
+                            text=_upgrade_text(name, count, option, currency, cost))
+
+
+@lru_cache(maxsize=1024)
+def _rule_line(rule_id: str, name: str, summary: str | None, derived: bool) -> RuleLine:
+    """One object for each rule line that reads alike: every element of a type has its rules."""
+    return RuleLine.make(id=rule_id, name=name, summary=summary, derived=derived)
 
 
 def _rule_lines(ruleset: Ruleset, rules: list[str], own: list[str]) -> list[RuleLine]:
     out = []
     for rule_id in rules:
         rule = ruleset.special_rules.get(rule_id)
-        out.append(RuleLine(id=rule_id, name=ruleset.rule_name(rule_id),
-                            summary=rule.summary if rule else None, derived=rule_id not in own))
+        out.append(_rule_line(rule_id, ruleset.rule_name(rule_id), rule.summary if rule else None,
+                              rule_id not in own))
     return out
 
 
@@ -121,7 +143,7 @@ def _statline(ruleset: Ruleset, line: StatlineInfo, label: str) -> StatlineExpor
     ordered = {s: line.stats[s] for s in order if s in line.stats}
     ordered.update({s: v for s, v in line.stats.items() if s not in ordered})
     own = list(et.special_rules) if et else []
-    return StatlineExport(
+    return StatlineExport.make(
         label=label, type=line.type_id, type_name=name, presence=line.presence, stats=ordered,
         cells=cells, statline=statline_text(cells),
         upgrades=[_upgrade_line(c) for c in line.upgrades],
@@ -145,13 +167,13 @@ def _type_upgrade_line(ruleset: Ruleset, purchase: CrPurchase) -> UpgradeLine:
     name = upgrade.name if upgrade else purchase.upgrade
     cost = _purchase_cost(ruleset, purchase)
     text = _upgrade_text(name, 1, purchase.option, "cr", cost)
-    return UpgradeLine(id=purchase.upgrade, name=name, kind=upgrade.kind if upgrade else "unknown",
-                       option=purchase.option, currency="cr", cost=cost,
-                       provisional=bool(upgrade and upgrade.is_provisional),
-                       text=text[:-1] + ", whole type)")
+    return UpgradeLine.make(id=purchase.upgrade, name=name, kind=upgrade.kind if upgrade else "unknown",
+                            count=1, option=purchase.option, currency="cr", cost=cost,
+                            provisional=bool(upgrade and upgrade.is_provisional),
+                            text=text[:-1] + ", whole type)")
 
 
-def _element(analysis: Analysis, info: ElementInfo) -> ElementExport:
+def _element(analysis: Analysis, info: ElementInfo, benched: bool) -> ElementExport:
     ruleset = analysis.ruleset
     et = info.type
     name, short = _type_name(ruleset, info.element.type)
@@ -165,7 +187,7 @@ def _element(analysis: Analysis, info: ElementInfo) -> ElementExport:
         option = analysis.command_option
         command_label = "CHQ" if option.element_chq in ("conventional", "mech", "any") else option.name
         command_rules = _command_rules(analysis)
-    return ElementExport(
+    return ElementExport.make(
         id=info.id, name=info.element.name, type=info.element.type, type_name=name,
         type_short=short, category=et.category if et else "unknown",
         asset=bool(et and et.category == "asset"), is_command=info.is_command,
@@ -175,7 +197,7 @@ def _element(analysis: Analysis, info: ElementInfo) -> ElementExport:
                        if not p.form_type],
         fc=info.fc, fp=info.fp, momentum=info.momentum, fc_notes=list(info.fc_notes),
         fc_provisional=info.fc_provisional, cr_spent=info.cr_spent,
-        carried_by=info.element.carried_by, notes=info.element.notes,
+        carried_by=info.element.carried_by, notes=info.element.notes, benched=benched,
     )
 
 
@@ -200,7 +222,7 @@ def _command(analysis: Analysis) -> CommandExport:
         weird.append(f"{upgrade.name if upgrade else choice.id} (replaces "
                      f"{ruleset.rule_name(choice.replaces)})")
     element = analysis.command_element
-    return CommandExport(
+    return CommandExport.make(
         kind=cmd.kind, name=option.name if option else ("none chosen" if cmd.kind == "none" else cmd.kind),
         element=element.id if element else cmd.element,
         element_name=element.element.name if element else None,
@@ -225,7 +247,7 @@ def _spending(analysis: Analysis) -> SpendingExport:
             up_name += f": {purchase.option}"
         target = f"{name} metaforms" if purchase.form_type else name
         cost = "? CR" if total is None else f"{total} CR"
-        type_wide.append(CrPurchaseExport(
+        type_wide.append(CrPurchaseExport.make(
             type=purchase.type, type_name=name, upgrade=purchase.upgrade,
             upgrade_name=upgrade.name if upgrade else purchase.upgrade, option=purchase.option,
             form_type=purchase.form_type, holders=holders, cost_each=each, cost_total=total,
@@ -237,17 +259,17 @@ def _spending(analysis: Analysis) -> SpendingExport:
         if info.cr_spent:
             names = [u.choice.id if u.upgrade is None else u.upgrade.name
                      for line in (info.base, *info.forms) for u in line.upgrades if u.currency == "cr"]
-            per_element.append(ElementCrExport(element=info.id, element_name=info.element.name,
-                                               cost=info.cr_spent, upgrades=names))
-    return SpendingExport(available=analysis.cr_available, spent=analysis.cr_spent,
-                          counted_elements=analysis.cr_counted_elements, type_wide=type_wide,
-                          per_element=per_element)
+            per_element.append(ElementCrExport.make(element=info.id, element_name=info.element.name,
+                                                    cost=info.cr_spent, upgrades=names))
+    return SpendingExport.make(available=analysis.cr_available, spent=analysis.cr_spent,
+                               counted_elements=analysis.cr_counted_elements, type_wide=type_wide,
+                               per_element=per_element)
 
 
 def _finding(f: Finding) -> FindingExport:
-    return FindingExport(severity=f.severity, code=f.code, message=f.message, rule=f.rule,
-                         element=f.element, element_name=f.element_name, field=f.field,
-                         provisional=f.provisional, round=f.round)
+    return FindingExport.make(severity=f.severity, code=f.code, message=f.message, rule=f.rule,
+                              element=f.element, element_name=f.element_name, field=f.field,
+                              provisional=f.provisional, round=f.round)
 
 
 def _ruleset(report: Report) -> RulesetExport:
@@ -257,15 +279,17 @@ def _ruleset(report: Report) -> RulesetExport:
     for path in ruleset.layers:
         extra = beyond.get(path)
         if extra is None:
-            layers.append(LayerExport(path=path, name=Path(path).name, origin="shipped"))
+            layers.append(LayerExport.make(path=path, name=Path(path).name, origin="shipped",
+                                           sha256=None, role=None, changed=[]))
         else:
-            layers.append(LayerExport(path=path, name=extra.label, origin="override",
-                                      sha256=extra.sha256, role=extra.role, changed=extra.changed))
+            layers.append(LayerExport.make(path=path, name=extra.label, origin="override",
+                                           sha256=extra.sha256, role=extra.role,
+                                           changed=list(extra.changed)))
     supplements = [ruleset.supplements[s].name if s in ruleset.supplements else s
                    for s in roster.supplements]
-    return RulesetExport(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,
-                         overrides=[la.path for la in layers if la.origin == "override"],
-                         supplements=supplements, changed_values=report.changed_values)
+    return RulesetExport.make(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,
+                              overrides=[la.path for la in layers if la.origin == "override"],
+                              changed_values=list(report.changed_values), supplements=supplements)
 
 
 def _rounds(report: Report) -> list[RoundExport]:
@@ -274,7 +298,7 @@ def _rounds(report: Report) -> list[RoundExport]:
     out = []
     for index, (round_, sub) in enumerate(zip(roster.rounds, report.round_reports, strict=False)):
         benched = tournament.benched(roster, index)
-        out.append(RoundExport(
+        out.append(RoundExport.make(
             name=round_.name, elements=list(round_.elements),
             element_names=[names.get(i, i) for i in round_.elements],
             benched=list(benched), benched_names=[names.get(i, i) for i in benched],
@@ -290,7 +314,7 @@ def _tournament(report: Report) -> TournamentExport:
     roster = report.analysis.roster
     names = {e.id: e.name for e in roster.elements}
     gone = tournament.benched(roster)
-    return TournamentExport(
+    return TournamentExport.make(
         round_length_minutes=tournament.round_minutes(report.analysis.ruleset, roster.force_cost),
         benched=gone,
         benched_names=[names.get(i, i) for i in gone],
@@ -304,14 +328,12 @@ def build_document(report: Report) -> ExportDocument:
     roster = analysis.roster
     ruleset = analysis.ruleset
     task_force = roster.kind == "task_force"
-    elements = [_element(analysis, info) for info in analysis.elements]
-    if task_force:
-        gone = set(tournament.benched(roster))
-        for e in elements:
-            e.benched = e.id in gone
+    gone = set(tournament.benched(roster)) if task_force else set()
+    elements = [_element(analysis, info, info.id in gone) for info in analysis.elements]
     era = ruleset.eras.get(roster.era) if roster.era else None
-    return ExportDocument(
-        roster=roster_to_data(roster), name=roster.name, kind=roster.kind,
+    return ExportDocument.make(
+        export_version=EXPORT_VERSION, generator=GENERATOR, roster=roster_to_data(roster),
+        name=roster.name, kind=roster.kind,
         kind_label="Task Force" if task_force else "Battlegroup", event=roster.event,
         era=roster.era, era_name=era.name if era else roster.era,
         totals=report.totals, command=_command(analysis),
@@ -319,9 +341,9 @@ def build_document(report: Report) -> ExportDocument:
         elements=[e for e in elements if not e.asset], assets=[e for e in elements if e.asset],
         rounds=_rounds(report) if task_force else [],
         tournament=_tournament(report) if task_force else None,
-        verdict=VerdictExport(legal=report.legal, provisional=report.provisional,
-                              errors=len(report.errors), warnings=len(report.warnings),
-                              text=report.verdict),
+        verdict=VerdictExport.make(legal=report.legal, provisional=report.provisional,
+                                   errors=len(report.errors), warnings=len(report.warnings),
+                                   text=report.verdict),
         findings=[_finding(f) for f in report.all_findings],
         ruleset=_ruleset(report),
         provisional_note=PROVISIONAL_NOTE if report.provisional else None,

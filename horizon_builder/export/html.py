@@ -9,6 +9,7 @@ Every string from a file goes through :func:`html.escape`.
 from __future__ import annotations
 
 import html as _html
+import re
 
 from horizon_builder.engine.findings import plural
 from horizon_builder.engine.totals import Totals
@@ -34,13 +35,19 @@ from horizon_builder.export.models import (
     SpendingExport,
     StatlineExport,
 )
-from horizon_builder.safetext import printable
+from horizon_builder.safetext import _UNSAFE, printable
+
+#: What :func:`h` changes; most strings (stat values, names, rules) hold none.
+_CHANGED = re.compile(f"[&<>\"'{_UNSAFE}]")
 
 
 def h(text: object) -> str:
     """Escape for HTML text and attribute values; control, C1 and bidi characters are shown as
     visible escapes (``\\u202e``): a character reference would still reorder or hide text."""
-    return _html.escape(printable("" if text is None else str(text), multiline=True), quote=True)
+    value = "" if text is None else str(text)
+    if _CHANGED.search(value) is None:
+        return value
+    return _html.escape(printable(value, multiline=True), quote=True)
 
 
 CSS = """

@@ -48,7 +48,9 @@ def md_escape(text: str | None, line_start: bool = False) -> str:
     """
     if text is None:
         return ""
-    text = _INLINE.sub(r"\\\1", " ".join(str(text).split()))
+    text = " ".join(str(text).split())
+    if _INLINE.search(text):  # most strings (stat values, names, rules) hold no punctuation
+        text = _INLINE.sub(r"\\\1", text)
     return _LINE_START.sub(r"\1\\\2", text) if line_start else text
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from horizon_builder.export.common import (
@@ -23,15 +24,46 @@ from horizon_builder.export.common import (
     tournament_line,
 )
 from horizon_builder.export.models import ElementExport, ExportDocument, StatlineExport
-from horizon_builder.safetext import printable
+from horizon_builder.safetext import is_printable, printable
 
 WIDTH = 78
 
 
+#: Whitespace but the plain space: textwrap turns it into spaces, or (Unicode spaces) may
+#: drop a word made of it; text holding any goes through textwrap itself.
+_OTHER_SPACE = re.compile(r"[^\S ]")
+
+
 def _wrap(text: str, indent: str = "  ", hang: str | None = None) -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent,
-                         subsequent_indent=hang if hang is not None else indent + "  ",
-                         break_on_hyphens=False, break_long_words=False) or [indent.rstrip()]
+    """``text`` wrapped at the width, words never broken: what textwrap.wrap gives (with
+    break_on_hyphens and break_long_words off), cut with ``str.rfind`` at the last space
+    that fits rather than word by word (an export wraps a line or more per element and per
+    finding). Text that starts with a space or holds other whitespace goes to textwrap."""
+    hang = indent + "  " if hang is None else hang
+    if not text or text[0] == " " or _OTHER_SPACE.search(text):
+        return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=hang,
+                             break_on_hyphens=False, break_long_words=False) or [indent.rstrip()]
+    lines = []
+    lead = indent
+    rest = text  # starts with a word: spaces before one are dropped at each break
+    while rest:
+        width = WIDTH - len(lead)
+        if len(rest) <= width:
+            lines.append(lead + rest.rstrip(" "))
+            break
+        if rest[width] == " ":  # a word ends at the width
+            line = rest[:width].rstrip(" ")
+        else:
+            space = rest.rfind(" ", 0, width)
+            if space < 0:  # one word longer than the width: alone on its line, whole
+                space = rest.find(" ")
+                line = rest if space < 0 else rest[:space]
+            else:
+                line = rest[:space].rstrip(" ")
+        lines.append(lead + line)
+        rest = rest[len(line):].lstrip(" ")
+        lead = hang
+    return lines
 
 
 def _heading(title: str) -> list[str]:
@@ -138,9 +170,13 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
         lines += _heading("Notes")
         lines += _wrap(doc.notes, "", "")
     lines += ["", f"Exported by {doc.generator}"]
-    # One line each: a control character or a line break in a name is shown escaped; then
-    # every line fits the width (README: wrapped at 78 columns), continuing indented.
-    return "\n".join(part for line in lines for part in _fit(printable(line))) + "\n"
+    # One line each: a control character or a line break in a name is shown escaped (looked
+    # for in the whole text first: there seldom is one); then every line fits the width
+    # (README: wrapped at 78 columns), continuing indented.
+    text = "\n".join(lines)
+    if text.count("\n") != len(lines) - 1 or not is_printable(text, multiline=True):
+        lines = [printable(line) for line in lines]
+    return "\n".join([line if len(line) <= WIDTH else "\n".join(_fit(line)) for line in lines]) + "\n"
 
 
 def _fit(line: str) -> list[str]:
