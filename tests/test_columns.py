@@ -43,14 +43,17 @@ def _flats_from_scratch(infos: list[Info]) -> dict[Any, list[Any]]:
 values = st.lists(st.integers(0, 5), max_size=12)
 
 
-@given(values, st.integers(0, 12), st.integers(0, 12), values, st.booleans())
+@given(values, st.integers(0, 12), st.integers(0, 12), values, st.booleans(),
+       st.integers(0, 6))
 def test_an_edit_agrees_with_columns_made_from_scratch(old_values, start, length, inserted,
-                                                       tallied_before):
+                                                       tallied_before, wanted):
     """Replace a run of infos (the edit); the kept parts are the very info objects."""
     old = [Info(v) for v in old_values]
     before = Columns(old)
     if tallied_before:
         before.tally("v", value_of)
+        assert before.places("v", value_of, wanted) == [
+            n for n, v in enumerate(old_values) if v == wanted]
     before.flats("f", runs_of(old))
     start = min(start, len(old))
     new = old[:start] + [Info(v) for v in inserted] + old[start + length:]
@@ -60,6 +63,8 @@ def test_an_edit_agrees_with_columns_made_from_scratch(old_values, start, length
     assert after.total("v", value_of) == sum(v.value for v in new)
     assert after.get("v", value_of) == [v.value for v in new]
     assert after.flats("f", runs_of(new)) == _flats_from_scratch(new)
+    assert after.places("v", value_of, wanted) == [
+        n for n, v in enumerate(new) if v.value == wanted]
 
 
 def test_an_edit_that_changes_no_value_keeps_the_lists():
