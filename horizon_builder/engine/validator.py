@@ -259,9 +259,8 @@ def _validate(roster: Roster, ruleset: Ruleset) -> Report:
         benched: set[str] = set()
         for round_ in roster.rounds:
             flags = _fielded(analysis, round_)
-            sub = analyse(roster, ruleset, elements=list(compress(roster.elements, flags)),
-                          command=round_.command, cr_purchases=round_.cr_purchases,
-                          mode="round", round_name=round_.name)
+            sub = analyse(roster, ruleset, fielded=flags, command=round_.command,
+                          cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
             if told is not None:
                 sub.parent, sub.parent_infos = analysis, list(compress(analysis.elements, flags))
                 sub.column(element_id_of)  # made each time, so an edit copies it (see _places)
