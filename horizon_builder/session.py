@@ -16,6 +16,7 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from horizon_builder.engine.columns import note_ends, noted_ends
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.roster.io import PERSONAL_ROLE, load, load_rules, rules_layers, save_roster
@@ -158,6 +159,9 @@ class Session:
         if roster is current:
             return False
         checked = _share(_checked(roster, current), current)
+        kept = noted_ends(current.elements, roster.elements)
+        if kept is not None:  # the very objects at the same places (ids are unique): see _share
+            note_ends(current.elements, checked.elements, kept)
         if checked == current:
             return False
         if current.overrides != checked.overrides:

@@ -35,13 +35,43 @@ T = TypeVar("T")
 
 def common_ends(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]:
     """(prefix, suffix): how many items at the start and at the end of ``new`` are the very
-    objects at the start and at the end of ``old`` (the two runs never overlap)."""
+    objects at the start and at the end of ``old`` (the two runs never overlap): as an edit
+    noted them (see :func:`note_ends`; it may say fewer), or found by looking."""
     if old is new:
         return len(new), 0
+    noted = noted_ends(old, new)
+    if noted is not None:
+        return noted
     limit = min(len(old), len(new))
     prefix = _first_differing(old, new, limit)
     limit -= prefix
     return prefix, min(_first_differing(reversed(old), reversed(new), limit), limit)
+
+
+#: What the last few edits noted: id of the new sequence → (old, new, their common ends).
+#: (A few dozen: edits made one after another before any is validated still find theirs;
+#: the tuples kept share their elements, so they cost a pointer per element each.)
+_NOTES_KEPT = 32
+_NOTED: dict[int, tuple[Sequence[object], Sequence[object], tuple[int, int]]] = {}
+
+
+def note_ends(old: tuple[object, ...], new: tuple[object, ...], ends: tuple[int, int]) -> None:
+    """Note, for an edit that made ``new`` from ``old``, what it kept: ``ends`` (prefix,
+    suffix), runs at the start and the end of ``new`` that are the very objects at the start
+    and the end of ``old`` and do not overlap. :func:`common_ends` then answers them without
+    looking at every item (the last few noted are kept; both are tuples, never changed)."""
+    prefix, suffix = ends
+    if prefix < 0 or suffix < 0 or prefix + suffix > min(len(old), len(new)):
+        raise ValueError(f"not common ends of {len(old)} and {len(new)} items: {ends}")
+    while len(_NOTED) >= _NOTES_KEPT:
+        del _NOTED[next(iter(_NOTED))]
+    _NOTED[id(new)] = (old, new, ends)
+
+
+def noted_ends(old: Sequence[object], new: Sequence[object]) -> tuple[int, int] | None:
+    """The ends noted for an edit from ``old`` to ``new`` (see :func:`note_ends`), if any."""
+    noted = _NOTED.get(id(new))
+    return noted[2] if noted is not None and noted[0] is old and noted[1] is new else None
 
 
 def _first_differing(old: Iterable[object], new: Iterable[object], default: int) -> int:
