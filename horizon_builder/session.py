@@ -16,6 +16,7 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from horizon_builder.engine.columns import note_ends, noted_ends
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.roster.io import PERSONAL_ROLE, load, load_rules, rules_layers, save_roster
@@ -29,22 +30,30 @@ HISTORY_LIMIT = 500
 
 
 def _share(new: Roster, old: Roster) -> Roster:
-    """``new`` with every element equal to one of ``old`` (same id) replaced by that object."""
+    """``new`` with every element equal to one of ``old`` (same id) replaced by that object,
+    and every round equal to ``old``'s round at its place (the validator keeps what it made
+    of a round with the round object, so a round rebuilt unchanged would be made again)."""
     before = {e.id: e for e in old.elements}
     elements = tuple(
         kept if (kept := before.get(e.id)) is not None and kept == e else e for e in new.elements)
-    if all(a is b for a, b in zip(elements, new.elements, strict=True)):
+    rounds = tuple(was if n < len(old.rounds) and (was := old.rounds[n]) == r else r
+                   for n, r in enumerate(new.rounds))
+    if all(a is b for a, b in zip(elements, new.elements, strict=True)) \
+            and all(a is b for a, b in zip(rounds, new.rounds, strict=True)):
         return new
-    return new.model_copy(update={"elements": elements})
+    return new.model_copy(update={"elements": elements, "rounds": rounds})
 
 
 def _checked(roster: Roster, current: Roster) -> Roster:
-    """``roster`` checked against the models; an element that is the very object of the
-    current snapshot passed them when it was committed, so only the others are checked
-    again (an edit of one element of a 1,000-element roster checks one)."""
+    """``roster`` checked against the models; an element or round that is the very object of
+    the current snapshot passed them when it was committed, so only the others are checked
+    again (an edit of one element of a 1,000-element roster checks one) and those objects
+    are kept."""
     known = {id(e) for e in current.elements}
-    data = roster.model_dump(exclude={"elements"})
+    rounds = {id(r) for r in current.rounds}
+    data = roster.model_dump(exclude={"elements", "rounds"})
     data["elements"] = [e if id(e) in known else e.model_dump() for e in roster.elements]
+    data["rounds"] = [r if id(r) in rounds else r.model_dump() for r in roster.rounds]
     return Roster.model_validate(data)
 
 
@@ -150,6 +159,9 @@ class Session:
         if roster is current:
             return False
         checked = _share(_checked(roster, current), current)
+        kept = noted_ends(current.elements, roster.elements)
+        if kept is not None:  # the very objects at the same places (ids are unique): see _share
+            note_ends(current.elements, checked.elements, kept)
         if checked == current:
             return False
         if current.overrides != checked.overrides:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from horizon_builder.engine.columns import Columns
+from horizon_builder.engine.columns import Columns, common_ends, note_ends, noted_ends
 
 
 class Info:
@@ -43,14 +44,17 @@ def _flats_from_scratch(infos: list[Info]) -> dict[Any, list[Any]]:
 values = st.lists(st.integers(0, 5), max_size=12)
 
 
-@given(values, st.integers(0, 12), st.integers(0, 12), values, st.booleans())
+@given(values, st.integers(0, 12), st.integers(0, 12), values, st.booleans(),
+       st.integers(0, 6))
 def test_an_edit_agrees_with_columns_made_from_scratch(old_values, start, length, inserted,
-                                                       tallied_before):
+                                                       tallied_before, wanted):
     """Replace a run of infos (the edit); the kept parts are the very info objects."""
     old = [Info(v) for v in old_values]
     before = Columns(old)
     if tallied_before:
         before.tally("v", value_of)
+        assert before.places("v", value_of, wanted) == [
+            n for n, v in enumerate(old_values) if v == wanted]
     before.flats("f", runs_of(old))
     start = min(start, len(old))
     new = old[:start] + [Info(v) for v in inserted] + old[start + length:]
@@ -60,6 +64,8 @@ def test_an_edit_agrees_with_columns_made_from_scratch(old_values, start, length
     assert after.total("v", value_of) == sum(v.value for v in new)
     assert after.get("v", value_of) == [v.value for v in new]
     assert after.flats("f", runs_of(new)) == _flats_from_scratch(new)
+    assert after.places("v", value_of, wanted) == [
+        n for n, v in enumerate(new) if v.value == wanted]
 
 
 def test_an_edit_that_changes_no_value_keeps_the_lists():
@@ -82,3 +88,33 @@ def test_an_edit_that_changes_a_value_copies_only_what_holds_it():
     after = Columns(new, before).flats("f", runs_of(new))
     assert after[0] is flats[0]  # nothing of name 0 changed
     assert after[1] == [["x", "x"], [3, 3]] and after[1] is not flats[1]
+
+
+def _ends_hold(old: Any, new: Any, ends: tuple[int, int]) -> bool:
+    prefix, suffix = ends
+    return (prefix + suffix <= min(len(old), len(new))
+            and all(a is b for a, b in zip(old[:prefix], new[:prefix], strict=True))
+            and all(a is b for a, b in zip(old[len(old) - suffix:], new[len(new) - suffix:],
+                                           strict=True)))
+
+
+@given(values, st.integers(0, 12), st.integers(0, 12), values)
+def test_noted_ends_are_answered_and_hold(old_values, start, length, inserted):
+    """What an edit notes is what common_ends answers for that very pair (and only it)."""
+    old = tuple(Info(v) for v in old_values)
+    start = min(start, len(old))
+    new = old[:start] + tuple(Info(v) for v in inserted) + old[start + length:]
+    if new is old:  # CPython's () + old
+        new = tuple(list(new))
+    kept = (start, len(old) - min(len(old), start + length))
+    note_ends(old, new, kept)
+    assert noted_ends(old, new) == kept == common_ends(old, new) and _ends_hold(old, new, kept)
+    assert not new or noted_ends(old, tuple(list(new))) is None  # another tuple: not noted
+    assert noted_ends(tuple(old), new) == kept  # a tuple of a tuple is the tuple itself
+    assert _ends_hold(list(old), list(new), common_ends(list(old), list(new)))
+
+
+def test_an_edit_cannot_note_runs_longer_than_the_lists():
+    old = tuple(Info(v) for v in range(3))
+    with pytest.raises(ValueError):
+        note_ends(old, old[:2], (2, 1))

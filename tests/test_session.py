@@ -9,8 +9,10 @@ import pytest
 from pydantic import ValidationError
 
 from horizon_builder import editing as ed
+from horizon_builder.engine.columns import noted_ends
 from horizon_builder.resources import examples_dir
 from horizon_builder.roster.models import Element, Roster, UpgradeChoice
+from horizon_builder.roster.samples import make_task_force
 from horizon_builder.session import HISTORY_LIMIT, Session
 
 
@@ -149,3 +151,44 @@ def test_ids_are_assigned_without_mutating_given_elements() -> None:
 def test_upgrade_shorthand_still_loads() -> None:
     element = Element(name="A", type="mech", presence=2, upgrades=["engineer"])
     assert element.upgrades == (UpgradeChoice(id="engineer"),)
+
+
+def test_unchanged_rounds_are_shared_between_snapshots(ruleset) -> None:
+    """The validator keeps what it made of a round with the round object: a commit keeps the
+    current snapshot's round objects, and shares a round an edit rebuilt unchanged."""
+    session = Session(make_task_force(ruleset, 40), ruleset)
+    before = session.roster
+    target = before.elements[3]
+    session.commit(ed.change_element(before, target.id, lambda e: ed.set_name(e, "Renamed")),
+                   "rename")
+    assert all(a is b for a, b in zip(before.rounds, session.roster.rounds, strict=True))
+    renamed = session.roster
+    rebuilt = Roster.model_validate(renamed.model_dump()).model_copy(update={"name": "Rebuilt"})
+    session.commit(rebuilt, "rebuild")
+    assert all(a is b for a, b in zip(renamed.rounds, session.roster.rounds, strict=True))
+    changed = renamed.rounds[0].model_copy(update={"destroyed": (target.id,)})
+    session.commit(session.roster.model_copy(update={"rounds": (changed, *renamed.rounds[1:])}),
+                   "destroy")
+    assert session.roster.rounds[0] == changed and session.roster.rounds[0] is not changed
+    assert all(a is b for a, b in zip(renamed.rounds[1:], session.roster.rounds[1:], strict=True))
+
+
+def test_a_commit_tells_the_validator_which_elements_an_edit_kept(ruleset) -> None:
+    """The run an edit changed travels with the committed roster (see note_ends), and the
+    runs it says kept are the very objects."""
+    session = Session(make_task_force(ruleset, 40), ruleset)
+    rename = lambda r: ed.change_element(r, r.elements[7].id,  # noqa: E731
+                                         lambda e: ed.set_name(e, "Renamed"))
+    add = lambda r: ed.add_element(r, r.elements[0].model_copy(update={"id": "new"}))  # noqa: E731
+    for edit, kept in ((rename, (7, 32)), (add, (40, 0))):
+        before = session.roster
+        edited = edit(before)
+        assert noted_ends(before.elements, edited.elements) == kept
+        session.commit(edited, "edit")
+        after = session.roster.elements
+        assert after is not edited.elements  # the commit made its own (checked) tuple
+        assert noted_ends(before.elements, after) == kept
+        prefix, suffix = kept
+        assert all(a is b for a, b in zip(before.elements[:prefix], after[:prefix], strict=True))
+        assert all(a is b for a, b in zip(before.elements[40 - suffix:], after[len(after) - suffix:],
+                                          strict=True))

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any, get_args
 
 from horizon_builder.checks.supplements import era_bars, supplement_on
+from horizon_builder.engine.columns import note_ends
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
@@ -116,8 +117,15 @@ def new_errors(before: Roster, after: Roster, ruleset: Ruleset,
 
 
 def replace_element(roster: Roster, element: Element) -> Roster:
-    """``roster`` with the element of the same id replaced by ``element`` (others shared)."""
-    elements = tuple(element if e.id == element.id else e for e in roster.elements)
+    """``roster`` with the element of the same id replaced by ``element`` (others shared: the
+    validator is told which run of elements changed, see :func:`note_ends`)."""
+    old = roster.elements
+    places = [n for n, e in enumerate(old) if e.id == element.id]
+    changed = list(old)
+    for n in places:
+        changed[n] = element
+    elements = tuple(changed)
+    note_ends(old, elements, (places[0], len(old) - 1 - places[-1]) if places else (len(old), 0))
     return roster.model_copy(update={"elements": elements})
 
 

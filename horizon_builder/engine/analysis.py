@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress
 from typing import TypeVar
 
 from horizon_builder.engine.columns import (
@@ -283,25 +284,42 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     return info
 
 
+#: What a round's elements were picked from: the list and, for each element, whether picked.
+Picked = tuple[Sequence[Element], Sequence[bool]]
 #: The last analysis of each kind of call (the force, each round, ...), to reuse its infos
-#: and columns for the elements an edit did not change: (elements, context key, columns).
-_LAST: dict[tuple[object, ...], tuple[Sequence[Element], tuple[object, ...], Columns, int | None]] = {}
+#: and columns for the elements an edit did not change: (elements, context key, columns,
+#: the CHQ's place, what the elements were picked from).
+_LAST: dict[tuple[object, ...],
+            tuple[Sequence[Element], tuple[object, ...], Columns, int | None, Picked | None]] = {}
+#: The last whole list analysed, the list before it and their common ends (see _picked_ends).
+_WHOLE: list[tuple[Sequence[Element], Sequence[Element], tuple[int, int]]] = []
 
 
 def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | None = None,
             command: Command | None = None, cr_purchases: Sequence[CrPurchase] | None = None,
-            mode: str | None = None, round_name: str | None = None) -> Analysis:
-    """Derive everything about a roster (or one tournament round of it)."""
+            mode: str | None = None, round_name: str | None = None,
+            fielded: Sequence[bool] | None = None) -> Analysis:
+    """Derive everything about a roster (or one tournament round of it). ``fielded``: which
+    of the roster's elements to analyse (instead of ``elements``), one flag each."""
     chosen: Sequence[Element] = roster.elements if elements is None else elements
+    picked: Picked | None = None
+    if fielded is not None:
+        picked = (roster.elements, fielded)
+        chosen = list(compress(roster.elements, fielded))
     command = roster.command if command is None else command
     purchases: Sequence[CrPurchase] = roster.cr_purchases if cr_purchases is None else cr_purchases
     mode = mode or roster.kind
     option = ruleset.commands.get(command.kind)
     chq_id = command.element if option is not None and option.needs_element else None
-    slot = (id(ruleset), mode, round_name, elements is None)
+    whole = elements is None and picked is None
+    slot = (id(ruleset), mode, round_name, whole)
     last = _LAST.get(slot)
-    ends = common_ends(last[0], chosen) if last is not None else (0, 0)
-    chq_index = _find_chq(chosen, chq_id, last, ends[0])
+    ends = _picked_ends(last[4], picked) if last is not None and picked is not None else None
+    if ends is None:
+        ends = common_ends(last[0], chosen) if last is not None else (0, 0)
+    if whole:
+        _WHOLE[:] = [(last[0], chosen, ends)] if last is not None else []
+    chq_index = _find_chq(chosen, chq_id, last, ends)
     chq_element = chosen[chq_index] if chq_index is not None else None
     chq_type = ruleset.element_types.get(chq_element.type) if chq_element else None
     conventional_chq = (
@@ -344,7 +362,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
                       (prefix, suffix) if prefix or suffix else None)
     if len(_LAST) > 64:
         _LAST.clear()
-    _LAST[slot] = (chosen, key, columns, chq_index)
+    _LAST[slot] = (chosen, key, columns, chq_index, picked)
 
     counted = columns.total(counts_for_cr, counts_for_cr)
     cr_available = 0
@@ -368,15 +386,41 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
                     cr_available, counted, cr_spent, round_name, columns, key)
 
 
+def _picked_ends(before: Picked | None, now: Picked) -> tuple[int, int] | None:
+    """The common ends of the elements picked ``before`` and ``now`` (a round's, before and
+    after an edit), without looking at them all: when they were picked from the last two
+    whole lists analysed (the Task Force's), the kept runs at the ends of those, less the
+    elements not picked there (if the same were picked there). None: not known so."""
+    if before is None or not _WHOLE:
+        return None
+    (old_list, old_flags), (new_list, new_flags) = before, now
+    was, is_, (prefix, suffix) = _WHOLE[0]
+    if was is not old_list or is_ is not new_list or len(old_flags) != len(old_list) \
+            or len(new_flags) != len(new_list):
+        return None
+    head, tail = new_flags[:prefix], new_flags[len(new_flags) - suffix:]
+    if head != old_flags[:prefix] or tail != old_flags[len(old_flags) - suffix:]:
+        return None
+    return head.count(True), tail.count(True)
+
+
 def _find_chq(chosen: Sequence[Element], chq_id: str | None,
-              last: tuple[object, object, object, int | None] | None, prefix: int) -> int | None:
-    """Where the first element with the CHQ's id is; the last analysis's answer when it lies
-    in the run of elements an edit kept at the start (nothing before it changed)."""
+              last: tuple[Sequence[Element], object, object, int | None, object] | None,
+              ends: tuple[int, int]) -> int | None:
+    """Where the first element with the CHQ's id is; from the last analysis's answer when it
+    lies in a run of elements an edit kept at either end (only the changed elements between
+    are looked at)."""
     if chq_id is None:
         return None
-    if last is not None and last[3] is not None and last[3] < prefix \
-            and chosen[last[3]].id == chq_id:
-        return last[3]
+    if last is not None and last[3] is not None:
+        (prefix, suffix), was = ends, last[3]
+        if was < prefix and chosen[was].id == chq_id:
+            return was
+        old_len = len(last[0])
+        moved = was + len(chosen) - old_len
+        if was >= old_len - suffix and chosen[moved].id == chq_id:  # none before it there
+            return next((n for n in range(prefix, len(chosen) - suffix)
+                         if chosen[n].id == chq_id), moved)
     return next((n for n, e in enumerate(chosen) if e.id == chq_id), None)
 
 

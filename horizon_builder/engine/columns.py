@@ -35,13 +35,43 @@ T = TypeVar("T")
 
 def common_ends(old: Sequence[object], new: Sequence[object]) -> tuple[int, int]:
     """(prefix, suffix): how many items at the start and at the end of ``new`` are the very
-    objects at the start and at the end of ``old`` (the two runs never overlap)."""
+    objects at the start and at the end of ``old`` (the two runs never overlap): as an edit
+    noted them (see :func:`note_ends`; it may say fewer), or found by looking."""
     if old is new:
         return len(new), 0
+    noted = noted_ends(old, new)
+    if noted is not None:
+        return noted
     limit = min(len(old), len(new))
     prefix = _first_differing(old, new, limit)
     limit -= prefix
     return prefix, min(_first_differing(reversed(old), reversed(new), limit), limit)
+
+
+#: What the last few edits noted: id of the new sequence → (old, new, their common ends).
+#: (A few dozen: edits made one after another before any is validated still find theirs;
+#: the tuples kept share their elements, so they cost a pointer per element each.)
+_NOTES_KEPT = 32
+_NOTED: dict[int, tuple[Sequence[object], Sequence[object], tuple[int, int]]] = {}
+
+
+def note_ends(old: tuple[object, ...], new: tuple[object, ...], ends: tuple[int, int]) -> None:
+    """Note, for an edit that made ``new`` from ``old``, what it kept: ``ends`` (prefix,
+    suffix), runs at the start and the end of ``new`` that are the very objects at the start
+    and the end of ``old`` and do not overlap. :func:`common_ends` then answers them without
+    looking at every item (the last few noted are kept; both are tuples, never changed)."""
+    prefix, suffix = ends
+    if prefix < 0 or suffix < 0 or prefix + suffix > min(len(old), len(new)):
+        raise ValueError(f"not common ends of {len(old)} and {len(new)} items: {ends}")
+    while len(_NOTED) >= _NOTES_KEPT:
+        del _NOTED[next(iter(_NOTED))]
+    _NOTED[id(new)] = (old, new, ends)
+
+
+def noted_ends(old: Sequence[object], new: Sequence[object]) -> tuple[int, int] | None:
+    """The ends noted for an edit from ``old`` to ``new`` (see :func:`note_ends`), if any."""
+    noted = _NOTED.get(id(new))
+    return noted[2] if noted is not None and noted[0] is old and noted[1] is new else None
 
 
 def _first_differing(old: Iterable[object], new: Iterable[object], default: int) -> int:
@@ -50,6 +80,18 @@ def _first_differing(old: Iterable[object], new: Iterable[object], default: int)
         return indexOf(map(is_not, old, new), True)
     except ValueError:
         return default
+
+
+def _places_in(column: list[Any], wanted: object) -> list[int]:
+    """Every index where ``column`` holds ``wanted``, found in C."""
+    found: list[int] = []
+    start = 0
+    try:
+        while True:
+            start = column.index(wanted, start) + 1
+            found.append(start - 1)
+    except ValueError:
+        return found
 
 
 #: Values a column may share with the column before an edit when merely equal.
@@ -90,7 +132,7 @@ class Identity:
 class Columns:
     """Columns of per-element values for one list of element infos (see the module)."""
 
-    __slots__ = ("_donor", "_ends", "_infos", "_tallies", "_values")
+    __slots__ = ("_donor", "_ends", "_infos", "_places", "_tallies", "_values")
 
     def __init__(self, infos: Sequence[Any], donor: Columns | None = None,
                  ends: tuple[int, int] | None = None):
@@ -99,13 +141,15 @@ class Columns:
         self._infos = infos
         self._values: dict[Hashable, list[Any]] = {}
         self._tallies: dict[Hashable, Counter[Any]] = {}
+        self._places: dict[tuple[Hashable, Any], list[int]] = {}
         self._donor: tuple[Sequence[Any], dict[Hashable, list[Any]],
-                           dict[Hashable, Counter[Any]]] | None = None
+                           dict[Hashable, Counter[Any]],
+                           dict[tuple[Hashable, Any], list[int]]] | None = None
         self._ends = (0, 0)
         if donor is not None:
             self._ends = common_ends(donor._infos, infos) if ends is None else ends
             if self._ends != (0, 0):
-                self._donor = (donor._infos, donor._values, donor._tallies)
+                self._donor = (donor._infos, donor._values, donor._tallies, donor._places)
 
     @property
     def infos(self) -> Sequence[Any]:
@@ -162,6 +206,30 @@ class Columns:
     def total(self, key: Hashable, value: Callable[[Any], int]) -> int:
         """``sum(column)`` of the column ``key``, from its :meth:`tally`."""
         return sum(v * n for v, n in self.tally(key, value).items())
+
+    def places(self, key: Hashable, value: Callable[[Any], T], wanted: T) -> list[int]:
+        """Where the column ``key`` (see :meth:`get`) holds ``wanted``, ascending (never change
+        it). After an edit, the earlier analysis's places in the unchanged runs at each end
+        (those after the change moved by the change in length) and the changed elements' own:
+        only the changed elements are looked at."""
+        found = self._places.get((key, wanted))
+        if found is not None:
+            return found
+        column = self.get(key, value)
+        donor = self._donor
+        old = donor[3].get((key, wanted)) if donor is not None else None
+        if old is None:
+            found = _places_in(column, wanted)
+        else:
+            prefix, suffix = self._ends
+            old_len = len(donor[0])  # type: ignore[index]
+            shift = len(column) - old_len
+            found = old[:bisect_left(old, prefix)]
+            found += [n for n in range(prefix, len(column) - suffix) if column[n] == wanted]
+            after = old[bisect_left(old, old_len - suffix):]
+            found += map(add, after, repeat(shift, len(after))) if shift else after
+        self._places[key, wanted] = found
+        return found
 
     def flats(self, key: Hashable, runs: Callable[[int], Mapping[Any, Sequence[Any]]]
               ) -> dict[Any, list[Any]]:

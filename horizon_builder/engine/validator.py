@@ -223,18 +223,9 @@ def _untold(found: Sequence[Finding], keys: Sequence[FindingKey], owners: Sequen
 
 
 def _places(analysis: Analysis, element_id: str) -> list[int]:
-    """Where the elements with this id are in the force (kept with the analysis)."""
-    kept: dict[str, list[int]] = analysis.__dict__.setdefault("_places", {})
-    places = kept.get(element_id)
-    if places is None:
-        ids, places, start = analysis.column(element_id_of), [], 0
-        try:
-            while True:
-                start = ids.index(element_id, start) + 1
-                places.append(start - 1)
-        except ValueError:
-            kept[element_id] = places
-    return places
+    """Where the elements with this id are in the force (kept across edits: see
+    :meth:`Columns.places`)."""
+    return analysis.columns.places(element_id_of, element_id_of, element_id)
 
 
 def round_copy(finding: Finding, round_name: str) -> Finding:
@@ -270,9 +261,8 @@ def _validate(roster: Roster, ruleset: Ruleset) -> Report:
         benched: set[str] = set()
         for round_ in roster.rounds:
             flags = _fielded(analysis, round_)
-            sub = analyse(roster, ruleset, elements=list(compress(roster.elements, flags)),
-                          command=round_.command, cr_purchases=round_.cr_purchases,
-                          mode="round", round_name=round_.name)
+            sub = analyse(roster, ruleset, fielded=flags, command=round_.command,
+                          cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
             if told is not None:
                 sub.parent, sub.parent_infos = analysis, list(compress(analysis.elements, flags))
                 sub.column(element_id_of)  # made each time, so an edit copies it (see _places)
@@ -292,9 +282,9 @@ def _validate(roster: Roster, ruleset: Ruleset) -> Report:
 
 
 def _info_by_id(analysis: Analysis, element_id: str) -> ElementInfo | None:
-    """``analysis.by_id.get(element_id)``, found in the column of ids (ids are unique)."""
-    ids = analysis.column(element_id_of)
-    return analysis.elements[ids.index(element_id)] if element_id in ids else None
+    """``analysis.by_id.get(element_id)``, from where the id is (ids are unique)."""
+    places = _places(analysis, element_id)
+    return analysis.elements[places[0]] if places else None
 
 
 def _fielded(analysis: Analysis, round_: Round) -> list[bool]:
