@@ -50,7 +50,8 @@ def test_the_first_view_is_worked_out_without_textual() -> None:
         "import horizon_builder.tui.firstview, horizon_builder.tui.homecache\n"
         "from horizon_builder.session import Session\n"
         "from horizon_builder.tui.firstview import home_view\n"
-        f"home_view(Session.open({str(PACKAGE.parent / 'examples' / 'oth-metaformers.toml')!r}), 100)\n"
+        "from horizon_builder.resources import examples_dir\n"
+        "home_view(Session.open(examples_dir() / 'oth-metaformers.toml'), 100)\n"
         "print(json.dumps(sorted(m for m in sys.modules\n"
         "                        if m.split('.')[0] in ('textual', 'rich'))))\n"
     )
