@@ -3,9 +3,9 @@ the book data, read off its analysis (for :class:`~horizon_builder.engine.valida
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from horizon_builder.engine.analysis import Analysis
+from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.rules.base import RuleModel
 
 
@@ -15,23 +15,9 @@ def provisional_values(analysis: Analysis) -> list[str]:
     A verdict can rest on a provisional value without any finding saying so: a
     mech that fits an inferred pool is "legal" only as far as that pool is right.
     """
-    used: set[str] = set()
-    for info in analysis.elements:
-        lines = [info.base, *info.forms]
-        for line in lines:
-            et = line.type
-            if et is None:
-                continue
-            if et.pool is not None and et.pool.is_provisional:
-                used.add(f"{et.name} stat pool ({et.pool.source})")
-            if et.presence.is_provisional:
-                used.add(f"{et.name} Presence ({et.presence.source})")
-            for cost in line.upgrades:
-                up = cost.upgrade
-                if up is not None and (up.is_provisional or cost.amount is None):
-                    used.add(f"{up.name} ({up.source or 'cost unknown'})")
-        if info.fc_provisional:
-            used.add("conventional CHQ cost table (core, reported)")
+    from horizon_builder.checks.common import derived, present  # (they import the validator)
+
+    used = set(derived(present(analysis, _element_provisional)[1], _union))
     option = analysis.command_option
     if option is not None and option.is_provisional:
         used.add(f"{option.name} ({option.source})")
@@ -42,34 +28,75 @@ def provisional_values(analysis: Analysis) -> list[str]:
     return sorted(used)
 
 
+def _element_provisional(analysis: Analysis, info: ElementInfo) -> frozenset[str]:
+    """The provisional values one element rests on (kept with its info across edits)."""
+    used: set[str] = set()
+    for line in (info.base, *info.forms):
+        et = line.type
+        if et is None:
+            continue
+        if et.pool is not None and et.pool.is_provisional:
+            used.add(f"{et.name} stat pool ({et.pool.source})")
+        if et.presence.is_provisional:
+            used.add(f"{et.name} Presence ({et.presence.source})")
+        for cost in line.upgrades:
+            up = cost.upgrade
+            if up is not None and (up.is_provisional or cost.amount is None):
+                used.add(f"{up.name} ({up.source or 'cost unknown'})")
+    if info.fc_provisional:
+        used.add("conventional CHQ cost table (core, reported)")
+    return frozenset(used)
+
+
+def _union(column: list[frozenset[str]]) -> frozenset[str]:
+    return frozenset().union(*column)
+
+
 def changed_values(analysis: Analysis) -> list[str]:
     """The values this force's totals and checks used that a layer beyond the shipped book
     data changed (a roster's house rules, ``--ruleset``, an event preset), each with that
     layer's name and short hash: a verdict says what it rests on."""
-    return sorted({f"{label} ({item.source + '; ' if item.source else ''}changed by "
-                   f"{item.changed_by})"
-                   for label, item in _values_used(analysis) if item.changed_by})
+    from horizon_builder.checks.common import derived, present  # (they import the validator)
+
+    used = set(derived(present(analysis, _element_changed)[1], _union))
+    used.update(_changed(_force_values_used(analysis)))
+    return sorted(used)
 
 
-def _values_used(analysis: Analysis) -> Iterator[tuple[str, RuleModel]]:
-    """Every rule table the totals and checks of this force read, with a name for it."""
+def _changed(values: Iterable[tuple[str, RuleModel]]) -> Iterator[str]:
+    for label, item in values:
+        if item.changed_by:
+            yield (f"{label} ({item.source + '; ' if item.source else ''}changed by "
+                   f"{item.changed_by})")
+
+
+def _element_changed(analysis: Analysis, info: ElementInfo) -> frozenset[str]:
+    """The changed values one element's statlines read (kept with its info across edits)."""
+    return frozenset(_changed(_element_values_used(info)))
+
+
+def _element_values_used(info: ElementInfo) -> Iterator[tuple[str, RuleModel]]:
+    """Every rule table one element's statlines read, with a name for it."""
+    for line in (info.base, *info.forms):
+        et = line.type
+        if et is None:
+            continue
+        yield et.name, et
+        yield f"{et.name} Presence", et.presence
+        if et.pool is not None:
+            yield f"{et.name} stat pool", et.pool
+        if line.presence in et.statlines:
+            yield f"{et.name} P{line.presence} statline", et.statlines[line.presence]
+        for limit in et.stat_limits:
+            yield f"{et.name} {limit.stat} limit", limit
+        for cost in line.upgrades:
+            if cost.upgrade is not None:
+                yield cost.upgrade.name, cost.upgrade
+
+
+def _force_values_used(analysis: Analysis) -> Iterator[tuple[str, RuleModel]]:
+    """Every rule table the force-wide totals and checks read, with a name for it."""
     rs = analysis.ruleset
-    for info in analysis.elements:
-        for line in (info.base, *info.forms):
-            et = line.type
-            if et is None:
-                continue
-            yield et.name, et
-            yield f"{et.name} Presence", et.presence
-            if et.pool is not None:
-                yield f"{et.name} stat pool", et.pool
-            if line.presence in et.statlines:
-                yield f"{et.name} P{line.presence} statline", et.statlines[line.presence]
-            for limit in et.stat_limits:
-                yield f"{et.name} {limit.stat} limit", limit
-            for cost in line.upgrades:
-                if cost.upgrade is not None:
-                    yield cost.upgrade.name, cost.upgrade
     chq = analysis.command_element
     if chq is not None:
         row = rs.chq_cost_table.get(chq.type.chq_cost_as or chq.element.type) if chq.type else None

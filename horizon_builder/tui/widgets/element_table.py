@@ -388,5 +388,6 @@ class ElementTable(DataTable):
             index = self._row_locations.get(split_key(key)[0])  # type: ignore[arg-type]
         if index is None:
             return False
-        self.move_cursor(row=index, animate=False)
+        if index != self.cursor_row:  # (already there: an edit's several views of it agree)
+            self.move_cursor(row=index, animate=False)
         return True

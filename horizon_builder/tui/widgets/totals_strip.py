@@ -43,6 +43,8 @@ class TotalsStrip(Widget):
 
     def show_figures(self, figures: Figures, tooltip: str) -> None:
         """Show figures worked out before (by :meth:`show`, or kept from the last run)."""
+        if figures == self.figures and tooltip == self.tooltip:
+            return  # (an edit that moves no total: nothing to draw again)
         self.figures = figures
         self.set_class(figures.over, "-over")
         self.set_class(figures.spent == figures.budget, "-full")
