@@ -147,3 +147,10 @@ def test_the_command_line_starts_it_before_the_app(tmp_path: Path,
     calls.clear()
     assert main(["--event", "tournament-standard", str(tmp_path)]) == 0
     assert [c[0] for c in calls] == ["app"]  # the organiser's screen: no home view first
+
+
+def test_no_second_process_from_a_frozen_app(tmp_path: Path, cache: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.frozen", True, raising=False)  # its executable is not a Python
+    firstview.prepare(copy_example(tmp_path, "hvy-cav-battlegroup.toml"), ())
+    assert firstview._builder is None

@@ -127,8 +127,8 @@ def prepare(path: Path | None, overrides: Sequence[str]) -> None:
     file) with no view kept for it (or one made from other files), start working one out
     in a second process."""
     global _builder
-    if _builder is not None or not sys.executable:
-        return
+    if _builder is not None or not sys.executable or getattr(sys, "frozen", False):
+        return  # (a frozen app's executable is the app itself, not a Python to run -m with)
     size = terminal_size()
     try:  # started first, so it runs while the kept view is looked for
         _builder = ViewBuilder(size[0], path, overrides)
