@@ -27,37 +27,41 @@ def _modules() -> list[str]:
     return names
 
 
-def test_core_imports_neither_textual_nor_rich() -> None:
-    core = [m for m in _modules() if not m.startswith(UI) and m != "horizon_builder.__main__"]
-    assert "horizon_builder.engine.validator" in core and "horizon_builder.editing" in core
+def _ui_libraries_loaded(code: str) -> list[str]:
+    """The Textual and Rich modules a fresh interpreter has loaded after running ``code``."""
     script = (
-        "import importlib, json, sys\n"
-        f"for name in {core!r}:\n"
-        "    importlib.import_module(name)\n"
+        f"import json, sys\n{code}"
         "print(json.dumps(sorted(m for m in sys.modules\n"
         "                        if m.split('.')[0] in ('textual', 'rich'))))\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             check=True, cwd=PACKAGE.parent)
-    assert json.loads(result.stdout) == [], "the core must not load the UI libraries"
+    loaded: list[str] = json.loads(result.stdout)
+    return loaded
+
+
+def test_core_imports_neither_textual_nor_rich() -> None:
+    core = [m for m in _modules() if not m.startswith(UI) and m != "horizon_builder.__main__"]
+    assert "horizon_builder.engine.validator" in core and "horizon_builder.editing" in core
+    code = (
+        "import importlib\n"
+        f"for name in {core!r}:\n"
+        "    importlib.import_module(name)\n"
+    )
+    assert _ui_libraries_loaded(code) == [], "the core must not load the UI libraries"
 
 
 def test_the_first_view_is_worked_out_without_textual() -> None:
     """The command line looks for a kept home view and starts the second process of a first
     start before it imports Textual, and that process never imports it (tui/firstview.py)."""
-    script = (
-        "import json, sys\n"
+    code = (
         "import horizon_builder.tui.firstview, horizon_builder.tui.homecache\n"
         "from horizon_builder.session import Session\n"
         "from horizon_builder.tui.firstview import home_view\n"
         "from horizon_builder.resources import examples_dir\n"
         "home_view(Session.open(examples_dir() / 'oth-metaformers.toml'), 100)\n"
-        "print(json.dumps(sorted(m for m in sys.modules\n"
-        "                        if m.split('.')[0] in ('textual', 'rich'))))\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            check=True, cwd=PACKAGE.parent)
-    assert json.loads(result.stdout) == [], "the first view must not wait for Textual"
+    assert _ui_libraries_loaded(code) == [], "the first view must not wait for Textual"
 
 
 def test_no_module_over_500_lines() -> None:

@@ -49,12 +49,11 @@ def title_texts(path: Path | None, unsaved: bool, roster_name: str) -> tuple[str
     return f"{name}{' ● modified' if unsaved else ''}", roster_name
 
 
-def home_view(session: Session, width: int) -> dict[str, Any] | None:
+def home_view(session: Session, width: int) -> HomeView | None:
     """What the home screen shows of a session just opened, on a screen ``width`` columns
-    wide (its element table's width), in the JSON form of a kept view (None: a roster the
-    home screen does not show as it is at once, such as one opened with problems)."""
-    from dataclasses import asdict
-
+    wide (its element table's width), as a kept view (None: a roster the home screen does
+    not show as it is at once, such as one opened with problems)."""
+    from horizon_builder.tui.homecache import HomeView
     from horizon_builder.tui.widgets.figures import report_figures
     from horizon_builder.tui.widgets.format import element_detail
     from horizon_builder.tui.widgets.rows import flexible_widths, report_rows
@@ -66,15 +65,12 @@ def home_view(session: Session, width: int) -> dict[str, Any] | None:
     widths = flexible_widths(width, report)
     figures, tooltip = report_figures(report)
     title, sub_title = title_texts(session.path, False, roster.name)
-    return {
-        "title": title, "sub_title": sub_title, "kind": roster.kind,
-        "figures": asdict(figures), "tooltip": tooltip, "widths": list(widths),
-        "rows": [asdict(row) for row in report_rows(report, widths)],
-        "findings": [asdict(f) for f in report.all_findings],
-        "provisional": list(report.provisional_values),
+    return HomeView(
+        title=title, sub_title=sub_title, kind=roster.kind, figures=figures, tooltip=tooltip,
+        widths=widths, rows=report_rows(report, widths), findings=list(report.all_findings),
+        provisional=list(report.provisional_values),
         # the cursor starts on the first row: the first element's detail (none: no line)
-        "detail": element_detail(report, report.analysis.elements[0]) if roster.elements else "",
-    }
+        detail=element_detail(report, report.analysis.elements[0]) if roster.elements else "")
 
 
 # --- the app's side -------------------------------------------------------------------------
@@ -174,6 +170,8 @@ def take_view(width: int) -> HomeView | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the roster, judge it and write the view for a screen WIDTH columns wide
     (``{"view": ...}``, null for none) as one line of JSON."""
+    from dataclasses import asdict
+
     from horizon_builder.gcpause import pause_for_startup
 
     pause_for_startup()  # a short run: nothing to collect
@@ -187,7 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         path, overrides = (Path(args[1]) if args[1] else None), tuple(args[2:])
         session = (Session.open(path, overrides) if path is not None and path.exists()
                    else Session.new(path=path, extra_overrides=overrides))
-        view = home_view(session, int(args[0]))
+        shown = home_view(session, int(args[0]))
+        view = None if shown is None else asdict(shown)
     except Exception:
         view = None
     sys.stdout.write(json.dumps({"view": view}) + "\n")

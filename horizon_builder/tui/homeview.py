@@ -45,17 +45,15 @@ def write_view(app: HorizonApp, home: RosterScreen) -> None:
         return
     layers = [str(Path(layer.path).resolve()) for layer in session.report.rules_layers]
     totals = home.totals
-    view = {
-        "title": str(app.title), "sub_title": str(app.sub_title), "kind": session.roster.kind,
-        "figures": dataclasses.asdict(totals.figures), "tooltip": str(totals.tooltip),
-        "widths": list(table.widths), "rows": [dataclasses.asdict(r) for r in table.rows_shown],
-        "findings": [dataclasses.asdict(f) for f in home.findings.findings],
-        "provisional": home.findings.provisional, "detail": home.detail_text,
-    }
+    view = HomeView(
+        title=str(app.title), sub_title=str(app.sub_title), kind=session.roster.kind,
+        figures=totals.figures, tooltip=str(totals.tooltip), widths=table.widths,
+        rows=table.rows_shown, findings=home.findings.findings,
+        provisional=home.findings.provisional, detail=home.detail_text)
     # (here, not in a thread: a few milliseconds, after the frame with the roster, and
     # written even when the app is left at once)
     store(tuple(app.overrides), (app.size.width, app.size.height),
-          None if path is None else path.resolve(), layers, view)
+          None if path is None else path.resolve(), layers, dataclasses.asdict(view))
 
 
 def show_view(home: RosterScreen, view: HomeView) -> None:
