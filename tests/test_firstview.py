@@ -157,3 +157,18 @@ def test_no_second_process_from_a_frozen_app(tmp_path: Path, cache: Path,
     monkeypatch.setattr("sys.frozen", True, raising=False)  # its executable is not a Python
     firstview.prepare(copy_example(tmp_path, "hvy-cav-battlegroup.toml"), ())
     assert firstview._builder is None
+
+
+async def test_the_kept_view_the_command_line_found_is_not_looked_up_again(
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = copy_example(tmp_path, "hvy-cav-battlegroup.toml")
+    await _run(path, [])
+    firstview.prepare(path, ())  # found: the kept view will do
+
+    def again(*args: object) -> None:
+        raise AssertionError("the kept view was looked up twice")
+
+    monkeypatch.setattr("horizon_builder.tui.homeview.read_kept", again)
+    painted: list[str] = []
+    await _run(path, painted)
+    assert painted == ["kept"]

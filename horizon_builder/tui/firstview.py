@@ -133,8 +133,26 @@ def prepare(path: Path | None, overrides: Sequence[str]) -> None:
     atexit.register(discard)
     from horizon_builder.tui.homecache import read_kept
 
-    if read_kept(path, tuple(overrides), size) is not None:
+    global _looked_up
+    kept = read_kept(path, tuple(overrides), size)
+    _looked_up = ((path, tuple(overrides), size), kept)  # for the app: see looked_up
+    if kept is not None:
         discard()  # the kept view will show the roster
+
+
+#: (what :func:`prepare` looked for, the kept view it found or None)
+_looked_up: tuple[tuple[object, ...], HomeView | None] | None = None
+
+
+def looked_up(path: Path | None, overrides: Sequence[str],
+              size: tuple[int, int]) -> tuple[bool, HomeView | None]:
+    """The kept view :func:`prepare` looked up, once: (True, view or None) when it looked
+    for this roster, overrides and size, else (False, None) (the app then looks itself)."""
+    global _looked_up
+    kept, _looked_up = _looked_up, None
+    if kept is not None and kept[0] == (path, tuple(overrides), size):
+        return True, kept[1]
+    return False, None
 
 
 def discard() -> None:

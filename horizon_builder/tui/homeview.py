@@ -28,8 +28,13 @@ if TYPE_CHECKING:
 
 def read_view(app: HorizonApp) -> HomeView | None:
     """The view kept for the roster the app starts on (a new one without a file), if its
-    key is still the same."""
-    return read_kept(app.initial_path, app.overrides, (app.size.width, app.size.height))
+    key is still the same (looked up once: by the command line, before Textual started, when
+    it looked for the same roster and size)."""
+    from horizon_builder.tui import firstview
+
+    size = (app.size.width, app.size.height)
+    found, view = firstview.looked_up(app.initial_path, app.overrides, size)
+    return view if found else read_kept(app.initial_path, app.overrides, size)
 
 
 def write_view(app: HorizonApp, home: RosterScreen) -> None:
