@@ -19,6 +19,7 @@ from textual._types import SegmentLines
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.renderables.styled import Styled
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
@@ -50,6 +51,8 @@ class ElementTable(DataTable):
         self._over_styles: dict[tuple[Style, int, int], Style] = {}
         self._holding_layout = self._layout_held = self._holding_rows = False
         self._virtual_before = Size(0, 0)
+        self._drawing: tuple[object, ...] | None = None
+        self._in_drawing = False
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._rows: list[RowData] = []
         self._widths: tuple[int, int] | None = None
@@ -180,11 +183,14 @@ class ElementTable(DataTable):
             if locations.get(row.key) != index:  # type: ignore[arg-type]
                 locations[RowKey(row.key)] = index
         self._update_count += 1
-        # only the visible lines whose row is another one now (a move: two lines)
+        # only the visible lines whose row is another one now (a move: two lines; a row
+        # added or removed: the lines from there down, and those left empty at the end)
         top = int(self.scroll_y)
-        for index in range(top, min(len(rows), top + self.size.height)):
-            if index >= len(old) or old[index].key != rows[index].key:
-                self.refresh_row(index)
+        header = self.header_height if self.show_header else 0
+        width = max(self.virtual_size.width, self.size.width)
+        for index in range(top, min(max(len(rows), len(old)), top + self.size.height)):
+            if index >= len(old) or index >= len(rows) or old[index].key != rows[index].key:
+                self._refresh_region(Region(0, header + index, width, 1))  # (rows: 1 line)
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
                      cursor: bool = False, hover: bool = False) -> SegmentLines:
@@ -226,6 +232,39 @@ class ElementTable(DataTable):
         return [[Segment(text, over + style if style is not None else over, control)
                  for text, style, control in line] for line in lines]
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._drawing, self._in_drawing = None, True  # (see _drawing_state)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing, self._in_drawing = None, False
+
+    def _drawing_state(self) -> tuple[object, ...]:
+        """What every line of one drawing shares: the widget's style (DataTable works it out
+        again for every line, walking the widget's ancestors), the cursor's and the mouse's
+        rows, and what else a line's look rests on besides its row (sizes, cursor settings,
+        pseudo-classes)."""
+        state = self._drawing
+        if state is None:
+            look = (self.size.width, self._widths, self._show_hover_cursor, self.show_cursor,
+                    self._pseudo_class_state, self.cursor_foreground_priority,
+                    self.cursor_background_priority, self.cell_padding)
+            state = (self.rich_style, self.cursor_coordinate.row, self.hover_coordinate.row, look)
+            if self._in_drawing:  # (else a line drawn on its own: nothing kept)
+                self._drawing = state
+        return state
+
+    def render_line(self, y: int) -> Strip:
+        """DataTable's, with what all the lines share worked out once per drawing."""
+        if self.fixed_rows or self.cursor_type != "row" or self.fixed_columns:
+            return super().render_line(y)
+        scroll_x, scroll_y = self.scroll_offset
+        if y >= (self.header_height if self.show_header else 0):
+            y += scroll_y
+        base_style = self._drawing_state()[0]
+        assert isinstance(base_style, Style)
+        return self._render_line(y, scroll_x, scroll_x + self.size.width, base_style)
+
     def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
         """A body line, kept by its row's place and content and whether the cursor (or the
         mouse) is on it: DataTable's own line cache is dropped by every change, so an edit
@@ -239,10 +278,9 @@ class ElementTable(DataTable):
         index = self._row_locations.get(row_key) if row_key is not self._header_row_key else None
         if index is None or index >= len(self._rows):
             return super()._render_line(y, x1, x2, base_style)
-        key = (index, self._rows[index], line_no, x1, x2, self.size.width, self._widths,
-               self.cursor_coordinate.row == index, self.hover_coordinate.row == index,
-               base_style, self._show_hover_cursor, self.show_cursor, self._pseudo_class_state,
-               self.cursor_foreground_priority, self.cursor_background_priority, self.cell_padding)
+        state = self._drawing_state()
+        key = (index, self._rows[index], line_no, x1, x2, state[1] == index, state[2] == index,
+               base_style, state[3])
         strip = self._strips_by_line.get(key)
         if strip is None:
             strip = super()._render_line(y, x1, x2, base_style)
@@ -256,8 +294,9 @@ class ElementTable(DataTable):
         """A row added or removed changes the table's virtual height, which in Textual lays
         out the whole screen again (and so re-renders every widget on it). The table's own
         size is set by the screen (``height: 1fr``): when its columns keep their width and
-        the vertical scrollbar stays as it was (shown, or not), only the scrollbar and the
-        table need drawing again, so the relayout is held back."""
+        the vertical scrollbar stays as it was (shown, or not), the relayout is held back,
+        and so is the repaint of the whole table: only the lines whose row changed are drawn
+        again (:meth:`_place_rows`), and the scrollbar when its thumb moved."""
         self._virtual_before = self.virtual_size
         self._holding_layout = True
         try:
@@ -266,8 +305,34 @@ class ElementTable(DataTable):
             self._holding_layout = False
         if self._layout_held:
             self._layout_held = False
-            self._scroll_update(self.virtual_size)
-            self.refresh()
+            if not self._scrollbar_kept():
+                self._scroll_update(self.virtual_size)
+
+    def _scrollbar_kept(self) -> bool:
+        """Give the vertical scrollbar the table's new height without drawing it again when
+        its thumb looks the same (a row more or less in 200 seldom moves it by an eighth of
+        a line; Textual draws every line of the bar again on any change)."""
+        if not self.show_vertical_scrollbar or self.show_horizontal_scrollbar:
+            return False
+        bar = self.vertical_scrollbar
+        height = self.virtual_size.height
+        window = self.container_size.height
+        if not bar.size.height or bar.window_size != window:
+            return False
+        if self._thumb(bar, bar.window_virtual_size) != self._thumb(bar, height):
+            return False
+        bar.set_reactive(ScrollBar.window_virtual_size, height)
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
+        return True
+
+    @staticmethod
+    def _thumb(bar: ScrollBar, virtual_height: int) -> list[Segment]:
+        """The segments of a vertical scrollbar's thumb and track were its content that high
+        (as ``ScrollBar`` draws it, colours aside)."""
+        window = bar.window_size if bar.window_size < virtual_height else 0
+        return bar.renderer.render_bar(size=bar.size.height, virtual_size=virtual_height,
+                                       window_size=window, position=bar.position,
+                                       thickness=bar.thickness, vertical=True).segments
 
     def _layout_unchanged(self) -> bool:
         before, after = self._virtual_before, self.virtual_size
@@ -283,11 +348,12 @@ class ElementTable(DataTable):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
-        if layout and not recompose and (
+        if layout and not recompose and not regions and (
                 (self._holding_layout and self._layout_unchanged())
                 or (self._holding_rows and self._size_fixed())):
+            # (rows added or removed: _place_rows draws again the lines whose row changed)
             self._layout_held = self._holding_layout
-            layout = False
+            return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def notify_style_update(self) -> None:
