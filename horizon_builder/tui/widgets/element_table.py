@@ -267,20 +267,25 @@ class ElementTable(DataTable):
 
     def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
         """A body line, kept by its row's place and content and whether the cursor (or the
-        mouse) is on it: DataTable's own line cache is dropped by every change, so an edit
-        of one row re-rendered every visible line."""
+        mouse) is on it, and the header line: DataTable's own line cache is dropped by every
+        change, so an edit of one row re-rendered every visible line."""
         if self.cursor_type != "row" or self.fixed_columns or self.fixed_rows:
             return super()._render_line(y, x1, x2, base_style)
         try:
             row_key, line_no = self._get_offsets(y)
         except LookupError:
             return super()._render_line(y, x1, x2, base_style)
-        index = self._row_locations.get(row_key) if row_key is not self._header_row_key else None
-        if index is None or index >= len(self._rows):
-            return super()._render_line(y, x1, x2, base_style)
         state = self._drawing_state()
-        key = (index, self._rows[index], line_no, x1, x2, state[1] == index, state[2] == index,
-               base_style, state[3])
+        key: tuple[object, ...]
+        if row_key is self._header_row_key:  # (its columns change only with a rebuild)
+            key = ("header", line_no, x1, x2, self.cursor_coordinate, self.hover_coordinate,
+                   base_style, state[3])
+        else:
+            index = self._row_locations.get(row_key)
+            if index is None or index >= len(self._rows):
+                return super()._render_line(y, x1, x2, base_style)
+            key = (index, self._rows[index], line_no, x1, x2, state[1] == index,
+                   state[2] == index, base_style, state[3])
         strip = self._strips_by_line.get(key)
         if strip is None:
             strip = super()._render_line(y, x1, x2, base_style)
