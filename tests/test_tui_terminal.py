@@ -133,3 +133,9 @@ async def test_edits_on_a_roster_shorter_than_its_table_show_as_a_repaint():
     """Empty lines below the last row: a row deleted leaves one more of them."""
     app = HorizonApp(session=big_session(12))
     await _edits_show_as_repainted(app, (100, 40), [5, 11])
+
+
+async def test_edits_on_a_narrow_screen_show_as_a_repaint():
+    """A screen narrower than the table's columns: a scrollbar each way."""
+    app = HorizonApp(session=big_session(30))
+    await _edits_show_as_repainted(app, (60, 24), [2, 20, 29])
