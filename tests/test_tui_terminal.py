@@ -73,22 +73,30 @@ def watch(app: HorizonApp) -> Terminal:
 
 def repainted(app: HorizonApp) -> Terminal:
     """The whole screen drawn afresh: every widget's lines rendered again (Textual keeps
-    each widget's rendered lines, and draws again only those marked as changed)."""
-    for widget in app.screen.walk_children(with_self=True):
+    each widget's rendered lines, and draws again only those marked as changed; a widget
+    that renders, such as a scrollbar, keeps what it rendered too)."""
+    t = table(app)
+    widgets = [*app.screen.walk_children(with_self=True),
+               *(bar for bar in (t._vertical_scrollbar, t._horizontal_scrollbar,
+                                 t._scrollbar_corner) if bar is not None)]
+    for widget in widgets:
         widget._styles_cache.clear()
-    table(app)._clear_caches()
+        widget._dirty_regions.add(widget.outer_size.region)
+        widget._layout_cache.clear()
+    t._clear_caches()
     fresh = Terminal(*app.size)
     fresh.apply(_segments(app, app.screen._compositor.render_full_update()))
     return fresh
 
 
-def big_session(count: int) -> Session:
-    """The heavy cavalry battlegroup's elements, again and again (rows to scroll)."""
+def big_session(count: int, names: list[str] | None = None) -> Session:
+    """The heavy cavalry battlegroup's elements, again and again (rows to scroll), or
+    with the names given."""
     session = Session.open(example("hvy-cav-battlegroup.toml"))
     template = list(session.roster.elements)
+    names = names or [f"{template[i % len(template)].name} {i}" for i in range(count)]
     elements = [template[i % len(template)].model_copy(update={
-        "id": "chq" if i == 0 else f"x{i}", "name": f"{template[i % len(template)].name} {i}"})
-        for i in range(count)]
+        "id": "chq" if i == 0 else f"x{i}", "name": name}) for i, name in enumerate(names)]
     roster = session.roster.model_validate({**session.roster.model_dump(), "force_cost": 1000,
                                             "elements": [e.model_dump() for e in elements]})
     return Session(roster, session.ruleset, None)
@@ -139,3 +147,46 @@ async def test_edits_on_a_narrow_screen_show_as_a_repaint():
     """A screen narrower than the table's columns: a scrollbar each way."""
     app = HorizonApp(session=big_session(30))
     await _edits_show_as_repainted(app, (60, 24), [2, 20, 29])
+
+
+async def _widened(app: HorizonApp, pilot, key: str) -> None:  # type: ignore[no-untyped-def]
+    terminal = watch(app)
+    before = table(app).widths
+    await pilot.press(key)
+    await pilot.pause()
+    await pilot.pause()
+    assert app.screen is home(app)
+    assert table(app).widths != before, "the name column should have grown"
+    assert terminal.cells == repainted(app).cells
+
+
+# a name of 17 characters: the name column is 18 wide; its copy's ("... 2") needs 24,
+# taken from the upgrades column (the table keeps its width: no relayout)
+WIDENING = ["Hq", "Aa", "Bb", "Cc", "Abcdefghijklmnopq", "Dd", "Ee"]
+
+
+async def test_a_copy_that_widens_the_name_column_shows_as_a_repaint():
+    """The header and the rows the copy does not move are drawn at the new widths too."""
+    app = HorizonApp(session=big_session(len(WIDENING), WIDENING))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: app.loaded and table(app).row_count > 0, "the roster")
+        assert table(app).select_key("x4")
+        await pilot.pause()
+        await _widened(app, pilot, "d")
+
+
+async def test_a_redone_rename_that_widens_the_name_column_shows_as_a_repaint():
+    """No row added or removed: only the widths change."""
+    from horizon_builder import editing as ed
+
+    app = HorizonApp(session=big_session(len(WIDENING), WIDENING))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: app.loaded and table(app).row_count > 0, "the roster")
+        session = app.session
+        session.commit(ed.change_element(session.roster, "x5",
+                                         lambda e: ed.set_name(e, "Dd long long long long")),
+                       "rename")
+        session.undo()
+        app.session_changed()
+        await pilot.pause()
+        await _widened(app, pilot, "ctrl+y")

@@ -278,8 +278,8 @@ class ElementTable(DataTable):
         state = self._drawing_state()
         key: tuple[object, ...]
         if row_key is self._header_row_key:  # (its columns change only with a rebuild)
-            key = ("header", line_no, x1, x2, self.cursor_coordinate, self.hover_coordinate,
-                   base_style, state[3])
+            hover = self.hover_coordinate if state[2] == -1 else None  # (the mouse on it)
+            key = ("header", line_no, x1, x2, state[1] == -1, hover, base_style, state[3])
         else:
             index = self._row_locations.get(row_key)
             if index is None or index >= len(self._rows):
@@ -399,6 +399,7 @@ class ElementTable(DataTable):
         for key, width in (("name", name_width), ("upgrades", upgrades_width)):
             self.columns[ColumnKey(key)].width = width
         self._clear_caches()
+        self.refresh()  # every line, the header's included, is drawn at the new widths
         self._require_update_dimensions = True
         self.check_idle()
 
