@@ -9,7 +9,7 @@ rows whose text changed, which keeps a 200-element roster quick.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Self
 
 from rich.padding import Padding
 from rich.segment import Segment
@@ -37,6 +37,15 @@ from horizon_builder.tui.widgets.rows import (
 if TYPE_CHECKING:
     from horizon_builder.engine.validator import Report
 
+
+class _Drawing(NamedTuple):
+    """What all the lines of one drawing of the table share."""
+
+    style: Style  # the widget's
+    cursor_row: int
+    hover_row: int
+    look: tuple[object, ...]  # what else a line's look rests on besides its row
+
 class ElementTable(DataTable):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
 
@@ -51,7 +60,7 @@ class ElementTable(DataTable):
         self._over_styles: dict[tuple[Style, int, int], Style] = {}
         self._holding_layout = self._layout_held = self._holding_rows = False
         self._virtual_before = Size(0, 0)
-        self._drawing: tuple[object, ...] | None = None
+        self._drawing: _Drawing | None = None
         self._in_drawing = False
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._rows: list[RowData] = []
@@ -239,7 +248,7 @@ class ElementTable(DataTable):
         finally:
             self._drawing, self._in_drawing = None, False
 
-    def _drawing_state(self) -> tuple[object, ...]:
+    def _drawing_state(self) -> _Drawing:
         """What every line of one drawing shares: the widget's style (DataTable works it out
         again for every line, walking the widget's ancestors), the cursor's and the mouse's
         rows, and what else a line's look rests on besides its row (sizes, cursor settings,
@@ -249,7 +258,8 @@ class ElementTable(DataTable):
             look = (self.size.width, self._widths, self._show_hover_cursor, self.show_cursor,
                     self._pseudo_class_state, self.cursor_foreground_priority,
                     self.cursor_background_priority, self.cell_padding)
-            state = (self.rich_style, self.cursor_coordinate.row, self.hover_coordinate.row, look)
+            state = _Drawing(self.rich_style, self.cursor_coordinate.row,
+                             self.hover_coordinate.row, look)
             if self._in_drawing:  # (else a line drawn on its own: nothing kept)
                 self._drawing = state
         return state
@@ -261,9 +271,8 @@ class ElementTable(DataTable):
         scroll_x, scroll_y = self.scroll_offset
         if y >= (self.header_height if self.show_header else 0):
             y += scroll_y
-        base_style = self._drawing_state()[0]
-        assert isinstance(base_style, Style)
-        return self._render_line(y, scroll_x, scroll_x + self.size.width, base_style)
+        return self._render_line(y, scroll_x, scroll_x + self.size.width,
+                                 self._drawing_state().style)
 
     def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
         """A body line, kept by its row's place and content and whether the cursor (or the
@@ -278,14 +287,15 @@ class ElementTable(DataTable):
         state = self._drawing_state()
         key: tuple[object, ...]
         if row_key is self._header_row_key:  # (its columns change only with a rebuild)
-            hover = self.hover_coordinate if state[2] == -1 else None  # (the mouse on it)
-            key = ("header", line_no, x1, x2, state[1] == -1, hover, base_style, state[3])
+            hover = self.hover_coordinate if state.hover_row == -1 else None  # (mouse on it)
+            key = ("header", line_no, x1, x2, state.cursor_row == -1, hover, base_style,
+                   state.look)
         else:
             index = self._row_locations.get(row_key)
             if index is None or index >= len(self._rows):
                 return super()._render_line(y, x1, x2, base_style)
-            key = (index, self._rows[index], line_no, x1, x2, state[1] == index,
-                   state[2] == index, base_style, state[3])
+            key = (index, self._rows[index], line_no, x1, x2, state.cursor_row == index,
+                   state.hover_row == index, base_style, state.look)
         strip = self._strips_by_line.get(key)
         if strip is None:
             strip = super()._render_line(y, x1, x2, base_style)
