@@ -6,8 +6,10 @@ import asyncio
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.screens.home import RosterScreen
@@ -25,6 +27,23 @@ async def until(pilot: Pilot, condition: Callable[[], object], what: str = "",
     while not condition():
         assert loop.time() < deadline, f"timed out waiting for {what or condition}"
         await pilot.pause()
+
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+
+async def shown(pilot: Pilot, kind: type[ScreenT]) -> ScreenT:
+    """Wait until a screen of ``kind`` is on top and mounted (its widgets composed).
+
+    The app opens its roster after the first frame, so a dialog pushed at start-up
+    may still be composing when ``pilot.pause()`` returns."""
+    def ready() -> bool:
+        return isinstance(pilot.app.screen, kind) and pilot.app.screen.is_mounted
+
+    await until(pilot, ready, f"a {kind.__name__} on screen")
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 def example(name: str) -> Path:

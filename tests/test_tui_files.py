@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers_tui import SIZE, copy_example, example, row_names, select, totals
+from helpers_tui import SIZE, copy_example, example, row_names, select, shown, totals
 from textual.widgets import Input, Label, Static
 
 from horizon_builder.roster.io import read_roster
@@ -150,7 +150,7 @@ async def test_broken_file_shows_problems_and_is_never_overwritten(tmp_path: Pat
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, LoadErrorDialog)
+        await shown(pilot, LoadErrorDialog)
         problems = str(app.screen.query_one("#problems", Static).visual)
         assert str(path) in problems
         assert "line 8, elements[0].type" in problems or "line 8" in problems
@@ -220,7 +220,7 @@ async def test_opening_a_broken_file_keeps_the_current_roster(tmp_path: Path) ->
         await pilot.pause()
         assert not app.open_roster(path)
         await pilot.pause()
-        assert isinstance(app.screen, LoadErrorDialog)
+        await shown(pilot, LoadErrorDialog)
         await pilot.press("enter")
         await pilot.pause()
         assert app.session.roster.name == "3rd Lancers Battlegroup"
@@ -274,7 +274,7 @@ async def test_broken_ruleset_overrides_do_not_block_a_good_roster(tmp_path: Pat
     app = HorizonApp(path, overrides=[str(bad)])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, LoadErrorDialog)
+        await shown(pilot, LoadErrorDialog)
         assert "bogus_key" in str(app.screen.query_one("#problems", Static).visual)
         await pilot.press("enter")
         await pilot.pause()

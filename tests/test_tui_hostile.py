@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers_tui import SIZE, example, row_names, table
+from helpers_tui import SIZE, example, row_names, shown, table
 from textual.widgets import Input, Label
 
 from horizon_builder.roster.io import read_roster
@@ -96,7 +96,7 @@ async def test_save_as_refusal_is_visible(tmp_path: Path, monkeypatch) -> None:
     app = HorizonApp(broken)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, LoadErrorDialog)
+        await shown(pilot, LoadErrorDialog)
         await pilot.press("enter")
         await pilot.pause()
         await pilot.press("S")
@@ -119,16 +119,16 @@ async def test_open_with_an_empty_quoted_key_and_a_too_long_name(tmp_path: Path)
         await pilot.pause()
         assert not app.open_roster(broken)
         await pilot.pause()
-        assert isinstance(app.screen, LoadErrorDialog)
+        await shown(pilot, LoadErrorDialog)
         await pilot.press("enter")
         await pilot.pause()
         assert not app.open_roster(tmp_path / ("n" * 300 + ".toml"))
         await pilot.pause()
-        assert isinstance(app.screen, LoadErrorDialog)
+        await shown(pilot, LoadErrorDialog)
 
 
 async def test_start_on_a_too_long_name(tmp_path: Path) -> None:
     app = HorizonApp(tmp_path / ("n" * 300 + ".toml"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, LoadErrorDialog)
+        await shown(pilot, LoadErrorDialog)
