@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from helpers_tui import until
+from helpers_tui import shown, until
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -156,7 +156,7 @@ async def _event(pilot: Pilot) -> None:
     app = pilot.app
     assert isinstance(app, HorizonApp)
     app.open_event((event, event))
-    await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event screen")
+    await shown(pilot, EventScreen)
 
 
 async def _add_filtered(pilot: Pilot) -> None:

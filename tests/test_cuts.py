@@ -4,7 +4,7 @@ itself (the FC budget, core; a Task Force's FP limit, OtH p.46)."""
 from __future__ import annotations
 
 from builders import element, roster
-from helpers_tui import SIZE, copy_example, findings, until
+from helpers_tui import SIZE, copy_example, findings, shown, until
 from test_tournament import task_force
 
 from horizon_builder.engine.cuts import cuts, limit
@@ -49,7 +49,7 @@ async def _enter_on_over_budget(pilot, app: HorizonApp) -> None:
     panel.focus()
     panel.highlighted = next(i for i, f in enumerate(panel.findings) if f.code == "fc-over-budget")
     await pilot.press("enter")
-    await until(pilot, lambda: isinstance(app.screen, CutDialog), "the cut list")
+    await shown(pilot, CutDialog)
 
 
 async def test_enter_on_the_over_budget_finding_offers_elements_and_cuts_one(tmp_path):
@@ -79,4 +79,4 @@ async def test_the_cut_list_can_go_to_the_budget_instead(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await _enter_on_over_budget(pilot, app)
         await pilot.press("b")
-        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+        await shown(pilot, SettingsScreen)

@@ -3,7 +3,7 @@ that keep the verdict, and reasons shown whole instead of cut."""
 
 from __future__ import annotations
 
-from helpers_tui import example, until
+from helpers_tui import example, shown, until
 from textual.widgets._footer import FooterKey
 
 from horizon_builder.tui.app import HorizonApp
@@ -53,7 +53,7 @@ async def test_editor_title_keeps_the_force_fc_and_verdict_at_80_columns():
         await until(pilot, lambda: app.loaded, "the roster")
         chq = app.session.roster.command.element
         app.open_element_editor(chq)
-        await until(pilot, lambda: isinstance(app.screen, ElementEditorScreen), "the editor")
+        await shown(pilot, ElementEditorScreen)
         await pilot.pause()
         title = str(app.screen.query_one("#ed-title").render())
         assert "force FC 16/16" in title and "no errors" in title
@@ -65,7 +65,7 @@ async def test_a_reason_an_upgrade_cannot_be_taken_is_shown_whole():
     async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
         app.open_element_editor(app.session.roster.command.element)
-        await until(pilot, lambda: isinstance(app.screen, ElementEditorScreen), "the editor")
+        await shown(pilot, ElementEditorScreen)
         await pilot.pause()
         picker = app.screen.query_one("#ed-upgrades")
         rapid = next(o for o in picker.options if o.id == "rapid_mutation")
@@ -77,7 +77,7 @@ async def test_command_reasons_are_wrapped_not_cut():
     async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, CommandScreen), "the command screen")
+        await shown(pilot, CommandScreen)
         await pilot.pause()
         box = app.screen.query_one("#cmd-options")
         room = box.scrollable_content_region.width

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers_tui import SIZE, copy_example, until
+from helpers_tui import SIZE, copy_example, shown, until
 
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog, RosterTree
@@ -18,7 +18,7 @@ def _names(tree: RosterTree) -> list[str]:
 async def _open_dialog(app: HorizonApp, pilot) -> OpenRosterDialog:
     await until(pilot, lambda: app.loaded, "the roster")
     await pilot.press("ctrl+o")
-    await until(pilot, lambda: isinstance(app.screen, OpenRosterDialog), "the Open dialog")
+    await shown(pilot, OpenRosterDialog)
     dialog = app.screen
     assert isinstance(dialog, OpenRosterDialog)
     tree = dialog.query_one("#open-tree", RosterTree)

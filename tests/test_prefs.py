@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers_tui import SIZE, copy_example, until
+from helpers_tui import SIZE, copy_example, shown, until
 
 from horizon_builder.prefs import load_prefs, pref, recent_rosters, remember_recent, save_pref
 from horizon_builder.tui.app import HorizonApp
@@ -65,7 +65,7 @@ async def test_export_format_is_remembered(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, ExportScreen), "export")
+        await shown(pilot, ExportScreen)
         app.screen.query_one("#export-format", Select).value = "markdown"
         await pilot.pause()
     assert pref("export_format", "text") == "markdown"
@@ -73,5 +73,5 @@ async def test_export_format_is_remembered(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, ExportScreen), "export")
+        await shown(pilot, ExportScreen)
         assert app.screen.format == "markdown"

@@ -15,6 +15,7 @@ from helpers_tui import (
     home,
     row_names,
     select,
+    shown,
     table,
     totals,
     until,
@@ -481,7 +482,7 @@ async def test_command_palette_runs_app_actions() -> None:
                     and "settings" in str(commands.highlighted_option.prompt).lower(),
                     "the palette to offer the settings")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings screen")
+        await shown(pilot, SettingsScreen)
 
 
 async def test_help_opens_with_f1_and_question_mark() -> None:

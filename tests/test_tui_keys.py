@@ -8,7 +8,7 @@ player typing ahead, or keys pasted, with no pause at all between them (Pilot's 
 from __future__ import annotations
 
 import pytest
-from helpers_tui import SIZE, example, home, table, until
+from helpers_tui import SIZE, example, home, shown, table, until
 from textual import events
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -83,7 +83,7 @@ async def test_enter_after_typing_a_presence_adds_at_once() -> None:
     async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
         app = await opened(pilot)
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, AddElementScreen))
+        await shown(pilot, AddElementScreen)
         await pilot.press(*"mech", "enter")
         await pilot.press("2", "enter")  # Pilot waits between keys; Enter within the second
         await settle(pilot, app)

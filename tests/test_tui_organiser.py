@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from helpers_tui import until
+from helpers_tui import shown, until
 from textual.widgets import DataTable, Input, SelectionList, Static
 
 from horizon_builder.cli.main import main
@@ -59,14 +59,14 @@ async def test_organiser_screen_judges_sorts_watches_opens_and_exports(tmp_path)
         table.focus()
         table.move_cursor(row=0)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ListViewScreen), "the list shown")
+        await shown(pilot, ListViewScreen)
         text = str(app.screen.query_one("#list-view", Static).render())
         assert "VERDICT" in text.upper()
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen), "back")
+        await shown(pilot, OrganiserScreen)
         # export the table as CSV
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, WriteFileDialog), "the export dialog")
+        await shown(pilot, WriteFileDialog)
         target = tmp_path / "table.csv"
         app.screen.query_one("#write-path", Input).value = str(target)
         await pilot.press("enter")
@@ -87,19 +87,19 @@ async def test_event_screen_pairs_and_enters_results(tmp_path):
                  *(str(lists / f"{n}.toml") for n in "ABCD")]) == 0
     app = HorizonApp(start=("event", event_file, None))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, EventScreen), "the event screen")
+        await shown(pilot, EventScreen)
         await pilot.press("p")
         await until(pilot, lambda: len(load_event(event_file).event.rounds) == 1, "round 1")
         battle = load_event(event_file).event.rounds[0].battles[0]
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, ResultDialog), "the result dialog")
+        await shown(pilot, ResultDialog)
         dialog = app.screen
         assert dialog.query_one("#result-commander").value == battle.red
         dialog.query_one("#result-vp", Input).value = "9"
         dialog.query_one("#result-tb", Input).value = "3"
         dialog.query_one("#result-destroyed", SelectionList).select("m1")
         await pilot.click("#ok")
-        await until(pilot, lambda: isinstance(app.screen, EventScreen), "back on the event")
+        await shown(pilot, EventScreen)
         result = load_event(event_file).event.rounds[0].battles[0].result_of(battle.red)
         assert result is not None and (result.victory_points, result.tie_break) == (9, 3)
         assert result.destroyed == ("m1",)

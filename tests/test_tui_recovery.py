@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers_tui import SIZE, copy_example, select, until
+from helpers_tui import SIZE, copy_example, select, shown, until
 from textual.widgets import Static
 
 from horizon_builder import autosave
@@ -44,7 +44,7 @@ async def test_recovery_after_a_killed_app(tmp_path: Path) -> None:
 
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, RecoveryDialog), "the recovery dialog")
+        await shown(pilot, RecoveryDialog)
         message = str(app.screen.query_one("#recovery-message", Static).render())
         assert HVY_CAV in message and "autosaved at" in message and edited.name in message
         await pilot.press("r")
@@ -67,7 +67,7 @@ async def test_discard_removes_the_autosave_and_keeps_the_file(tmp_path: Path) -
     await _edit_and_kill(path)
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, RecoveryDialog), "the recovery dialog")
+        await shown(pilot, RecoveryDialog)
         await pilot.press("d")
         await pilot.pause()
         assert AutosaveStore().entries() == ([], [])
@@ -80,7 +80,7 @@ async def test_keep_for_later_keeps_the_autosave_even_after_new_edits(tmp_path: 
     edited = await _edit_and_kill(path)
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, RecoveryDialog), "the recovery dialog")
+        await shown(pilot, RecoveryDialog)
         await pilot.press("escape")
         await pilot.pause()
         assert not app.session.dirty
@@ -118,7 +118,7 @@ async def test_quit_without_saving_removes_the_autosave(tmp_path: Path) -> None:
             await pilot.press("d")
         await until(pilot, lambda: AutosaveStore().entries()[0] != [], "the autosave")
         await pilot.press("ctrl+q")
-        await until(pilot, lambda: isinstance(app.screen, UnsavedChangesDialog), "the question")
+        await shown(pilot, UnsavedChangesDialog)
         await pilot.press("d")  # don't save
         await pilot.pause()
     assert AutosaveStore().entries() == ([], [])
@@ -153,7 +153,7 @@ async def test_untitled_work_is_offered_when_started_without_a_file(tmp_path: Pa
         edited = app.session.roster
     app = HorizonApp(None)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, RecoveryDialog), "the recovery dialog")
+        await shown(pilot, RecoveryDialog)
         assert "untitled" in str(app.screen.query_one("#recovery-message", Static).render())
         await pilot.press("r")
         await until(pilot, lambda: app.session.roster == edited, "the restored roster")

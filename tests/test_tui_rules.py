@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers_tui import until
+from helpers_tui import shown, until
 from textual.widgets import DataTable, Input, Label
 
 from horizon_builder import editing as ed
@@ -34,7 +34,7 @@ async def test_rules_screen_enters_refuses_and_undoes(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
         await pilot.press("R")
-        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the Rules screen")
+        await shown(pilot, RulesScreen)
         screen = app.screen
         assert isinstance(screen, RulesScreen)
         every = len(screen.values)
@@ -53,7 +53,7 @@ async def test_rules_screen_enters_refuses_and_undoes(tmp_path):
         assert "4 numbers" in str(dialog.query_one("#enter-problem", Label).render())
         dialog.query_one("#enter-value", Input).value = "M6 F3 A2 D2"
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, RulesScreen), "back on the rules")
+        await shown(pilot, RulesScreen)
         line = app.session.ruleset.element_types["lt_cav"].statlines[2]
         assert line.stats == {"M": 6, "F": 3, "A": 2, "D": 2} and line.source == "entered by you"
         assert personal_rules_path().is_file()
@@ -100,7 +100,7 @@ async def test_unknown_upgrade_cost_asks_once_and_skip_writes_nothing(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, EnterValueDialog)
                     and app.screen.query("#enter-value"), "asked once")
         await pilot.press("escape")  # skip
-        await until(pilot, lambda: isinstance(app.screen, ElementEditorScreen), "skipped")
+        await shown(pilot, ElementEditorScreen)
         assert not personal_rules_path().exists()
         assert session.roster.element(element.id).upgrade_count("agile_frame") == 1
         app.screen._step_upgrade("agile_frame", -1)

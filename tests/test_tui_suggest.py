@@ -3,7 +3,7 @@ fields one as one undoable edit (OtH p.46)."""
 
 from __future__ import annotations
 
-from helpers_tui import SIZE, copy_example, until
+from helpers_tui import SIZE, copy_example, shown, until
 from textual.widgets import OptionList, Select
 
 from horizon_builder.tui.app import HorizonApp
@@ -16,10 +16,10 @@ async def test_suggest_and_take_a_battlegroup(tmp_path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, RoundsScreen), "the rounds screen")
+        await shown(pilot, RoundsScreen)
         before = app.session.roster.rounds[0]
         await pilot.press("g")
-        await until(pilot, lambda: isinstance(app.screen, SuggestDialog), "the suggestions")
+        await shown(pilot, SuggestDialog)
         box = app.screen.query_one("#suggest-list", OptionList)
         await until(pilot, lambda: box.option_count and not box.get_option_at_index(0).disabled,
                     "suggestions listed")
@@ -30,7 +30,7 @@ async def test_suggest_and_take_a_battlegroup(tmp_path) -> None:
         box.focus()
         await until(pilot, lambda: box.option_count and box.highlighted == 0, "new suggestions")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, RoundsScreen), "back on the rounds")
+        await shown(pilot, RoundsScreen)
         taken = app.session.roster.rounds[0]
         assert taken.elements != before.elements or taken.command != before.command
         report = app.session.report
