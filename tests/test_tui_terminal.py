@@ -121,8 +121,9 @@ async def _edits_show_as_repainted(app: HorizonApp, size: tuple[int, int],
                 if app.screen is not home(app):
                     continue
                 assert terminal.writes > before, f"nothing written after {key!r} at row {place}"
-                assert terminal.text() == repainted(app).text(), f"after {key!r} at row {place}"
-                assert terminal.cells == repainted(app).cells, f"styles after {key!r} at row {place}"
+                fresh = repainted(app)
+                assert terminal.text() == fresh.text(), f"after {key!r} at row {place}"
+                assert terminal.cells == fresh.cells, f"styles after {key!r} at row {place}"
 
 
 async def test_edits_on_a_long_roster_show_as_a_repaint():
