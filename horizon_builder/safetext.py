@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 
-#: C0 controls but tab and line feed, DEL, C1 controls, and the invisible
-#: direction marks, embeddings, overrides and isolates; line and paragraph separators.
-_UNSAFE = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
-_UNSAFE_LINE = re.compile(f"[{_UNSAFE}\n]")
-_UNSAFE_BLOCK = re.compile(f"[{_UNSAFE}]")
+#: What is never written as it is: C0 controls but tab and line feed, DEL, C1 controls,
+#: the invisible direction marks, embeddings, overrides and isolates, and line and
+#: paragraph separators. The body of a regex character class, for modules that look for
+#: these beside other characters (the HTML export, the app's control filter).
+UNSAFE_CHARS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029"
+_UNSAFE_LINE = re.compile(f"[{UNSAFE_CHARS}\n]")
+_UNSAFE_BLOCK = re.compile(f"[{UNSAFE_CHARS}]")
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -35,10 +35,10 @@ from horizon_builder.export.models import (
     SpendingExport,
     StatlineExport,
 )
-from horizon_builder.safetext import _UNSAFE, printable
+from horizon_builder.safetext import UNSAFE_CHARS, printable
 
 #: What :func:`h` changes; most strings (stat values, names, rules) hold none.
-_CHANGED = re.compile(f"[&<>\"'{_UNSAFE}]")
+_CHANGED = re.compile(f"[&<>\"'{UNSAFE_CHARS}]")
 
 
 def h(text: object) -> str:

@@ -15,7 +15,7 @@ import rich.control
 import textual.content
 from textual.content import Content
 
-from horizon_builder.safetext import _UNSAFE, printable
+from horizon_builder.safetext import UNSAFE_CHARS, printable
 
 __all__ = ["install_control_filter", "plain", "printable"]
 
@@ -32,7 +32,7 @@ def install_control_filter() -> None:
     through one translation table each; we extend those tables to every C0 (but tab
     and line feed), DEL, C1 and bidi control, shown as ``\\x1b``-style escapes.
     """
-    table = {ord(ch): printable(ch) for ch in _chars(_UNSAFE)}
+    table = {ord(ch): printable(ch) for ch in _chars(UNSAFE_CHARS)}
     for module, name in ((rich.control, "_CONTROL_STRIP_TRANSLATE"),
                          (textual.content, "_CONTROL_STRIP_TRANSLATE")):
         existing = getattr(module, name, None)
