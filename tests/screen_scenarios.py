@@ -273,8 +273,6 @@ SHOTS = [
 ]
 
 
-
-
 class _ShownFolder(type(Path())):  # type: ignore[misc]
     """A path whose ``cwd()`` is :data:`SHOWN_FOLDER` (what the path prompts name)."""
 

@@ -158,8 +158,6 @@ def set_weird(roster: Roster, upgrade_id: str, replaces: str | None) -> Roster:
     return _with_command(roster, roster.command.model_copy(update={"weird": tuple(weird)}))
 
 
-
-
 # --- scope: the force, or one round of a Task Force (OtH p.46) ------------------------
 @dataclass(frozen=True)
 class CommandScope:

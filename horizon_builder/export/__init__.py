@@ -35,6 +35,7 @@ def __getattr__(name: str) -> Any:
         return ExportDocument
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 Format = Literal["text", "markdown", "html", "json"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "html", "json")
 SUFFIXES: dict[str, str] = {"text": ".txt", "markdown": ".md", "html": ".html", "json": ".json"}

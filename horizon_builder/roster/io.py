@@ -184,7 +184,6 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
     return LoadedRoster(path, roster, ruleset, personal_problems)
 
 
-
 def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]]:
     """Names in a roster that the ruleset does not know: the file cannot be understood."""
     out: list[tuple[Loc, str]] = []

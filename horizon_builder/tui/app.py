@@ -257,7 +257,6 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
     def _update_title(self) -> None:
         show_titles(self, *title_texts(self.session.path, self.unsaved, self.session.roster.name))
 
-
     def replace_session(self, session: Session) -> None:
         """Show another roster: close the editors of the old one first."""
         while len(self.screen_stack) > 1:

@@ -50,7 +50,6 @@ def changed_element(before: Roster, after: Roster, current: str | None = None) -
 class RosterScreen(SessionView, Screen[None]):
     """Home: the force at a glance, and the way into every editor."""
 
-
     BINDINGS: ClassVar[list[BindingType]] = [
         # a delete asks on the detail line, not in a dialog (shown only while it asks)
         Binding("y,enter", "confirm_delete", "Delete it", priority=True, key_display="y"),
@@ -72,7 +71,6 @@ class RosterScreen(SessionView, Screen[None]):
         Binding("o", "app.open", "Open", show=False),
         Binding("S", "app.save_as", "Save as", show=False),
     ]
-
 
     def __init__(self) -> None:
         super().__init__(id="roster")

@@ -78,7 +78,6 @@ class RoundsScreen(RoundListActions):
         Binding("ctrl+l", "focus_findings", "Findings", show=False),
     ]
 
-
     def __init__(self, round_name: str | None = None) -> None:
         super().__init__()
         self.index = 0  #: the round shown on the right

@@ -64,7 +64,6 @@ class SettingsScreen(SessionView, Screen[bool]):
         Binding("ctrl+r", "apply", "Apply"),
     ]
 
-
     def __init__(self, focus_field: str | None = None) -> None:
         super().__init__(id="settings")
         self._focus_field = focus_field

@@ -46,6 +46,7 @@ class _Drawing(NamedTuple):
     hover_row: int
     look: tuple[object, ...]  # what else a line's look rests on besides its row
 
+
 class ElementTable(DataTable):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
 

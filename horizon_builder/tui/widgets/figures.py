@@ -78,6 +78,7 @@ def _battlegroup(report: Report) -> Figures:
     _line2(report, figures)
     return figures
 
+
 def _task_force(report: Report) -> Figures:
     t = report.totals
     roster = report.analysis.roster
@@ -106,6 +107,7 @@ def _task_force(report: Report) -> Figures:
         figures.line2.append(f"benched: {', '.join(gone)} (value remaining "
                              f"{remaining_value(report.analysis)})")
     return figures
+
 
 def _line2(report: Report, figures: Figures) -> None:
     t = report.totals
