@@ -5,7 +5,10 @@
   by victory points, then tie-break points, then name; the first is matched with
   the next highest he or she has not played, and so on. Where taking the next
   highest would leave the last commanders only rematches, the next choice down is
-  taken (the least change to the book's order that avoids a rematch).
+  taken (the least change to the book's order that avoids a rematch). A maximum
+  matching of the pairs not yet played decides at each step which choices still
+  let the rest pair (:mod:`.matching`): polynomial time, any size, any history.
+  Where no pairing avoids every rematch, the book's order stands (1 v 2, 3 v 4...).
 - Campaign format (OtH p.48): sides kept all event; each commander meets the one
   of the other side with the closest victory points, not played before if
   possible.
@@ -20,9 +23,11 @@ points may be negative (momentum can fall below zero).
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from horizon_builder.event.matching import free_vertices, ordered_pairing
 from horizon_builder.event.models import Battle, Event, Side
 
 
@@ -42,20 +47,22 @@ class Score:
 
 def scores(event: Event) -> dict[str, Score]:
     """Each commander's totals over the results entered so far."""
-    totals = {c.name: Score(c.name, side=c.side) for c in event.commanders}
+    sums = {c.name: [0, 0, 0, 0] for c in event.commanders}  # VP, tie-break, played, byes
     for round_ in event.rounds:
         for battle in round_.battles:
+            bye = battle.blue is None
             for name in battle.players:
                 result = battle.result_of(name)
-                old = totals.get(name)
-                if old is None:
+                total = sums.get(name)
+                if total is None:
                     continue
-                bye = battle.blue is None
-                totals[name] = Score(
-                    name, old.victory_points + (result.victory_points if result else 0),
-                    old.tie_break + (result.tie_break if result else 0), old.side,
-                    old.played + (0 if bye or result is None else 1), old.byes + bye)
-    return totals
+                if result is not None:
+                    total[0] += result.victory_points
+                    total[1] += result.tie_break
+                    total[2] += not bye
+                total[3] += bye
+    return {c.name: Score(c.name, victory_points=vp, tie_break=tb, side=c.side, played=n, byes=b)
+            for c in event.commanders for vp, tb, n, b in [sums[c.name]]}
 
 
 def opponents(event: Event) -> set[frozenset[str]]:
@@ -81,7 +88,7 @@ def next_round(event: Event) -> tuple[Battle, ...]:
 
 
 def _swiss(event: Event) -> tuple[Battle, ...]:
-    totals = scores(event)
+    totals, played = scores(event), opponents(event)
     if not event.rounds:
         names = sorted(totals, key=str.casefold)
         random.Random(event.seed).shuffle(names)
@@ -89,9 +96,9 @@ def _swiss(event: Event) -> tuple[Battle, ...]:
         names = [s.name for s in sorted(totals.values(), key=placing)]
     bye: str | None = None
     if len(names) % 2:
-        bye = _bye(names, totals, opponents(event))
+        bye = _bye(names, totals, played)
         names.remove(bye)
-    pairs = _match(names, opponents(event)) or _match(names, set())
+    pairs = _match(names, played) or _match(names, set())
     assert pairs is not None  # an even list always pairs when rematches are allowed
     battles = [Battle(table=i + 1, red=a, blue=b) for i, (a, b) in enumerate(pairs)]
     if bye is not None:
@@ -100,33 +107,36 @@ def _swiss(event: Event) -> tuple[Battle, ...]:
 
 
 def _bye(names: list[str], totals: Mapping[str, Score], played: set[frozenset[str]]) -> str:
-    """The lowest placed commander with the fewest byes whose leaving lets the rest pair."""
+    """The lowest placed commander with the fewest byes whose leaving lets the rest pair
+    without a rematch (if none does: the lowest placed with the fewest byes)."""
     fewest = min(totals[n].byes for n in names)
+    met = _met(played)
+    free = free_vertices(names, lambda a, b: b not in met[a])
     for name in reversed(names):
-        if totals[name].byes == fewest and _match([n for n in names if n != name], played):
+        if totals[name].byes == fewest and name in free:
             return name
     return next(n for n in reversed(names) if totals[n].byes == fewest)
 
 
-def _match(names: Sequence[str], played: set[frozenset[str]],
-           dead: set[frozenset[str]] | None = None) -> list[tuple[str, str]] | None:
-    """Pair in order: the first with the next highest not yet met, backtracking only when a
-    choice would leave the rest unpairable (None: no pairing without a rematch). ``dead``
-    remembers groups that cannot pair, so the search stays quick for a large event."""
-    if not names:
-        return []
-    dead = set() if dead is None else dead
-    if frozenset(names) in dead:
-        return None
-    first, rest = names[0], list(names[1:])
-    for index, other in enumerate(rest):
-        if frozenset((first, other)) in played:
-            continue
-        tail = _match(rest[:index] + rest[index + 1:], played, dead)
-        if tail is not None:
-            return [(first, other), *tail]
-    dead.add(frozenset(names))
-    return None
+def _match(names: Sequence[str], played: set[frozenset[str]]) -> list[tuple[str, str]] | None:
+    """Pair in order: the first with the next highest not yet met, stepping down to the next
+    choice only when a choice would leave the rest no pairing without a rematch (None: no
+    pairing without a rematch). A maximum matching decides what the rest can do, so this
+    takes polynomial time, not a search of every pairing (:mod:`.matching`)."""
+    if not played:  # rematches allowed: the book's order as it stands
+        return list(zip(names[::2], names[1::2], strict=True))
+    met = _met(played)
+    return ordered_pairing(names, (), lambda _name: names, lambda a, b: b not in met[a])
+
+
+def _met(played: set[frozenset[str]]) -> defaultdict[str, set[str]]:
+    """Whom each commander has played."""
+    met: defaultdict[str, set[str]] = defaultdict(set)
+    for pair in played:
+        a, b = pair
+        met[a].add(b)
+        met[b].add(a)
+    return met
 
 
 def _campaign(event: Event) -> tuple[Battle, ...]:
@@ -158,19 +168,14 @@ def _campaign(event: Event) -> tuple[Battle, ...]:
 def _closest(red: Sequence[str], blue: Sequence[str], totals: Mapping[str, Score],
              played: set[frozenset[str]]) -> list[tuple[str, str]] | None:
     """Each red commander (highest placed first) meets the blue one with the closest victory
-    points not yet met (ties: the higher placed); backtracking as in :func:`_match`."""
-    if not red:
-        return []
-    first = red[0]
-    vp = totals[first].victory_points
-    for other in sorted(blue, key=lambda n: (abs(totals[n].victory_points - vp),
-                                             placing(totals[n]))):
-        if frozenset((first, other)) in played:
-            continue
-        tail = _closest(red[1:], [b for b in blue if b != other], totals, played)
-        if tail is not None:
-            return [(first, other), *tail]
-    return None
+    points not yet met (ties: the higher placed), stepping down as in :func:`_match`."""
+    def nearest(name: str) -> list[str]:
+        vp = totals[name].victory_points
+        return sorted(blue, key=lambda n: (abs(totals[n].victory_points - vp), placing(totals[n])))
+
+    reds, met = set(red), _met(played)
+    return ordered_pairing(red, blue, nearest,
+                           lambda a, b: (a in reds) != (b in reds) and b not in met[a])
 
 
 @dataclass(frozen=True)
