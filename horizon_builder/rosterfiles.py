@@ -11,7 +11,8 @@ from pathlib import Path
 
 
 def list_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Each PATH; a folder stands for every ``*.toml`` below it (sorted, each once)."""
+    """Each PATH; a folder stands for every ``*.toml`` below it (sorted, each once; a
+    ``*.toml`` that is not a regular file is listed too, so that its reader says why)."""
     return [path for path, _shown in named_files(paths)]
 
 
@@ -22,8 +23,10 @@ def named_files(paths: Iterable[str | Path]) -> list[tuple[Path, str]]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
+            # anything named *.toml but a folder: a link to nothing or a FIFO is reported by
+            # the reader (which never blocks on a FIFO), not passed over in silence
             found = [(p, str(p.relative_to(path))) for p in sorted(path.rglob("*.toml"))
-                     if p.is_file()]
+                     if not p.is_dir()]
         else:
             found = [(path, str(path))]
         for item in found:

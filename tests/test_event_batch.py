@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,69 @@ def test_preset_round_length_and_fp_multiple_are_used(tmp_path, capsys):
           str(EXAMPLES / "tournament-task-force.toml")])
     data = json.loads(capsys.readouterr().out)[0]
     assert data["force_presence_limit"] == 36 and data["round_length_minutes"] == 90
+
+
+def test_a_lists_own_rules_file_is_not_a_list(tmp_path, capsys):
+    """A house-rules file named ``*.toml`` that a list in the folder names (``overrides``) is
+    that list's rules: no row of its own (issue 23); the list is judged as before."""
+    lists = tmp_path / "lists"
+    (lists / "rules").mkdir(parents=True)
+    _list(lists, "Brood 1", "Player 1")
+    (lists / "rules" / "house.toml").write_text("[command_resources]\nper_elements = 1\n")
+    _list(lists, "House", "Player 2", 'overrides = "rules/house.toml"\n' + LEGAL_AT_16)
+    status, out = _run(capsys, "--event", "oth-tournament", str(lists))
+    assert status == 1 and "2 lists" in out and "UNREADABLE" not in out
+    assert not any(line.startswith("rules/house.toml") for line in out.splitlines())
+    assert "1 legal, 1 not legal, 0 unreadable" in out
+    # named on the command line, a file is judged whatever it is
+    status, out = _run(capsys, "--event", "oth-tournament", str(lists),
+                       str(lists / "rules" / "house.toml"))
+    assert status == 2 and "3 lists" in out and "1 unreadable" in out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_toml_that_is_no_file_gets_its_unreadable_row(tmp_path, capsys):
+    """A dangling link and a FIFO named ``*.toml``: each gets an UNREADABLE row saying why (a
+    FIFO is never opened for reading, so the check cannot block on it)."""
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    _list(lists, "Brood 1", "Player 1")
+    (lists / "gone.toml").symlink_to(tmp_path / "nowhere.toml")
+    os.mkfifo(lists / "pipe.toml")
+    status, out = _run(capsys, "--event", "oth-tournament", str(lists))
+    assert status == 2 and "3 lists" in out and "1 legal, 0 not legal, 2 unreadable" in out
+    rows = {line.split()[0]: line for line in out.splitlines()[2:-1]}
+    assert "UNREADABLE" in rows["gone.toml"] and "which is not there" in rows["gone.toml"]
+    assert "UNREADABLE" in rows["pipe.toml"] and "not a regular file" in rows["pipe.toml"]
+
+
+def test_an_empty_folder_is_said(tmp_path, capsys):
+    """No list in the folder (nothing, or only a list-less rules file): said, exit 2."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["check", "--event", "oth-tournament", str(empty)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and f"{empty}: no lists in this folder" in captured.err
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    _list(lists, "Brood 1", "Player 1")
+    assert main(["check", "--event", "oth-tournament", str(lists), str(empty)]) == 2
+    captured = capsys.readouterr()
+    assert "1 legal" in captured.out and "no lists in this folder" in captured.err
+
+
+def test_first_error_is_cut_only_where_the_terminal_is_too_narrow(event_folder):
+    """The check table's first error takes the rest of the terminal's width (issue 23): whole
+    in a wide terminal or a pipe, cut (with an ellipsis) only in a narrow terminal."""
+    from horizon_builder.event.batch import judge, table_text
+
+    preset = find_preset("oth-tournament")
+    rows = [row for row, _ in judge([event_folder], preset)]
+    error = next(r.first_error for r in rows if r.file == "house.toml")
+    assert len(error) > 48  # the old table cut it at 48 whatever the terminal
+    for width in (None, 250):
+        text = table_text(rows, read_preset(preset), preset, width)
+        assert error in text
+        assert width is None or max(len(line) for line in text.splitlines()[1:]) <= width
+    narrow = table_text(rows, read_preset(preset), preset, 120)
+    assert error not in narrow and error[:20] in narrow and "…" in narrow

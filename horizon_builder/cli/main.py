@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -85,16 +86,23 @@ def _check_event(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"error: {printable(str(problem))}", file=sys.stderr)
         return 2
-    judged = batch.judge(args.files, preset, args.ruleset,
-                         personal=False if args.no_personal_rules else None)
+    files, empty = batch.event_lists(args.files)
+    for folder in empty:
+        print(f"error: {printable(str(folder))}: no lists in this folder (no *.toml file "
+              "other than a list's own house rules)", file=sys.stderr)
+    if not files:
+        return 2
+    judged = batch.judge_files(files, preset, args.ruleset,
+                               personal=False if args.no_personal_rules else None)
     rows = [row for row, _ in judged]
     if args.format == "json":
         print(batch.table_json([result for _, result in judged]))
     elif args.format == "csv":
         print(batch.table_csv(rows), end="")
     else:
-        print(batch.table_text(rows, event, preset))
-    return batch.exit_status(rows)
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        print(batch.table_text(rows, event, preset, width))
+    return 2 if empty else batch.exit_status(rows)
 
 
 def _presets(args: argparse.Namespace) -> int:

@@ -7,9 +7,11 @@ the run goes on. Exit status: 0 all legal, 1 some illegal, 2 some unreadable.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -17,12 +19,13 @@ from typing import Any
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export.check import json_report
-from horizon_builder.problems import LoadError
-from horizon_builder.roster.io import load
+from horizon_builder.problems import LoadError, Problem
+from horizon_builder.roster.io import load, overrides_file
 from horizon_builder.rosterfiles import named_files
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.safetext import printable
+from horizon_builder.tomlfile import read_toml
 
 
 @dataclass
@@ -69,18 +72,64 @@ def judge(paths: Sequence[str | Path], preset: Path, extra: Sequence[str | Path]
           personal: bool | None = None) -> list[tuple[ListRow, dict[str, Any]]]:
     """Judge every list against the preset: a row and a ``check --format json`` object each
     (the organiser's own rulebook applies only if the preset says so, or ``personal``)."""
+    return judge_files(event_lists(paths)[0], preset, extra, personal)
+
+
+def judge_files(files: Sequence[tuple[Path, str]], preset: Path, extra: Sequence[str | Path] = (),
+                personal: bool | None = None) -> list[tuple[ListRow, dict[str, Any]]]:
+    """:func:`judge` of the lists :func:`event_lists` found (each with its shown name)."""
     out = []
-    for path, shown in named_files(paths):
+    for path, shown in files:
         try:
             loaded = load(path, extra_overrides=list(extra), event=preset, personal=personal)
         except LoadError as exc:
-            problems = [str(p) for p in exc.problems]
-            row = ListRow(file=shown, readable=False, first_error=problems[0] if problems else "")
+            found = exc.problems
+            if path.is_symlink() and not path.exists():
+                found = [Problem(str(path), f"a link to {os.readlink(path)}, which is not there")]
+            problems = [str(p) for p in found]
+            row = ListRow(file=shown, readable=False,
+                          first_error=_in_row(found[0], path) if found else "")
             out.append((row, {"path": str(path), "legal": False, "load_errors": problems}))
             continue
         report = validate(loaded.roster, loaded.ruleset)
         out.append((row_for(shown, report), json_report(path, report)))
     return out
+
+
+def _in_row(problem: Problem, path: Path) -> str:
+    """A load problem as the list's row says it: the File column names the list already."""
+    if problem.path != str(path):
+        return str(problem)
+    place = f"line {problem.line}" if problem.line is not None else ""
+    place = ": ".join(x for x in (place, problem.key or "") if x)
+    return f"{place}: {problem.message}" if place else problem.message
+
+
+def event_lists(paths: Sequence[str | Path]) -> tuple[list[tuple[Path, str]], list[Path]]:
+    """The lists that ``paths`` name (a folder: its ``*.toml``, as the table shows them),
+    and the folders among ``paths`` that hold none. A house-rules file that a list found
+    here names (its ``overrides``) is that list's rules, not a list of its own: it is left
+    out of a folder (a file named on the command line is always judged)."""
+    found = named_files(paths)
+    rules = set()
+    for path, _shown in found:
+        with contextlib.suppress(LoadError):
+            data, _text = read_toml(path)
+            if isinstance(data.get("overrides"), str) and data["overrides"]:
+                rules.add(_resolved(overrides_file(data["overrides"], path)))
+    named = {_resolved(Path(p)) for p in paths}
+    lists = [(path, shown) for path, shown in found
+             if _resolved(path) not in rules or _resolved(path) in named]
+    empty = [Path(p) for p in paths if Path(p).is_dir()
+             and not any(path.is_relative_to(p) for path, _ in lists)]
+    return lists, empty
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a loop of links: compared as written
+        return path.absolute()
 
 
 def read_preset(preset: Path) -> EventOptions:
@@ -92,11 +141,23 @@ def read_preset(preset: Path) -> EventOptions:
     return event
 
 
-def table_text(rows: Sequence[ListRow], event: EventOptions, preset: Path) -> str:
-    """The organiser's table as plain text, with a heading naming the event and its rules."""
+#: The first error is never cut narrower than this (a narrow terminal wraps the line).
+MIN_ERROR_WIDTH = 24
+
+
+def table_text(rows: Sequence[ListRow], event: EventOptions, preset: Path,
+               width: int | None = None) -> str:
+    """The organiser's table as plain text, with a heading naming the event and its rules.
+
+    The other columns are capped (a file 40 characters, the rest 30); the first error takes
+    the rest of ``width`` (the terminal's), cut only where the terminal is too narrow for
+    it, and never when ``width`` is None (the table goes to a file or a pipe)."""
     cells = [[*HEADINGS]] + [[_cell(getattr(r, c)) for c in COLUMNS] for r in rows]
-    widths = [min(max(len(row[i]) for row in cells), {0: 40, 8: 48}.get(i, 30))
-              for i in range(len(COLUMNS))]
+    widths = [min(max(len(row[i]) for row in cells), {0: 40}.get(i, 30))
+              for i in range(len(COLUMNS) - 1)]
+    longest = max(len(row[-1]) for row in cells)
+    room = longest if width is None else width - sum(widths) - 2 * len(widths)
+    widths.append(min(longest, max(room, MIN_ERROR_WIDTH)))
     lines = [f"{event.name or preset.name}: FC {event.force_cost}, "
              f"{len(rows)} list{'s' if len(rows) != 1 else ''} ({preset})"]
     for row in cells:

@@ -84,14 +84,17 @@ def read_roster(path: str | Path) -> Roster:
 
 
 def overrides_path(roster: Roster, roster_path: Path | None) -> list[Path]:
-    if not roster.overrides:
-        return []
-    candidate = Path(roster.overrides)
+    return [overrides_file(roster.overrides, roster_path)] if roster.overrides else []
+
+
+def overrides_file(name: str, roster_path: Path | None) -> Path:
+    """The house-rules file a roster's ``overrides`` names (relative to the roster)."""
+    candidate = Path(name)
     with contextlib.suppress(RuntimeError):  # "~someone" unknown: the path is checked as written
         candidate = candidate.expanduser()
     if not candidate.is_absolute() and roster_path is not None:
         candidate = roster_path.parent / candidate
-    return [candidate]
+    return candidate
 
 
 def file_problem(path: Path) -> str | None:
