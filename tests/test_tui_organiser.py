@@ -48,9 +48,10 @@ async def test_organiser_screen_judges_sorts_watches_opens_and_exports(tmp_path)
         assert "10 legal" in summary and "1 not legal" in summary and "1 unreadable" in summary
         # sorted by verdict: the column header, as a click would
         column = table.columns["verdict"]
-        table.post_message(DataTable.HeaderSelected(table, column.key, 6, column.label))
+        index = list(table.columns).index(column.key)
+        table.post_message(DataTable.HeaderSelected(table, column.key, index, column.label))
         await pilot.pause()
-        verdicts = [str(table.get_row_at(i)[6]) for i in range(table.row_count)]
+        verdicts = [str(v) for v in table.get_column("verdict")]
         assert verdicts == sorted(verdicts, key=str.casefold)
         # live: a list added on disk is judged without a key press
         (lists / "late.toml").write_text(LEGAL_AT_16)
@@ -108,3 +109,31 @@ async def test_event_screen_pairs_and_enters_results(tmp_path):
         await pilot.press("p")  # round 1 still has battles without results: refused, said
         await pilot.pause()
         assert len(load_event(event_file).event.rounds) == 1
+
+
+async def test_organiser_screen_at_80_columns_shows_every_verdict(tmp_path):
+    """At 80x24 every list's verdict is on screen without scrolling sideways (issue 23): the
+    narrow columns come first, the wide ones are dropped, the first error takes the rest;
+    a wider terminal brings the dropped columns back."""
+    lists = _folder(tmp_path)
+    preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
+    app = HorizonApp(start=("organiser", lists, preset))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
+                    and app.screen.judged >= 1, "the lists judged")
+        table = app.screen.query_one(DataTable)
+        await pilot.pause()
+        assert table.max_scroll_x == 0  # nothing beyond the right edge
+        keys = [str(k.value) for k in table.columns]
+        assert keys[:2] == ["file", "verdict"] and "first_error" in keys
+        assert "name" not in keys and "kind" not in keys
+        lines = [table.render_line(y).text for y in range(table.size.height)]
+        verdicts = {str(table.get_row(file)[1]): None for file in table.rows}
+        assert set(verdicts) == {"LEGAL", "NOT LEGAL", "UNREADABLE"}
+        for row in range(min(table.row_count, table.size.height - 1)):
+            file, verdict = (str(c) for c in table.get_row_at(row)[:2])
+            assert any(file in line and verdict in line for line in lines), (file, lines)
+        await pilot.resize_terminal(160, 40)
+        await until(pilot, lambda: "name" in [str(k.value) for k in table.columns],
+                    "the list names back")
+        assert table.row_count == 12 and table.max_scroll_x == 0

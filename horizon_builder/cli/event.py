@@ -1,4 +1,5 @@
-"""``horizon-builder event new|pair|result|standings``: run a tournament's rounds (OtH p.45-48)."""
+"""``horizon-builder event new|pair|result|standings|slips|sheet``: run a tournament's rounds
+(OtH p.45-48) and print its slips and sheets."""
 
 from __future__ import annotations
 
@@ -46,22 +47,34 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     standings.add_argument("--format", choices=FORMATS, default="text",
                            help="how to print the standings (default: text)")
     standings.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
+    standings.add_argument("--final", action="store_true", help="the final standings as text, "
+                           "with the tie-break that placed each commander (OtH p.48)")
+    for action, help_ in (("slips", "print a round's pairing slips: table, commanders, their "
+                           "lists' pins, blanks for the result"),
+                          ("sheet", "print a round's results sheet: a line per table")):
+        sheet = actions.add_parser(action, help=help_)
+        sheet.add_argument("file", metavar="EVENT", help="the event file (TOML)")
+        sheet.add_argument("--round", type=int, metavar="N",
+                           help="round number (default: the last paired)")
+        sheet.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout "
+                           "(never half-written)")
     event.set_defaults(func=event_main)
 
 
 def event_main(args: argparse.Namespace) -> int:
     # imported here, not at the top: every command builds this parser (``check`` among them)
     from horizon_builder.event.pairing import PairingError
+    from horizon_builder.event.sheets import SheetError
 
     try:
-        return {"new": _new, "pair": _pair, "result": _result, "standings": _standings}[
-            args.action](args)
+        return {"new": _new, "pair": _pair, "result": _result, "standings": _standings,
+                "slips": _sheets, "sheet": _sheets}[args.action](args)
     except LoadError as exc:
         for problem in exc.problems:
             print(f"error: {printable(str(problem))}", file=sys.stderr)
         return 2
-    except PairingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (PairingError, SheetError) as exc:
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 2
 
 
@@ -137,6 +150,8 @@ def _standings(args: argparse.Namespace) -> int:
     from horizon_builder.event.io import load_event
     from horizon_builder.event.report import render
 
+    if args.final:
+        return _final(args)
     loaded = load_event(args.file)
     text = render(loaded, args.format)
     if args.output:
@@ -145,3 +160,38 @@ def _standings(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     return 0
 
+
+
+def _final(args: argparse.Namespace) -> int:
+    from horizon_builder.event.io import load_event
+    from horizon_builder.event.sheets import final_standings
+
+    if args.format != "text":
+        print("error: --final prints text: leave out --format", file=sys.stderr)
+        return 2
+    return _emit(final_standings(load_event(args.file)), args.output)
+
+
+def _sheets(args: argparse.Namespace) -> int:
+    from horizon_builder.event.io import load_event
+    from horizon_builder.event.sheets import results_sheet, slips
+
+    loaded = load_event(args.file)
+    text = (slips if args.action == "slips" else results_sheet)(loaded, args.round)
+    return _emit(text, args.output)
+
+
+def _emit(text: str, output: str | None) -> int:
+    """To stdout, or to ``output`` through a temporary file (never half-written)."""
+    from horizon_builder.tomlfile import write_text_atomic
+
+    if not output or output == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        write_text_atomic(output, text)
+    except OSError as exc:
+        print(f"error: {printable(output)}: cannot write: {printable(exc.strerror or str(exc))}",
+              file=sys.stderr)
+        return 2
+    return 0

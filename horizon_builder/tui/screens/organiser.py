@@ -28,9 +28,35 @@ from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 #: How often the folder is looked at for changed files (seconds).
 POLL_SECONDS = 1.5
-#: Column widths (cells are cut with an ellipsis; Enter shows the whole list).
-WIDTHS = {"file": 18, "name": 20, "commander": 12, "kind": 11, "fc": 6, "fp": 10,
-          "verdict": 10, "errors": 6, "first_error": 60}
+#: The screen's columns in order: the narrow ones (verdict, errors, FC, FP) right after the
+#: file, so that at 80 columns every list's verdict shows without scrolling sideways; the
+#: first error takes the rest of the width. Cells are cut with an ellipsis; Enter shows
+#: the whole list.
+ORDER = ("file", "verdict", "errors", "fc", "fp", "commander", "name", "kind", "first_error")
+WIDTHS = {"file": 16, "verdict": 10, "errors": 3, "fc": 5, "fp": 7, "commander": 12,
+          "name": 18, "kind": 11}
+#: Shorter headings for the narrow columns (the CLI and the exports keep the long ones).
+SHORT_HEADINGS = {"errors": "Err", "fp": "FP/max"}
+#: Dropped in this order while the first error would be narrower than MIN_ERROR.
+DROPPED_FIRST = ("kind", "name", "commander")
+MIN_ERROR = 24
+#: Around each column (the table's cell padding) and beside the table (its scroll bar).
+PADDING, SCROLLBAR = 2, 2
+
+
+def layout(width: int) -> list[tuple[str, int]]:
+    """The columns shown on a screen ``width`` cells wide, with their widths: every column
+    while the first error keeps MIN_ERROR cells, else the wide text columns dropped."""
+    keys = [k for k in ORDER if k != "first_error"]
+
+    def room() -> int:
+        return width - SCROLLBAR - sum(WIDTHS[k] + PADDING for k in keys) - PADDING
+
+    for key in DROPPED_FIRST:
+        if room() >= MIN_ERROR:
+            break
+        keys.remove(key)
+    return [(k, WIDTHS[k]) for k in keys] + [("first_error", max(room(), 10))]
 
 
 def folder_stamp(folder: Path, preset: Path) -> tuple[tuple[str, int, int], ...]:
@@ -65,6 +91,7 @@ class OrganiserScreen(Screen[None]):
         self.judged = 0  #: how many times the folder was judged (tests wait on it)
         self._stamp: tuple[tuple[str, int, int], ...] = ()
         self._sort: tuple[str, bool] | None = None
+        self._layout: list[tuple[str, int]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="org-title")
@@ -74,8 +101,7 @@ class OrganiserScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for key, heading in zip(batch.COLUMNS, batch.HEADINGS, strict=True):
-            table.add_column(heading, key=key, width=WIDTHS.get(key))
+        self._lay_out()
         self.query_one("#org-title", Static).update(Content.assemble(
             ("Organiser", "bold"), " · ", plain(str(self.folder)), " · preset ",
             plain(self.preset.name)))
@@ -83,6 +109,20 @@ class OrganiserScreen(Screen[None]):
         self.action_rejudge()
         self.set_interval(POLL_SECONDS, self._poll)
         table.focus()
+
+    def on_resize(self) -> None:
+        if self._layout and layout(self.size.width) != self._layout:
+            self._lay_out()
+            self._fill()
+
+    def _lay_out(self) -> None:
+        """The columns for the screen's width (:func:`layout`)."""
+        table = self.query_one(DataTable)
+        self._layout = layout(self.size.width or 80)
+        table.clear(columns=True)
+        headings = dict(zip(batch.COLUMNS, batch.HEADINGS, strict=True))
+        for key, width in self._layout:
+            table.add_column(SHORT_HEADINGS.get(key, headings[key]), key=key, width=width)
 
     def _poll(self) -> None:
         stamp = folder_stamp(self.folder, self.preset)
@@ -111,15 +151,7 @@ class OrganiserScreen(Screen[None]):
         self.event = event
         self.rows = [row for row, _ in judged]
         self.results = [result for _, result in judged]
-        table = self.query_one(DataTable)
-        current = table.cursor_row
-        table.clear()
-        for row in self.rows:
-            table.add_row(*(self._cell(row, key) for key in batch.COLUMNS), key=row.file)
-        if self._sort is not None:
-            table.sort(self._sort[0], key=_sort_key, reverse=self._sort[1])
-        if self.rows:
-            table.move_cursor(row=min(current, len(self.rows) - 1))
+        self._fill()
         legal = sum(r.legal for r in self.rows)
         bad = sum(not r.readable for r in self.rows)
         self.query_one("#org-summary", Static).update(Content.assemble(
@@ -130,9 +162,27 @@ class OrganiserScreen(Screen[None]):
             ("   Enter: view a list · click a column to sort · x: export", "dim")))
         self.judged += 1
 
+    def _fill(self) -> None:
+        """The rows, in the columns shown, sorted as chosen, the cursor kept."""
+        table = self.query_one(DataTable)
+        current = table.cursor_row
+        table.clear()
+        for row in self.rows:
+            table.add_row(*(self._cell(row, key, width) for key, width in self._layout),
+                          key=row.file)
+        if self._sort is not None and self._sort[0] in table.columns:
+            table.sort(self._sort[0], key=_sort_key, reverse=self._sort[1])
+        if self.rows:
+            table.move_cursor(row=min(current, len(self.rows) - 1))
+
     @staticmethod
-    def _cell(row: batch.ListRow, key: str) -> Content:
-        text = plain(str(getattr(row, key)))
+    def _cell(row: batch.ListRow, key: str, width: int) -> Content:
+        value = str(getattr(row, key))
+        if key == "file" and len(value) > width:  # the end tells alike names apart
+            value = value.removesuffix(".toml")
+        if key == "file" and len(value) > width:
+            value = value[: (width - 1) // 2] + "…" + value[-(width - (width - 1) // 2 - 1):]
+        text = plain(value)
         if key == "verdict":
             return text.stylize("bold $success" if row.legal else "bold $error")
         return text

@@ -1,0 +1,177 @@
+"""The organiser's printouts (OtH p.45-48): a round's pairing slips and results sheet, and
+the final standings with the tie-breaks that placed each commander.
+
+- A slip per table: the event, round and table, each commander with side (Red or
+  Blue, OtH p.47), list file and the list's pin (so both players can see the list
+  registered is the list on the table), the elements benched for that commander
+  (destroyed in an earlier round, OtH p.46), and blanks for the result: victory
+  points and tie-break points (OtH p.47) and the elements destroyed.
+- The results sheet: one line per table, with the results entered so far.
+- The final standings: victory points, then tie-break points, then the Force Cost
+  left in the Task Force, else drawn (OtH p.48), each commander with the criterion
+  that placed him or her below the one above.
+
+Plain text, one line per row, names shown with control characters escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from horizon_builder.event.batch import read_preset
+from horizon_builder.event.io import LoadedEvent
+from horizon_builder.event.models import Battle, EventRound
+from horizon_builder.event.pairing import Standing, side_totals
+from horizon_builder.event.report import standing_tables
+from horizon_builder.problems import LoadError
+from horizon_builder.roster.pin import pin, short_pin
+from horizon_builder.safetext import printable
+
+#: Between two slips: where to cut the printed page.
+CUT = "- " * 36
+BLANK = "____"
+#: The standings' order (OtH p.48), as the final table names each criterion.
+CRITERIA = ("victory points", "tie-break points", "FC left")
+
+
+class SheetError(ValueError):
+    """There is no such round to print (say which rounds there are)."""
+
+
+def pins(loaded: LoadedEvent) -> dict[str, str | None]:
+    """Each commander's list pin: the one the event file holds (if it holds one), else the
+    pin of the list file as it is now (None: the list could not be read)."""
+    out: dict[str, str | None] = {}
+    for commander in loaded.event.commanders:
+        held = getattr(commander, "pin", None)  # registration may store it in the event
+        list_ = loaded.lists.get(commander.name)
+        out[commander.name] = held if isinstance(held, str) and held else (
+            pin(list_.roster) if list_ is not None else None)
+    return out
+
+
+def round_of(loaded: LoadedEvent, number: int | None) -> tuple[int, EventRound]:
+    """Round ``number`` (1-based; None: the last paired)."""
+    rounds = loaded.event.rounds
+    if not rounds:
+        raise SheetError(f"{loaded.path}: no round is paired yet: pair one first "
+                         f"(horizon-builder event pair {loaded.path})")
+    number = len(rounds) if number is None else number
+    if not 1 <= number <= len(rounds):
+        raise SheetError(f"{loaded.path}: no round {number}: rounds 1 to {len(rounds)} are "
+                         "paired")
+    return number, rounds[number - 1]
+
+
+def slips(loaded: LoadedEvent, number: int | None = None) -> str:
+    """The round's pairing slips, one per table, cut lines between them."""
+    number, round_ = round_of(loaded, number)
+    shown = {name: short_pin(p) if p else "?" for name, p in pins(loaded).items()}
+    blocks = [_slip(loaded, number, battle, shown) for battle in round_.battles]
+    return "\n".join(f"{block}\n{CUT.rstrip()}" for block in blocks) + "\n"
+
+
+def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str]) -> str:
+    head = printable(f"{loaded.event.name}: round {number}, table {battle.table}")
+    if battle.blue is None:
+        return f"{head}\n  {printable(battle.red)} has a bye this round (scores nothing)"
+    lines = [head]
+    players = [("Red", battle.red), ("Blue", battle.blue)]
+    width = max(len(printable(n)) for _, n in players)
+    for side, name in players:
+        commander = loaded.event.commander(name)
+        file = commander.list if commander is not None else "?"
+        lines.append(f"  {side:<5} {printable(name):<{width}}  pin {shown.get(name, '?')}  "
+                     f"({printable(file)})")
+        benched = loaded.benched(name, number - 1)
+        if benched:
+            lines.append(f"        benched (destroyed in an earlier round, OtH p.46): "
+                         f"{printable(', '.join(benched))}")
+    lines.append("  Result (OtH p.47)     VP     Tie-break   Own elements destroyed")
+    for side, name in players:
+        label = printable(f"{name} ({side})")
+        lines.append(f"  {label:<20}  {BLANK:<5}  {BLANK:<10}  {'_' * 24}")
+    lines.append(f"  Signed  Red {'_' * 18}  Blue {'_' * 18}")
+    return "\n".join(lines)
+
+
+def results_sheet(loaded: LoadedEvent, number: int | None = None) -> str:
+    """The round's results sheet: a line per table, results filled in where entered."""
+    number, round_ = round_of(loaded, number)
+    shown = {name: short_pin(p) if p else "?" for name, p in pins(loaded).items()}
+    head = ["Table", "Red", "Pin", "VP", "TB", "Blue", "Pin", "VP", "TB"]
+    rows = [head]
+    for battle in round_.battles:
+        row = [str(battle.table)]
+        for name, result in ((battle.red, battle.red_result), (battle.blue, battle.blue_result)):
+            if name is None:
+                row += ["(bye)", "", "", ""]
+                continue
+            score = ((str(result.victory_points), str(result.tie_break)) if result is not None
+                     else ("-", "-") if battle.blue is None else (BLANK, BLANK))
+            row += [printable(name), shown.get(name, "?"), *score]
+        rows.append(row)
+    state = "complete" if round_.done else "results to come"
+    title = printable(f"{loaded.event.name}: results sheet, round {number} ({state})")
+    notes = ["VP: momentum at the start of a sixth turn (OtH p.47)",
+             "TB: tie-break points, the Presence of the enemy elements destroyed (OtH p.47)"]
+    return "\n".join([title, *notes, "", *_columns(rows)]) + "\n"
+
+
+def final_standings(loaded: LoadedEvent) -> str:
+    """The standings with, for each commander, what placed him or her below the one above
+    (OtH p.48), and whether the event is over (the preset's rounds, every result in)."""
+    event = loaded.event
+    planned = _planned_rounds(loaded)
+    played = sum(1 for r in event.rounds if r.done)
+    over = played >= planned and all(r.done for r in event.rounds)
+    title = (f"Final standings after {played} rounds" if over else
+             f"Standings after {played} of {planned} rounds (not final: "
+             f"{'results to come' if event.rounds and not event.rounds[-1].done else 'rounds to play'})")
+    out = [printable(f"{event.name}: {title}"),
+           "Order: victory points, then tie-break points, then the FC left in the Task "
+           "Force, else drawn (OtH p.48)"]
+    if event.pairing == "campaign":
+        totals = side_totals(event)
+        winner = ("drawn" if totals["red"] == totals["blue"] else
+                  "Red wins" if totals["red"] > totals["blue"] else "Blue wins")
+        out.append(f"Sides: Red {totals['red']} VP, Blue {totals['blue']} VP: {winner}")
+    for title_, rows in standing_tables(loaded):
+        cells = [["Rank", "Commander", "VP", "Tie-break", "FC left", "Placed by"]]
+        for index, row in enumerate(rows):
+            cells.append([f"{row.rank}=" if row.drawn else str(row.rank), printable(row.name),
+                          str(row.victory_points), str(row.tie_break),
+                          "?" if row.remaining is None else str(row.remaining),
+                          placed_by(rows[index - 1], row) if index else ""])
+        out += ["", title_, *_columns(cells)]
+        used = [c for c in CRITERIA[1:] if any(cell[-1] == c for cell in cells[1:])]
+        out.append("Tie-breaks used: " + (", ".join(used) if used else "none"))
+        drawn = sorted({r.rank for r in rows if r.drawn})
+        for rank in drawn:
+            names = ", ".join(printable(r.name) for r in rows if r.rank == rank)
+            out.append(f"Drawn at rank {rank}: {names} (equal on every criterion)")
+    return "\n".join(out) + "\n"
+
+
+def placed_by(above: Standing, row: Standing) -> str:
+    """The first criterion of the standings (OtH p.48) that puts ``row`` below ``above``."""
+    if above.rank == row.rank:
+        return "drawn"
+    if above.victory_points != row.victory_points:
+        return CRITERIA[0]
+    if above.tie_break != row.tie_break:
+        return CRITERIA[1]
+    return CRITERIA[2]
+
+
+def _planned_rounds(loaded: LoadedEvent) -> int:
+    """The preset's number of rounds (three when it says none, OtH p.45)."""
+    try:
+        return read_preset(loaded.preset).rounds or 3
+    except LoadError:
+        return 3
+
+
+def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(c.ljust(widths[i]) for i, c in enumerate(row)).rstrip() for row in rows]
