@@ -172,3 +172,25 @@ def test_printouts_are_written_atomically_or_refused(club, capsys):
                  *(str(club / "lists" / f"{n}.toml") for n in ("Ann", "Bob"))]) == 0
     status, _out, err = _run(capsys, "slips", str(fresh))
     assert status == 2 and "no round is paired yet" in err
+
+
+def test_campaign_final_standings_by_side(club, capsys):
+    """Campaign format (OtH p.48): the overall table names each side, each side has its own
+    table, and the side with more victory points leads (wins once the event is over)."""
+    lists = [str(club / "lists" / f"{n}.toml") for n in ("Ann", "Bob", "Cat", "Dan", "Eve")]
+    (club / "lists" / "Fay.toml").write_text(TASK_FORCE.replace(
+        'name = "Red Meridian Task Force"', 'name = "TF Fay"\ncommander = "Fay"'))
+    event = club / "camp.toml"
+    assert main(["event", "new", str(event), "--campaign", "--preset",
+                 str(club / "club-preset.toml"), *lists, str(club / "lists" / "Fay.toml")]) == 0
+    assert main(["event", "pair", str(event)]) == 0
+    sides = {c.name: c.side for c in load_event(event).event.commanders}
+    _play(event, {n: ((6, 1) if sides[n] == "red" else (2, 1)) for n in sides})
+    capsys.readouterr()
+    status, out, _ = _run(capsys, "standings", str(event), "--final")
+    assert status == 0 and "Sides: Red 18 VP, Blue 6 VP: Red leads" in out
+    assert "Red side" in out and "Blue side" in out
+    overall = out.split("Red side")[0]
+    assert all(f"{n}  " in overall and sides[n] in overall for n in sides)
+    header = next(x for x in overall.splitlines() if x.startswith("Rank"))
+    assert header.split()[:3] == ["Rank", "Commander", "Side"]

@@ -133,13 +133,17 @@ def final_standings(loaded: LoadedEvent) -> str:
            "Force, else drawn (OtH p.48)"]
     if event.pairing == "campaign":
         totals = side_totals(event)
+        verb = "wins" if over else "leads"
         winner = ("drawn" if totals["red"] == totals["blue"] else
-                  "Red wins" if totals["red"] > totals["blue"] else "Blue wins")
+                  f"Red {verb}" if totals["red"] > totals["blue"] else f"Blue {verb}")
         out.append(f"Sides: Red {totals['red']} VP, Blue {totals['blue']} VP: {winner}")
     for title_, rows in standing_tables(loaded):
-        cells = [["Rank", "Commander", "VP", "Tie-break", "FC left", "Placed by"]]
+        sides = event.pairing == "campaign" and title_ == "Overall"
+        cells = [["Rank", "Commander", *(["Side"] if sides else []), "VP", "Tie-break",
+                  "FC left", "Placed by"]]
         for index, row in enumerate(rows):
             cells.append([f"{row.rank}=" if row.drawn else str(row.rank), printable(row.name),
+                          *([row.side or ""] if sides else []),
                           str(row.victory_points), str(row.tie_break),
                           "?" if row.remaining is None else str(row.remaining),
                           placed_by(rows[index - 1], row) if index else ""])
