@@ -34,7 +34,11 @@ class _Graph:
 
     def __init__(self, adjacency: list[list[int]]) -> None:
         self.n = len(adjacency)
-        self.adj = adjacency
+        self.adj = adjacency  #: each vertex's neighbours, preferred first
+        #: the searches look at the least preferred neighbours first: the paths they flip
+        #: run through the bottom of the order, leaving its top as a greedy start made it
+        self.search_adj = [a[::-1] for a in adjacency]
+        self.adj_sets = [set(a) for a in adjacency]
         self.alive = [True] * self.n
         self.match = [_NONE] * self.n
         self.parent = [_NONE] * self.n
@@ -60,7 +64,7 @@ class _Graph:
         queue = deque([root])
         while queue:
             v = queue.popleft()
-            for to in self.adj[v]:
+            for to in self.search_adj[v]:
                 if not self.alive[to] or base[v] == base[to] or match[v] == to:
                     continue
                 if to == root or (match[to] != _NONE and parent[match[to]] != _NONE):
@@ -129,7 +133,7 @@ class _Graph:
                     if self.alive[to] and self.match[to] == _NONE:
                         self.match[v], self.match[to] = to, v
                         break
-        for v in order:
+        for v in reversed(order):
             if self.alive[v] and self.match[v] == _NONE:
                 end = self.search(v)
                 if end != _NONE:
@@ -183,7 +187,9 @@ def ordered_pairing(proposers: Sequence[V], others: Sequence[V],
 
     ``proposers`` and ``others`` together are the vertices (``others`` may be empty when
     every vertex proposes, as in the Swiss pairing). Each step costs at most two
-    searches of an alternating tree, instead of a search of every way to pair the rest.
+    searches of an alternating tree (none when the current matching already holds the
+    first choice, or holds it after two pairs swap partners), instead of a search of
+    every way to pair the rest.
     """
     vertices = list(proposers) + [v for v in others if v not in set(proposers)]
     graph, index = _graph(vertices, allowed, prefs)
@@ -200,7 +206,12 @@ def ordered_pairing(proposers: Sequence[V], others: Sequence[V],
                       if w in index and graph.alive[index[w]] and index[w] != first
                       and allowed(proposer, w)]
         choice = candidates[0] if candidates else partner
-        if choice != partner:
+        if choice != partner and partner in graph.adj_sets[graph.match[choice]]:
+            # the two pairs swap partners: first with its choice, their partners together
+            other = graph.match[choice]
+            graph.match[partner], graph.match[other] = other, partner
+            graph.match[first], graph.match[choice] = choice, first
+        elif choice != partner:
             # Which partners keep the rest pairable? Without ``first``, its partner is the
             # one exposed vertex: the even vertices of its tree are exactly those partners.
             graph.remove(first)
