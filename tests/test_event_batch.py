@@ -7,9 +7,12 @@ import csv
 import io
 import json
 import os
+import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from horizon_builder.cli.main import main
 from horizon_builder.event.batch import read_preset
@@ -247,3 +250,49 @@ def test_first_error_is_cut_only_where_the_terminal_is_too_narrow(event_folder):
         assert width is None or max(len(line) for line in text.splitlines()[1:]) <= width
     narrow = table_text(rows, read_preset(preset), preset, 120)
     assert error not in narrow and error[:20] in narrow and "…" in narrow
+
+
+_CONTENTS = st.sampled_from([
+    LEGAL_AT_16,
+    'overrides = "rules.toml"\n' + LEGAL_AT_16,
+    'overrides = "sub/house.toml"\n' + LEGAL_AT_16,
+    'overrides = ""\n' + LEGAL_AT_16,
+    "overrides = 3\n" + LEGAL_AT_16,
+    "[command_resources]\nper_elements = 1\n",
+    'name = "Broken\n',
+    "",
+]) | st.text(max_size=40)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["a.toml", "b.toml", "rules.toml", "sub/house.toml",
+                                           "sub/c.toml"]), _CONTENTS), max_size=5))
+def test_any_folder_gets_one_row_per_list_and_never_a_traceback(files):
+    """Whatever a folder holds: exit 0, 1 or 2 with a row per ``*.toml`` but the rules files
+    a list there names (issue 23), or, with no list, the folder said (exit 2)."""
+    import contextlib
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "lists"
+        (folder / "sub").mkdir(parents=True)
+        for name, text in files:
+            (folder / name).write_text(text, encoding="utf-8")
+        named = set()
+        for path in folder.rglob("*.toml"):
+            with contextlib.suppress(Exception):
+                overrides = tomllib.loads(path.read_text(encoding="utf-8")).get("overrides")
+                if isinstance(overrides, str) and overrides:
+                    named.add((path.parent / overrides).resolve())
+        lists = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.toml")
+                       if p.resolve() not in named)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(["check", "--event", "oth-tournament", "--format", "json",
+                           str(folder)])
+        if not lists:
+            assert status == 2 and "no lists in this folder" in err.getvalue()
+            return
+        assert status in (0, 1, 2)
+        rows = json.loads(out.getvalue())
+        assert sorted(str(Path(r["path"]).relative_to(folder)) for r in rows) == lists

@@ -194,3 +194,16 @@ def test_campaign_final_standings_by_side(club, capsys):
     assert all(f"{n}  " in overall and sides[n] in overall for n in sides)
     header = next(x for x in overall.splitlines() if x.startswith("Rank"))
     assert header.split()[:3] == ["Rank", "Commander", "Side"]
+
+
+def test_a_pin_the_event_holds_is_the_one_printed(club):
+    """Where registration stored a pin in the event file, the slips print that one (the list
+    as registered), not the file's pin as it is now; else the file's."""
+    from horizon_builder.event.sheets import pins
+
+    loaded = load_event(_event(club))
+    ann = loaded.event.commander("Ann")
+    assert pins(loaded)["Ann"] == pin(read_roster(club / "lists" / "Ann.toml"))
+    object.__setattr__(ann, "pin", "ab" * 32)  # as an event file with pins would give it
+    assert pins(loaded)["Ann"] == "ab" * 32
+    assert pins(loaded)["Bob"] == pin(read_roster(club / "lists" / "Bob.toml"))
