@@ -137,3 +137,21 @@ async def test_organiser_screen_at_80_columns_shows_every_verdict(tmp_path):
         await until(pilot, lambda: "name" in [str(k.value) for k in table.columns],
                     "the list names back")
         assert table.row_count == 12 and table.max_scroll_x == 0
+
+
+async def test_organiser_screen_says_an_empty_folder(tmp_path):
+    """A folder without lists is said, not shown as an empty table (issue 23); a list that
+    arrives is judged."""
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
+    app = HorizonApp(start=("organiser", lists, preset))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
+                    and app.screen.judged >= 1, "the folder judged")
+        summary = app.screen.query_one("#org-summary", Static)
+        assert "No lists in this folder" in str(summary.render())
+        (lists / "late.toml").write_text(LEGAL_AT_16)
+        table = app.screen.query_one(DataTable)
+        await until(pilot, lambda: table.row_count == 1, "the new list judged", timeout=15)
+        assert "1 legal" in str(summary.render())

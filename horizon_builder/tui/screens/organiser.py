@@ -152,6 +152,13 @@ class OrganiserScreen(Screen[None]):
         self.rows = [row for row, _ in judged]
         self.results = [result for _, result in judged]
         self._fill()
+        self.judged += 1
+        if not self.rows:  # said, as `check --event` says it (issue 23)
+            self.query_one("#org-summary", Static).update(Content.assemble(
+                ("No lists in this folder: ", "$warning"), plain(str(self.folder)),
+                plain(" has no *.toml file other than a list's own house rules; add the "
+                      "lists and they are judged as they arrive")))
+            return
         legal = sum(r.legal for r in self.rows)
         bad = sum(not r.readable for r in self.rows)
         self.query_one("#org-summary", Static).update(Content.assemble(
@@ -160,7 +167,6 @@ class OrganiserScreen(Screen[None]):
             (f"{len(self.rows) - legal - bad} not legal", "$error" if legal < len(self.rows)
              else ""), " · ", (f"{bad} unreadable", "$warning" if bad else ""),
             ("   Enter: view a list · click a column to sort · x: export", "dim")))
-        self.judged += 1
 
     def _fill(self) -> None:
         """The rows, in the columns shown, sorted as chosen, the cursor kept."""
