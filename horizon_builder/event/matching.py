@@ -4,8 +4,9 @@ The pairing of a round (OtH p.46-48) goes down the book's order: the highest pla
 commander meets the next highest he or she has not played, and so on. Whether a choice
 still lets everyone below it pair without a rematch is a question about *perfect
 matchings* of the graph whose edges are the pairs not yet played. Answering it by
-trying every way to pair the rest takes exponential time (32 commanders with no
-rematch-free pairing: over a minute); a maximum matching answers it in polynomial time.
+trying every way to pair the rest takes exponential time (where no rematch-free pairing
+exists, seconds to minutes for 32 commanders); a maximum matching answers it in
+polynomial time (scripts/bench_pairing.py).
 
 - :func:`maximum_matching`: a maximum matching (Edmonds, with the search of one
   alternating tree at a time; O(n^3) for n vertices).
