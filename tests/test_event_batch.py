@@ -250,6 +250,15 @@ def test_first_error_is_cut_only_where_the_terminal_is_too_narrow(event_folder):
         assert width is None or max(len(line) for line in text.splitlines()[1:]) <= width
     narrow = table_text(rows, read_preset(preset), preset, 120)
     assert error not in narrow and error[:20] in narrow and "…" in narrow
+    # wide enough for the error once the long file and list names give way
+    from horizon_builder.event.batch import ListRow
+
+    long = [ListRow(file="f" * 40, name="n" * 30, verdict="NOT LEGAL", first_error=error)]
+    whole = max(len(line) for line in table_text(long, read_preset(preset), preset)
+                .splitlines()[1:])
+    text = table_text(long, read_preset(preset), preset, whole - 30)
+    assert error in text and "f" * 39 not in text and "n" * 29 not in text
+    assert max(len(line) for line in text.splitlines()[1:]) <= whole - 30
 
 
 _CONTENTS = st.sampled_from([

@@ -151,11 +151,17 @@ def table_text(rows: Sequence[ListRow], event: EventOptions, preset: Path,
 
     The other columns are capped (a file 40 characters, the rest 30); the first error takes
     the rest of ``width`` (the terminal's), cut only where the terminal is too narrow for
-    it, and never when ``width`` is None (the table goes to a file or a pipe)."""
+    it, and never when ``width`` is None (the table goes to a file or a pipe). To make room
+    for it the list's name, the file and the commander are cut first (to 12, 16 and 10)."""
     cells = [[*HEADINGS]] + [[_cell(getattr(r, c)) for c in COLUMNS] for r in rows]
     widths = [min(max(len(row[i]) for row in cells), {0: 40}.get(i, 30))
               for i in range(len(COLUMNS) - 1)]
     longest = max(len(row[-1]) for row in cells)
+    if width is not None:  # the list, file and commander give way to the first error
+        for index, narrowest in ((1, 12), (0, 16), (2, 10)):
+            over = sum(widths) + 2 * len(widths) + longest - width
+            if over > 0:
+                widths[index] = max(min(narrowest, widths[index]), widths[index] - over)
     room = longest if width is None else width - sum(widths) - 2 * len(widths)
     widths.append(min(longest, max(room, MIN_ERROR_WIDTH)))
     lines = [f"{event.name or preset.name}: FC {event.force_cost}, "
