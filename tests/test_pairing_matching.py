@@ -140,8 +140,9 @@ def test_five_cycles_with_a_bridge_need_blossoms():
 def test_thirty_two_commanders_without_a_rematch_free_pairing_pair_in_the_books_order():
     """32 commanders, 15 of whom have played each other and 17 of whom have played each
     other: every new pair crosses the two groups, which cannot all pair (15 against 17). The
-    old search tried pairings for over a minute; the matching says at once that none exists,
-    and the round is paired in the book's order, rematches allowed (OtH p.46)."""
+    old search tried pairings for seconds (1.7 s measured; growing about six times with
+    every four commanders more); the matching says at once that none exists, and the round
+    is paired in the book's order, rematches allowed (OtH p.46)."""
     names = [f"c{i:02}" for i in range(32)]
     low, high = set(names[:15]), set(names[15:])
     played = {frozenset(p) for p in itertools.combinations(names, 2)
