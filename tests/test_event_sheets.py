@@ -207,3 +207,34 @@ def test_a_pin_the_event_holds_is_the_one_printed(club):
     object.__setattr__(ann, "pin", "ab" * 32)  # as an event file with pins would give it
     assert pins(loaded)["Ann"] == "ab" * 32
     assert pins(loaded)["Bob"] == pin(read_roster(club / "lists" / "Bob.toml"))
+
+
+def test_slips_and_sheet_as_a_page_to_print(club, capsys):
+    """--format html: each slip kept whole on a printed page, names escaped."""
+    event = _event(club)
+    capsys.readouterr()
+    status, out, _ = _run(capsys, "slips", str(event), "--format", "html")
+    assert status == 0 and out.startswith("<!DOCTYPE html>") and out.count("<pre>") == 2
+    assert "break-inside:avoid" in out and "Club: round 1, table 1" in out
+    assert _pin(club, "Ann") in out
+    status, out, _ = _run(capsys, "sheet", str(event), "--format", "html")
+    assert status == 0 and out.count("<pre>") == 1 and "results sheet, round 1" in out
+    text = _run(capsys, "sheet", str(event))[1]
+    assert text.rstrip("\n") in out.replace("&#x27;", "'")
+
+
+def test_a_hostile_name_stays_text_on_every_printout(club, capsys):
+    """A commander named with markup and a control character: escaped in the HTML page,
+    shown escaped (never sent to the terminal) in the text."""
+    lists = club / "lists"
+    (lists / "Ann.toml").write_text(TASK_FORCE.replace(
+        'name = "Red Meridian Task Force"', 'name = "TF"\ncommander = "<b>Ann</b>\\u001b[2J"'))
+    event = _event(club)
+    capsys.readouterr()
+    _status, page, _ = _run(capsys, "slips", str(event), "--format", "html")
+    assert "<b>Ann" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+    for action in ("slips", "sheet"):
+        status, out, _ = _run(capsys, action, str(event))
+        assert status == 0 and "\x1b" not in out and "<b>Ann</b>\\x1b[2J" in out
+    status, out, _ = _run(capsys, "standings", str(event), "--final")
+    assert status == 0 and "\x1b" not in out

@@ -58,6 +58,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                            help="round number (default: the last paired)")
         sheet.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout "
                            "(never half-written)")
+        sheet.add_argument("--format", choices=("text", "html"), default="text",
+                           help="text (default), or a page to print from a browser")
     event.set_defaults(func=event_main)
 
 
@@ -174,10 +176,14 @@ def _final(args: argparse.Namespace) -> int:
 
 def _sheets(args: argparse.Namespace) -> int:
     from horizon_builder.event.io import load_event
-    from horizon_builder.event.sheets import results_sheet, slips
+    from horizon_builder.event.sheets import html_page, results_sheet, slips
 
     loaded = load_event(args.file)
-    text = (slips if args.action == "slips" else results_sheet)(loaded, args.round)
+    if args.action == "slips":
+        return _emit(slips(loaded, args.round, args.format), args.output)
+    text = results_sheet(loaded, args.round)
+    if args.format == "html":
+        text = html_page(f"{loaded.event.name}: results sheet", [text])
     return _emit(text, args.output)
 
 

@@ -16,6 +16,7 @@ Plain text, one line per row, names shown with control characters escaped.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from horizon_builder.event.batch import read_preset
@@ -63,12 +64,26 @@ def round_of(loaded: LoadedEvent, number: int | None) -> tuple[int, EventRound]:
     return number, rounds[number - 1]
 
 
-def slips(loaded: LoadedEvent, number: int | None = None) -> str:
-    """The round's pairing slips, one per table, cut lines between them."""
+def slips(loaded: LoadedEvent, number: int | None = None, fmt: str = "text") -> str:
+    """The round's pairing slips, one per table: cut lines between them (text), or each
+    kept whole on a printed page (``fmt`` "html")."""
     number, round_ = round_of(loaded, number)
     shown = {name: short_pin(p) if p else "?" for name, p in pins(loaded).items()}
     blocks = [_slip(loaded, number, battle, shown) for battle in round_.battles]
+    if fmt == "html":
+        return html_page(f"{loaded.event.name}: slips, round {number}", blocks)
     return "\n".join(f"{block}\n{CUT.rstrip()}" for block in blocks) + "\n"
+
+
+def html_page(title: str, blocks: Sequence[str]) -> str:
+    """Text blocks as a page to print from a browser: each block kept on one sheet of paper,
+    a dashed line to cut along between them."""
+    style = ("body{margin:1em}pre{font-size:11pt;break-inside:avoid;page-break-inside:avoid;"
+             "border-bottom:1px dashed #888;padding:0 0 1em;margin:0 0 1em}")
+    body = "".join(f"<pre>{html.escape(block)}</pre>" for block in blocks)
+    return (f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>"
+            f"{html.escape(printable(title))}</title><style>{style}</style></head><body>{body}"
+            "</body></html>\n")
 
 
 def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str]) -> str:
