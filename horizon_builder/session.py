@@ -21,6 +21,7 @@ from horizon_builder.engine.validator import Report, validate
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.roster.io import PERSONAL_ROLE, load, load_rules, rules_layers, save_roster
 from horizon_builder.roster.models import Roster
+from horizon_builder.roster.sources import TOML
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.rules.personal import personal_layers
 from horizon_builder.tomlfile import file_stamp
@@ -82,6 +83,8 @@ class Session:
         #: your rulebook could not be used (left out, never overwritten): its problems
         self.personal_problems: list[Problem] = []
         self._rules_overrides = roster.overrides  #: the roster's rules file ``ruleset`` has
+        #: the file it was read from when that is not the file it saves to (a JSON export)
+        self.source: Path | None = None
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -91,6 +94,8 @@ class Session:
         loaded = load(path, extra_overrides=list(extra_overrides))
         session = cls(loaded.roster, loaded.ruleset, loaded.path, extra_overrides)
         session.disk_stamp = stamp
+        if loaded.kind != TOML:  # the JSON export: never written over; saving asks for a .toml
+            session.source, session.path, session.disk_stamp = loaded.path, None, None
         session.personal_problems = loaded.personal_problems
         return session
 
@@ -201,7 +206,7 @@ class Session:
         self._reload_rules(self.roster)
 
     def _reload_rules(self, roster: Roster) -> None:
-        paths, roles = rules_layers(roster, self.path, self.extra_overrides)
+        paths, roles = rules_layers(roster, self.path or self.source, self.extra_overrides)
         self.ruleset, self.personal_problems = load_rules(paths, roles)
         self._rules_overrides = roster.overrides
         self._report = None

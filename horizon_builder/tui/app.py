@@ -370,7 +370,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         if path is not None and path.resolve() not in self.refused_paths:
             return display_path(path)
         slug = re.sub(r"[^a-z0-9]+", "-", self.session.roster.name.lower()).strip("-") or "roster"
-        folder = path.parent if path is not None else Path()
+        source = self.session.source  # a JSON export opened: its roster beside it
+        folder = path.parent if path is not None else source.parent if source is not None else Path()
         return display_path(folder / f"{slug}.toml")
 
     async def save_roster(self, ask: bool = False) -> bool:
@@ -454,7 +455,9 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         self.refused_paths.discard(path.resolve())
         self.replace_session(session)
         remember_recent(path)
-        self.notify(f"Opened {display_path(path)}", timeout=3)
+        self.notify(f"Opened {display_path(path)}" + (
+            "" if session.source is None else ": an export, kept as it is; saving writes a "
+            "roster file (.toml)"), timeout=3 if session.source is None else 6)
         return True
 
     @work(group="files")
