@@ -25,7 +25,7 @@ import zlib
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import parse_roster
 from horizon_builder.roster.models import Roster
-from horizon_builder.roster.pin import SHORT, canonical_bytes, pin, short_pin
+from horizon_builder.roster.pin import SHORT, canonical_bytes, short_pin
 
 PREFIX = "hb"
 VERSION = 1
@@ -39,7 +39,10 @@ MAX_CODE_CHARS = 4 * 1024 * 1024
 #: Any code of ours, whatever its version: ``hb<version>.<...>``.
 _ANY_VERSION = re.compile(r"hb(\d{1,4})\.", re.IGNORECASE)
 #: A version-1 code, as found inside text (a markdown export, a chat message).
-CODE_RE = re.compile(rf"(?<![A-Za-z0-9_.-])hb1\.[0-9a-f]{{{SHORT}}}\.[A-Za-z0-9_-]+")
+#: A code broken over lines (the text export's width) goes on in lines indented by two spaces
+#: that hold nothing else.
+CODE_RE = re.compile(rf"(?<![A-Za-z0-9_.-])hb1\.[0-9a-f]{{{SHORT}}}\.[A-Za-z0-9_-]+"
+                     r"(?:(?<=[A-Za-z0-9_-])\r?\n  [A-Za-z0-9_-]+(?=\r?\n|\Z))*")
 
 # The preset dictionary of version 1: keys and names rosters use, the commonest last. It is
 # part of the format: changing one byte breaks every hb1 code (tests/test_sharecode.py
@@ -83,11 +86,15 @@ _DICTIONARY_V1 = "".join((
 
 def encode(roster: Roster) -> str:
     """The roster's share code (one line, URL-safe)."""
-    data = canonical_bytes(roster)
+    return encode_canonical(canonical_bytes(roster))
+
+
+def encode_canonical(data: bytes) -> str:
+    """The share code of a roster's canonical bytes (:func:`~horizon_builder.roster.pin.canonical_bytes`)."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _DICTIONARY_V1)
     packed = packer.compress(data) + packer.flush()
     text = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
-    return f"{PREFIX}{VERSION}.{short_pin(pin(roster))}.{text}"
+    return f"{PREFIX}{VERSION}.{short_pin(_sha256(data))}.{text}"
 
 
 def looks_like_code(text: str) -> bool:
@@ -97,9 +104,10 @@ def looks_like_code(text: str) -> bool:
 
 
 def find_code(text: str) -> str | None:
-    """The first version-1 share code inside a text (a markdown export, a chat message)."""
+    """The first version-1 share code inside a text (a markdown or text export, a chat
+    message), its lines joined."""
     match = CODE_RE.search(text)
-    return match.group(0) if match else None
+    return "".join(match.group(0).split()) if match else None
 
 
 def decode(code: str, where: str = WHERE) -> Roster:

@@ -8,7 +8,6 @@ or JSON); :func:`roster_from` is what ``import`` and ``diff`` read (any of them)
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +56,8 @@ def read_source(path: str | Path) -> tuple[Roster, str | None, str]:
 
 
 def _json_roster(path: Path, raw: bytes) -> tuple[dict[str, Any], str]:
+    import json  # not for TOML: ``check`` of roster files imports no more than it needs
+
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
