@@ -72,7 +72,7 @@ class Session:
         self._history: list[Snapshot] = [Snapshot(roster, "open")]
         self._index = 0
         #: The snapshot matching the file on disk (or the untouched new roster).
-        self._saved: Roster = roster
+        self._saved: Roster | None = roster
         self.path = path
         self.ruleset = ruleset
         self.extra_overrides = tuple(str(p) for p in extra_overrides)
@@ -97,6 +97,19 @@ class Session:
         if loaded.kind != TOML:  # the JSON export: never written over; saving asks for a .toml
             session.source, session.path, session.disk_stamp = loaded.path, None, None
         session.personal_problems = loaded.personal_problems
+        return session
+
+    @classmethod
+    def shared(cls, roster: Roster, extra_overrides: tuple[str, ...] = ()) -> Session:
+        """A list that came without its file (a share code): its rules as a file's (its own
+        house rules looked for in the current folder), unsaved until saved as a roster file.
+        Raises :class:`LoadError` for a name the rules do not know."""
+        from horizon_builder.roster.sources import CODE, loaded_from
+
+        loaded = loaded_from(roster, CODE, None, list(extra_overrides))
+        session = cls(loaded.roster, loaded.ruleset, None, extra_overrides)
+        session.personal_problems = loaded.personal_problems
+        session._saved = None  # nothing on disk holds it yet: leaving asks to save
         return session
 
     @classmethod

@@ -40,6 +40,7 @@ from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
+from horizon_builder.tui.sharing import SharingActions
 from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
@@ -51,11 +52,11 @@ if TYPE_CHECKING:
 #: Actions that make no sense while one of our dialogs waits for an answer.
 _BLOCKED_IN_DIALOG = frozenset({
     "undo", "redo", "save", "save_as", "open", "new", "quit", "add_element", "settings",
-    "command", "export", "rounds",
+    "command", "export", "rounds", "copy_list",
 })
 
 
-class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
+class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, SharingActions):
     """Build, check and save a Horizon Wars roster."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -435,8 +436,11 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         folder = self.session.path.parent if self.session.path is not None else Path.cwd()
         shown = display_path(folder)
         initial = "" if shown == "." else shown + "/"
-        path = await self.push_screen_wait(OpenRosterDialog(initial, recent_rosters(), folder))
-        if path is not None:
+        dialog = OpenRosterDialog(initial, recent_rosters(), folder)
+        path = await self.push_screen_wait(dialog)
+        if dialog.pasted is not None:  # a share code pasted in the path
+            self.open_shared(dialog.pasted)
+        elif path is not None:
             self.open_roster(path)
 
     def open_roster(self, path: Path) -> bool:
