@@ -201,3 +201,17 @@ def test_a_list_too_large_for_a_chat_has_no_code_but_still_its_pin():
     assert doc.share_code is None and doc.pin == pin(big)
     assert "too large for a chat" in render_document(doc, "markdown")
     assert f"Pin {short_pin(pin(big))}" in render_document(doc, "text")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+                        lambda inner: st.lists(inner, max_size=4)
+                        | st.dictionaries(st.sampled_from(["roster", "export_version", "name",
+                                                           "force_cost", "elements", "type"]),
+                                          inner, max_size=4), max_leaves=20))
+def test_check_of_any_json_reads_a_roster_or_exits_2_never_a_traceback(capsys, tmp_path, doc):
+    source = tmp_path / "any.json"
+    source.write_text(json.dumps(doc), encoding="utf-8")
+    status, _, err = run(capsys, "check", str(source))
+    assert status in (0, 1, 2), err
+    assert "internal error" not in err and (status != 2 or err.startswith("error: "))

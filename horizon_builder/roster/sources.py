@@ -41,8 +41,8 @@ def read_source(path: str | Path) -> tuple[Roster, str | None, str]:
     text (for line numbers; None for JSON) and which of them it was. Raises
     :class:`LoadError` naming the file, line and key of each problem."""
     path = Path(path)
-    raw = read_regular_file(path)
-    if not is_json(raw):
+    raw = None if path.suffix.lower() == ".toml" else read_regular_file(path)  # .toml: read once
+    if raw is None or not is_json(raw):
         data, text = read_toml(path)
         return parse_roster(data, path, text), text, TOML
     data, kind = _json_roster(path, raw)
