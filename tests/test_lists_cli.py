@@ -215,3 +215,11 @@ def test_check_of_any_json_reads_a_roster_or_exits_2_never_a_traceback(capsys, t
     status, _, err = run(capsys, "check", str(source))
     assert status in (0, 1, 2), err
     assert "internal error" not in err and (status != 2 or err.startswith("error: "))
+
+
+def test_a_code_inside_a_link_or_a_pasted_message_imports(capsys, tmp_path):
+    code = encode(read_roster(LEGAL))
+    target = tmp_path / "r.toml"
+    status, _, err = run(capsys, "import", f"https://example.org/lists#{code}", "-o", str(target))
+    assert status == 0, err
+    assert read_roster(target) == read_roster(LEGAL)

@@ -88,6 +88,9 @@ def roster_from(source: str) -> tuple[Roster, str]:
     path = Path(source)
     if looks_like_code(source) and not is_file(path):
         return decode(source), CODE
+    inside = find_code(source) if not is_file(path) else None  # a link or message around it
+    if inside is not None:
+        return decode(inside), CODE
     raw = read_regular_file(path)
     if is_json(raw):
         roster, _text, kind = read_source(path)
