@@ -21,6 +21,7 @@ from horizon_builder.engine.validator import Report, validate
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.roster.io import PERSONAL_ROLE, load, load_rules, rules_layers, save_roster
 from horizon_builder.roster.models import Roster
+from horizon_builder.roster.sources import TOML
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.rules.personal import personal_layers
 from horizon_builder.tomlfile import file_stamp
@@ -71,7 +72,7 @@ class Session:
         self._history: list[Snapshot] = [Snapshot(roster, "open")]
         self._index = 0
         #: The snapshot matching the file on disk (or the untouched new roster).
-        self._saved: Roster = roster
+        self._saved: Roster | None = roster
         self.path = path
         self.ruleset = ruleset
         self.extra_overrides = tuple(str(p) for p in extra_overrides)
@@ -82,6 +83,8 @@ class Session:
         #: your rulebook could not be used (left out, never overwritten): its problems
         self.personal_problems: list[Problem] = []
         self._rules_overrides = roster.overrides  #: the roster's rules file ``ruleset`` has
+        #: the file it was read from when that is not the file it saves to (a JSON export)
+        self.source: Path | None = None
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -91,7 +94,22 @@ class Session:
         loaded = load(path, extra_overrides=list(extra_overrides))
         session = cls(loaded.roster, loaded.ruleset, loaded.path, extra_overrides)
         session.disk_stamp = stamp
+        if loaded.kind != TOML:  # the JSON export: never written over; saving asks for a .toml
+            session.source, session.path, session.disk_stamp = loaded.path, None, None
         session.personal_problems = loaded.personal_problems
+        return session
+
+    @classmethod
+    def shared(cls, roster: Roster, extra_overrides: tuple[str, ...] = ()) -> Session:
+        """A list that came without its file (a share code): its rules as a file's (its own
+        house rules looked for in the current folder), unsaved until saved as a roster file.
+        Raises :class:`LoadError` for a name the rules do not know."""
+        from horizon_builder.roster.sources import CODE, loaded_from
+
+        loaded = loaded_from(roster, CODE, None, list(extra_overrides))
+        session = cls(loaded.roster, loaded.ruleset, None, extra_overrides)
+        session.personal_problems = loaded.personal_problems
+        session._saved = None  # nothing on disk holds it yet: leaving asks to save
         return session
 
     @classmethod
@@ -201,7 +219,7 @@ class Session:
         self._reload_rules(self.roster)
 
     def _reload_rules(self, roster: Roster) -> None:
-        paths, roles = rules_layers(roster, self.path, self.extra_overrides)
+        paths, roles = rules_layers(roster, self.path or self.source, self.extra_overrides)
         self.ruleset, self.personal_problems = load_rules(paths, roles)
         self._rules_overrides = roster.overrides
         self._report = None

@@ -16,7 +16,7 @@ from horizon_builder.problems import LoadError
 from horizon_builder.safetext import printable
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
-               "completion")
+               "completion", "share", "import", "diff")
 RULESET_HELP = "a ruleset overrides layer (house rules, an event preset); repeatable"
 #: How to open the app, shown by ``--help`` (the subcommands are listed above it).
 OPEN_THE_APP = """\
@@ -166,7 +166,7 @@ def _completion(args: argparse.Namespace) -> int:
 
 
 #: Positional arguments that name files or folders: completed as paths by the shell.
-_PATH_METAVARS = ("FILE", "PATH", "EVENT", "LIST", "OUT")
+_PATH_METAVARS = ("FILE", "PATH", "EVENT", "LIST", "OUT", "SOURCE", "A", "B")
 
 
 def _complete_files(parser: argparse.ArgumentParser, how: Any) -> None:
@@ -279,11 +279,21 @@ def _add_completion(sub: Any) -> None:
     completion.set_defaults(func=_completion)
 
 
+def _add_lists(name: str) -> Callable[[Any], None]:
+    def add(sub: Any) -> None:
+        from horizon_builder.cli.lists import add_parsers
+
+        add_parsers(sub, name)
+
+    return add
+
+
 #: Each subcommand's parser, in the order ``--help`` lists them.
 _SUBPARSERS: dict[str, Callable[[Any], None]] = {
     "check": _add_check, "schema": _add_schema, "presets": _add_presets, "event": _add_event,
     "rules": _add_rules, "examples": _add_examples, "export": _add_export,
-    "adventure": _add_adventure, "completion": _add_completion,
+    "adventure": _add_adventure, "share": _add_lists("share"), "import": _add_lists("import"),
+    "diff": _add_lists("diff"), "completion": _add_completion,
 }
 
 

@@ -235,3 +235,19 @@ def beyond_book_lines(doc: ExportDocument, esc: Escape = plain) -> list[str]:
         lines.append("Values they changed used here: "
                      + "; ".join(esc(v) for v in doc.ruleset.changed_values))
     return lines
+
+
+#: Where a share code goes, said under it in every export.
+SHARE_HINT = "one line to paste in a chat; `horizon-builder import` or the app's Open reads it back"
+
+
+def pin_line(doc: ExportDocument) -> str:
+    """The list's pin as people read it (the same in every export, share code and event)."""
+    from horizon_builder.roster.pin import short_pin
+
+    return f"Pin {short_pin(doc.pin)}"
+
+
+def share_line(doc: ExportDocument) -> str | None:
+    """What to say of the share code when the list has none (too large for a chat)."""
+    return None if doc.share_code else "Share code: none (the list is too large for a chat: share the file)"

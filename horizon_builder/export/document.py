@@ -17,6 +17,7 @@ Book rules the document follows:
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,8 @@ from horizon_builder.export.models import (
 )
 from horizon_builder.roster.io import roster_to_data
 from horizon_builder.roster.models import CrPurchase
+from horizon_builder.roster.pin import data_bytes
+from horizon_builder.roster.sharecode import encode_canonical
 from horizon_builder.rules.models import ElementType, Ruleset
 
 # --- building -----------------------------------------------------------------
@@ -331,8 +334,11 @@ def build_document(report: Report) -> ExportDocument:
     gone = set(tournament.benched(roster)) if task_force else set()
     elements = [_element(analysis, info, info.id in gone) for info in analysis.elements]
     era = ruleset.eras.get(roster.era) if roster.era else None
+    data = roster_to_data(roster)
+    canonical = data_bytes(data)
     return ExportDocument.make(
-        export_version=EXPORT_VERSION, generator=GENERATOR, roster=roster_to_data(roster),
+        export_version=EXPORT_VERSION, generator=GENERATOR, roster=data,
+        pin=hashlib.sha256(canonical).hexdigest(), share_code=_share_code(canonical),
         name=roster.name, kind=roster.kind,
         kind_label="Task Force" if task_force else "Battlegroup", event=roster.event,
         era=roster.era, era_name=era.name if era else roster.era,
@@ -349,6 +355,19 @@ def build_document(report: Report) -> ExportDocument:
         provisional_note=PROVISIONAL_NOTE if report.provisional else None,
         notes=roster.notes,
     )
+
+
+#: A share code longer than a chat message takes (Discord's 2,000 characters) is left out.
+SHARE_CODE_LIMIT = 2000
+
+
+def _share_code(canonical: bytes) -> str | None:
+    """The list's share code, if it fits in a chat message (deflate does not shrink roster
+    JSON tenfold, so a larger one is not even tried: a 10,000-element export stays quick)."""
+    if len(canonical) > 10 * SHARE_CODE_LIMIT:
+        return None
+    code = encode_canonical(canonical)
+    return code if len(code) <= SHARE_CODE_LIMIT else None
 
 
 def export_schema() -> dict[str, Any]:

@@ -15,6 +15,7 @@ from horizon_builder.engine.findings import plural
 from horizon_builder.engine.totals import Totals
 from horizon_builder.export.common import (
     DAMAGE_BOXES,
+    SHARE_HINT,
     beyond_book_lines,
     command_line,
     count_findings,
@@ -22,8 +23,10 @@ from horizon_builder.export.common import (
     cr_summary,
     group_elements,
     kind_line,
+    pin_line,
     pool_text,
     rules_text,
+    share_line,
     signed,
     tournament_line,
 )
@@ -440,8 +443,12 @@ def render_html(doc: ExportDocument, compact: bool = False) -> str:
     if doc.notes:
         paragraphs = "".join(f"<p>{h(p)}</p>" for p in doc.notes.split("\n\n") if p.strip())
         body.append(f"<section><h2>Notes</h2>{paragraphs}</section>")
+    share = (f'<p>Share code ({h(SHARE_HINT)}):</p><p><code style="word-break: break-all">'
+             f"{h(doc.share_code)}</code></p>" if doc.share_code else f"<p>{h(share_line(doc) or '')}</p>")
+    body.append(f'<section class="share"><h2>Share</h2><p><strong>{h(pin_line(doc))}</strong></p>'
+                f"{share}</section>")
     body.append(f'<footer class="generator">Exported by {h(doc.generator)} · '
-                f"{h(doc.kind_label)} “{h(doc.name)}”</footer>")
+                f"{h(doc.kind_label)} “{h(doc.name)}” · {h(pin_line(doc))}</footer>")
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'

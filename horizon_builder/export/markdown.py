@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from horizon_builder.export.common import (
+    SHARE_HINT,
     beyond_book_lines,
     command_line,
     compact_line,
@@ -22,7 +23,9 @@ from horizon_builder.export.common import (
     group_elements,
     kind_line,
     layers_text,
+    pin_line,
     rules_text,
+    share_line,
     totals_items,
     tournament_line,
 )
@@ -180,5 +183,8 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
         out.append(f"- *{doc.provisional_note}*")
     if doc.notes:
         out += ["", "## Notes", "", md_block(doc.notes)]
+    out += ["", "## Share", "", f"- **{pin_line(doc)}**"]
+    out += [f"- Share code ({md_escape(SHARE_HINT)}):", "", f"`{doc.share_code}`"] \
+        if doc.share_code else [f"- {share_line(doc)}"]
     out += ["", f"*Exported by {md_escape(doc.generator)}*", ""]
     return printable("\n".join(out), multiline=True)  # names are one line each already (md_escape)

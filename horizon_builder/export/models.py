@@ -258,6 +258,12 @@ class ExportDocument(ExportModel):
     roster: dict[str, Any] = Field(
         description="The roster exactly as saved (roster_io.roster_to_data); "
         "Roster.model_validate(roster) rebuilds it. Its schema: `horizon-builder schema`.")
+    pin: str = Field(description="The list's pin: SHA-256 of the roster's canonical JSON, in hex "
+                     "(people read its first 12 digits). The same list has the same pin in every "
+                     "export, share code and event registration.")
+    share_code: str | None = Field(
+        description="The list as one line to paste in a chat (`horizon-builder import` reads it "
+        "back); None when the list is too large for a chat message.")
     name: str
     kind: Literal["battlegroup", "task_force"]
     kind_label: str

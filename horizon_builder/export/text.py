@@ -6,6 +6,7 @@ import re
 import textwrap
 
 from horizon_builder.export.common import (
+    SHARE_HINT,
     beyond_book_lines,
     command_line,
     compact_line,
@@ -18,8 +19,10 @@ from horizon_builder.export.common import (
     group_elements,
     kind_line,
     layers_text,
+    pin_line,
     pool_text,
     rules_text,
+    share_line,
     totals_line,
     tournament_line,
 )
@@ -169,6 +172,14 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
     if doc.notes:
         lines += _heading("Notes")
         lines += _wrap(doc.notes, "", "")
+    lines += _heading("Share")
+    lines.append(pin_line(doc))
+    if doc.share_code:  # broken to the width, each part indented: import joins them
+        code = doc.share_code
+        lines += _wrap(f"Share code ({SHARE_HINT}; its lines joined):", "", "  ")
+        lines += ["  " + code[i:i + WIDTH - 2] for i in range(0, len(code), WIDTH - 2)]
+    else:
+        lines.append(share_line(doc) or "")
     lines += ["", f"Exported by {doc.generator}"]
     # One line each: a control character or a line break in a name is shown escaped (looked
     # for in the whole text first: there seldom is one); then every line fits the width

@@ -41,6 +41,8 @@ class LoadedRoster:
     ruleset: Ruleset
     #: your rulebook could not be used (it is left out, never overwritten): its problems
     personal_problems: list[Problem] = field(default_factory=list)
+    #: what the file is: a roster file (TOML), or JSON (the export): see roster/sources.py
+    kind: str = "roster file"
 
 
 def parse_roster(data: dict[str, Any], path: str | Path = "<roster>", text: str | None = None) -> Roster:
@@ -153,16 +155,19 @@ EVENT_PRESET = "event preset"
 def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
          extra_role: str = "--ruleset", event: str | Path | None = None,
          personal: bool | None = None) -> LoadedRoster:
-    """Read a roster and its ruleset, and check every name it uses exists.
+    """Read a roster (TOML, or the JSON export) and its ruleset, and check every name it
+    uses exists.
 
     ``event``: an event preset, applied last; unless it allows house rules, the roster's own
     rules file is left out (and the event's check says so). ``personal``: apply your rulebook
     (default: yes, or under an event preset as the preset says).
     Raises :class:`LoadError` listing each problem with file, line and key.
     """
+    from horizon_builder.roster.sources import read_source
+
     path = Path(path)
-    data, text = read_toml(path)
-    roster = parse_roster(data, path, text)
+    roster, source_text, kind = read_source(path)  # a roster TOML, or JSON (the export)
+    text = source_text or ""  # no line numbers in JSON
     preset = Path(event) if event is not None else None
     options = load_ruleset([preset]).event if preset is not None else None
     house_rules = options is None or options.house_rules_allowed
@@ -184,7 +189,7 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
             Problem(str(path), message, key=format_loc(loc), line=lines.line_for(loc))
             for loc, message in found
         ])
-    return LoadedRoster(path, roster, ruleset, personal_problems)
+    return LoadedRoster(path, roster, ruleset, personal_problems, kind)
 
 
 def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 from horizon_builder.roster.io import roster_to_data
 from horizon_builder.roster.models import Roster
@@ -24,8 +25,12 @@ SHORT = 12
 
 def canonical_bytes(roster: Roster) -> bytes:
     """The roster's content as canonical JSON (UTF-8, sorted keys, no spaces)."""
-    return json.dumps(roster_to_data(roster), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False).encode("utf-8")
+    return data_bytes(roster_to_data(roster))
+
+
+def data_bytes(data: dict[str, Any]) -> bytes:
+    """Canonical JSON of a roster's saved data (:func:`~horizon_builder.roster.io.roster_to_data`)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def pin(roster: Roster) -> str:

@@ -40,6 +40,7 @@ from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
+from horizon_builder.tui.sharing import SharingActions
 from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
@@ -51,11 +52,11 @@ if TYPE_CHECKING:
 #: Actions that make no sense while one of our dialogs waits for an answer.
 _BLOCKED_IN_DIALOG = frozenset({
     "undo", "redo", "save", "save_as", "open", "new", "quit", "add_element", "settings",
-    "command", "export", "rounds",
+    "command", "export", "rounds", "copy_list",
 })
 
 
-class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
+class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, SharingActions):
     """Build, check and save a Horizon Wars roster."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -370,7 +371,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         if path is not None and path.resolve() not in self.refused_paths:
             return display_path(path)
         slug = re.sub(r"[^a-z0-9]+", "-", self.session.roster.name.lower()).strip("-") or "roster"
-        folder = path.parent if path is not None else Path()
+        source = self.session.source  # a JSON export opened: its roster beside it
+        folder = path.parent if path is not None else source.parent if source is not None else Path()
         return display_path(folder / f"{slug}.toml")
 
     async def save_roster(self, ask: bool = False) -> bool:
@@ -434,8 +436,11 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         folder = self.session.path.parent if self.session.path is not None else Path.cwd()
         shown = display_path(folder)
         initial = "" if shown == "." else shown + "/"
-        path = await self.push_screen_wait(OpenRosterDialog(initial, recent_rosters(), folder))
-        if path is not None:
+        dialog = OpenRosterDialog(initial, recent_rosters(), folder)
+        path = await self.push_screen_wait(dialog)
+        if dialog.pasted is not None:  # a share code pasted in the path
+            self.open_shared(dialog.pasted)
+        elif path is not None:
             self.open_roster(path)
 
     def open_roster(self, path: Path) -> bool:
@@ -454,7 +459,9 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         self.refused_paths.discard(path.resolve())
         self.replace_session(session)
         remember_recent(path)
-        self.notify(f"Opened {display_path(path)}", timeout=3)
+        self.notify(f"Opened {display_path(path)}" + (
+            "" if session.source is None else ": an export, kept as it is; saving writes a "
+            "roster file (.toml)"), timeout=3 if session.source is None else 6)
         return True
 
     @work(group="files")

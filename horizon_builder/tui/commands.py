@@ -28,6 +28,8 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Rules: your rulebook", "rules",
      "Every value in force with its source; enter the core book's values once  (R)"),
     ("Export / print", "export", "Export the roster as text, markdown, html or json  (x)"),
+    ("Copy list / share code", "copy_list",
+     "Copy the list as text, or as a share code to paste in a chat  (ctrl+k)"),
     ("Organiser: judge a folder of lists…", "organiser",
      "Every list in a folder against an event preset, live (OtH p.45-48)"),
     ("Run an event…", "event", "Pairings, results and standings of an event file (OtH p.45-48)"),

@@ -209,7 +209,7 @@ class PathPrompt(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes=f"dialog-box path-box {self.purpose}-box") as box:
             box.border_title = plain(self._title)
-            yield Label(Text(f"Roster file (.toml), relative to {Path.cwd()}"), classes="dialog-hint")
+            yield Label(Text(self.hint()), classes="dialog-hint")
             yield Input(self._initial, id="path", suggester=PathSuggester(),
                         validators=[_PathValidator(self)], validate_on=["changed", "submitted"],
                         placeholder="path/to/roster.toml")
@@ -221,6 +221,10 @@ class PathPrompt(ModalScreen[Path | None]):
                 yield Button("Open" if self.purpose == "open" else "Save", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
         yield Footer(compact=True, show_command_palette=False)
+
+    def hint(self) -> str:
+        """The line above the path: what to type."""
+        return f"Roster file (.toml), relative to {Path.cwd()}"
 
     def compose_browser(self) -> ComposeResult:
         """Widgets between the path and the buttons (the Open dialog's recent list and folders)."""
@@ -289,7 +293,11 @@ class PathPrompt(ModalScreen[Path | None]):
             self._say(problem)
             field.focus()
             return
-        self.dismiss(self.target(field.value))
+        self.finish(field.value)
+
+    def finish(self, value: str) -> None:
+        """Close with the path typed (checked); the Open dialog also takes a share code."""
+        self.dismiss(self.target(value))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

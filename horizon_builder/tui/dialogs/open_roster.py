@@ -22,6 +22,9 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.widgets import DirectoryTree, Input, Label, OptionList
 
+from horizon_builder.problems import LoadError
+from horizon_builder.roster.models import Roster
+from horizon_builder.roster.sharecode import decode, looks_like_code
 from horizon_builder.tui.dialogs import PathPrompt, resolve
 from horizon_builder.tui.paths import display_path
 
@@ -58,7 +61,28 @@ class OpenRosterDialog(PathPrompt):
                  title: str = "Open roster") -> None:
         super().__init__(title, "open", initial)
         self._recent = list(recent)  #: rosters opened or saved lately, newest first
+        #: the list of a share code pasted in the path (the dialog then closes with None)
+        self.pasted: Roster | None = None
         self._folder = (folder or Path.cwd()).resolve()
+
+    def hint(self) -> str:
+        return super().hint().replace("Roster file (.toml)", "Roster (.toml, JSON export) or share code")
+
+    def _problem(self, value: str) -> str | None:
+        if not looks_like_code(value):
+            return super()._problem(value)
+        try:
+            decode(value)
+        except LoadError as exc:
+            return f"This share code {exc.problems[0].message}."
+        return None
+
+    def finish(self, value: str) -> None:
+        if looks_like_code(value):
+            self.pasted = decode(value)  # checked by _problem
+            self.dismiss(None)
+        else:
+            super().finish(value)
 
     def compose_browser(self) -> ComposeResult:
         with Horizontal(id="open-browser"):

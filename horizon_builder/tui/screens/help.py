@@ -66,6 +66,7 @@ line under the list. Hover a figure for how it is worked out.
 | `r` | tournament rounds of a Task Force: each round's battlegroup, CHQ, CR, losses |
 | `D` | several copies of the selected element at once (`d`: one) |
 | `x` | export / print |
+| `ctrl+k` | copy the list: as text, or as a share code to paste in a chat (`ctrl+o` opens a pasted code) |
 | `R` | rules in force: every value, its source; enter the core book's values once |
 | `Home` / `End` | the first / last element |
 | `Tab` | move between the element list and the findings |

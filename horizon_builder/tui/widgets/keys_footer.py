@@ -28,6 +28,8 @@ APP_BINDINGS: list[BindingType] = [
     Binding("f1,question_mark", "help", "Help"),
     Binding("f9", "toggle_theme", "Theme", show=False),
     Binding("R", "rules", "Rules", show=False),
+    Binding("ctrl+k", "copy_list", "Copy list", show=False,
+            tooltip="Copy the list to the clipboard: as text, or as a share code"),
     Binding("ctrl+p", "command_palette", "Menu", show=False, priority=True,
             tooltip="Every command and key, searchable"),
 ]

@@ -1,0 +1,171 @@
+"""Share codes: a whole roster on one line that can be pasted into a chat, and read back.
+
+A code is ``hb1.<pin>.<data>``:
+
+- ``hb1``: who made it (horizon-builder) and the code's version; a later version gets a
+  new number, and a code of an unknown version is refused with a clear message;
+- ``<pin>``: the list's short pin (:mod:`horizon_builder.roster.pin`, 12 hex digits), so
+  a code says at a glance which list it is; it is also the code's checksum: the data
+  read back must have that pin, so a mistyped code is refused, never misread;
+- ``<data>``: the roster's canonical JSON (the pin's own bytes), deflated by zlib
+  with a preset dictionary of the words rosters use, in base64url without padding.
+
+Every character is URL-safe (letters, digits, ``-``, ``_``, ``.``). Nothing here touches a
+file or the network.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+
+from horizon_builder.problems import LoadError
+from horizon_builder.roster.io import parse_roster
+from horizon_builder.roster.models import Roster
+from horizon_builder.roster.pin import SHORT, canonical_bytes, short_pin
+
+PREFIX = "hb"
+VERSION = 1
+#: How the messages name a code (the ``path`` of its problems).
+WHERE = "share code"
+#: No roster's canonical JSON comes near this (a roster file is at most 5 MB of TOML).
+MAX_DATA_BYTES = 8 * 1024 * 1024
+#: Longer text is not a code we made (and is not decoded).
+MAX_CODE_CHARS = 4 * 1024 * 1024
+
+#: Any code of ours, whatever its version: ``hb<version>.<...>``.
+_ANY_VERSION = re.compile(r"hb(\d{1,4})\.", re.IGNORECASE)
+#: A version-1 code, as found inside text (a markdown export, a chat message).
+#: A code broken over lines (the text export's width) goes on in lines indented by two spaces
+#: that hold nothing else.
+CODE_RE = re.compile(rf"(?<![A-Za-z0-9_.-])hb1\.[0-9a-f]{{{SHORT}}}\.[A-Za-z0-9_-]+"
+                     r"(?:(?<=[A-Za-z0-9_-])\r?\n  [A-Za-z0-9_-]+(?=\r?\n|\Z))*")
+
+# The preset dictionary of version 1: keys and names rosters use, the commonest last. It is
+# part of the format: changing one byte breaks every hb1 code (tests/test_sharecode.py
+# reads a code made once and kept). A better dictionary is a new version.
+_TYPES = ("mech", "aircraft", "lt_inf", "mob_inf", "hvy_inf", "ab_inf", "sf", "recon", "lt_cav",
+          "hvy_cav", "lt_art", "armd_art", "supermech", "supertank", "superflyer", "kaiju",
+          "gun_beast_", "gribbly_", "ballistic_strike", "naval_support", "field_hospital",
+          "airship")
+_UPGRADES = ("agile_frame", "stealth_suite", "extended_range", "assault_rig", "drop_harness",
+             "engineer", "vertical_thrusters", "vtol", "rotary", "antigrav", "light_transport",
+             "heavy_transport", "apocalypse_weapon", "artificial_intelligence", "bracing_mass",
+             "crusher", "gunnery_controller", "landing_pad", "launch_bays", "panopticon",
+             "self_repair", "supergun", "transport_bays", "metaform", "drone_mk1", "drone_mk2",
+             "drone_mk3", "robot", "combat_hacker", "disruption_node", "rebro_node",
+             "strategic_net", "flying", "rapid_mutation", "regenerate", "hard_to_kill",
+             "camouflage", "biogun", "mind_searing", "tunneller", "mechakaiju", "grabby",
+             "massive_teeth", "bad_breath", "aircraft_carrier", "marines", "gunnery_priority",
+             "hospital_cr", "special_operation", "mad_scientist", "big_game_hunter", "dark_priest",
+             "tesla_gun", "short_range_teleporter", "sonic_cannon", "flammenwerfer", "skinwalkers",
+             "mechatentacles", "support_weapons", "burrower")
+_DICTIONARY_V1 = "".join((
+    '"solitaire":true,"commander":"","weird":[{"id":"","replaces":"command_resources"},'
+    '{"replaces":"chain_of_command"},"guide_fire"'
+    '"era":"era1_plantagenet","era2","era3","era4","event":"","overrides":"","paid":"cr",'
+    '"points","free","option":"","form_type":true,'
+    '"cr_purchases":[{"type":"","upgrade":""}],"rounds":[{"destroyed":[],"elements":[],'
+    '"name":"Round 1"},"Round 2","Round 3"'
+    '"supplements":["superweapons","metaformers","datawar","biowar","strategic_assets","weird"],'
+    '"kind":"task_force","'
+    '"command":{"kind":"mech_chq","aic","alpha","hivemind","element":""},"chq",',
+    '"'.join(_UPGRADES), '"', '"'.join(_TYPES), '"',
+    '"forms":[{"name":"","presence":2,"stats":{"A":3,"D":3,"F":4,"M":5,"Mb":5},"type":""}],'
+    '"carried_by":"","notes":"","upgrades":[{"count":2,"id":""}]',
+    '{"command":{"element":"","kind":"chq"},"elements":[{"id":"","name":"","presence":3,'
+    '"stats":{"A":"D":"F":"M":},"type":"',
+    '"},{"id":"','"presence":2,"stats":{"A":2,"D":2,"F":3,"M":6},"type":"lt_',
+    '"presence":3,"stats":{"A":5,"D":1,"F":5,"M":4},"type":"hvy_"},{"id":"',
+    '"}],"force_cost":15,"format":1,"kind":"battlegroup","name":"',
+)).encode("utf-8")
+
+
+def encode(roster: Roster) -> str:
+    """The roster's share code (one line, URL-safe)."""
+    return encode_canonical(canonical_bytes(roster))
+
+
+def encode_canonical(data: bytes) -> str:
+    """The share code of a roster's canonical bytes (:func:`~horizon_builder.roster.pin.canonical_bytes`)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _DICTIONARY_V1)
+    packed = packer.compress(data) + packer.flush()
+    text = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+    return f"{PREFIX}{VERSION}.{short_pin(_sha256(data))}.{text}"
+
+
+def looks_like_code(text: str) -> bool:
+    """Is this text meant as a share code of ours (of any version), not a file name?"""
+    return _ANY_VERSION.match(text.strip()) is not None and not text.strip().lower().endswith(
+        (".toml", ".json", ".md", ".txt", ".html"))
+
+
+def find_code(text: str) -> str | None:
+    """The first version-1 share code inside a text (a markdown or text export, a chat
+    message), its lines joined."""
+    match = CODE_RE.search(text)
+    return "".join(match.group(0).split()) if match else None
+
+
+def decode(code: str, where: str = WHERE) -> Roster:
+    """The roster a share code holds; raises :class:`LoadError` (a clear message naming
+    ``where``) for a code that is mistyped, cut short, foreign or of a later version."""
+    text = "".join(code.split()).strip("`<>\"'")  # a line break a chat put in, quotes around it
+    if len(text) > MAX_CODE_CHARS:
+        raise _refused(where, "is far too long to be a share code")
+    version = _ANY_VERSION.match(text)
+    if version is None:
+        raise _refused(where, f"is not a horizon-builder share code (those start with "
+                              f"{PREFIX}{VERSION}.)")
+    if int(version.group(1)) != VERSION:
+        raise _refused(where, f"is a version {int(version.group(1))} code: this horizon-builder "
+                              f"reads version {VERSION} codes; a newer one may read it")
+    parts = text.split(".")
+    if len(parts) != 3 or not re.fullmatch(rf"[0-9a-f]{{{SHORT}}}", parts[1]) \
+            or not re.fullmatch(r"[A-Za-z0-9_-]+", parts[2]):
+        raise _refused(where, "is damaged: a code is hb1.<12 hex digits>.<letters, digits, - and _>; "
+                              "copy it again, whole")
+    data = _inflate(parts[2], where)
+    if short_pin(_sha256(data)) != parts[1]:
+        raise _refused(where, "is mistyped or cut short: its checksum does not match; "
+                              "copy it again, whole")
+    try:
+        content = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _refused(where, "holds no roster (not the data of a list)") from None
+    if not isinstance(content, dict):
+        raise _refused(where, "holds no roster (not the data of a list)")
+    return parse_roster(content, where)
+
+
+def _inflate(text: str, where: str) -> bytes:
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        if base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii") != text:
+            raise ValueError("not as we write it")  # the last character's spare bits differ
+        unpacker = zlib.decompressobj(-15, zdict=_DICTIONARY_V1)
+        data = unpacker.decompress(packed, MAX_DATA_BYTES)
+        if unpacker.unconsumed_tail:
+            raise _refused(where, "holds more data than any roster")
+        data += unpacker.flush()
+    except (binascii.Error, ValueError, zlib.error):
+        raise _refused(where, "is mistyped or cut short: it does not decode; copy it again, "
+                              "whole") from None
+    if not unpacker.eof:
+        raise _refused(where, "is cut short: copy it again, whole")
+    if unpacker.unused_data:
+        raise _refused(where, "is mistyped: it has more after its end; copy it again, whole")
+    return data
+
+
+def _sha256(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def _refused(where: str, message: str) -> LoadError:
+    return LoadError.single(where, message)

@@ -1,0 +1,146 @@
+"""Where a roster can come from besides its TOML file: the JSON export (its ``roster`` key),
+a roster written as JSON, a share code, or a text holding one (the markdown export, a
+chat message saved to a file).
+
+:func:`read_source` is what ``check``, ``export`` and the app's Open read (a roster TOML
+or JSON); :func:`roster_from` is what ``import`` and ``diff`` read (any of them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from horizon_builder.problems import LoadError, Problem
+from horizon_builder.roster.io import (
+    LoadedRoster,
+    load_rules,
+    parse_roster,
+    reference_problems,
+    rules_layers,
+)
+from horizon_builder.roster.models import Roster
+from horizon_builder.tomlfile import format_loc, read_regular_file, read_toml
+
+#: What a source was, as messages say it.
+TOML, JSON_EXPORT, JSON_ROSTER, CODE, TEXT_WITH_CODE = (
+    "roster file", "JSON export", "roster (JSON)", "share code", "text with a share code")
+
+
+#: Files that are exports, not rosters: read for the share code they carry.
+EXPORT_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm")
+
+
+def is_json(raw: bytes) -> bool:
+    """JSON, not TOML: a TOML document never starts with ``{`` (an inline table needs a key)."""
+    return raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+
+
+def read_source(path: str | Path) -> tuple[Roster, str | None, str]:
+    """The roster in a roster TOML or a JSON file (the export, or a bare roster), the TOML
+    text (for line numbers; None for JSON) and which of them it was. Raises
+    :class:`LoadError` naming the file, line and key of each problem."""
+    path = Path(path)
+    raw = None if path.suffix.lower() == ".toml" else read_regular_file(path)  # .toml: read once
+    if raw is None or not is_json(raw):
+        data, text = read_toml(path)
+        return parse_roster(data, path, text), text, TOML
+    data, kind = _json_roster(path, raw)
+    try:
+        return parse_roster(data, path), None, kind
+    except LoadError as exc:
+        if kind != JSON_EXPORT:
+            raise
+        raise LoadError([Problem(p.path, p.message, f"roster.{p.key}" if p.key else "roster", p.line)
+                         for p in exc.problems]) from None
+
+
+def _json_roster(path: Path, raw: bytes) -> tuple[dict[str, Any], str]:
+    import json  # not for TOML: ``check`` of roster files imports no more than it needs
+
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LoadError.single(path, f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LoadError.single(path, f"not valid JSON: {exc.msg}", line=exc.lineno) from None
+    except (RecursionError, ValueError):
+        raise LoadError.single(path, "not valid JSON: values nested too deeply") from None
+    if not isinstance(data, dict):
+        raise LoadError.single(path, "holds no roster: a JSON export or roster is an object {...}")
+    if "export_version" in data or "roster" in data:
+        roster = data.get("roster")
+        if not isinstance(roster, dict):
+            raise LoadError.single(path, "a JSON export needs its roster: the \"roster\" key, "
+                                   "an object, is missing", key="roster")
+        return roster, JSON_EXPORT
+    return data, JSON_ROSTER
+
+
+def roster_from(source: str) -> tuple[Roster, str]:
+    """The roster a command line names: a share code, or a file (a roster TOML, a JSON
+    export or roster, or a text holding a share code such as the markdown export); and
+    what it was. Raises :class:`LoadError` with a clear message."""
+    from horizon_builder.roster.sharecode import decode, find_code, looks_like_code
+
+    path = Path(source)
+    if looks_like_code(source) and not is_file(path):
+        return decode(source), CODE
+    inside = find_code(source) if not is_file(path) else None  # a link or message around it
+    if inside is not None:
+        return decode(inside), CODE
+    raw = read_regular_file(path)
+    if is_json(raw):
+        roster, _text, kind = read_source(path)
+        return roster, kind
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LoadError.single(path, f"not UTF-8 text (byte {exc.start})") from None
+    code = find_code(text)
+    if code is not None and path.suffix.lower() != ".toml":
+        return decode(code, where=f"{path}: the share code in it"), TEXT_WITH_CODE
+    if path.suffix.lower() in EXPORT_SUFFIXES:
+        raise LoadError.single(path, "holds no share code (the markdown, text and HTML exports "
+                               "carry one), nor is it a roster file")
+    roster, _text, kind = read_source(path)
+    return roster, kind
+
+
+def is_file(path: Path) -> bool:
+    """Is there a file at ``path`` (False for a text too long or odd to be a path: a code)?"""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def loaded_from(roster: Roster, where: str, folder: Path | None = None,
+                extra_overrides: list[str | Path] | None = None, personal: bool = True) -> LoadedRoster:
+    """A roster that came without its file (a share code, a text holding one) with its
+    ruleset, every name it uses checked as :func:`~horizon_builder.roster.io.load` checks a
+    file's; its own house rules file, if it names one, is looked for in ``folder`` (the
+    file's, or the current folder). Raises :class:`LoadError` naming ``where``."""
+    anchor = (folder or Path()) / "roster"
+    extra = [Path(p) for p in extra_overrides or []]
+    paths, roles = rules_layers(roster, anchor, extra, personal=personal)
+    ruleset, personal_problems = load_rules(paths, roles)
+    found = reference_problems(roster, ruleset)
+    if found:
+        raise LoadError([Problem(where, message, key=format_loc(loc)) for loc, message in found])
+    return LoadedRoster(anchor, roster, ruleset, personal_problems, CODE)
+
+
+def load_any(source: str, extra_overrides: list[str | Path] | None = None,
+             personal: bool = True) -> LoadedRoster:
+    """:func:`roster_from` with the roster's rules: what ``diff`` compares."""
+    from horizon_builder.roster.io import load
+
+    roster, kind = roster_from(source)
+    if kind in (TOML, JSON_EXPORT, JSON_ROSTER):
+        return load(source, extra_overrides=extra_overrides, personal=personal)
+    folder = Path(source).parent if kind == TEXT_WITH_CODE else None
+    where = str(source) if kind == TEXT_WITH_CODE else CODE
+    return loaded_from(roster, where, folder, extra_overrides, personal)
