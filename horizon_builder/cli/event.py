@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -117,7 +118,8 @@ def writable(path: Path) -> None:
         raise OutputError(f"{shown}: the folder {printable(str(path.parent))} does not exist")
 
 
-def write_event(path: Path, event: Event) -> None:
+def write_event(path: Path, event: Event, loaded: LoadedEvent | None = None) -> None:
+    """Save the event (``loaded``: the event as read, to warn about the event as written)."""
     from horizon_builder.event.io import save_event
 
     writable(path)
@@ -126,16 +128,27 @@ def write_event(path: Path, event: Event) -> None:
     except OSError as exc:
         raise OutputError(f"{printable(str(path))}: cannot write the event file: "
                           f"{os_reason(exc)} (the file is as it was)") from None
+    if loaded is not None:
+        warn(dataclasses.replace(loaded, event=event))
 
 
-def read(path: str) -> LoadedEvent:
-    """The event, with a warning on stderr for each list changed since registration and
-    each tie-break that disagrees with the losses recorded (OtH p.47)."""
-    from horizon_builder.event.io import load_event, tie_break_notes
+def warn(loaded: LoadedEvent) -> None:
+    """A warning on stderr for each list changed since registration and each tie-break that
+    disagrees with the losses recorded (OtH p.47)."""
+    from horizon_builder.event.io import tie_break_notes
 
-    loaded = load_event(path)
     for note in [*loaded.change_notes(), *tie_break_notes(loaded)]:
         print(f"warning: {printable(note)}", file=sys.stderr)
+
+
+def read(path: str, quiet: bool = False) -> LoadedEvent:
+    """The event; unless ``quiet`` (a command that writes warns about what it wrote), with
+    its warnings."""
+    from horizon_builder.event.io import load_event
+
+    loaded = load_event(path)
+    if not quiet:
+        warn(loaded)
     return loaded
 
 
@@ -177,9 +190,9 @@ def _pair(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import with_next_round
     from horizon_builder.event.report import battle_text
 
-    loaded = read(args.file)
+    loaded = read(args.file, quiet=True)
     event = with_next_round(loaded.event, loaded.last_round)
-    write_event(loaded.path, event)
+    write_event(loaded.path, event, loaded)
     print(f"Round {len(event.rounds)}:")
     for battle in event.rounds[-1].battles:
         print("  " + battle_text(battle))
@@ -190,10 +203,10 @@ def _result(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import describe, with_result
     from horizon_builder.event.report import battle_text
 
-    loaded = read(args.file)
+    loaded = read(args.file, quiet=True)
     event = with_result(loaded, args.commander, args.victory_points, args.tie_break,
                         args.destroyed, args.round, correct=args.correct)
-    write_event(loaded.path, event)
+    write_event(loaded.path, event, loaded)
     number = args.round or len(event.rounds)
     battle = next(b for b in event.rounds[number - 1].battles if args.commander in b.players)
     if event.corrections != loaded.event.corrections:
@@ -210,7 +223,7 @@ def _accept(args: argparse.Namespace) -> int:
     from horizon_builder.event.register import judge_list, refusal
     from horizon_builder.roster.pin import short_pin
 
-    loaded = read(args.file)
+    loaded = read(args.file, quiet=True)
     if args.commander not in loaded.changed():
         raise PairingError(f"{args.commander}'s list has not changed since registration: "
                            "nothing to accept")
@@ -218,7 +231,7 @@ def _accept(args: argparse.Namespace) -> int:
     if judged.first_error is not None and not args.admit_illegal:
         raise LoadError([refusal(judged, loaded.preset)])
     write_event(loaded.path, with_change_accepted(loaded, args.commander, judged.pin,
-                                                  judged.first_error))
+                                                  judged.first_error), loaded)
     print(f"accepted {printable(args.commander)}'s changed list: "
           f"{'LEGAL' if judged.first_error is None else 'admitted although NOT LEGAL'}, "
           f"pinned {short_pin(judged.pin)}")
@@ -228,8 +241,8 @@ def _accept(args: argparse.Namespace) -> int:
 def _refuse(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import with_change_refused
 
-    loaded = read(args.file)
-    write_event(loaded.path, with_change_refused(loaded, args.commander))
+    loaded = read(args.file, quiet=True)
+    write_event(loaded.path, with_change_refused(loaded, args.commander), loaded)
     print(f"refused the change to {printable(args.commander)}'s list: the registered list "
           "stands (put its file back as registered)")
     return 0
@@ -238,8 +251,8 @@ def _refuse(args: argparse.Namespace) -> int:
 def _drop(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import with_dropped
 
-    loaded = read(args.file)
-    write_event(loaded.path, with_dropped(loaded.event, args.commander))
+    loaded = read(args.file, quiet=True)
+    write_event(loaded.path, with_dropped(loaded.event, args.commander), loaded)
     print(f"{printable(args.commander)} dropped out: not paired from the next round; "
           "results kept")
     return 0
@@ -249,11 +262,11 @@ def _join(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import with_entrant
     from horizon_builder.event.register import register
 
-    loaded = read(args.file)
+    loaded = read(args.file, quiet=True)
     event = loaded.event
     (commander,) = register([args.list], loaded.path, loaded.preset, event.pairing == "campaign",
                             args.admit_illegal, taken=event.commanders)
-    write_event(loaded.path, with_entrant(event, commander, loaded.last_round))
+    write_event(loaded.path, with_entrant(event, commander, loaded.last_round), loaded)
     print(f"{printable(commander.name)} joined: paired from round {len(event.rounds) + 1}")
     return 0
 
