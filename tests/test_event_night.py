@@ -13,7 +13,6 @@ from horizon_builder.cli.main import main
 from horizon_builder.event.edits import with_result
 from horizon_builder.event.io import load_event
 from horizon_builder.event.models import Battle, EventRound
-from horizon_builder.event.report import shown
 
 TASK_FORCE = (Path(__file__).parent.parent / "examples" / "tournament-task-force.toml").read_text()
 
@@ -134,6 +133,8 @@ def test_drop_out_and_late_entrant(club: Path, capsys):
 
 
 def test_invisible_characters_in_names_are_shown_escaped():
+    from horizon_builder.event.report import shown
+
     assert shown("Ann\u200b") == "Ann\\u200b" and shown("Ann") == "Ann"
     assert shown("A\u202eB") != "A\u202eB" and shown("Zoë") == "Zoë"
 
@@ -184,3 +185,24 @@ def test_output_errors_are_user_errors(club: Path, capsys):
     target.write_text("old")
     assert cli(capsys, "standings", str(event), "-o", str(target))[0] == 0
     assert "Club" in target.read_text()
+
+
+def test_organisers_check_takes_the_events_fc(tmp_path: Path, capsys):
+    """`check --event`: a Task Force built to FC 20 for an FC 16 event gets the limit of twice
+    the event's FC (32, OtH p.46), and a battlegroup is NOT LEGAL, not a Task Force."""
+    big = TASK_FORCE.replace("force_cost = 12", "force_cost = 20")
+    extra = "".join(f'\n[[elements]]\nid = "x{i}"\nname = "Extra {i}"\ntype = "hvy_cav"\n'
+                    'presence = 3\nstats = { M = 4, F = 5, A = 5, D = 1 }\n' for i in range(6))
+    (tmp_path / "big.toml").write_text(big + extra)  # FP 17 + 18 = 35: over 32, under 40
+    (tmp_path / "bg.toml").write_text(TASK_FORCE.replace('kind = "task_force"',
+                                                         'kind = "battlegroup"'))
+    status = main(["check", "--event", "oth-tournament", "--format", "json",
+                   str(tmp_path / "big.toml"), str(tmp_path / "bg.toml")])
+    import json
+
+    big_report, bg_report = json.loads(capsys.readouterr().out)
+    assert status == 1
+    over = [f for f in big_report["findings"] if f["code"] == "tf-presence-over-limit"]
+    assert over and "FC 16 (32, OtH p.46)" in over[0]["message"]
+    assert not bg_report["legal"]
+    assert "event-battlegroup" in {f["code"] for f in bg_report["findings"]}
