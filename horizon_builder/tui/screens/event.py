@@ -50,13 +50,16 @@ class EventScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
-        Binding("p", "pair", "Pair next round"),
-        Binding("r", "result", "Enter result"),
-        Binding("u", "undo", "Undo"),
-        Binding("a", "accept", "Accept list change"),
-        Binding("f", "refuse", "Refuse list change"),
-        Binding("d", "drop", "Drop out"),
-        Binding("x", "export", "Export standings"),
+        Binding("p", "pair", "Pair round", tooltip="Pair the next round"),
+        Binding("r", "result", "Result", tooltip="Enter or correct a result of the last round"),
+        Binding("u,ctrl+z", "undo", "Undo", key_display="u",
+                tooltip="Take back the last change made here (a pairing, a result...)"),
+        Binding("x", "export", "Export", tooltip="Export the standings"),
+        Binding("a", "accept", "Accept list", tooltip="Accept the selected commander's "
+                "list changed since registration (judged again and pinned anew)"),
+        Binding("f", "refuse", "Refuse list", tooltip="Refuse the selected commander's list "
+                "change: the registered list stands"),
+        Binding("d", "drop", "Drop out", tooltip="The selected commander drops out"),
     ]
 
     def __init__(self, path: Path) -> None:
