@@ -8,30 +8,19 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers_event import TASK_FORCE, cli, write_lists, write_preset
 
 from horizon_builder.cli.main import main
 from horizon_builder.event.edits import with_result
 from horizon_builder.event.io import load_event
 from horizon_builder.event.models import Battle, EventRound
 
-TASK_FORCE = (Path(__file__).parent.parent / "examples" / "tournament-task-force.toml").read_text()
-
 
 @pytest.fixture
 def club(tmp_path: Path) -> Path:
-    lists = tmp_path / "lists"
-    lists.mkdir()
-    for n in "ABCDE":
-        (lists / f"{n}.toml").write_text(TASK_FORCE.replace(
-            'name = "Red Meridian Task Force"', f'name = "TF {n}"\ncommander = "{n}"'))
-    (tmp_path / "club.toml").write_text('[event]\nname = "Club"\nforce_cost = 12\nrounds = 3\n')
+    write_lists(tmp_path / "lists", "ABCDE")
+    write_preset(tmp_path / "club.toml")
     return tmp_path
-
-
-def cli(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(["event", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def new(club: Path, capsys, names: str = "ABCD", *extra: str) -> Path:

@@ -15,29 +15,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers_event import cli, write_lists, write_preset
 
-from horizon_builder.cli.main import main
 from horizon_builder.event.io import load_event
-
-TASK_FORCE = (Path(__file__).parent.parent / "examples" / "tournament-task-force.toml").read_text()
 
 
 @pytest.fixture
 def night(tmp_path: Path) -> Path:
-    lists = tmp_path / "lists"
-    lists.mkdir()
-    for n in "ABCDEF":
-        (lists / f"{n}.toml").write_text(TASK_FORCE.replace(
-            'name = "Red Meridian Task Force"', f'name = "TF {n}"\ncommander = "{n}"'))
-    (tmp_path / "club.toml").write_text('[event]\nname = "Club night"\nforce_cost = 12\n'
-                                        'rounds = 3\n')
+    write_lists(tmp_path / "lists", "ABCDEF")
+    write_preset(tmp_path / "club.toml")
     return tmp_path
-
-
-def cli(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(["event", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def pairs(event_file: Path, number: int) -> list[tuple[str, str | None]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers_event import write_lists, write_preset
 from helpers_tui import shown, until
 from textual.widgets import DataTable, Input, Select, SelectionList, Static
 
@@ -19,21 +20,14 @@ from horizon_builder.tui.dialogs import ConfirmDialog
 from horizon_builder.tui.dialogs.event_result import ResultDialog
 from horizon_builder.tui.screens.event import EventScreen
 
-TASK_FORCE = (Path(__file__).parent.parent / "examples" / "tournament-task-force.toml").read_text()
 SIZE = (120, 40)
 
 
 def register(tmp_path: Path, names: str) -> Path:
-    lists = tmp_path / "lists"
-    lists.mkdir()
-    for n in names:
-        (lists / f"{n}.toml").write_text(TASK_FORCE.replace(
-            'name = "Red Meridian Task Force"', f'name = "TF {n}"\ncommander = "{n}"'))
-    (tmp_path / "club.toml").write_text('[event]\nname = "Club night"\nforce_cost = 12\n'
-                                        'rounds = 3\n')
+    lists = write_lists(tmp_path / "lists", names)
     event = tmp_path / "event.toml"
-    assert main(["event", "new", str(event), "--preset", str(tmp_path / "club.toml"),
-                 *(str(lists / f"{n}.toml") for n in names)]) == 0
+    assert main(["event", "new", str(event), "--preset",
+                 str(write_preset(tmp_path / "club.toml")), *map(str, lists)]) == 0
     return event
 
 
@@ -99,6 +93,23 @@ def notes(pilot) -> str:
     return str(pilot.app.screen.query_one("#event-problem", Static).render())
 
 
+async def change_list(pilot, folder: Path, name: str, old: str, new: str, key: str) -> None:
+    """The commander's list changes on disk: the screen names it; ``key`` on the commander's
+    row accepts (a) or refuses (f) the change."""
+    path = folder / "lists" / f"{name}.toml"
+    path.write_text(path.read_text().replace(f'name = "{old}"', f'name = "{new}"'))
+    pilot.app.screen.reload()
+    await pilot.pause()
+    assert f"{name}'s list" in notes(pilot) and "changed since registration" in notes(pilot)
+    select(pilot, name)
+    await pilot.press(key)
+    if key == "a":
+        await until(pilot, lambda: "changed since registration" not in notes(pilot),
+                    "the change accepted")
+    else:
+        await until(pilot, lambda: "change refused" in notes(pilot), "the change refused")
+
+
 async def test_five_commanders_on_the_event_screen(tmp_path: Path):
     event = register(tmp_path, "ABCDE")
     app = HorizonApp(start=("event", event, None))
@@ -123,23 +134,9 @@ async def test_five_commanders_on_the_event_screen(tmp_path: Path):
         await pair(pilot, event, 2)
         assert pairs(event, 2) == [("C", "A"), ("E", "D"), ("B", None)]
         # E's list changes: the screen names it; a accepts it on E's row
-        e_list = tmp_path / "lists" / "E.toml"
-        e_list.write_text(e_list.read_text().replace('name = "Halberd"', 'name = "Halberd II"'))
-        app.screen.reload()
-        await pilot.pause()
-        assert "E's list" in notes(pilot) and "changed since registration" in notes(pilot)
-        select(pilot, "E")
-        await pilot.press("a")
-        await until(pilot, lambda: "changed since registration" not in notes(pilot),
-                    "the change accepted")
+        await change_list(pilot, tmp_path, "E", "Halberd", "Halberd II", "a")
         # D's change is refused with f: the registered list stands, and it is said
-        d_list = tmp_path / "lists" / "D.toml"
-        d_list.write_text(d_list.read_text().replace('name = "Pike"', 'name = "Spear"'))
-        app.screen.reload()
-        await pilot.pause()
-        select(pilot, "D")
-        await pilot.press("f")
-        await until(pilot, lambda: "change refused" in notes(pilot), "the change refused")
+        await change_list(pilot, tmp_path, "D", "Pike", "Spear", "f")
         for name, vp, tb in (("C", 5, 2), ("A", 9, 4), ("E", 3, 0), ("D", 7, 3)):
             await enter(pilot, name, vp, tb)
         # Round 3 (A16 C13 E9 D7 B4; E sits out): A steps down to B, C-D
@@ -176,15 +173,7 @@ async def test_six_commanders_on_the_event_screen(tmp_path: Path):
                              ("A", 6, 2)):
             await enter(pilot, name, vp, tb)
         await enter(pilot, "D", 9, 2, correction=True)
-        c_list = tmp_path / "lists" / "C.toml"
-        c_list.write_text(c_list.read_text().replace('name = "Pike"', 'name = "Long Pike"'))
-        app.screen.reload()
-        await pilot.pause()
-        assert "C's list" in notes(pilot)
-        select(pilot, "C")
-        await pilot.press("a")
-        await until(pilot, lambda: "changed since registration" not in notes(pilot),
-                    "the change accepted")
+        await change_list(pilot, tmp_path, "C", "Pike", "Long Pike", "a")
         # D17 B14 C12 E11 A8 F5: D met B, so D-C; B-E; A-F
         await pair(pilot, event, 3)
         assert pairs(event, 3) == [("D", "C"), ("B", "E"), ("A", "F")]

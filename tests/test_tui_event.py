@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
+from helpers_event import write_lists, write_preset
 from helpers_tui import shown, until
 
 from horizon_builder.cli.main import main
@@ -13,19 +14,14 @@ from horizon_builder.event.io import load_event
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.screens.event import EventScreen
 
-TASK_FORCE = (Path(__file__).parent.parent / "examples" / "tournament-task-force.toml").read_text()
-
 
 async def test_a_full_disk_is_said_and_the_event_is_unchanged(tmp_path: Path, monkeypatch):
     from horizon_builder import tomlfile
 
-    for n in "AB":
-        (tmp_path / f"{n}.toml").write_text(TASK_FORCE.replace(
-            'name = "Red Meridian Task Force"', f'name = "TF {n}"\ncommander = "{n}"'))
-    (tmp_path / "club.toml").write_text('[event]\nforce_cost = 12\n')
+    lists = write_lists(tmp_path, "AB")
     event = tmp_path / "event.toml"
-    assert main(["event", "new", str(event), "--preset", str(tmp_path / "club.toml"),
-                 str(tmp_path / "A.toml"), str(tmp_path / "B.toml")]) == 0
+    assert main(["event", "new", str(event), "--preset",
+                 str(write_preset(tmp_path / "club.toml")), *map(str, lists)]) == 0
     before = event.read_bytes()
     app = HorizonApp(start=("event", event, None))
     async with app.run_test(size=(100, 30)) as pilot:
