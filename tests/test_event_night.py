@@ -122,7 +122,7 @@ def test_drop_out_and_late_entrant(club: Path, capsys):
 
 
 def test_invisible_characters_in_names_are_shown_escaped():
-    from horizon_builder.event.report import shown
+    from horizon_builder.event.names import shown
 
     assert shown("Ann\u200b") == "Ann\\u200b" and shown("Ann") == "Ann"
     assert shown("A\u202eB") != "A\u202eB" and shown("Zoë") == "Zoë"

@@ -85,6 +85,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     event.set_defaults(func=event_main)
 
 
+def shown(name: str) -> str:
+    from horizon_builder.event.names import shown as escaped
+
+    return escaped(name)
+
+
 def event_main(args: argparse.Namespace) -> int:
     # imported here, not at the top: every command builds this parser (``check`` among them)
     from horizon_builder.event.pairing import PairingError
@@ -179,7 +185,7 @@ def _new(args: argparse.Namespace) -> int:
     load_event(path)  # every list must be readable with the preset
     for commander in commanders:
         if commander.admitted:
-            print(f"warning: {printable(commander.name)}'s list is admitted although NOT LEGAL: "
+            print(f"warning: {shown(commander.name)}'s list is admitted although NOT LEGAL: "
                   f"{printable(commander.admitted)}", file=sys.stderr)
     print(f"wrote {printable(str(path))}: {printable(event.name)}, {len(commanders)} "
           f"commanders, every list pinned; next: horizon-builder event pair {printable(str(path))}")
@@ -211,7 +217,7 @@ def _result(args: argparse.Namespace) -> int:
     battle = next(b for b in event.rounds[number - 1].battles if args.commander in b.players)
     if event.corrections != loaded.event.corrections:
         fix = event.corrections[-1]
-        print(f"corrected {printable(args.commander)}'s round {number}: was "
+        print(f"corrected {shown(args.commander)}'s round {number}: was "
               f"{describe(fix.old)}, now {describe(fix.new)}")
     print(f"Round {number}: {battle_text(battle)}")
     return 0
@@ -232,7 +238,7 @@ def _accept(args: argparse.Namespace) -> int:
         raise LoadError([refusal(judged, loaded.preset)])
     write_event(loaded.path, with_change_accepted(loaded, args.commander, judged.pin,
                                                   judged.first_error), loaded)
-    print(f"accepted {printable(args.commander)}'s changed list: "
+    print(f"accepted {shown(args.commander)}'s changed list: "
           f"{'LEGAL' if judged.first_error is None else 'admitted although NOT LEGAL'}, "
           f"pinned {short_pin(judged.pin)}")
     return 0
@@ -243,7 +249,7 @@ def _refuse(args: argparse.Namespace) -> int:
 
     loaded = read(args.file, quiet=True)
     write_event(loaded.path, with_change_refused(loaded, args.commander), loaded)
-    print(f"refused the change to {printable(args.commander)}'s list: the registered list "
+    print(f"refused the change to {shown(args.commander)}'s list: the registered list "
           "stands (put its file back as registered)")
     return 0
 
@@ -253,7 +259,7 @@ def _drop(args: argparse.Namespace) -> int:
 
     loaded = read(args.file, quiet=True)
     write_event(loaded.path, with_dropped(loaded.event, args.commander), loaded)
-    print(f"{printable(args.commander)} dropped out: not paired from the next round; "
+    print(f"{shown(args.commander)} dropped out: not paired from the next round; "
           "results kept")
     return 0
 
@@ -267,7 +273,7 @@ def _join(args: argparse.Namespace) -> int:
     (commander,) = register([args.list], loaded.path, loaded.preset, event.pairing == "campaign",
                             args.admit_illegal, taken=event.commanders)
     write_event(loaded.path, with_entrant(event, commander, loaded.last_round), loaded)
-    print(f"{printable(commander.name)} joined: paired from round {len(event.rounds) + 1}")
+    print(f"{shown(commander.name)} joined: paired from round {len(event.rounds) + 1}")
     return 0
 
 

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.event.models import Event
+from horizon_builder.event.names import shown
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.resources import find_preset
 from horizon_builder.roster.io import LoadedRoster, load
@@ -66,7 +67,7 @@ class LoadedEvent:
             now = self.pin_now(name) or ""
             state = ("change refused: the registered list stands"
                      if commander.refused == now else "accept or refuse the change")
-            out.append(f"{name}'s list {commander.list} changed since registration (pin "
+            out.append(f"{shown(name)}'s list {commander.list} changed since registration (pin "
                        f"{short_pin(commander.pin)}, now {short_pin(now)}): {state}")
         return out
 
@@ -119,8 +120,9 @@ def tie_break_notes(loaded: LoadedEvent) -> list[str]:
                 presence = {e.id: e.presence for e in their.roster.elements}
                 total = sum(presence.get(i, 0) for i in lost.destroyed)
                 if total != result.tie_break:
-                    out.append(f"round {number}: {name}'s tie-break is {result.tie_break}, but "
-                               f"the elements {other} lost have Presence {total} (OtH p.47)")
+                    out.append(f"round {number}: {shown(name)}'s tie-break is {result.tie_break}, "
+                               f"but the elements {shown(other)} lost have Presence {total} "
+                               "(OtH p.47)")
     return out
 
 

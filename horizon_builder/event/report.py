@@ -5,24 +5,16 @@ from __future__ import annotations
 import csv
 import html
 import io
-import unicodedata
 from collections.abc import Callable
 
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle
+from horizon_builder.event.names import shown
 from horizon_builder.event.pairing import Standing, side_totals, standings
 from horizon_builder.safetext import printable
 
 FORMATS = ("text", "markdown", "html", "csv")
 COLUMNS = ("Rank", "Commander", "Side", "VP", "Tie-break", "FC left", "Bye")
-
-
-def shown(name: str) -> str:
-    """A commander's name as shown: control characters escaped (safetext.printable) and so
-    is every invisible one (zero-width space, joiners, bidi marks, soft hyphen...), so that
-    "Ann" and "Ann\u200b" never look alike."""
-    return "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cf", "Zl", "Zp")
-                   or (c.isspace() and c != " ") else c for c in printable(name))
 
 
 def byes(loaded: LoadedEvent) -> dict[str, list[int]]:

@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, SelectionList
 from horizon_builder.event.edits import describe
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Result
+from horizon_builder.event.names import shown
 from horizon_builder.tui.plain import plain, printable
 from horizon_builder.tui.screens.base import MORE_CSS
 
@@ -51,7 +52,7 @@ class ResultDialog(ModalScreen[ResultEntry | None]):
         number = len(self.loaded.event.rounds)
         with Vertical(classes="dialog-box", id="result-box") as box:
             box.border_title = f"Result of round {number}"
-            yield Select[str]([(printable(n), n) for n in self.names], allow_blank=False,
+            yield Select[str]([(shown(n), n) for n in self.names], allow_blank=False,
                               id="result-commander", compact=True)
             with Horizontal(id="result-numbers"):
                 yield Label("Victory points")

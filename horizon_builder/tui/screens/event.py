@@ -23,6 +23,7 @@ from horizon_builder.event.edits import (
 )
 from horizon_builder.event.io import LoadedEvent, load_event, save_event, tie_break_notes
 from horizon_builder.event.models import Event, Result
+from horizon_builder.event.names import shown
 from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import (
     COLUMNS,
@@ -60,6 +61,8 @@ class EventScreen(Screen[None]):
         Binding("f", "refuse", "Refuse list", tooltip="Refuse the selected commander's list "
                 "change: the registered list stands"),
         Binding("d", "drop", "Drop out", tooltip="The selected commander drops out"),
+        Binding("j", "join", "Late entrant", tooltip="A late entrant joins with a Task Force "
+                "file (judged and pinned; paired from the next round)"),
     ]
 
     def __init__(self, path: Path) -> None:
@@ -182,17 +185,17 @@ class EventScreen(Screen[None]):
             self.notify(str(exc.problems[0]), severity="error", timeout=8)
             return
         if judged.first_error is None:
-            self._save(f"{name}'s changed list accepted: LEGAL, pinned anew.",
+            self._save(f"{shown(name)}'s changed list accepted: LEGAL, pinned anew.",
                        with_change_accepted(loaded, name, judged.pin))
             return
 
         def admit(yes: bool | None) -> None:
             if yes:
-                self._save(f"{name}'s changed list admitted although NOT LEGAL.",
+                self._save(f"{shown(name)}'s changed list admitted although NOT LEGAL.",
                            with_change_accepted(loaded, name, judged.pin, judged.first_error))
 
         self.app.push_screen(ConfirmDialog(
-            "Admit a list that is not legal?", f"{name}'s changed list is NOT LEGAL: "
+            "Admit a list that is not legal?", f"{shown(name)}'s changed list is NOT LEGAL: "
             f"{judged.first_error}\nAdmit it anyway (recorded in the event file)?",
             "Admit", danger=True), admit)
 
@@ -205,7 +208,7 @@ class EventScreen(Screen[None]):
         except PairingError as exc:
             self.notify(str(exc), severity="warning", timeout=5)
             return
-        self._save(f"The change to {name}'s list is refused: the registered list stands.", event)
+        self._save(f"The change to {shown(name)}'s list is refused: the registered list stands.", event)
 
     def action_drop(self) -> None:
         from horizon_builder.tui.dialogs import ConfirmDialog
@@ -221,9 +224,9 @@ class EventScreen(Screen[None]):
 
         def drop(yes: bool | None) -> None:
             if yes:
-                self._save(f"{name} dropped out: results kept.", event)
+                self._save(f"{shown(name)} dropped out: results kept.", event)
 
-        self.app.push_screen(ConfirmDialog("Drop out?", f"{name} drops out of the event: no "
+        self.app.push_screen(ConfirmDialog("Drop out?", f"{shown(name)} drops out of the event: no "
                                            "more pairings; the results entered are kept.",
                                            "Drop out"), drop)
 
@@ -250,7 +253,7 @@ class EventScreen(Screen[None]):
             except PairingError as exc:
                 self.notify(str(exc), severity="error", timeout=6)
                 return
-            self._save(f"{entry.commander}: {entry.victory_points} VP entered.", event)
+            self._save(f"{shown(entry.commander)}: {entry.victory_points} VP entered.", event)
 
         self.app.push_screen(ResultDialog(loaded), entered)
 
@@ -273,12 +276,40 @@ class EventScreen(Screen[None]):
             except PairingError as exc:
                 self.notify(str(exc), severity="error", timeout=6)
                 return
-            self._save(f"{entry.commander}'s result corrected (the old one is kept).", event)
+            self._save(f"{shown(entry.commander)}'s result corrected (the old one is kept).", event)
 
         self.app.push_screen(ConfirmDialog(
-            "Correct a result?", f"{entry.commander} already has {describe(old)} in round "
+            "Correct a result?", f"{shown(entry.commander)} already has {describe(old)} in round "
             f"{len(loaded.event.rounds)}.\nReplace it with {entry.victory_points} VP, tie-break "
             f"{entry.tie_break}? The event file keeps the old result.", "Correct"), confirmed)
+
+    def action_join(self) -> None:
+        from horizon_builder.event.edits import with_entrant
+        from horizon_builder.event.register import register
+        from horizon_builder.tui.dialogs import PathPrompt
+
+        loaded = self.loaded
+        if loaded is None:
+            return
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            event = loaded.event
+            try:
+                (commander,) = register([path], loaded.path, loaded.preset,
+                                        event.pairing == "campaign", taken=event.commanders)
+                joined = with_entrant(event, commander, loaded.last_round)
+            except LoadError as exc:
+                self.notify(str(exc.problems[0]), severity="error", timeout=10)
+                return
+            except PairingError as exc:
+                self.notify(str(exc), severity="warning", timeout=6)
+                return
+            self._save(f"{shown(commander.name)} joined: paired from round "
+                       f"{len(event.rounds) + 1}.", joined)
+
+        self.app.push_screen(PathPrompt("A late entrant's Task Force", "open"), chosen)
 
     def action_export(self) -> None:
         from horizon_builder.tomlfile import write_text_atomic
