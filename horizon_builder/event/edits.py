@@ -62,7 +62,8 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
         if not correct:
             raise PairingError(
                 f"{name} already has a result in round {number} ({describe(old)}): to replace "
-                "it, say it is a correction (the replaced result is kept in the event file)")
+                "it, say it is a correction (--correct; the replaced result is kept in the "
+                "event file)")
         corrections = (*corrections, Correction(round=number, commander=name,
                                                 when=when or _now(), old=old, new=result))
     key = "red_result" if battle.red == name else "blue_result"

@@ -210,7 +210,13 @@ def round_problems(loaded: LoadedEvent) -> list[tuple[Loc, str]]:
 
 
 def event_to_data(event: Event) -> dict[str, Any]:
-    return event.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
+    data = event.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
+    for commander in data.get("commanders", []):
+        if not commander.get("dropped"):  # said only of those who dropped out
+            commander.pop("dropped", None)
+    if not data.get("corrections"):
+        data.pop("corrections", None)
+    return data
 
 
 def save_event(path: str | Path, event: Event) -> None:

@@ -65,8 +65,11 @@ def battle_text(battle: Battle) -> str:
 
 def _summary(loaded: LoadedEvent) -> list[str]:
     event = loaded.event
-    lines = [f"{event.name}: {len(event.commanders)} commanders, {len(event.rounds)} rounds "
-             f"paired, {event.pairing} pairing, preset {loaded.preset.name}"]
+    paired = len(event.rounds)
+    of = f" of {loaded.last_round}" if loaded.last_round else ""
+    lines = [f"{event.name}: {len(event.commanders)} commanders, {paired}{of} "
+             f"round{'' if paired == 1 and not of else 's'} paired, {event.pairing} pairing, "
+             f"preset {loaded.preset.name}"]
     if event.pairing == "campaign":
         totals = side_totals(event)
         leader = ("drawn" if totals["red"] == totals["blue"]
@@ -90,7 +93,17 @@ def _text(loaded: LoadedEvent) -> str:
     for index, round_ in enumerate(loaded.event.rounds, start=1):
         out += ["", f"Round {index}" + ("" if round_.done else " (results to come)")]
         out += ["  " + printable(battle_text(b)) for b in round_.battles]
+    if loaded.event.corrections:
+        out += ["", "Corrections"] + ["  " + c for c in correction_lines(loaded)]
     return "\n".join(out) + "\n"
+
+
+def correction_lines(loaded: LoadedEvent) -> list[str]:
+    """Each result replaced: round, commander, when, old and new."""
+    from horizon_builder.event.edits import describe
+
+    return [f"round {c.round}, {shown(c.commander)}, {c.when}: was {describe(c.old)}, now "
+            f"{describe(c.new)}" for c in loaded.event.corrections]
 
 
 def _markdown(loaded: LoadedEvent) -> str:
@@ -104,6 +117,8 @@ def _markdown(loaded: LoadedEvent) -> str:
         out += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
     for index, round_ in enumerate(loaded.event.rounds, start=1):
         out += ["", f"## Round {index}", ""] + [f"- {esc(battle_text(b))}" for b in round_.battles]
+    if loaded.event.corrections:
+        out += ["", "## Corrections", ""] + [f"- {esc(c)}" for c in correction_lines(loaded)]
     return "\n".join(out) + "\n"
 
 
