@@ -103,8 +103,9 @@ class EventScreen(Screen[None]):
         self.query_one("#event-title", Static).update(Content.assemble(
             (plain(event.name).plain, "bold"), plain(
                 f" · {len(event.commanders)} commanders · {event.pairing} · preset "
-                f"{loaded.preset.name} · {len(event.rounds)} "
-                f"round{'' if len(event.rounds) == 1 else 's'} paired")))
+                f"{loaded.preset.name} · {len(event.rounds)}"
+                + (f" of {loaded.last_round} rounds" if loaded.last_round else
+                   f" round{'' if len(event.rounds) == 1 else 's'}") + " paired")))
         table = self.query_one(DataTable)
         table.clear()
         for (title, rows), (_, standings) in zip(standing_rows(loaded),
