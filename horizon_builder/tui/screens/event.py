@@ -103,9 +103,7 @@ class EventScreen(Screen[None]):
         self.query_one("#event-title", Static).update(Content.assemble(
             (plain(event.name).plain, "bold"), plain(
                 f" · {len(event.commanders)} commanders · {event.pairing} · preset "
-                f"{loaded.preset.name} · {len(event.rounds)}"
-                + (f" of {loaded.last_round} rounds" if loaded.last_round else
-                   f" round{'' if len(event.rounds) == 1 else 's'}") + " paired")))
+                f"{loaded.preset.name} · " + self._progress(loaded))))
         table = self.query_one(DataTable)
         table.clear()
         for (title, rows), (_, standings) in zip(standing_rows(loaded),
@@ -129,6 +127,14 @@ class EventScreen(Screen[None]):
             [Content.styled("Warning: ", "$warning") + plain(n) for n in notes]
             + ([Content.styled("a accepts or f refuses the selected commander's changed list.",
                                "dim")] if loaded.changed() else [])))
+
+    @staticmethod
+    def _progress(loaded: LoadedEvent) -> str:
+        paired, last = len(loaded.event.rounds), loaded.last_round
+        if not paired:
+            return "no round paired"
+        return f"round {paired} of {last}" if last else \
+            f"{paired} round{'' if paired == 1 else 's'} paired"
 
     def _save(self, change: str, event: Event, undoable: bool = True) -> bool:
         """Write the event; a file that cannot be written is said, and nothing changes."""
