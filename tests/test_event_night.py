@@ -195,3 +195,80 @@ def test_organisers_check_takes_the_events_fc(tmp_path: Path, capsys):
     assert over and "FC 16 (32, OtH p.46)" in over[0]["message"]
     assert not bg_report["legal"]
     assert "event-battlegroup" in {f["code"] for f in bg_report["findings"]}
+
+
+# --- any event file: a clear message or a result, never an internal error ----------------
+
+def _event_data():
+    from hypothesis import strategies as st
+
+    name = st.sampled_from(["A", "B"] * 4 + ["C", "Zed", "", "A\u200b"])
+    number = st.one_of(st.integers(0, 12), st.integers(-3, 40), st.sampled_from(["7", 1.5]))
+    result = st.fixed_dictionaries({"victory_points": number, "tie_break": number},
+                                   optional={"destroyed": st.lists(st.sampled_from(
+                                       ["m1", "m2", "x", 3]), max_size=3)})
+    battle = st.fixed_dictionaries(
+        {"table": st.integers(0, 4), "red": name},
+        optional={"blue": name, "red_result": result, "blue_result": result})
+    commander = st.fixed_dictionaries(
+        {"name": name, "list": st.sampled_from(["lists/A.toml", "lists/B.toml"] * 3
+                                                + ["nowhere.toml"])},
+        optional={"pin": st.sampled_from(["0" * 64, "xyz", "a" * 64]),
+                  "dropped": st.booleans(), "refused": st.sampled_from(["0" * 64, "no"]),
+                  "admitted": st.text(max_size=10)})
+    correction = st.fixed_dictionaries({"round": st.integers(0, 3), "commander": name,
+                                        "when": st.text(max_size=5), "old": result,
+                                        "new": result})
+    return st.fixed_dictionaries(
+        {"name": st.just("Fuzz"), "preset": st.sampled_from(["club.toml"] * 4
+                                                             + ["oth-tournament", "missing"])},
+        optional={"commanders": st.lists(commander, max_size=4),
+                  "rounds": st.lists(st.fixed_dictionaries(
+                      {"battles": st.lists(battle, max_size=3)}), max_size=3),
+                  "corrections": st.lists(correction, max_size=2)})
+
+
+STATUSES: list[int] = []
+
+
+def test_any_event_file_gives_a_result_or_a_clear_error(tmp_path_factory):
+    """Property: whatever an event file holds (hand-edited names, results, pins, corrections),
+    every event command ends with 0 or a located error (exit 2), never an internal error."""
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    import tomli_w
+    from hypothesis import HealthCheck, given, settings
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    write_lists(folder / "lists", "AB")
+    write_preset(folder / "club.toml")
+
+    @settings(max_examples=60, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+    @given(data=_event_data())
+    def check(data):
+        data = {k: v for k, v in data.items()}
+        try:
+            text = tomli_w.dumps(_drop_none(data))
+        except (TypeError, ValueError):
+            return
+        event = folder / "event.toml"
+        for args in (("standings",), ("pair",), ("result", "A", "3", "1", "--correct"),
+                     ("accept", "A"), ("refuse", "B"), ("drop", "A")):
+            event.write_text(text)
+            with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
+                status = main(["event", args[0], str(event), *args[1:]])
+            assert status in (0, 2), (args, text, err.getvalue())
+            STATUSES.append(status)
+
+    check()
+    assert 0 in STATUSES  # some files were events the commands could run on
+
+
+def _drop_none(value):
+    if isinstance(value, dict):
+        return {k: _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_drop_none(v) for v in value if v is not None]
+    return value
