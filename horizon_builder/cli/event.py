@@ -134,27 +134,30 @@ def write_event(path: Path, event: Event, loaded: LoadedEvent | None = None) -> 
     except OSError as exc:
         raise OutputError(f"{printable(str(path))}: cannot write the event file: "
                           f"{os_reason(exc)} (the file is as it was)") from None
-    if loaded is not None:
-        warn(dataclasses.replace(loaded, event=event))
+    if loaded is not None:  # what the change brought (said once: the rest was said on reading)
+        warn(dataclasses.replace(loaded, event=event), said=notes(loaded))
 
 
-def warn(loaded: LoadedEvent) -> None:
-    """A warning on stderr for each list changed since registration and each tie-break that
-    disagrees with the losses recorded (OtH p.47)."""
+def notes(loaded: LoadedEvent) -> list[str]:
+    """Each list changed since registration and each tie-break that disagrees with the
+    losses recorded (OtH p.47)."""
     from horizon_builder.event.io import tie_break_notes
 
-    for note in [*loaded.change_notes(), *tie_break_notes(loaded)]:
-        print(f"warning: {printable(note)}", file=sys.stderr)
+    return [*loaded.change_notes(), *tie_break_notes(loaded)]
 
 
-def read(path: str, quiet: bool = False) -> LoadedEvent:
-    """The event; unless ``quiet`` (a command that writes warns about what it wrote), with
-    its warnings."""
+def warn(loaded: LoadedEvent, said: list[str] | None = None) -> None:
+    for note in notes(loaded):
+        if note not in (said or ()):
+            print(f"warning: {printable(note)}", file=sys.stderr)
+
+
+def read(path: str) -> LoadedEvent:
+    """The event, with a warning on stderr for each of its :func:`notes`."""
     from horizon_builder.event.io import load_event
 
     loaded = load_event(path)
-    if not quiet:
-        warn(loaded)
+    warn(loaded)
     return loaded
 
 
@@ -196,7 +199,7 @@ def _pair(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import with_next_round
     from horizon_builder.event.report import battle_text
 
-    loaded = read(args.file, quiet=True)
+    loaded = read(args.file)
     event = with_next_round(loaded.event, loaded.last_round)
     write_event(loaded.path, event, loaded)
     print(f"Round {len(event.rounds)}:")
@@ -209,7 +212,7 @@ def _result(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import describe, with_result
     from horizon_builder.event.report import battle_text
 
-    loaded = read(args.file, quiet=True)
+    loaded = read(args.file)
     event = with_result(loaded, args.commander, args.victory_points, args.tie_break,
                         args.destroyed, args.round, correct=args.correct)
     write_event(loaded.path, event, loaded)
@@ -229,7 +232,7 @@ def _accept(args: argparse.Namespace) -> int:
     from horizon_builder.event.register import judge_list, refusal
     from horizon_builder.roster.pin import short_pin
 
-    loaded = read(args.file, quiet=True)
+    loaded = read(args.file)
     if args.commander not in loaded.changed():
         raise PairingError(f"{args.commander}'s list has not changed since registration: "
                            "nothing to accept")
@@ -247,7 +250,7 @@ def _accept(args: argparse.Namespace) -> int:
 def _refuse(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import with_change_refused
 
-    loaded = read(args.file, quiet=True)
+    loaded = read(args.file)
     write_event(loaded.path, with_change_refused(loaded, args.commander), loaded)
     print(f"refused the change to {shown(args.commander)}'s list: the registered list "
           "stands (put its file back as registered)")
@@ -257,7 +260,7 @@ def _refuse(args: argparse.Namespace) -> int:
 def _drop(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import with_dropped
 
-    loaded = read(args.file, quiet=True)
+    loaded = read(args.file)
     write_event(loaded.path, with_dropped(loaded.event, args.commander), loaded)
     print(f"{shown(args.commander)} dropped out: not paired from the next round; "
           "results kept")
@@ -268,7 +271,7 @@ def _join(args: argparse.Namespace) -> int:
     from horizon_builder.event.edits import with_entrant
     from horizon_builder.event.register import register
 
-    loaded = read(args.file, quiet=True)
+    loaded = read(args.file)
     event = loaded.event
     (commander,) = register([args.list], loaded.path, loaded.preset, event.pairing == "campaign",
                             args.admit_illegal, taken=event.commanders)
