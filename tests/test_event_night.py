@@ -271,3 +271,20 @@ def _drop_none(value):
     if isinstance(value, list):
         return [_drop_none(v) for v in value if v is not None]
     return value
+
+
+def test_an_event_without_pins_is_named_and_accept_pins_it(club: Path, capsys):
+    """An event file written before pins (or by hand): each list is named, accept pins it."""
+    import tomli_w
+
+    event = new(club, capsys, "AB")
+    data = load_event(event).event.model_dump(mode="json", exclude_none=True)
+    for commander in data["commanders"]:
+        del commander["pin"]
+    event.write_text(tomli_w.dumps(data))
+    err = cli(capsys, "standings", str(event))[2]
+    assert "A's list lists/A.toml has no pin" in err and "B's list" in err
+    assert cli(capsys, "refuse", str(event), "A")[0] == 2
+    assert cli(capsys, "accept", str(event), "A")[0] == 0
+    err = cli(capsys, "standings", str(event))[2]
+    assert "A's list" not in err and "B's list lists/B.toml has no pin" in err

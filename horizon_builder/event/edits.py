@@ -120,6 +120,9 @@ def with_change_accepted(loaded: LoadedEvent, name: str, new_pin: str,
 def with_change_refused(loaded: LoadedEvent, name: str) -> Event:
     """The organiser refuses a changed list: the registered one (its pin) stands, and the
     change is named as refused until the file is put back or the change accepted."""
+    commander = loaded.event.commander(name)
+    if commander is not None and commander.pin is None:
+        raise PairingError(f"{name}'s list was never pinned: nothing to refuse (accept pins it)")
     if name not in loaded.changed():
         raise PairingError(f"{name}'s list has not changed since registration: nothing to refuse")
     return _update(loaded.event, name, refused=loaded.pin_now(name))

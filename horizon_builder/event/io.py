@@ -54,17 +54,22 @@ class LoadedEvent:
         return pin(loaded.roster) if loaded is not None else None
 
     def changed(self) -> list[str]:
-        """Commanders whose list changed since registration (its pin differs)."""
+        """Commanders whose list changed since registration (its pin differs), or was never
+        pinned (an event file written before pins, or by hand)."""
         return [c.name for c in self.event.commanders
-                if c.pin is not None and self.pin_now(c.name) not in (None, c.pin)]
+                if self.pin_now(c.name) not in (None, c.pin)]
 
     def change_notes(self) -> list[str]:
         """One line per list changed since registration, saying what the organiser may do."""
         out = []
         for name in self.changed():
             commander = self.event.commander(name)
-            assert commander is not None and commander.pin is not None
+            assert commander is not None
             now = self.pin_now(name) or ""
+            if commander.pin is None:
+                out.append(f"{shown(name)}'s list {commander.list} has no pin (registered "
+                           f"before pins or by hand; now {short_pin(now)}): accept it to pin it")
+                continue
             state = ("change refused: the registered list stands"
                      if commander.refused == now else "accept or refuse the change")
             out.append(f"{shown(name)}'s list {commander.list} changed since registration (pin "
