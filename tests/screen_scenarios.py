@@ -140,7 +140,9 @@ async def _event(pilot: Pilot) -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="horizon-builder-event-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)  # (the screen reads it till then)
-    text = (ROOT / "examples" / "tournament-task-force.toml").read_text()
+    # built to the preset's FC 16: registration refuses a list the event's check calls illegal
+    text = (ROOT / "examples" / "tournament-task-force.toml").read_text().replace(
+        "force_cost = 12", "force_cost = 16")
     for name in ("Ann", "Bea", "Cal", "Dev"):
         (folder / f"{name}.toml").write_text(text.replace(
             'name = "Red Meridian Task Force"', f'name = "{name}\'s Task Force"\ncommander = "{name}"'))
@@ -152,7 +154,7 @@ async def _event(pilot: Pilot) -> None:
         first = __import__("horizon_builder.event.io", fromlist=["load_event"]).load_event(event)
         battle = first.event.rounds[0].battles[0]
         main(["event", "result", str(event), battle.red, "11", "4", "--destroyed", "m2"])
-        main(["event", "result", str(event), str(battle.blue), "6", "5"])
+        main(["event", "result", str(event), str(battle.blue), "6", "2"])  # m2: Presence 2
     app = pilot.app
     assert isinstance(app, HorizonApp)
     app.open_event((event, event))

@@ -20,7 +20,9 @@ from horizon_builder.problems import LoadError
 from horizon_builder.resources import event_presets, find_preset
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-LEGAL_AT_16 = (EXAMPLES / "oth-biowar.toml").read_text()  # FC 16, legal
+# a Task Force (a battlegroup entered in a tournament is an error, OtH p.46)
+LEGAL_AT_16 = (EXAMPLES / "oth-biowar.toml").read_text().replace('kind = "battlegroup"',
+                                                                 'kind = "task_force"')  # FC 16, legal
 
 
 def _list(folder: Path, name: str, commander: str, text: str = LEGAL_AT_16) -> Path:

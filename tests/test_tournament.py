@@ -125,3 +125,35 @@ def test_destroyed_but_not_fielded_is_a_warning(ruleset):
     r = task_force({"name": "R1", "elements": ["c"], "destroyed": ["t"],
                     "command": {"kind": "chq", "element": "c"}}, force_cost=4)
     assert "tf-destroyed-not-fielded" in codes(validate(r, ruleset), "warning")
+
+
+def _event_rules():
+    from horizon_builder.resources import find_preset
+    from horizon_builder.rules.loader import load_ruleset
+
+    return load_ruleset([find_preset("oth-tournament")])  # [event] force_cost = 16
+
+
+def test_task_force_fp_limit_is_twice_the_events_fc_not_the_lists():
+    """OtH p.46: a Task Force's FP is at most twice the tournament FC, the one the event
+    announces (16 here: limit 32), whatever FC the list says it was built to (20: 40)."""
+    big = [element("hvy_cav", 3, f"Tank {i}", id=f"t{i}", stats=dict(HVY_CAV)) for i in range(11)]
+    report = validate(task_force(force_cost=20, elements=big), _event_rules())  # FP 33
+    over = [f for f in report.errors if f.code == "tf-presence-over-limit"]
+    assert over and "FC 16 (32, OtH p.46)" in over[0].message
+    assert report.totals.force_presence_limit == 32
+    assert "event-force-cost" in codes(report, "error")
+
+
+def test_battlegroup_entered_in_a_tournament_is_an_error():
+    """A tournament takes Task Force lists (OtH p.46): a battlegroup is not LEGAL there."""
+    bg = roster(element("hvy_cav", 3, "Tank", id="t", stats=dict(HVY_CAV)), force_cost=16)
+    report = validate(bg, _event_rules())
+    assert "event-battlegroup" in codes(report, "error") and not report.legal
+    assert "event-battlegroup" not in codes(validate(bg, ruleset_without_event()))
+
+
+def ruleset_without_event():
+    from horizon_builder.rules.loader import load_ruleset
+
+    return load_ruleset()

@@ -17,7 +17,9 @@ from horizon_builder.tui.screens.event import EventScreen
 from horizon_builder.tui.screens.organiser import ListViewScreen, OrganiserScreen
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-LEGAL_AT_16 = (EXAMPLES / "oth-biowar.toml").read_text()
+# a Task Force (a battlegroup entered in a tournament is an error, OtH p.46)
+LEGAL_AT_16 = (EXAMPLES / "oth-biowar.toml").read_text().replace('kind = "battlegroup"',
+                                                                 'kind = "task_force"')
 TASK_FORCE = (EXAMPLES / "tournament-task-force.toml").read_text()
 SIZE = (120, 36)
 

@@ -8,7 +8,7 @@ from horizon_builder.checks.common import cite
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.columns import fp_of
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.tournament import fp_multiple
+from horizon_builder.engine.tournament import fp_multiple, tournament_fc
 from horizon_builder.engine.validator import check, round_ids
 
 CHAPTER = "Tournament rules"
@@ -17,18 +17,21 @@ CHAPTER = "Tournament rules"
 @check(CHAPTER, applies_to=("task_force",))
 def task_force_presence(a: Analysis) -> Iterator[Finding]:
     """A Task Force's total FP may be at most twice the tournament FC (OtH p.46; data:
-    ``[tournament] fp_per_fc``)."""
+    ``[tournament] fp_per_fc``): the event's FC when a preset announces one, whatever FC
+    the list says it was built to."""
     multiple = fp_multiple(a.ruleset)
     if multiple is None:
         return
     event = a.ruleset.event
     rules = event if event.fp_per_fc is not None else a.ruleset.tournament
     fp = a.total(fp_of)
-    limit = multiple * a.roster.force_cost
+    fc = tournament_fc(a.ruleset, a.roster)
+    limit = multiple * fc
     times = "twice" if multiple == 2 else f"{multiple} times"
     if fp > limit:
         yield Finding("error", "tf-presence-over-limit",
-                      f"Task Force FP {fp} is over {times} the tournament FC ({limit})",
+                      f"Task Force FP {fp} is over {times} the tournament FC {fc} ({limit}, "
+                      "OtH p.46)",
                       cite(rules, "OtH p.46"), field="elements",
                       provisional=rules is not None and rules.is_provisional)
 
@@ -43,6 +46,10 @@ def event_preset_rules(a: Analysis) -> Iterator[Finding]:
         return
     name = event.name or "this event"
     rule = cite(event, "OtH p.46")
+    if roster.kind == "battlegroup":
+        yield Finding("error", "event-battlegroup",
+                      f"a battlegroup, not a Task Force: {name} takes Task Force lists, from "
+                      "which each round's battlegroup is chosen", rule, field="kind")
     if roster.force_cost != event.force_cost:
         yield Finding("error", "event-force-cost",
                       f"built to FC {roster.force_cost}; {name} is played at FC {event.force_cost}",

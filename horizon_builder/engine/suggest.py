@@ -207,7 +207,8 @@ def _judge(ruleset: Ruleset, roster: Roster, pool: Sequence[Element], ids: tuple
         "rounds": (), "command": command, "cr_purchases": ()})
     report = validate(battlegroup, ruleset)
     out.judged += 1
-    if not report.legal:
+    # a round's battlegroup under an event preset: that it is not a Task Force is no fault
+    if any(f.code != "event-battlegroup" for f in report.errors):
         return None
     t = report.totals
     return Suggestion(ids, command, t.force_cost, t.force_presence, t.intelligence_rating,

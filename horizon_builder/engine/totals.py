@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.columns import fc_of, fc_provisional_of, fp_of
-from horizon_builder.engine.tournament import fp_multiple
+from horizon_builder.engine.tournament import fp_multiple, tournament_fc
 from horizon_builder.rules.models import Intelligence, IntelligenceBand, Rounding
 
 
@@ -139,7 +139,7 @@ def compute_totals(analysis: Analysis) -> Totals:
         force_cost=fc,
         force_cost_limit=roster.force_cost,
         force_presence=fp,
-        force_presence_limit=multiple * roster.force_cost
+        force_presence_limit=multiple * tournament_fc(ruleset, roster)
         if multiple is not None and task_force_list else None,
         command_resources=analysis.cr_available,
         command_resources_spent=analysis.cr_spent,

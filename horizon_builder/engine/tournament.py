@@ -17,6 +17,12 @@ def fp_multiple(ruleset: Ruleset) -> int | None:
     return ruleset.tournament.fp_per_fc if ruleset.tournament is not None else None
 
 
+def tournament_fc(ruleset: Ruleset, roster: Roster) -> int:
+    """The FC a Task Force's limits come from: the event's when a preset announces one
+    (OtH p.46), else the FC the list says it was built to."""
+    return ruleset.event.force_cost if ruleset.event.force_cost is not None else roster.force_cost
+
+
 def round_minutes(ruleset: Ruleset, force_cost: int) -> int:
     """The event's round length if its preset sets one, else the book's rule of thumb."""
     return ruleset.event.round_minutes or round_length_minutes(force_cost)

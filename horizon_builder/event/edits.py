@@ -1,24 +1,45 @@
-"""Pure edits of an event: pair the next round, enter a result (used by the CLI and the app)."""
+"""Pure edits of an event: pair the next round, enter or correct a result, drop a commander,
+accept or refuse a changed list (used by the CLI and the app)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 from horizon_builder.event.io import LoadedEvent, round_problems
-from horizon_builder.event.models import Event, EventRound, Result
+from horizon_builder.event.models import Commander, Correction, Event, EventRound, Result
 from horizon_builder.event.pairing import PairingError, next_round
 
 
-def with_next_round(event: Event) -> Event:
-    """The event with its next round paired (PairingError says why it cannot be)."""
-    return event.model_copy(update={"rounds": (*event.rounds, EventRound(battles=next_round(event)))})
+def with_next_round(event: Event, last_round: int | None = None) -> Event:
+    """The event with its next round paired among the commanders still playing (PairingError
+    says why it cannot be: past the preset's last round, results missing...)."""
+    if last_round is not None and len(event.rounds) >= last_round:
+        raise PairingError(f"the event has {last_round} rounds and round {len(event.rounds)} "
+                           "is its last: there is no round to pair (the standings are final "
+                           "once its results are in)")
+    playing = event.model_copy(update={"commanders": event.active})
+    return event.model_copy(update={"rounds": (*event.rounds,
+                                               EventRound(battles=next_round(playing)))})
+
+
+def without_last_round(event: Event) -> Event:
+    """The event with its last paired round taken back (undo of a pairing)."""
+    return event.model_copy(update={"rounds": event.rounds[:-1]})
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: int,
-                destroyed: Sequence[str] = (), number: int | None = None) -> Event:
+                destroyed: Sequence[str] = (), number: int | None = None,
+                correct: bool = False, when: str | None = None) -> Event:
     """The event with one commander's result of round ``number`` (default: the last), checked:
     the commander must be paired that round, and each element destroyed must be one of its
-    Task Force not benched already (OtH p.46). PairingError says what is wrong."""
+    Task Force not benched already (OtH p.46). A result already entered is replaced only
+    when ``correct`` says so, and the event keeps the replaced one (who, when, old, new).
+    PairingError says what is wrong."""
     event = loaded.event
     if not event.rounds:
         raise PairingError("no round is paired yet: pair one first")
@@ -32,16 +53,76 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
         raise PairingError(f"{name!r} is not paired in round {number} (paired: {paired}): "
                            "check the name")
     if battle.blue is None:
-        raise PairingError(f"{name} has a bye in round {number}: nothing to enter")
+        raise PairingError(f"{name} has a bye in round {number}: nothing to enter (a bye is "
+                           "complete when paired and scores nothing)")
     result = Result(victory_points=victory_points, tie_break=tie_break, destroyed=tuple(destroyed))
+    old = battle.result_of(name)
+    corrections = event.corrections
+    if old is not None and old != result:
+        if not correct:
+            raise PairingError(
+                f"{name} already has a result in round {number} ({describe(old)}): to replace "
+                "it, say it is a correction (--correct; the replaced result is kept in the "
+                "event file)")
+        corrections = (*corrections, Correction(round=number, commander=name,
+                                                when=when or _now(), old=old, new=result))
     key = "red_result" if battle.red == name else "blue_result"
     new_battle = battle.model_copy(update={key: result})
     rounds = list(event.rounds)
     rounds[number - 1] = round_.model_copy(update={"battles": tuple(
         new_battle if b is battle else b for b in round_.battles)})
-    new_event = event.model_copy(update={"rounds": tuple(rounds)})
+    new_event = event.model_copy(update={"rounds": tuple(rounds), "corrections": corrections})
     problems = round_problems(LoadedEvent(loaded.path, new_event, loaded.preset,
                                           lists=loaded.lists))
     if problems:
         raise PairingError("; ".join(message for _loc, message in problems))
     return new_event
+
+
+def describe(result: Result) -> str:
+    lost = f", lost {' '.join(result.destroyed)}" if result.destroyed else ""
+    return f"{result.victory_points} VP, tie-break {result.tie_break}{lost}"
+
+
+def _update(event: Event, name: str, **changes: object) -> Event:
+    commander = event.commander(name)
+    if commander is None:
+        known = ", ".join(c.name for c in event.commanders)
+        raise PairingError(f"no commander {name!r} in this event (commanders: {known})")
+    return event.model_copy(update={"commanders": tuple(
+        c.model_copy(update=changes) if c is commander else c for c in event.commanders)})
+
+
+def with_dropped(event: Event, name: str) -> Event:
+    """The commander drops out: never paired again; the results entered are kept."""
+    commander = event.commander(name)
+    if commander is not None and commander.dropped:
+        raise PairingError(f"{name} has already dropped out")
+    return _update(event, name, dropped=True)
+
+
+def with_entrant(event: Event, commander: Commander, last_round: int | None = None) -> Event:
+    """A late entrant joins: paired from the next round on (with no points before it)."""
+    if event.commander(commander.name) is not None:
+        raise PairingError(f"a commander named {commander.name!r} is already in the event: "
+                           "give the list another `commander` name")
+    if last_round is not None and len(event.rounds) >= last_round:
+        raise PairingError(f"every round of the event ({last_round}) is paired: too late to join")
+    return event.model_copy(update={"commanders": (*event.commanders, commander)})
+
+
+def with_change_accepted(loaded: LoadedEvent, name: str, new_pin: str,
+                         admitted: str | None = None) -> Event:
+    """The organiser accepts a changed list (already judged by the caller): it is pinned anew."""
+    return _update(loaded.event, name, pin=new_pin, refused=None, admitted=admitted)
+
+
+def with_change_refused(loaded: LoadedEvent, name: str) -> Event:
+    """The organiser refuses a changed list: the registered one (its pin) stands, and the
+    change is named as refused until the file is put back or the change accepted."""
+    commander = loaded.event.commander(name)
+    if commander is not None and commander.pin is None:
+        raise PairingError(f"{name}'s list was never pinned: nothing to refuse (accept pins it)")
+    if name not in loaded.changed():
+        raise PairingError(f"{name}'s list has not changed since registration: nothing to refuse")
+    return _update(loaded.event, name, refused=loaded.pin_now(name))

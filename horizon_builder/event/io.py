@@ -16,9 +16,13 @@ from pydantic import ValidationError
 
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.event.models import Event
+from horizon_builder.event.names import shown
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.resources import find_preset
 from horizon_builder.roster.io import LoadedRoster, load
+from horizon_builder.roster.pin import pin, short_pin
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import EventOptions
 from horizon_builder.tomlfile import (
     KeyLines,
     format_loc,
@@ -37,6 +41,40 @@ class LoadedEvent:
     preset: Path
     text: str = ""
     lists: dict[str, LoadedRoster] = field(default_factory=dict)  #: by commander
+    options: EventOptions | None = None  #: the preset's event options (rounds, FC)
+
+    @property
+    def last_round(self) -> int | None:
+        """The preset's number of rounds (OtH p.45: at least three); None: not set."""
+        return self.options.rounds if self.options is not None else None
+
+    def pin_now(self, name: str) -> str | None:
+        """The pin of the commander's list as it is now (None: not readable)."""
+        loaded = self.lists.get(name)
+        return pin(loaded.roster) if loaded is not None else None
+
+    def changed(self) -> list[str]:
+        """Commanders whose list changed since registration (its pin differs), or was never
+        pinned (an event file written before pins, or by hand)."""
+        return [c.name for c in self.event.commanders
+                if self.pin_now(c.name) not in (None, c.pin)]
+
+    def change_notes(self) -> list[str]:
+        """One line per list changed since registration, saying what the organiser may do."""
+        out = []
+        for name in self.changed():
+            commander = self.event.commander(name)
+            assert commander is not None
+            now = self.pin_now(name) or ""
+            if commander.pin is None:
+                out.append(f"{shown(name)}'s list {commander.list} has no pin (registered "
+                           f"before pins or by hand; now {short_pin(now)}): accept it to pin it")
+                continue
+            state = ("change refused: the registered list stands"
+                     if commander.refused == now else "accept or refuse the change")
+            out.append(f"{shown(name)}'s list {commander.list} changed since registration (pin "
+                       f"{short_pin(commander.pin)}, now {short_pin(now)}): {state}")
+        return out
 
     def list_path(self, name: str) -> Path:
         commander = self.event.commander(name)
@@ -70,6 +108,29 @@ class LoadedEvent:
         return out
 
 
+def tie_break_notes(loaded: LoadedEvent) -> list[str]:
+    """A tie-break that disagrees with the Presence of the elements the opponent recorded as
+    destroyed (OtH p.47: tie-break points are the Presence of enemy elements destroyed)."""
+    out = []
+    for number, round_ in enumerate(loaded.event.rounds, start=1):
+        for battle in round_.battles:
+            for name in battle.players:
+                result, other = battle.result_of(name), battle.opponent_of(name)
+                if result is None or other is None:
+                    continue
+                lost = battle.result_of(other)
+                their = loaded.lists.get(other)
+                if lost is None or not lost.destroyed or their is None:
+                    continue
+                presence = {e.id: e.presence for e in their.roster.elements}
+                total = sum(presence.get(i, 0) for i in lost.destroyed)
+                if total != result.tie_break:
+                    out.append(f"round {number}: {shown(name)}'s tie-break is {result.tie_break}, "
+                               f"but the elements {shown(other)} lost have Presence {total} "
+                               "(OtH p.47)")
+    return out
+
+
 def preset_path(event: Event, event_path: Path) -> Path:
     local = event_path.parent / event.preset
     return local if local.is_file() else find_preset(event.preset)
@@ -94,6 +155,11 @@ def load_event(path: str | Path) -> LoadedEvent:
         problem(("preset",), f"no preset {event.preset!r}: name a shipped one "
                 "(horizon-builder presets) or a file next to the event")
     loaded = LoadedEvent(path, event, preset, text)
+    if preset.is_file():
+        try:
+            loaded.options = load_ruleset([preset]).event
+        except LoadError as exc:
+            problem(("preset",), f"the preset cannot be read: {exc.problems[0]}")
     for index, commander in enumerate(event.commanders):
         list_path = loaded.list_path(commander.name)
         if not list_path.is_file():
@@ -149,7 +215,13 @@ def round_problems(loaded: LoadedEvent) -> list[tuple[Loc, str]]:
 
 
 def event_to_data(event: Event) -> dict[str, Any]:
-    return event.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
+    data = event.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
+    for commander in data.get("commanders", []):
+        if not commander.get("dropped"):  # said only of those who dropped out
+            commander.pop("dropped", None)
+    if not data.get("corrections"):
+        data.pop("corrections", None)
+    return data
 
 
 def save_event(path: str | Path, event: Event) -> None:

@@ -29,6 +29,17 @@ class Commander(EventModel):
                       "the event file.")
     side: Side | None = Field(default=None, description="Campaign format: the side kept all "
                               "event (OtH p.48).")
+    pin: str | None = Field(default=None, pattern="^[0-9a-f]{64}$", description="SHA-256 of "
+                            "the list's content when registered (roster/pin.py): a list whose "
+                            "pin differs has changed since registration.")
+    admitted: str | None = Field(default=None, max_length=2000, description="Registered "
+                                 "although not legal: the list's first error then (the "
+                                 "organiser's explicit choice).")
+    refused: str | None = Field(default=None, pattern="^[0-9a-f]{64}$", description="Pin of a "
+                                "changed content the organiser refused: the registered list "
+                                "stands.")
+    dropped: bool = Field(default=False, description="Dropped out: not paired any more; "
+                          "results kept.")
 
 
 class Result(EventModel):
@@ -40,6 +51,16 @@ class Result(EventModel):
                                  "elements it destroyed (OtH p.47).")
     destroyed: tuple[str, ...] = Field(default=(), description="Ids of its own Task Force "
                                        "elements destroyed: benched in later rounds (OtH p.46).")
+
+
+class Correction(EventModel):
+    """A result replaced by the organiser: who, when, the old result and the new."""
+
+    round: StrictInt = Field(ge=1, le=1000)
+    commander: str = Field(min_length=1)
+    when: str = Field(min_length=1, description="UTC time of the correction (ISO 8601).")
+    old: Result
+    new: Result
 
 
 class Battle(EventModel):
@@ -67,8 +88,14 @@ class EventRound(EventModel):
 
     @property
     def done(self) -> bool:
-        return all(b.red_result is not None and (b.blue is None or b.blue_result is not None)
+        """Every battle has both results; a bye is complete once paired (it scores nothing:
+        README, Readings)."""
+        return all(b.blue is None or (b.red_result is not None and b.blue_result is not None)
                    for b in self.battles)
+
+    def bye(self) -> str | None:
+        """The commander with the bye this round, if any."""
+        return next((b.red for b in self.battles if b.blue is None), None)
 
 
 class Event(EventModel):
@@ -84,6 +111,8 @@ class Event(EventModel):
                             "can be reproduced.")
     commanders: tuple[Commander, ...] = ()
     rounds: tuple[EventRound, ...] = ()
+    corrections: tuple[Correction, ...] = Field(default=(), description="Results replaced, "
+                                                "oldest first (never silently).")
 
     @model_validator(mode="after")
     def _names_unique(self) -> Event:
@@ -96,3 +125,8 @@ class Event(EventModel):
 
     def commander(self, name: str) -> Commander | None:
         return next((c for c in self.commanders if c.name == name), None)
+
+    @property
+    def active(self) -> tuple[Commander, ...]:
+        """The commanders still playing (not dropped out)."""
+        return tuple(c for c in self.commanders if not c.dropped)

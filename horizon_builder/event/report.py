@@ -9,11 +9,22 @@ from collections.abc import Callable
 
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle
+from horizon_builder.event.names import shown
 from horizon_builder.event.pairing import Standing, side_totals, standings
 from horizon_builder.safetext import printable
 
 FORMATS = ("text", "markdown", "html", "csv")
-COLUMNS = ("Rank", "Commander", "Side", "VP", "Tie-break", "FC left")
+COLUMNS = ("Rank", "Commander", "Side", "VP", "Tie-break", "FC left", "Bye")
+
+
+def byes(loaded: LoadedEvent) -> dict[str, list[int]]:
+    """The rounds in which each commander had the bye (it scores nothing: README, Readings)."""
+    out: dict[str, list[int]] = {}
+    for number, round_ in enumerate(loaded.event.rounds, start=1):
+        name = round_.bye()
+        if name is not None:
+            out.setdefault(name, []).append(number)
+    return out
 
 
 def standing_tables(loaded: LoadedEvent) -> list[tuple[str, list[Standing]]]:
@@ -26,26 +37,39 @@ def standing_tables(loaded: LoadedEvent) -> list[tuple[str, list[Standing]]]:
     return tables
 
 
-def _cells(row: Standing) -> list[str]:
+def cells(row: Standing, had_bye: dict[str, list[int]], dropped: set[str]) -> list[str]:
+    """A standings row's cells, as every format and the Event screen show them."""
     rank = f"{row.rank}=" if row.drawn else str(row.rank)
-    return [rank, row.name, row.side or "", str(row.victory_points), str(row.tie_break),
-            "?" if row.remaining is None else str(row.remaining)]
+    name = shown(row.name) + (" (dropped out)" if row.name in dropped else "")
+    return [rank, name, row.side or "", str(row.victory_points), str(row.tie_break),
+            "?" if row.remaining is None else str(row.remaining),
+            " ".join(f"R{n}" for n in had_bye.get(row.name, []))]
+
+
+def standing_rows(loaded: LoadedEvent) -> list[tuple[str, list[list[str]]]]:
+    had_bye = byes(loaded)
+    dropped = {c.name for c in loaded.event.commanders if c.dropped}
+    return [(title, [cells(r, had_bye, dropped) for r in rows])
+            for title, rows in standing_tables(loaded)]
 
 
 def battle_text(battle: Battle) -> str:
     if battle.blue is None:
-        return f"table {battle.table}: {battle.red} has a bye"
+        return f"table {battle.table}: {shown(battle.red)} has a bye (scores nothing)"
     score = ""
     if battle.red_result is not None and battle.blue_result is not None:
         score = (f"  {battle.red_result.victory_points}-{battle.blue_result.victory_points} VP"
                  f" (tie-break {battle.red_result.tie_break}-{battle.blue_result.tie_break})")
-    return f"table {battle.table}: {battle.red} (Red) v {battle.blue} (Blue){score}"
+    return f"table {battle.table}: {shown(battle.red)} (Red) v {shown(battle.blue)} (Blue){score}"
 
 
 def _summary(loaded: LoadedEvent) -> list[str]:
     event = loaded.event
-    lines = [f"{event.name}: {len(event.commanders)} commanders, {len(event.rounds)} rounds "
-             f"paired, {event.pairing} pairing, preset {loaded.preset.name}"]
+    paired = len(event.rounds)
+    of = f" of {loaded.last_round}" if loaded.last_round else ""
+    lines = [f"{event.name}: {len(event.commanders)} commanders, {paired}{of} "
+             f"round{'' if paired == 1 and not of else 's'} paired, {event.pairing} pairing, "
+             f"preset {loaded.preset.name}"]
     if event.pairing == "campaign":
         totals = side_totals(event)
         leader = ("drawn" if totals["red"] == totals["blue"]
@@ -61,15 +85,25 @@ def render(loaded: LoadedEvent, fmt: str) -> str:
 
 def _text(loaded: LoadedEvent) -> str:
     out = [printable(line) for line in _summary(loaded)]
-    for title, rows in standing_tables(loaded):
-        cells = [list(COLUMNS)] + [[printable(c) for c in _cells(r)] for r in rows]
-        widths = [max(len(row[i]) for row in cells) for i in range(len(COLUMNS))]
+    for title, rows in standing_rows(loaded):
+        table = [list(COLUMNS), *rows]
+        widths = [max(len(row[i]) for row in table) for i in range(len(COLUMNS))]
         out += ["", title]
-        out += ["  ".join(c.ljust(widths[i]) for i, c in enumerate(row)).rstrip() for row in cells]
+        out += ["  ".join(c.ljust(widths[i]) for i, c in enumerate(row)).rstrip() for row in table]
     for index, round_ in enumerate(loaded.event.rounds, start=1):
         out += ["", f"Round {index}" + ("" if round_.done else " (results to come)")]
         out += ["  " + printable(battle_text(b)) for b in round_.battles]
+    if loaded.event.corrections:
+        out += ["", "Corrections"] + ["  " + c for c in correction_lines(loaded)]
     return "\n".join(out) + "\n"
+
+
+def correction_lines(loaded: LoadedEvent) -> list[str]:
+    """Each result replaced: round, commander, when, old and new."""
+    from horizon_builder.event.edits import describe
+
+    return [f"round {c.round}, {shown(c.commander)}, {c.when}: was {describe(c.old)}, now "
+            f"{describe(c.new)}" for c in loaded.event.corrections]
 
 
 def _markdown(loaded: LoadedEvent) -> str:
@@ -77,22 +111,23 @@ def _markdown(loaded: LoadedEvent) -> str:
         return printable(text).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_")
 
     out = [f"# {esc(loaded.event.name)}", ""] + [f"- {esc(x)}" for x in _summary(loaded)[1:]]
-    for title, rows in standing_tables(loaded):
+    for title, rows in standing_rows(loaded):
         out += ["", f"## {title}", "", "| " + " | ".join(COLUMNS) + " |",
                 "|" + "---|" * len(COLUMNS)]
-        out += ["| " + " | ".join(esc(c) for c in _cells(r)) + " |" for r in rows]
+        out += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
     for index, round_ in enumerate(loaded.event.rounds, start=1):
         out += ["", f"## Round {index}", ""] + [f"- {esc(battle_text(b))}" for b in round_.battles]
+    if loaded.event.corrections:
+        out += ["", "## Corrections", ""] + [f"- {esc(c)}" for c in correction_lines(loaded)]
     return "\n".join(out) + "\n"
 
 
 def _html(loaded: LoadedEvent) -> str:
     h: Callable[[str], str] = lambda text: html.escape(printable(text))  # noqa: E731
     body = [f"<h1>{h(loaded.event.name)}</h1>"] + [f"<p>{h(x)}</p>" for x in _summary(loaded)[1:]]
-    for title, rows in standing_tables(loaded):
+    for title, rows in standing_rows(loaded):
         head = "".join(f"<th>{c}</th>" for c in COLUMNS)
-        trs = "".join("<tr>" + "".join(f"<td>{h(c)}</td>" for c in _cells(r)) + "</tr>"
-                      for r in rows)
+        trs = "".join("<tr>" + "".join(f"<td>{h(c)}</td>" for c in r) + "</tr>" for r in rows)
         body.append(f"<h2>{title}</h2><table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody>"
                     "</table>")
     for index, round_ in enumerate(loaded.event.rounds, start=1):
@@ -109,9 +144,8 @@ def _csv(loaded: LoadedEvent) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["table", *COLUMNS])
-    for title, rows in standing_tables(loaded):
-        for r in rows:
-            cells = [printable(c) for c in _cells(r)]
-            cells[1] = "'" + cells[1] if cells[1][:1] in ("=", "+", "-", "@") else cells[1]
-            writer.writerow([title, *cells])
+    for title, rows in standing_rows(loaded):
+        for row in rows:
+            row[1] = "'" + row[1] if row[1][:1] in ("=", "+", "-", "@") else row[1]
+            writer.writerow([title, *row])
     return buffer.getvalue()

@@ -44,9 +44,8 @@ def pins(loaded: LoadedEvent) -> dict[str, str | None]:
     pin of the list file as it is now (None: the list could not be read)."""
     out: dict[str, str | None] = {}
     for commander in loaded.event.commanders:
-        held = getattr(commander, "pin", None)  # registration may store it in the event
         list_ = loaded.lists.get(commander.name)
-        out[commander.name] = held if isinstance(held, str) and held else (
+        out[commander.name] = commander.pin or (
             pin(list_.roster) if list_ is not None else None)
     return out
 
@@ -88,6 +87,7 @@ def html_page(title: str, blocks: Sequence[str]) -> str:
 
 def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str]) -> str:
     head = printable(f"{loaded.event.name}: round {number}, table {battle.table}")
+    changed = set(loaded.changed())
     if battle.blue is None:
         return f"{head}\n  {printable(battle.red)} has a bye this round (scores nothing)"
     lines = [head]
@@ -98,6 +98,10 @@ def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str
         file = commander.list if commander is not None else "?"
         lines.append(f"  {side:<5} {printable(name):<{width}}  pin {shown.get(name, '?')}  "
                      f"({printable(file)})")
+        if name in changed:
+            now = loaded.pin_now(name)
+            lines.append(f"        changed since registration: the file's pin is now "
+                         f"{short_pin(now) if now else '?'}")
         benched = loaded.benched(name, number - 1)
         if benched:
             lines.append(f"        benched (destroyed in an earlier round, OtH p.46): "

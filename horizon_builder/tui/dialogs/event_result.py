@@ -13,7 +13,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, SelectionList
 
+from horizon_builder.event.edits import describe
 from horizon_builder.event.io import LoadedEvent
+from horizon_builder.event.models import Result
+from horizon_builder.event.names import shown
 from horizon_builder.tui.plain import plain, printable
 from horizon_builder.tui.screens.base import MORE_CSS
 
@@ -49,7 +52,7 @@ class ResultDialog(ModalScreen[ResultEntry | None]):
         number = len(self.loaded.event.rounds)
         with Vertical(classes="dialog-box", id="result-box") as box:
             box.border_title = f"Result of round {number}"
-            yield Select[str]([(printable(n), n) for n in self.names], allow_blank=False,
+            yield Select[str]([(shown(n), n) for n in self.names], allow_blank=False,
                               id="result-commander", compact=True)
             with Horizontal(id="result-numbers"):
                 yield Label("Victory points")
@@ -79,6 +82,27 @@ class ResultDialog(ModalScreen[ResultEntry | None]):
         gone = set(self.loaded.benched(name, len(self.loaded.event.rounds) - 1))
         box.add_options([(printable(f"{e.name} ({e.id})"), e.id) for e in loaded.roster.elements
                          if e.id not in gone])
+        self._show_entered(name)
+
+    def entered(self, name: str) -> Result | None:
+        """The commander's result already entered in this round, if any."""
+        battle = next((b for b in self.loaded.event.rounds[-1].battles if name in b.players),
+                      None)
+        return battle.result_of(name) if battle is not None else None
+
+    def _show_entered(self, name: str) -> None:
+        """Open on the result already entered: changing it is a correction."""
+        result = self.entered(name)
+        self.query_one("#result-vp", Input).value = str(result.victory_points if result else 0)
+        self.query_one("#result-tb", Input).value = str(result.tie_break if result else 0)
+        box = self.query_one("#result-destroyed", SelectionList)
+        for element_id in result.destroyed if result else ():
+            box.select(element_id)
+        label = self.query_one("#result-problem", Label)
+        label.update(plain(f"Entered already: {describe(result)}. A change is a correction "
+                           "(you are asked to confirm; the old result is kept).")
+                     if result else "")
+        label.display = result is not None
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")

@@ -1,10 +1,11 @@
-"""The event screen: standings and rounds of an event file; pair, enter results, export
-(OtH p.45-48). Every change is written to the event file at once (as the CLI does)."""
+"""The event screen: standings and rounds of an event file; pair, enter or correct results,
+accept or refuse a changed list, drop a commander, export (OtH p.45-48). Every change is
+written to the event file at once (as the CLI does), and u takes the last one back."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,15 +14,31 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from horizon_builder.event.edits import with_next_round, with_result
-from horizon_builder.event.io import LoadedEvent, load_event, save_event
-from horizon_builder.event.models import Event
+from horizon_builder.event.edits import (
+    with_change_accepted,
+    with_change_refused,
+    with_dropped,
+    with_next_round,
+    with_result,
+)
+from horizon_builder.event.io import LoadedEvent, load_event, save_event, tie_break_notes
+from horizon_builder.event.models import Event, Result
+from horizon_builder.event.names import shown
 from horizon_builder.event.pairing import PairingError
-from horizon_builder.event.report import COLUMNS, battle_text, render, standing_tables
+from horizon_builder.event.report import (
+    COLUMNS,
+    battle_text,
+    render,
+    standing_rows,
+    standing_tables,
+)
 from horizon_builder.problems import LoadError
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
+
+if TYPE_CHECKING:
+    from horizon_builder.tui.dialogs.event_result import ResultEntry
 
 #: export formats by file suffix
 SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "csv"}
@@ -34,15 +51,26 @@ class EventScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
-        Binding("p", "pair", "Pair next round"),
-        Binding("r", "result", "Enter result"),
-        Binding("x", "export", "Export standings"),
+        Binding("p", "pair", "Pair round", tooltip="Pair the next round"),
+        Binding("r", "result", "Result", tooltip="Enter or correct a result of the last round"),
+        Binding("u,ctrl+z", "undo", "Undo", key_display="u",
+                tooltip="Take back the last change made here (a pairing, a result...)"),
+        Binding("x", "export", "Export", tooltip="Export the standings"),
+        Binding("a", "accept", "Accept list", tooltip="Accept the selected commander's "
+                "list changed since registration (judged again and pinned anew)"),
+        Binding("f", "refuse", "Refuse list", tooltip="Refuse the selected commander's list "
+                "change: the registered list stands"),
+        Binding("d", "drop", "Drop out", tooltip="The selected commander drops out"),
+        Binding("j", "join", "Late entrant", tooltip="A late entrant joins with a Task Force "
+                "file (judged and pinned; paired from the next round)"),
     ]
 
     def __init__(self, path: Path) -> None:
         super().__init__()
         self.path = path
         self.loaded: LoadedEvent | None = None
+        #: the event before each change made here, latest last (u writes it back)
+        self.undo_stack: list[tuple[str, Event]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="event-title")
@@ -75,18 +103,16 @@ class EventScreen(Screen[None]):
         self.query_one("#event-title", Static).update(Content.assemble(
             (plain(event.name).plain, "bold"), plain(
                 f" · {len(event.commanders)} commanders · {event.pairing} · preset "
-                f"{loaded.preset.name} · {len(event.rounds)} "
-                f"round{'' if len(event.rounds) == 1 else 's'} paired")))
+                f"{loaded.preset.name} · " + self._progress(loaded))))
         table = self.query_one(DataTable)
         table.clear()
-        for title, rows in standing_tables(loaded):
+        for (title, rows), (_, standings) in zip(standing_rows(loaded),
+                                                 standing_tables(loaded), strict=True):
             if title != "Overall":
                 table.add_row(Content.styled(title, "bold"), *[""] * (len(COLUMNS) - 1))
-            for row in rows:
-                rank = f"{row.rank}=" if row.drawn else str(row.rank)
-                table.add_row(rank, plain(row.name), row.side or "", str(row.victory_points),
-                              str(row.tie_break), "?" if row.remaining is None else
-                              str(row.remaining))
+            for cells, row in zip(rows, standings, strict=True):
+                key = row.name if title == "Overall" else None
+                table.add_row(*(Content(c) for c in cells), key=key)
         lines: list[Content] = []
         for number, round_ in enumerate(event.rounds, start=1):
             state = "" if round_.done else "  (results to come: r)"
@@ -96,24 +122,123 @@ class EventScreen(Screen[None]):
             lines.append(Content.styled("No round yet: p pairs round 1 (random, from the seed).",
                                         "dim"))
         self.query_one("#event-rounds", Static).update(Content("\n").join(lines))
+        notes = [*loaded.change_notes(), *tie_break_notes(loaded)]
+        self.query_one("#event-problem", Static).update(Content("\n").join(
+            [Content.styled("Warning: ", "$warning") + plain(n) for n in notes]
+            + ([Content.styled("a accepts or f refuses the selected commander's changed list.",
+                               "dim")] if loaded.changed() else [])))
 
-    def _save(self, change: str, event: Event) -> None:
-        save_event(self.path, event)
+    @staticmethod
+    def _progress(loaded: LoadedEvent) -> str:
+        paired, last = len(loaded.event.rounds), loaded.last_round
+        if not paired:
+            return "no round paired"
+        return f"round {paired} of {last}" if last else \
+            f"{paired} round{'' if paired == 1 else 's'} paired"
+
+    def _save(self, change: str, event: Event, undoable: bool = True) -> bool:
+        """Write the event; a file that cannot be written is said, and nothing changes."""
+        before = self.loaded.event if self.loaded is not None else None
+        try:
+            save_event(self.path, event)
+        except OSError as exc:
+            self.notify(f"{self.path}: cannot write the event file: "
+                        f"{exc.strerror or exc} (the file is as it was)",
+                        severity="error", timeout=8)
+            return False
+        if undoable and before is not None:
+            self.undo_stack.append((change, before))
         self.notify(change, timeout=3)
         self.reload()
+        return True
+
+    def selected(self) -> str | None:
+        """The commander on the standings' highlighted row."""
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return key if isinstance(key, str) else None
 
     def action_pair(self) -> None:
         if self.loaded is None:
             return
         try:
-            event = with_next_round(self.loaded.event)
+            event = with_next_round(self.loaded.event, self.loaded.last_round)
         except PairingError as exc:
             self.notify(str(exc), severity="warning", timeout=5)
             return
-        self._save(f"Round {len(event.rounds)} paired.", event)
+        self._save(f"Round {len(event.rounds)} paired (u takes it back).", event)
+
+    def action_undo(self) -> None:
+        if not self.undo_stack:
+            self.notify("Nothing to undo.", timeout=3)
+            return
+        change, before = self.undo_stack[-1]
+        if self._save(f"Undone: {change}", before, undoable=False):
+            self.undo_stack.pop()
+
+    def action_accept(self) -> None:
+        from horizon_builder.event.register import judge_list
+        from horizon_builder.tui.dialogs import ConfirmDialog
+
+        loaded, name = self.loaded, self.selected()
+        if loaded is None or name is None or name not in loaded.changed():
+            self.notify("Select a commander whose list changed since registration.", timeout=4)
+            return
+        try:
+            judged = judge_list(loaded.list_path(name), loaded.preset)
+        except LoadError as exc:
+            self.notify(str(exc.problems[0]), severity="error", timeout=8)
+            return
+        if judged.first_error is None:
+            self._save(f"{shown(name)}'s changed list accepted: LEGAL, pinned anew.",
+                       with_change_accepted(loaded, name, judged.pin))
+            return
+
+        def admit(yes: bool | None) -> None:
+            if yes:
+                self._save(f"{shown(name)}'s changed list admitted although NOT LEGAL.",
+                           with_change_accepted(loaded, name, judged.pin, judged.first_error))
+
+        self.app.push_screen(ConfirmDialog(
+            "Admit a list that is not legal?", f"{shown(name)}'s changed list is NOT LEGAL: "
+            f"{judged.first_error}\nAdmit it anyway (recorded in the event file)?",
+            "Admit", danger=True), admit)
+
+    def action_refuse(self) -> None:
+        loaded, name = self.loaded, self.selected()
+        if loaded is None or name is None:
+            return
+        try:
+            event = with_change_refused(loaded, name)
+        except PairingError as exc:
+            self.notify(str(exc), severity="warning", timeout=5)
+            return
+        self._save(f"The change to {shown(name)}'s list is refused: the registered list stands.", event)
+
+    def action_drop(self) -> None:
+        from horizon_builder.tui.dialogs import ConfirmDialog
+
+        loaded, name = self.loaded, self.selected()
+        if loaded is None or name is None:
+            return
+        try:
+            event = with_dropped(loaded.event, name)
+        except PairingError as exc:
+            self.notify(str(exc), severity="warning", timeout=5)
+            return
+
+        def drop(yes: bool | None) -> None:
+            if yes:
+                self._save(f"{shown(name)} dropped out: results kept.", event)
+
+        self.app.push_screen(ConfirmDialog("Drop out?", f"{shown(name)} drops out of the event: no "
+                                           "more pairings; the results entered are kept.",
+                                           "Drop out"), drop)
 
     def action_result(self) -> None:
-        from horizon_builder.tui.dialogs.event_result import ResultDialog, ResultEntry
+        from horizon_builder.tui.dialogs.event_result import ResultDialog
 
         loaded = self.loaded
         if loaded is None or not loaded.event.rounds:
@@ -123,15 +248,75 @@ class EventScreen(Screen[None]):
         def entered(entry: ResultEntry | None) -> None:
             if entry is None:
                 return
+            old = self._entered(loaded, entry.commander)
+            if old is not None and old != Result(victory_points=entry.victory_points,
+                                                 tie_break=entry.tie_break,
+                                                 destroyed=entry.destroyed):
+                self._confirm_correction(loaded, entry, old)
+                return
             try:
                 event = with_result(loaded, entry.commander, entry.victory_points,
                                     entry.tie_break, entry.destroyed)
             except PairingError as exc:
                 self.notify(str(exc), severity="error", timeout=6)
                 return
-            self._save(f"{entry.commander}: {entry.victory_points} VP entered.", event)
+            self._save(f"{shown(entry.commander)}: {entry.victory_points} VP entered.", event)
 
         self.app.push_screen(ResultDialog(loaded), entered)
+
+    @staticmethod
+    def _entered(loaded: LoadedEvent, name: str) -> Result | None:
+        return next((r for b in loaded.event.rounds[-1].battles
+                     if (r := b.result_of(name)) is not None), None)
+
+    def _confirm_correction(self, loaded: LoadedEvent, entry: ResultEntry, old: Result) -> None:
+        """A result entered already is replaced only when the organiser confirms."""
+        from horizon_builder.event.edits import describe
+        from horizon_builder.tui.dialogs import ConfirmDialog
+
+        def confirmed(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                event = with_result(loaded, entry.commander, entry.victory_points,
+                                    entry.tie_break, entry.destroyed, correct=True)
+            except PairingError as exc:
+                self.notify(str(exc), severity="error", timeout=6)
+                return
+            self._save(f"{shown(entry.commander)}'s result corrected (the old one is kept).", event)
+
+        self.app.push_screen(ConfirmDialog(
+            "Correct a result?", f"{shown(entry.commander)} already has {describe(old)} in round "
+            f"{len(loaded.event.rounds)}.\nReplace it with {entry.victory_points} VP, tie-break "
+            f"{entry.tie_break}? The event file keeps the old result.", "Correct"), confirmed)
+
+    def action_join(self) -> None:
+        from horizon_builder.event.edits import with_entrant
+        from horizon_builder.event.register import register
+        from horizon_builder.tui.dialogs import PathPrompt
+
+        loaded = self.loaded
+        if loaded is None:
+            return
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            event = loaded.event
+            try:
+                (commander,) = register([path], loaded.path, loaded.preset,
+                                        event.pairing == "campaign", taken=event.commanders)
+                joined = with_entrant(event, commander, loaded.last_round)
+            except LoadError as exc:
+                self.notify(str(exc.problems[0]), severity="error", timeout=10)
+                return
+            except PairingError as exc:
+                self.notify(str(exc), severity="warning", timeout=6)
+                return
+            self._save(f"{shown(commander.name)} joined: paired from round "
+                       f"{len(event.rounds) + 1}.", joined)
+
+        self.app.push_screen(PathPrompt("A late entrant's Task Force", "open"), chosen)
 
     def action_export(self) -> None:
         from horizon_builder.tomlfile import write_text_atomic
@@ -140,8 +325,17 @@ class EventScreen(Screen[None]):
         def chosen(path: Path | None) -> None:
             if path is None or self.loaded is None:
                 return
-            write_text_atomic(path, render(self.loaded, SUFFIX_FORMATS.get(path.suffix.lower(),
-                                                                           "text")))
+            if path.exists() and not path.is_file():
+                self.notify(f"{path}: not a regular file (a folder, a FIFO or a device): "
+                            "name a file to write", severity="error", timeout=8)
+                return
+            try:
+                write_text_atomic(path, render(self.loaded, SUFFIX_FORMATS.get(
+                    path.suffix.lower(), "text")))
+            except OSError as exc:
+                self.notify(f"{path}: cannot write: {exc.strerror or exc}", severity="error",
+                            timeout=8)
+                return
             self.notify(f"Wrote the standings to {path}", timeout=3)
 
         self.app.push_screen(WriteFileDialog("Export the standings",
