@@ -11,6 +11,7 @@ from horizon_builder.cli.main import main
 from horizon_builder.engine.adventures import (
     AdventureError,
     allowance,
+    battle_outcome,
     effective_disposition,
     format_fraction,
     margin_of_victory,
@@ -135,7 +136,7 @@ def test_mission_roll_out_of_range(tables):
 
 
 @pytest.mark.parametrize(("left", "start", "band"), [
-    (0, 20, "Pyrrhic"), (2, 20, "Pyrrhic"),  # exactly 10%: pyrrhic (the book says ≤10%)
+    (1, 20, "Pyrrhic"), (2, 20, "Pyrrhic"),  # exactly 10%: pyrrhic (the book says ≤10%)
     (3, 20, "Marginal"), (4, 20, "Marginal"),
     (5, 20, "Decisive"),  # exactly 25%: our choice, decisive
     (9, 20, "Decisive"),
@@ -202,3 +203,59 @@ def test_adventure_cli_intelligence_overrides_disposition(capsys):
     out = capsys.readouterr().out
     assert "Intelligence: Poorly disposed" in out
     assert "disposition: poorly disposed (Intelligence Poor overrides the Situation's well disposed)" in out
+
+
+# --- who has won (OtH p.49) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("left", [0, -1, -7])
+def test_margin_of_victory_only_for_a_winner(tables, left):
+    """A commander on 0 momentum or less has not won (OtH p.49): no margin, never a share."""
+    with pytest.raises(AdventureError, match="has not won"):
+        margin_of_victory(tables, left, 20)
+
+
+@pytest.mark.parametrize(("left", "other", "result"), [
+    (0, 3, "defeat"), (-2, 1, "defeat"),  # the other still has momentum: they won
+    (0, 0, "stalemate"), (-1, -3, "stalemate"),  # both out of momentum
+    (4, 0, "victory"), (1, -2, "victory"),  # at least 1 while the other has none
+    (4, 2, "undecided"),  # both still have momentum: nobody has won yet
+    (0, None, "not won"), (-3, None, "not won"), (6, None, "victory"),
+])
+def test_battle_outcome_from_both_commanders_momentum(tables, left, other, result):
+    """Win with at least 1 momentum when the other has 0 or less; both on 0 is a stalemate
+    (OtH p.49)."""
+    outcome = battle_outcome(tables, left, 20, other)
+    assert outcome.result == result
+    assert (outcome.band is not None) == (result == "victory")
+
+
+@pytest.mark.parametrize("left", ["0", "-3"])
+def test_adventure_cli_out_of_momentum_has_no_margin(capsys, left):
+    """`--momentum-left 0` (or less) prints that the commander has not won, no margin and no
+    percentage (OtH p.49)."""
+    status = main(["adventure", str(EXAMPLES / "oth-strategic-assets.toml"), "--situation", "4",
+                   "--momentum-left", left])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "Margin of victory" not in out and "Pyrrhic" not in out and "%" not in out
+    assert f"not won ({left} of 21 momentum left" in out
+
+
+@pytest.mark.parametrize(("left", "other", "says"), [
+    ("0", "4", "Outcome: defeat"), ("0", "0", "Outcome: stalemate"), ("-1", "-2", "Outcome: stalemate"),
+    ("5", "0", "Margin of victory: Marginal (5 of 21 momentum left, 24%; the opponent on 0)"),
+    ("5", "2", "Outcome: no result yet"),
+])
+def test_adventure_cli_outcome_with_the_opponents_momentum(capsys, left, other, says):
+    """With both commanders' momentum the CLI says victory, defeat or stalemate (OtH p.49)."""
+    status = main(["adventure", str(EXAMPLES / "oth-strategic-assets.toml"), "--situation", "4",
+                   "--momentum-left", left, "--opponent-momentum-left", other])
+    assert status == 0 and says in capsys.readouterr().out
+
+
+def test_adventure_cli_opponent_momentum_needs_own(tmp_path):
+    """The opponent's momentum alone decides nothing: an error, exit 2."""
+    status, _, err = run_cli(tmp_path, example_data("oth-weird.toml"), "--situation", "4",
+                             "--opponent-momentum-left", "3", command="adventure")
+    assert status == 2 and "--momentum-left" in err

@@ -259,7 +259,10 @@ def _add_adventure(sub: Any) -> None:
     adventure.add_argument("--action", type=int, metavar="N", help="Action roll, 1-12")
     adventure.add_argument("--purpose", type=int, metavar="N", help="Purpose roll, 1-12")
     adventure.add_argument("--momentum-left", type=int, metavar="N",
-                           help="momentum left at the end: prints the margin of victory")
+                           help="momentum left at the end: prints the outcome (a winner's "
+                           "margin of victory; on 0 or less, not won)")
+    adventure.add_argument("--opponent-momentum-left", type=int, metavar="N",
+                           help="the opponent's momentum left: tells victory, defeat, stalemate")
     adventure.add_argument("--ruleset", action="append", default=[], metavar="FILE", help=RULESET_HELP)
     adventure.set_defaults(func=_adventure)
 

@@ -15,7 +15,7 @@ import argparse
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from horizon_builder.engine.findings import plural
 from horizon_builder.engine.totals import round_nearest
@@ -97,12 +97,17 @@ def reserve_turns(tables: Adventures, disposition: str | None) -> list[tuple[Dis
 
 
 def margin_of_victory(tables: Adventures, momentum_left: int, starting_momentum: int) -> VictoryBand:
-    """The margin of victory from momentum left as a share of starting momentum (OtH p.49).
+    """The winner's margin: momentum left as a share of starting momentum (OtH p.49).
 
-    Band edges: exactly 10% is pyrrhic, exactly 25% decisive, exactly 50% utter (data).
+    Only a winner has a margin: a commander on less than ``momentum_to_win`` (1: on 0
+    or less) has not won, an :class:`AdventureError`. Band edges: exactly 10% is
+    pyrrhic, exactly 25% decisive, exactly 50% utter (data).
     """
     if starting_momentum <= 0:
         raise AdventureError("starting momentum must be positive")
+    if momentum_left < tables.momentum_to_win:
+        raise AdventureError(f"a commander on {momentum_left} momentum has not won: "
+                             "no margin of victory (OtH p.49)")
     if not tables.victory_bands:
         raise AdventureError("the ruleset has no margin-of-victory bands")
     share = Fraction(100 * momentum_left, starting_momentum)
@@ -115,6 +120,61 @@ def margin_of_victory(tables: Adventures, momentum_left: int, starting_momentum:
         if share > edge or (band.min_inclusive and share == edge):
             found = band
     return found
+
+
+Result = Literal["victory", "defeat", "stalemate", "not won", "undecided"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a battle stands for one commander (OtH p.49); ``band`` only for a victory."""
+
+    result: Result
+    momentum_left: int
+    starting_momentum: int
+    opponent_left: int | None = None
+    band: VictoryBand | None = None
+
+    def text(self) -> str:
+        """One line for the ``adventure`` command."""
+        left, start, other = self.momentum_left, self.starting_momentum, self.opponent_left
+        mine = f"{left} of {start} momentum left"
+        if self.result == "victory":
+            share = Fraction(100 * left, start)
+            opponent = "" if other is None else f"; the opponent on {other}"
+            return (f"Margin of victory: {self.band.name if self.band else '-'} "
+                    f"({mine}, {float(share):.0f}%{opponent}) (OtH p.49)")
+        if self.result == "defeat":
+            return f"Outcome: defeat ({mine}; the opponent still has {other}) (OtH p.49)"
+        if self.result == "stalemate":
+            return (f"Outcome: stalemate (both out of momentum: you on {left}, the opponent on "
+                    f"{other}; both sides disengage) (OtH p.49)")
+        if self.result == "undecided":
+            return (f"Outcome: no result yet (both commanders still have momentum: you {left}, "
+                    f"the opponent {other}) (OtH p.49)")
+        return (f"Outcome: not won ({mine}: a commander on 0 or less has not won; a defeat if "
+                f"the opponent still has momentum, a stalemate if both are out) (OtH p.49)")
+
+
+def battle_outcome(tables: Adventures, momentum_left: int, starting_momentum: int,
+                   opponent_left: int | None = None) -> Outcome:
+    """Won, lost, stalemate or not decided, from the momentum left on each side (OtH p.49).
+
+    A commander with at least ``momentum_to_win`` (1) wins when the other has less; both
+    below it is a stalemate; a commander below it never has a margin. Without the
+    opponent's momentum, a commander who still has momentum is taken to have won.
+    """
+    if starting_momentum <= 0:
+        raise AdventureError("starting momentum must be positive")
+    need = tables.momentum_to_win
+    args = (momentum_left, starting_momentum, opponent_left)
+    if momentum_left < need:
+        if opponent_left is None:
+            return Outcome("not won", *args)
+        return Outcome("defeat" if opponent_left >= need else "stalemate", *args)
+    if opponent_left is not None and opponent_left >= need:
+        return Outcome("undecided", *args)
+    return Outcome("victory", *args, margin_of_victory(tables, momentum_left, starting_momentum))
 
 
 @dataclass(frozen=True)
@@ -175,7 +235,8 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
                    intelligence_rating: int | None, intelligence_quality: str | None,
                    situation_roll: int, action_roll: int | None = None,
                    purpose_roll: int | None = None, momentum_left: int | None = None,
-                   intelligence_effect: str | None = None) -> str:
+                   intelligence_effect: str | None = None,
+                   opponent_momentum_left: int | None = None) -> str:
     """The New Adventures set-up of one battlegroup as plain text."""
     ir = "-" if intelligence_rating is None else f"{intelligence_rating:+d}"
     lines = [f"{name}: FC {force_cost}   FP {force_presence}   momentum {starting_momentum}   "
@@ -238,10 +299,7 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             lines.append(f"  {pur.effect}")
     if momentum_left is not None:
         start = result.momentum_after_loss if result.momentum_after_loss is not None else starting_momentum
-        band = margin_of_victory(tables, momentum_left, start)
-        share = Fraction(100 * momentum_left, start)
-        lines.append(f"Margin of victory: {band.name} ({momentum_left} of {start} momentum left, "
-                     f"{float(share):.0f}%) (OtH p.49)")
+        lines.append(battle_outcome(tables, momentum_left, start, opponent_momentum_left).text())
     return "\n".join(lines)
 
 
@@ -263,6 +321,10 @@ def adventure_main(args: argparse.Namespace) -> int:
     if tables is None:
         print("error: the ruleset has no New Adventures tables", file=sys.stderr)
         return 2
+    if args.opponent_momentum_left is not None and args.momentum_left is None:
+        print("error: --opponent-momentum-left needs --momentum-left (your own momentum left)",
+              file=sys.stderr)
+        return 2
     report = validate(loaded.roster, loaded.ruleset)
     t = report.totals
     try:
@@ -273,6 +335,7 @@ def adventure_main(args: argparse.Namespace) -> int:
             intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
             situation_roll=args.situation, action_roll=args.action,
             purpose_roll=args.purpose, momentum_left=args.momentum_left,
+            opponent_momentum_left=args.opponent_momentum_left,
         )
     except AdventureError as exc:
         print(f"error: {printable(str(exc))}", file=sys.stderr)
