@@ -17,6 +17,7 @@ from horizon_builder.engine.adventures import (
     margin_of_victory,
     mission_action,
     mission_purpose,
+    opponent_terrain,
     reserve_turns,
     situation,
 )
@@ -259,3 +260,44 @@ def test_adventure_cli_opponent_momentum_needs_own(tmp_path):
     status, _, err = run_cli(tmp_path, example_data("oth-weird.toml"), "--situation", "4",
                              "--opponent-momentum-left", "3", command="adventure")
     assert status == 2 and "--momentum-left" in err
+
+
+# --- numbers a player acts on (OtH p.50, p.52-53) ------------------------------------------
+
+
+@pytest.mark.parametrize(("terrain", "theirs"), [(2, 1), (3, 2), (5, 3), (6, 3), (7, 4)])
+def test_very_poor_intelligence_opponent_places_half_the_terrain_rounded_up(terrain, theirs):
+    """Very poor intelligence: the opponent places half your terrain, rounded up (OtH p.50)."""
+    rs = ruleset()
+    very_poor, good = rs.intelligence.bands[0], rs.intelligence.bands[2]
+    assert very_poor.quality == "Very poor" and very_poor.opponent_places_deployment
+    assert opponent_terrain(very_poor, terrain) == theirs
+    assert opponent_terrain(good, terrain) is None
+
+
+def test_adventure_cli_prints_how_many_terrain_pieces_the_opponent_places(capsys):
+    """The CLI prints the number, not only the rule: IR -5 (Very poor), Situation 2's 5 terrain
+    pieces: the opponent places 3, and the deployment space (OtH p.50, p.52)."""
+    status = main(["adventure", str(EXAMPLES / "hvy-cav-battlegroup.toml"), "--situation", "2"])
+    out = capsys.readouterr().out
+    assert status == 0 and "IR -5 Very poor" in out
+    assert "terrain pieces: 5 (your opponent places 3 of them: half, rounded up" in out
+    assert "Deployment: 1 space (1 for 8 elements on the table, OtH p.53); your opponent places it" in out
+
+
+def test_adventure_cli_pick_list_counts_the_opponents_terrain(capsys):
+    """Situation 12's list gives each row's pieces the opponent places too (OtH p.50, p.52)."""
+    main(["adventure", str(EXAMPLES / "hvy-cav-battlegroup.toml"), "--situation", "12"])
+    out = capsys.readouterr().out
+    assert "terrain 7 (4 placed by your opponent)" in out  # row 11
+    assert "terrain 2 (1 placed by your opponent)" in out  # rows 5, 6
+
+
+def test_adventure_cli_counts_the_deployment_spaces(capsys):
+    """Deployment spaces are printed with what they come from, without an Action roll: one per
+    full 10 elements (at least 1), +1 for Excellent intelligence (OtH p.50, p.53)."""
+    main(["adventure", str(EXAMPLES / "oth-metaformers.toml"), "--situation", "1"])
+    out = capsys.readouterr().out
+    assert ("Deployment: 2 spaces (1 for 5 elements on the table, OtH p.53; +1 for Excellent "
+            "intelligence, OtH p.50)") in out
+    assert "terrain pieces: 6\n" in out  # Excellent: you place your own

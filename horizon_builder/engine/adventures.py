@@ -12,13 +12,14 @@ exactly 5.5. Rolls are checked against the tables' die (``situation_die``, a d12
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, TypeVar
 
 from horizon_builder.engine.findings import plural
-from horizon_builder.engine.totals import round_nearest
+from horizon_builder.engine.totals import intelligence_band, round_nearest
 from horizon_builder.rules.adventures import (
     Adventures,
     DispositionEffect,
@@ -28,6 +29,7 @@ from horizon_builder.rules.adventures import (
     SituationRow,
     VictoryBand,
 )
+from horizon_builder.rules.models import IntelligenceBand
 
 Row = TypeVar("Row", MissionAction, MissionPurpose)
 
@@ -219,6 +221,41 @@ def situation(tables: Adventures, roll: int, force_presence: int, starting_momen
     )
 
 
+def opponent_terrain(band: IntelligenceBand | None, terrain: int | None) -> int | None:
+    """How many of your terrain pieces the opponent places: a share rounded up (OtH p.50:
+    half, for Very poor intelligence); None when your intelligence lets you place them all."""
+    if band is None or band.opponent_places_terrain is None or terrain is None:
+        return None
+    return math.ceil(terrain * exact(band.opponent_places_terrain))
+
+
+def terrain_text(band: IntelligenceBand | None, terrain: int | None) -> str:
+    """The terrain count, with how many the opponent places where intelligence says so."""
+    theirs = opponent_terrain(band, terrain)
+    if theirs is None or band is None:
+        return str(terrain)
+    share = "half" if band.opponent_places_terrain == 0.5 else format_fraction(
+        band.opponent_places_terrain)
+    return (f"{terrain} (your opponent places {theirs} of them: {share}, rounded up, for "
+            f"{band.quality} intelligence, OtH p.50)")
+
+
+def deployment_text(spaces: int, element_count: int | None, band: IntelligenceBand | None) -> str:
+    """Deployment spaces with what they come from (OtH p.50, p.53) and who places them."""
+    extra = band.extra_deployment_spaces if band is not None else 0
+    parts = []
+    if element_count is not None:
+        parts.append(f"{spaces - extra} for {plural(element_count, 'element')} on the table, "
+                     "OtH p.53")
+    if extra and band is not None:
+        parts.append(f"+{extra} for {band.quality} intelligence, OtH p.50")
+    text = plural(spaces, "space") + (f" ({'; '.join(parts)})" if parts else "")
+    if band is not None and band.opponent_places_deployment:
+        text += (f"; your opponent places {'it' if spaces == 1 else 'them'} "
+                 f"({band.quality} intelligence, OtH p.50)")
+    return text
+
+
 def format_fraction(value: float | None) -> str:
     """A table fraction as printed: two decimals, more where the book has more (0.50, 0.075)."""
     if value is None:
@@ -236,13 +273,18 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
                    situation_roll: int, action_roll: int | None = None,
                    purpose_roll: int | None = None, momentum_left: int | None = None,
                    intelligence_effect: str | None = None,
-                   opponent_momentum_left: int | None = None) -> str:
-    """The New Adventures set-up of one battlegroup as plain text."""
+                   opponent_momentum_left: int | None = None,
+                   band: IntelligenceBand | None = None, element_count: int | None = None) -> str:
+    """The New Adventures set-up of one battlegroup as plain text.
+
+    ``band`` (the battlegroup's intelligence band) turns its effects into numbers: how
+    many terrain pieces and which deployment spaces the opponent places (OtH p.50)."""
     ir = "-" if intelligence_rating is None else f"{intelligence_rating:+d}"
     lines = [f"{name}: FC {force_cost}   FP {force_presence}   momentum {starting_momentum}   "
              f"IR {ir} {intelligence_quality or ''}".rstrip()]
     if intelligence_effect:
         lines.append(f"Intelligence: {intelligence_effect} (OtH p.50)")
+    lines.append(f"Deployment: {deployment_text(deployment_spaces, element_count, band)}")
     result = situation(tables, situation_roll, force_presence, starting_momentum,
                        intelligence_quality)
     row = result.row
@@ -259,7 +301,10 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
                          f"({allowance(force_presence, other.advance or 0, tables.rounding)} FP)  "
                          f"res {format_fraction(other.reserve)} "
                          f"({allowance(force_presence, other.reserve or 0, tables.rounding)} FP)  "
-                         f"terrain {other.terrain}")
+                         f"terrain {other.terrain}"
+                         + (f" ({theirs} placed by your opponent)"
+                            if (theirs := opponent_terrain(band, other.terrain)) is not None
+                            else ""))
             if other.warning:
                 warnings_rows.append(f"Situation {roll}: {other.warning}")
     else:
@@ -278,7 +323,7 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
                      f"({force_presence} × {format_fraction(row.advance)})")
         lines.append(f"  reserve force: up to {result.reserve} FP "
                      f"({force_presence} × {format_fraction(row.reserve)})")
-        lines.append(f"  terrain pieces: {result.terrain}")
+        lines.append(f"  terrain pieces: {terrain_text(band, result.terrain)}")
         turns = reserve_turns(tables, result.disposition)
         if turns:
             lines.append("  reserves from turn: " + ", ".join(f"{e.reserve} {t}" for e, t in turns))
@@ -327,6 +372,9 @@ def adventure_main(args: argparse.Namespace) -> int:
         return 2
     report = validate(loaded.roster, loaded.ruleset)
     t = report.totals
+    intel = loaded.ruleset.intelligence
+    band = (intelligence_band(intel, t.intelligence_rating)
+            if intel is not None and intel.bands and t.intelligence_rating is not None else None)
     try:
         text = adventure_text(
             tables, name=printable(loaded.roster.name), force_presence=t.force_presence,
@@ -335,7 +383,8 @@ def adventure_main(args: argparse.Namespace) -> int:
             intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
             situation_roll=args.situation, action_roll=args.action,
             purpose_roll=args.purpose, momentum_left=args.momentum_left,
-            opponent_momentum_left=args.opponent_momentum_left,
+            opponent_momentum_left=args.opponent_momentum_left, band=band,
+            element_count=t.element_count,
         )
     except AdventureError as exc:
         print(f"error: {printable(str(exc))}", file=sys.stderr)

@@ -323,6 +323,11 @@ class IntelligenceBand(RuleModel):
     quality: str
     effect: str
     extra_deployment_spaces: StrictInt = 0
+    opponent_places_terrain: float | None = Field(
+        default=None, ge=0, le=1,
+        description="Share of your terrain pieces the opponent places, rounded up (OtH p.50).")
+    opponent_places_deployment: bool = Field(
+        default=False, description="The opponent places your deployment space(s) (OtH p.50).")
 
 
 class Intelligence(RuleModel):
