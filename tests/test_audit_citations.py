@@ -96,3 +96,17 @@ def test_victory_band_edge_at_25_percent_is_marked_ours() -> None:
     exactly 25% as decisive is our reading, so the band says so and is provisional."""
     decisive = next(b for b in RULES.adventures.victory_bands if b.name == "Decisive")
     assert decisive.provisional and decisive.source.startswith("inferred: OtH p.49")
+
+
+def test_conventional_chq_types_cite_the_errata_table_and_are_firm() -> None:
+    """The errata's CHQ table (OtH p.59; index: errata 59-60) has a column for each type that
+    may lead a conventional CHQ: given by the supplement itself, so not provisional, and the
+    catalogue says where."""
+    from horizon_builder.engine.codes import CODES
+
+    rule = RULES.commands["chq"].element_rule
+    assert rule is not None and rule.source.startswith("OtH p.59") and not rule.is_provisional
+    leaders = {k for k, et in RULES.element_types.items()
+               if et.chq == "conventional" and et.supplement is None}
+    assert leaders == {"lt_inf", "mob_inf", "hvy_inf", "ab_inf", "sf", "lt_cav", "hvy_cav"}
+    assert "OtH p.59" in CODES["command-element-ineligible"][1]

@@ -260,6 +260,17 @@ def test_types_that_cannot_be_chq(ruleset, type_id):
     assert "command-element-ineligible" in codes(report, "error")
 
 
+@pytest.mark.parametrize("type_id", ["recon", "lt_art", "armd_art"])
+def test_types_that_cannot_be_chq_is_the_errata_table_not_provisional(ruleset, type_id):
+    """Which conventional types may lead is given by the errata's CHQ table itself (OtH p.59):
+    the finding cites it and is firm, not provisional core data."""
+    p = ruleset.element_types[type_id].presence.min
+    report = check(roster(element(type_id, p, id="c"), command={"kind": "chq", "element": "c"}),
+                   ruleset)
+    finding = next(f for f in report.errors if f.code == "command-element-ineligible")
+    assert finding.rule.startswith("OtH p.59") and not finding.provisional
+
+
 def test_mech_chq_costs_its_presence_and_changes_nothing(ruleset):
     """A mech CHQ costs its P, changes no costs and brings no CR (inferred, OtH p.42)."""
     r = roster(element("mech", 2, id="m", stats={"M": 4, "F": 5, "A": 4, "D": 3}),

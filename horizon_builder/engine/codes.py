@@ -44,7 +44,9 @@ CODES: dict[str, tuple[str, str]] = {
     "command-missing": ("Mustering (core)", "no command chosen"),
     "command-element-ignored": ("Mustering (core)", "an element named for a command that has none"),
     "command-element-missing": ("Mustering (core)", "the command's element not chosen or not there"),
-    "command-element-ineligible": ("Mustering (core)", "this element may not be the command element"),
+    # which conventional types may lead is firm: the errata's CHQ table (OtH p.59)
+    "command-element-ineligible": ("Mustering (core)",
+                                   "this element may not be the command element (CHQ types: OtH p.59)"),
     "cr-overspent": ("Mustering (core)", "more CR spent than the command gives"),
     "cr-purchase-unused": ("Mustering (core)", "CR bought for a type the force does not field"),
     # --- Supplements and eras ---

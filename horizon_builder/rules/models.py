@@ -296,6 +296,12 @@ class ChqCostRow(RuleModel):
     )
 
 
+class CitedRule(RuleModel):
+    """A rule that is only a citation: where it comes from, and whether that is provisional."""
+
+    summary: str | None = None
+
+
 class CommandOption(RuleModel):
     """A way to command a battlegroup: conventional CHQ, mech CHQ, AIC, alpha, hivemind ..."""
 
@@ -308,6 +314,10 @@ class CommandOption(RuleModel):
     )
     eligible: list[str] = Field(default_factory=list,
                                 description="Element types or tags that may be the command element.")
+    element_rule: CitedRule | None = Field(
+        default=None, description="Where the rule on which elements may lead comes from, when "
+        "another page than the option's own gives it (the conventional CHQ types: the errata "
+        "table, OtH p.59).")
     command_resources: bool = True
     special_rules: list[str] = Field(default_factory=list)
     free_upgrades: list[str] = Field(default_factory=list)
