@@ -84,7 +84,7 @@ CODES: dict[str, tuple[str, str]] = {
     "cr-purchase-not-type-wide": ("DataWar", "a per-element upgrade bought for a whole type"),
     "cr-purchase-points-type": ("DataWar", "CR bought for a type that pays in stat points"),
     "upgrade-option-unknown": ("DataWar", "a choice the upgrade does not offer"),
-    "rebro-node-on-chq": ("DataWar", "a rebro node on the CHQ or its type"),
+    "rebro-node-on-chq": ("DataWar", "a rebro node on the CHQ (any form) or on an element of its type"),
     "rebro-node-no-chain-of-command": ("DataWar", "a rebro node with no chain of command to relay"),
     # --- BioWar (OtH p.29-33, p.66-67) ---
     "gun-beast-rapid-vanguard": ("BioWar", "a gun-beast made rapid or vanguard"),
