@@ -64,6 +64,19 @@ def test_situation_allowances_round_to_nearest(tables):
     assert (result.advance, result.reserve) == (9, 19)
 
 
+def test_situation_allowances_are_shares_of_the_fp_after_the_loss(tables):
+    """Advance and reserve are shares of the FP left after the Situation's loss: the loss is a
+    reduction in FP (OtH p.51) and only the IR is said to use FP before losses (OtH p.50); a
+    tournament applies losses before dividing the force (OtH p.47). Our reading (README)."""
+    result = situation(tables, 10, 22)  # Beaten: loss 3, 19 × 1.00 and 19 × 0.25 = 4.75
+    assert (result.allowance_fp, result.advance, result.reserve) == (19, 19, 5)
+    result = situation(tables, 9, 20)  # Full retreat: loss 2, 18 × 0.90 = 16.2, 18 × 0.35 = 6.3
+    assert (result.advance, result.reserve) == (16, 6)
+    as_mustered = tables.model_copy(update={"allowance_fp": "as_mustered"})
+    result = situation(as_mustered, 10, 22)  # 22 × 1.00, 22 × 0.25 = 5.5
+    assert (result.allowance_fp, result.advance, result.reserve) == (22, 22, 6)
+
+
 def test_situation_allowance_halves_round_away_from_zero():
     """Our stated rule for an exact half: away from zero (book silent, OtH p.51): 11 × 0.5 → 6."""
     assert allowance(11, 0.50) == 6
@@ -167,8 +180,8 @@ def test_adventure_cli_prints_the_setup(capsys):
     assert status == 0
     assert "Situation 4: Open warfare" in out
     assert "loss: 1 FP" in out
-    assert "advance force: up to 12 FP (22 × 0.55)" in out
-    assert "reserve force: up to 15 FP (22 × 0.70)" in out
+    assert "advance force: up to 12 FP (21 × 0.55: FP 22 less the loss of 1)" in out
+    assert "reserve force: up to 15 FP (21 × 0.70: FP 22 less the loss of 1)" in out
     assert "terrain pieces: 3" in out
     assert "Action 8: Patrol" in out and '6" x 12"' in out
     assert "Purpose 2: Destroy" in out

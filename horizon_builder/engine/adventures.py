@@ -1,7 +1,8 @@
 """New Adventures (OtH p.49-54) as pure functions: situation, mission, margin of victory.
 
 The tables are data (``rulesets/70-new-adventures.toml``). Allowances are
-FP × the table's fraction, rounded to the nearest whole point; the book does
+FP × the table's fraction (the FP left after the Situation's loss, as the tables'
+``allowance_fp`` says), rounded to the nearest whole point; the book does
 not say how an exact half goes, so the tables say (``[adventures] rounding``;
 shipped: halves away from zero, 11 × 0.50 = 5.5 → 6, the same rule as the
 Intelligence Rating, :func:`horizon_builder.engine.totals.round_nearest`).
@@ -194,13 +195,23 @@ class SituationResult:
     terrain: int | None
     momentum_after_loss: int | None  #: starting momentum if losses are exactly ``loss``
     warnings: list[str] = field(default_factory=list)
+    allowance_fp: int | None = None  #: the FP the advance and reserve shares are taken of
+
+
+def allowance_fp(tables: Adventures, force_presence: int, row: SituationRow) -> int:
+    """The FP the advance and reserve shares are taken of: after the row's loss (shipped
+    reading: the loss is a reduction in FP, OtH p.51; a tournament applies it before dividing
+    the force, OtH p.47), or as mustered (``[adventures] allowance_fp``)."""
+    if tables.allowance_fp == "as_mustered":
+        return force_presence
+    return max(0, force_presence + (row.loss or 0))
 
 
 def situation(tables: Adventures, roll: int, force_presence: int, starting_momentum: int | None = None,
               intelligence_quality: str | None = None) -> SituationResult:
     """Loss, disposition, advance and reserve allowances and terrain for a Situation roll.
 
-    Allowances use the FP before losses (OtH p.50: FP as mustered).
+    Allowances are shares of :func:`allowance_fp`, assuming the loss is exactly the row's.
     """
     row = situation_row(tables, roll)
     warnings = [f"Situation {roll}: {row.warning}"] if row.warning else []
@@ -209,15 +220,15 @@ def situation(tables: Adventures, roll: int, force_presence: int, starting_momen
                                warnings)
     loss = -(row.loss or 0)
     momentum = starting_momentum if starting_momentum is not None else force_presence
+    base = allowance_fp(tables, force_presence, row)
     return SituationResult(
         roll=roll, row=row, force_presence=force_presence, loss=loss,
         disposition=effective_disposition(tables, row.disposition, intelligence_quality),
         situation_disposition=row.disposition,
-        advance=None if row.advance is None else allowance(force_presence, row.advance,
-                                                           tables.rounding),
-        reserve=None if row.reserve is None else allowance(force_presence, row.reserve,
-                                                           tables.rounding),
+        advance=None if row.advance is None else allowance(base, row.advance, tables.rounding),
+        reserve=None if row.reserve is None else allowance(base, row.reserve, tables.rounding),
         terrain=row.terrain, momentum_after_loss=momentum - loss, warnings=warnings,
+        allowance_fp=base,
     )
 
 
@@ -296,11 +307,12 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             if other.pick:
                 continue
             mark = "*" if other.warning else " "
+            base = allowance_fp(tables, force_presence, other)
             lines.append(f"  {roll:>2}{mark}{other.name:<28} loss {other.loss or 0:>2}  "
                          f"{(other.disposition or '-'):<4} adv {format_fraction(other.advance)} "
-                         f"({allowance(force_presence, other.advance or 0, tables.rounding)} FP)  "
+                         f"({allowance(base, other.advance or 0, tables.rounding)} FP)  "
                          f"res {format_fraction(other.reserve)} "
-                         f"({allowance(force_presence, other.reserve or 0, tables.rounding)} FP)  "
+                         f"({allowance(base, other.reserve or 0, tables.rounding)} FP)  "
                          f"terrain {other.terrain}"
                          + (f" ({theirs} placed by your opponent)"
                             if (theirs := opponent_terrain(band, other.terrain)) is not None
@@ -319,10 +331,12 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             disp += (f" (Intelligence {intelligence_quality} overrides the Situation's "
                      f"{DISPOSITION_NAMES.get(result.situation_disposition or '', '-')})")
         lines.append(f"  disposition: {disp}")
+        of_fp = ("" if result.allowance_fp == force_presence
+                 else f": FP {force_presence} less the loss of {result.loss}")
         lines.append(f"  advance force: up to {result.advance} FP "
-                     f"({force_presence} × {format_fraction(row.advance)})")
+                     f"({result.allowance_fp} × {format_fraction(row.advance)}{of_fp})")
         lines.append(f"  reserve force: up to {result.reserve} FP "
-                     f"({force_presence} × {format_fraction(row.reserve)})")
+                     f"({result.allowance_fp} × {format_fraction(row.reserve)}{of_fp})")
         lines.append(f"  terrain pieces: {terrain_text(band, result.terrain)}")
         turns = reserve_turns(tables, result.disposition)
         if turns:
