@@ -282,11 +282,13 @@ def upgrade_count_limit(ask: StatlineAsk) -> Iterator[Reason]:
     count = sum(c.choice.count for c in line.upgrades
                 if c.upgrade is None or c.upgrade.kind != "asset_option")
     if count > cap:
+        source = et.max_upgrades_rule  # a superflyer's limit is our reading (data)
         yield Reason("too-many-upgrades",
                      f"{ask.label}{plural(count, 'upgrade')}; a P{line.presence} {et.name} "
                      f"may have at most {cap}",
                      f"a P{line.presence} {et.name} may have at most {cap} upgrades",
-                     "OtH p.61", f"{ask.prefix}upgrades")
+                     cite(source, "OtH p.61"), f"{ask.prefix}upgrades",
+                     source is not None and source.is_provisional)
 
 
 @statline_rule(CHAPTER)

@@ -118,6 +118,12 @@ class Statline(RuleModel):
     stats: dict[str, StrictInt]
 
 
+class CitedRule(RuleModel):
+    """A rule that is only a citation: where it comes from, and whether that is provisional."""
+
+    summary: str | None = None
+
+
 class ElementType(RuleModel):
     """A kind of element a battlegroup can hold."""
 
@@ -156,6 +162,9 @@ class ElementType(RuleModel):
     max_upgrades: StrictInt | Literal["presence"] | None = Field(
         default=None, description="Most upgrades the element may have ('presence' = its P)."
     )
+    max_upgrades_rule: CitedRule | None = Field(
+        default=None, description="Where the upgrade limit comes from, when not the aircraft's "
+        "own (OtH p.61): a superflyer's is our reading.")
     counts_for_cr: bool = Field(default=False, description="Counts as a conventional element for CR.")
     chq: Literal["conventional", "mech"] | None = Field(
         default=None, description="May be the CHQ, and which sort of CHQ it makes."
@@ -294,12 +303,6 @@ class ChqCostRow(RuleModel):
         default=False, description="True when every cell of the row is known; otherwise types "
         "not listed have an unknown change and are counted at their P (provisional).",
     )
-
-
-class CitedRule(RuleModel):
-    """A rule that is only a citation: where it comes from, and whether that is provisional."""
-
-    summary: str | None = None
 
 
 class CommandOption(RuleModel):
