@@ -299,7 +299,9 @@ def type_upgrade_rules(ask: StatlineAsk) -> Iterator[Reason]:
     et = line.type
     if et is None:
         return
-    taken = line.upgrade_ids() | {p.upgrade for p in ask.info.type_upgrades}
+    # CR bought for the type reaches the baseform; bought for a metaform type, that metaform
+    taken = (line.upgrade_ids() | {p.upgrade for p in ask.info.type_upgrades if not p.form_type}
+             if ask.is_base else ask.info.line_upgrade_ids(line))
     for rule in et.upgrade_rules:
         if line.presence < rule.from_presence:
             continue
