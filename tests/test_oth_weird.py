@@ -89,6 +89,21 @@ def test_weird_command_mech_chq_up_to_two():
     assert "weird-command-nothing-to-replace" in codes(report, "error")
 
 
+def test_weird_command_slots_are_the_books_own_not_provisional():
+    """Up to three weird commands on a conventional CHQ, two on a mech CHQ, is printed in the
+    supplement (OtH p.42): the findings cite it and are firm, though other parts of either
+    command rest on the core book (a CHQ's CR) or on our inference (a mech CHQ has no CR)."""
+    data = base(command=weird(("mad_scientist", "chain_of_command"), ("dark_priest", "guide_fire"),
+                              ("big_game_hunter", "command_resources"),
+                              ("big_game_hunter", "guide_fire")))
+    element(data, "chq")["upgrades"] = [{"id": "tesla_gun", "paid": "free"}]
+    for report in (check(data), check(base(command=weird(
+            ("big_game_hunter", "chain_of_command"), ("dark_priest", "guide_fire"),
+            ("mad_scientist", "guide_fire"), kind="mech_chq", chq="m1")))):
+        hit = find(report, "weird-command-too-many")[0]
+        assert hit.rule.startswith("OtH p.42") and not hit.provisional
+
+
 def test_weird_command_mech_chq_has_no_command_resources_to_replace():
     """A mech CHQ brings no CR, so no weird command can replace them (OtH p.42)."""
     data = base(command=weird(("big_game_hunter", "command_resources"), kind="mech_chq", chq="m1"))

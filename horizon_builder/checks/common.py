@@ -37,10 +37,11 @@ from horizon_builder.engine.findings import (
     plural,
 )
 from horizon_builder.engine.validator import ELEMENT_TOLD, check, round_copy
-from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
+from horizon_builder.rules.models import CommandOption, CommandPart, ElementType, RuleModel, Ruleset
 
-__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "derived", "each_element", "element_findings",
-           "eligible_names", "finding", "first_places", "indices", "is_aircraft", "is_superheavy", "one_note",
+__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "cite_part", "derived", "each_element",
+           "element_findings", "eligible_names", "finding", "first_places", "indices", "is_aircraft",
+           "is_superheavy", "one_note",
            "per_element", "per_element_total", "per_element_value", "plural", "present", "selected",
            "statline_rule", "statlines"]
 
@@ -384,6 +385,17 @@ def cite(item: RuleModel | None, fallback: str) -> str:
     if item is not None and item.changed_by:
         text += f"; changed by {item.changed_by}"
     return text
+
+
+def cite_part(option: CommandOption, part: CommandPart, fallback: str) -> tuple[str, bool]:
+    """The citation and provisional flag of one part of a command option: the part's own
+    citation where the data gives one (the errata's CHQ table for who may lead ...), else the
+    option's; a layer that changed the option is named either way."""
+    source = option.source_of(part)
+    rule = cite(source, fallback)
+    if source is not option and option.changed_by:
+        rule += f"; changed by {option.changed_by}"
+    return rule, source.is_provisional
 
 
 def is_aircraft(et: ElementType | None) -> bool:

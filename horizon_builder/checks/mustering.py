@@ -14,6 +14,7 @@ from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
+    cite_part,
     derived,
     element_findings,
     eligible_names,
@@ -408,15 +409,11 @@ def command_choice(a: Analysis) -> Iterator[Finding]:
     if option.eligible:
         ok = a.ruleset.matches(info.element.type, option.eligible)
     if not ok:
-        # which types may lead may be given elsewhere than the option (the errata's CHQ table)
-        source = option.element_rule or option
-        rule = cite(source, "core")
-        if source is not option and option.changed_by:
-            rule += f"; changed by {option.changed_by}"
+        rule, provisional = cite_part(option, "element", "core")  # the errata's CHQ table
         yield about(info, "error", "command-element-ineligible",
                     f"a {et.name} cannot be the {option.name}"
                     + (" (choose a Mech CHQ)" if et.chq == "mech" and wanted == "conventional"
-                       else ""), rule, "command", source.is_provisional)
+                       else ""), rule, "command", provisional)
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

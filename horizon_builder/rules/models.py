@@ -305,6 +305,10 @@ class ChqCostRow(RuleModel):
     )
 
 
+#: The parts of a command option that may carry their own citation.
+CommandPart = Literal["element", "weird_slots", "special_rules"]
+
+
 class CommandOption(RuleModel):
     """A way to command a battlegroup: conventional CHQ, mech CHQ, AIC, alpha, hivemind ..."""
 
@@ -317,14 +321,19 @@ class CommandOption(RuleModel):
     )
     eligible: list[str] = Field(default_factory=list,
                                 description="Element types or tags that may be the command element.")
-    element_rule: CitedRule | None = Field(
-        default=None, description="Where the rule on which elements may lead comes from, when "
-        "another page than the option's own gives it (the conventional CHQ types: the errata "
-        "table, OtH p.59).")
+    cited: dict[CommandPart, CitedRule] = Field(
+        default_factory=dict, description="Where one part of the option comes from, when another "
+        "page than the option's own gives it: 'element' (which elements may lead: the "
+        "conventional CHQ's types are the errata table's, OtH p.59), 'weird_slots', "
+        "'special_rules' (a CHQ's three abilities and its weird slots, OtH p.42).")
     command_resources: bool = True
     special_rules: list[str] = Field(default_factory=list)
     free_upgrades: list[str] = Field(default_factory=list)
     weird_slots: StrictInt = Field(default=0, ge=0, description="Weird command upgrades it may replace.")
+
+    def source_of(self, part: CommandPart) -> RuleModel:
+        """What to cite for one part of the option: its own citation there, or the option's."""
+        return self.cited.get(part, self)
 
 
 class CommandResourceRule(RuleModel):
