@@ -62,6 +62,16 @@ def test_assumed_presences_are_provisional(ruleset):
     assert not ruleset.element_types["sf"].presence.is_provisional  # OtH p.38
 
 
+def test_lt_cav_presence_is_the_supplements_own(ruleset):
+    """The supplement names a P2 light cavalry element (OtH p.45, miniatures): Lt Cav P2 is firm,
+    so a P3 Lt Cav is a firm error citing the page; its gun-beast stand-in too (OtH p.30)."""
+    assert not ruleset.element_types["lt_cav"].presence.is_provisional
+    assert not ruleset.element_types["gun_beast_lt_cav"].presence.is_provisional
+    finding = next(f for f in check(roster(element("lt_cav", 3)), ruleset).errors
+                   if f.code == "presence-out-of-range")
+    assert finding.rule.startswith("OtH p.45") and not finding.provisional
+
+
 def test_conventional_presence_out_of_range_is_error(ruleset):
     """A conventional element has its type's P: a P2 Lt Inf is an error."""
     report = check(roster(element("lt_inf", 2)), ruleset)
