@@ -104,7 +104,7 @@ def test_conventional_chq_types_cite_the_errata_table_and_are_firm() -> None:
     catalogue says where."""
     from horizon_builder.engine.codes import CODES
 
-    rule = RULES.commands["chq"].source_of("element")
+    rule = RULES.commands["chq"].cited["element"]
     assert rule.source.startswith("OtH p.59") and not rule.is_provisional
     leaders = {k for k, et in RULES.element_types.items()
                if et.chq == "conventional" and et.supplement is None}

@@ -281,6 +281,16 @@ def test_types_that_cannot_be_chq_is_the_errata_table_not_provisional(ruleset, t
     assert finding.rule.startswith("OtH p.59") and not finding.provisional
 
 
+def test_agile_frame_and_stealth_suite_are_mech_upgrades_firmly(ruleset):
+    """The errata lists agile frame and stealth suite as mech upgrades (OtH p.59-60): on a Hvy
+    Cav the finding cites the errata and is firm, though their costs are the core book's."""
+    for upgrade, page in (("agile_frame", "OtH p.59"), ("stealth_suite", "OtH p.60")):
+        report = check(roster(hvy_cav("Tank", upgrades=[upgrade])), ruleset)
+        hit = next(f for f in report.all_findings if f.code == "upgrade-not-eligible")
+        assert hit.rule.startswith(page) and not hit.provisional
+        assert ruleset.upgrades[upgrade].is_provisional  # the cost is still not known
+
+
 def test_mech_chq_costs_its_presence_and_changes_nothing(ruleset):
     """A mech CHQ costs its P, changes no costs and brings no CR (inferred, OtH p.42)."""
     r = roster(element("mech", 2, id="m", stats={"M": 4, "F": 5, "A": 4, "D": 3}),

@@ -14,7 +14,7 @@ from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
-    cite_part,
+    cite_within,
     derived,
     element_findings,
     eligible_names,
@@ -178,6 +178,8 @@ def upgrade_eligibility(ask: StatlineAsk) -> Iterator[Reason]:
         up_id = cost.choice.id
         seen[up_id] = seen.get(up_id, 0) + cost.choice.count
         rule = cite(up, "core")
+        # who may take it may be firm where the cost is not (the errata's mech upgrades)
+        who_rule, who_provisional = cite_within(up, up.eligible_rule, "core")
         names = [n for n in up.eligible if n != "chq"]
         eligible = True
         if names and not rs.matches(line.type_id, names):
@@ -185,11 +187,13 @@ def upgrade_eligibility(ask: StatlineAsk) -> Iterator[Reason]:
             yield Reason("upgrade-not-eligible",
                          f"{label}{et.name} may not take {up.name} (only "
                          f"{eligible_names(rs, names)}): remove it",
-                         f"not for a {et.name}", rule, field, up.is_provisional, subject=up_id)
+                         f"not for a {et.name}", who_rule, field, who_provisional,
+                         subject=up_id)
         elif up.ineligible and rs.matches(line.type_id, up.ineligible):
             eligible = False
             yield Reason("upgrade-not-eligible", f"{label}{et.name} may not take {up.name}: remove it",
-                         f"not for a {et.name}", rule, field, up.is_provisional, subject=up_id)
+                         f"not for a {et.name}", who_rule, field, who_provisional,
+                         subject=up_id)
         # A Task Force list has no CHQ: each round's CHQ is checked in that round (OtH p.46).
         if "chq" in up.eligible and not ask.info.is_command and ask.analysis.mode != "task_force":
             yield Reason("upgrade-chq-only", f"{label}{up.name} may only be given to the CHQ",
@@ -409,7 +413,8 @@ def command_choice(a: Analysis) -> Iterator[Finding]:
     if option.eligible:
         ok = a.ruleset.matches(info.element.type, option.eligible)
     if not ok:
-        rule, provisional = cite_part(option, "element", "core")  # the errata's CHQ table
+        # which types may lead: the errata's CHQ table (data: cited.element)
+        rule, provisional = cite_within(option, option.cited.get("element"), "core")
         yield about(info, "error", "command-element-ineligible",
                     f"a {et.name} cannot be the {option.name}"
                     + (" (choose a Mech CHQ)" if et.chq == "mech" and wanted == "conventional"

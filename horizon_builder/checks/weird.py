@@ -13,7 +13,7 @@ from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
-    cite_part,
+    cite_within,
     derived,
     indices,
     per_element,
@@ -78,7 +78,8 @@ def weird_command_slots(a: Analysis) -> Iterator[Finding]:
                       field="command.weird")
         return
     if len(weird) > option.weird_slots:
-        rule, provisional = cite_part(option, "weird_slots", "OtH p.42")
+        rule, provisional = cite_within(option, option.cited.get("weird_slots"),
+                                          "OtH p.42")
         yield Finding("error", "weird-command-too-many",
                       f"{len(weird)} weird commands; a {option.name} may have at most "
                       f"{option.weird_slots}", rule, field="command.weird", provisional=provisional)
@@ -106,7 +107,8 @@ def weird_command_slots(a: Analysis) -> Iterator[Finding]:
                           "replaced: each replaces a different ability", "OtH p.42",
                           field="command.weird")
         elif choice.replaces not in option.special_rules:
-            rule, provisional = cite_part(option, "special_rules", "OtH p.42")
+            rule, provisional = cite_within(option, option.cited.get("special_rules"),
+                                              "OtH p.42")
             yield Finding("error", "weird-command-nothing-to-replace",
                           f"{name} replaces {ability}, which a {option.name} does not have",
                           rule, field="command.weird", provisional=provisional)

@@ -227,6 +227,10 @@ class Upgrade(RuleModel):
         description="Element type ids, categories or tags that may take it (empty: any).",
     )
     ineligible: list[str] = Field(default_factory=list)
+    eligible_rule: CitedRule | None = Field(
+        default=None, description="Where the list of eligible elements comes from, when another "
+        "page than the upgrade's own gives it (the errata lists agile frame and stealth suite "
+        "as mech upgrades, OtH p.59-60, while their costs are the core book's).")
     scope: Literal["type", "element", "chq"] = Field(
         default="type",
         description="CR bought for a whole type, per element, or the CHQ only.",
@@ -330,10 +334,6 @@ class CommandOption(RuleModel):
     special_rules: list[str] = Field(default_factory=list)
     free_upgrades: list[str] = Field(default_factory=list)
     weird_slots: StrictInt = Field(default=0, ge=0, description="Weird command upgrades it may replace.")
-
-    def source_of(self, part: CommandPart) -> RuleModel:
-        """What to cite for one part of the option: its own citation there, or the option's."""
-        return self.cited.get(part, self)
 
 
 class CommandResourceRule(RuleModel):
