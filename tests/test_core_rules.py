@@ -63,7 +63,7 @@ def test_assumed_presences_are_provisional(ruleset):
 
 
 def test_lt_cav_presence_is_the_supplements_own(ruleset):
-    """The supplement names a P2 light cavalry element (OtH p.45, miniatures): Lt Cav P2 is firm,
+    """The supplement gives Lt Cav as P2 (OtH p.45, its note on miniatures): Lt Cav P2 is firm,
     so a P3 Lt Cav is a firm error citing the page; its gun-beast stand-in too (OtH p.30)."""
     assert not ruleset.element_types["lt_cav"].presence.is_provisional
     assert not ruleset.element_types["gun_beast_lt_cav"].presence.is_provisional
