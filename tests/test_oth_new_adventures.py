@@ -306,6 +306,13 @@ def test_adventure_cli_pick_list_counts_the_opponents_terrain(capsys):
     assert "terrain 2 (1 placed by your opponent)" in out  # rows 5, 6
 
 
+def test_adventure_cli_no_loss_says_none(capsys):
+    """A Situation with no loss (OtH p.52, row 1) says so, with the starting momentum: no
+    arithmetic on 0 (OtH p.51)."""
+    main(["adventure", str(EXAMPLES / "oth-weird.toml"), "--situation", "1"])
+    assert "  loss: none (starting momentum 17)" in capsys.readouterr().out
+
+
 def test_adventure_cli_counts_the_deployment_spaces(capsys):
     """Deployment spaces are printed with what they come from, without an Action roll: one per
     full 10 elements (at least 1), +1 for Excellent intelligence (OtH p.50, p.53)."""

@@ -320,9 +320,12 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             if other.warning:
                 warnings_rows.append(f"Situation {roll}: {other.warning}")
     else:
-        lines.append(f"  loss: {result.loss} FP before the battle (momentum {starting_momentum} "
-                     f"less the P of the elements lost: {result.momentum_after_loss} if exactly "
-                     f"{result.loss})")
+        if not result.loss:
+            lines.append(f"  loss: none (starting momentum {starting_momentum})")
+        else:
+            lines.append(f"  loss: {result.loss} FP before the battle (momentum {starting_momentum} "
+                         f"less the P of the elements lost: {result.momentum_after_loss} if "
+                         f"exactly {result.loss})")
         if result.loss:
             lines.append("  (an SF team killed on a special operation, OtH p.37, or aircraft lost in "
                          "the air war, OtH p.36, may count against this loss)")
