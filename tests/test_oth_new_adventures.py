@@ -180,8 +180,8 @@ def test_adventure_cli_prints_the_setup(capsys):
     assert status == 0
     assert "Situation 4: Open warfare" in out
     assert "loss: 1 FP" in out
-    assert "advance force: up to 12 FP (21 × 0.55: FP 22 less the loss of 1)" in out
-    assert "reserve force: up to 15 FP (21 × 0.70: FP 22 less the loss of 1)" in out
+    assert "advance force: up to 12 FP (21 × 0.55: FP 22 less the 1 lost)" in out
+    assert "reserve force: up to 15 FP (21 × 0.70: FP 22 less the 1 lost)" in out
     assert "terrain pieces: 3" in out
     assert "Action 8: Patrol" in out and '6" x 12"' in out
     assert "Purpose 2: Destroy" in out
@@ -304,6 +304,31 @@ def test_adventure_cli_pick_list_counts_the_opponents_terrain(capsys):
     out = capsys.readouterr().out
     assert "terrain 7 (4 placed by your opponent)" in out  # row 11
     assert "terrain 2 (1 placed by your opponent)" in out  # rows 5, 6
+
+
+def test_situation_with_the_p_actually_lost(tables):
+    """Losing a P3 element for a loss of 2 (OtH p.51): momentum and the allowances follow the P
+    actually lost; less than the loss, or more than the FP, is an error."""
+    result = situation(tables, 5, 22, starting_momentum=22, lost=3)  # High intensity: loss 2
+    assert (result.momentum_after_loss, result.allowance_fp, result.advance) == (19, 19, 8)
+    for lost in (1, 23):
+        with pytest.raises(AdventureError, match="at least the Situation's loss of 2"):
+            situation(tables, 5, 22, lost=lost)
+
+
+def test_adventure_cli_lost(capsys, tmp_path):
+    """`adventure --lost P` works the set-up and the margin from the P actually lost (OtH p.49,
+    p.51); a P under the loss is an error with exit status 2."""
+    status = main(["adventure", str(EXAMPLES / "oth-strategic-assets.toml"), "--situation", "5",
+                   "--lost", "3", "--momentum-left", "5"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "loss: 2 FP before the battle; P 3 lost (momentum 22 less 3: 19)" in out
+    assert "advance force: up to 8 FP (19 × 0.40: FP 22 less the 3 lost)" in out
+    assert "(5 of 19 momentum left, 26%)" in out
+    status, _, err = run_cli(tmp_path, example_data("oth-strategic-assets.toml"), "--situation",
+                             "5", "--lost", "1", command="adventure")
+    assert status == 2 and "at least the Situation's loss of 2" in err
 
 
 def test_adventure_cli_no_loss_says_none(capsys):

@@ -193,25 +193,30 @@ class SituationResult:
     advance: int | None  #: most FP deployed at the start
     reserve: int | None  #: most FP starting in reserve
     terrain: int | None
-    momentum_after_loss: int | None  #: starting momentum if losses are exactly ``loss``
+    momentum_after_loss: int | None  #: starting momentum after ``lost`` (the loss if not given)
     warnings: list[str] = field(default_factory=list)
     allowance_fp: int | None = None  #: the FP the advance and reserve shares are taken of
+    lost: int | None = None  #: the P actually lost, when the player says (at least ``loss``)
 
 
-def allowance_fp(tables: Adventures, force_presence: int, row: SituationRow) -> int:
-    """The FP the advance and reserve shares are taken of: after the row's loss (shipped
-    reading: the loss is a reduction in FP, OtH p.51; a tournament applies it before dividing
-    the force, OtH p.47), or as mustered (``[adventures] allowance_fp``)."""
+def allowance_fp(tables: Adventures, force_presence: int, row: SituationRow,
+                 lost: int | None = None) -> int:
+    """The FP the advance and reserve shares are taken of: after the loss (shipped reading:
+    the loss is a reduction in FP, OtH p.51; a tournament applies it before dividing the
+    force, OtH p.47), the P actually ``lost`` or else the row's; or as mustered
+    (``[adventures] allowance_fp``)."""
     if tables.allowance_fp == "as_mustered":
         return force_presence
-    return max(0, force_presence + (row.loss or 0))
+    return max(0, force_presence - (lost if lost is not None else -(row.loss or 0)))
 
 
 def situation(tables: Adventures, roll: int, force_presence: int, starting_momentum: int | None = None,
-              intelligence_quality: str | None = None) -> SituationResult:
+              intelligence_quality: str | None = None, lost: int | None = None) -> SituationResult:
     """Loss, disposition, advance and reserve allowances and terrain for a Situation roll.
 
-    Allowances are shares of :func:`allowance_fp`, assuming the loss is exactly the row's.
+    Allowances are shares of :func:`allowance_fp`: of the FP left after ``lost``, the P of
+    the elements the player removed (at least the row's loss, OtH p.51), or after exactly
+    the row's loss when not given. A pick (roll 12) ignores ``lost``.
     """
     row = situation_row(tables, roll)
     warnings = [f"Situation {roll}: {row.warning}"] if row.warning else []
@@ -219,16 +224,19 @@ def situation(tables: Adventures, roll: int, force_presence: int, starting_momen
         return SituationResult(roll, row, force_presence, None, None, None, None, None, None, None,
                                warnings)
     loss = -(row.loss or 0)
+    if lost is not None and not loss <= lost <= force_presence:
+        raise AdventureError(f"P lost {lost}: it must be at least the Situation's loss of {loss} "
+                             f"and at most the FP, {force_presence} (OtH p.51)")
     momentum = starting_momentum if starting_momentum is not None else force_presence
-    base = allowance_fp(tables, force_presence, row)
+    base = allowance_fp(tables, force_presence, row, lost)
     return SituationResult(
         roll=roll, row=row, force_presence=force_presence, loss=loss,
         disposition=effective_disposition(tables, row.disposition, intelligence_quality),
         situation_disposition=row.disposition,
         advance=None if row.advance is None else allowance(base, row.advance, tables.rounding),
         reserve=None if row.reserve is None else allowance(base, row.reserve, tables.rounding),
-        terrain=row.terrain, momentum_after_loss=momentum - loss, warnings=warnings,
-        allowance_fp=base,
+        terrain=row.terrain, momentum_after_loss=momentum - (loss if lost is None else lost),
+        warnings=warnings, allowance_fp=base, lost=lost,
     )
 
 
@@ -285,7 +293,8 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
                    purpose_roll: int | None = None, momentum_left: int | None = None,
                    intelligence_effect: str | None = None,
                    opponent_momentum_left: int | None = None,
-                   band: IntelligenceBand | None = None, element_count: int | None = None) -> str:
+                   band: IntelligenceBand | None = None, element_count: int | None = None,
+                   lost: int | None = None) -> str:
     """The New Adventures set-up of one battlegroup as plain text.
 
     ``band`` (the battlegroup's intelligence band) turns its effects into numbers: how
@@ -297,7 +306,7 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
         lines.append(f"Intelligence: {intelligence_effect} (OtH p.50)")
     lines.append(f"Deployment: {deployment_text(deployment_spaces, element_count, band)}")
     result = situation(tables, situation_roll, force_presence, starting_momentum,
-                       intelligence_quality)
+                       intelligence_quality, lost)
     row = result.row
     warnings_rows: list[str] = []
     lines.append(f"Situation {situation_roll}: {row.name} ({row.source or 'OtH p.52'})")
@@ -320,7 +329,11 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             if other.warning:
                 warnings_rows.append(f"Situation {roll}: {other.warning}")
     else:
-        if not result.loss:
+        if result.lost is not None:
+            lines.append(f"  loss: {result.loss} FP before the battle; P {result.lost} lost "
+                         f"(momentum {starting_momentum} less {result.lost}: "
+                         f"{result.momentum_after_loss})")
+        elif not result.loss:
             lines.append(f"  loss: none (starting momentum {starting_momentum})")
         else:
             lines.append(f"  loss: {result.loss} FP before the battle (momentum {starting_momentum} "
@@ -334,8 +347,9 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             disp += (f" (Intelligence {intelligence_quality} overrides the Situation's "
                      f"{DISPOSITION_NAMES.get(result.situation_disposition or '', '-')})")
         lines.append(f"  disposition: {disp}")
+        lost_now = result.lost if result.lost is not None else result.loss
         of_fp = ("" if result.allowance_fp == force_presence
-                 else f": FP {force_presence} less the loss of {result.loss}")
+                 else f": FP {force_presence} less the {lost_now} lost")
         lines.append(f"  advance force: up to {result.advance} FP "
                      f"({result.allowance_fp} × {format_fraction(row.advance)}{of_fp})")
         lines.append(f"  reserve force: up to {result.reserve} FP "
@@ -401,7 +415,7 @@ def adventure_main(args: argparse.Namespace) -> int:
             situation_roll=args.situation, action_roll=args.action,
             purpose_roll=args.purpose, momentum_left=args.momentum_left,
             opponent_momentum_left=args.opponent_momentum_left, band=band,
-            element_count=t.element_count,
+            element_count=t.element_count, lost=args.lost,
         )
     except AdventureError as exc:
         print(f"error: {printable(str(exc))}", file=sys.stderr)
