@@ -212,6 +212,18 @@ def test_weird_command_not_on_an_element():
     assert found and found[0].element == "chq"
 
 
+def test_weird_command_on_a_metaform_is_reported_at_the_metaform():
+    """Weird command on a metaform's upgrades (OtH p.42) is reported at that metaform's field,
+    named, so Enter takes the player to the form that carries it."""
+    data = base(supplements=["weird", "metaformers"])
+    element(data, "m1").update(upgrades=["metaform"], forms=[
+        {"type": "hvy_inf", "presence": 2, "name": "Trooper", "upgrades": ["dark_priest"],
+         "stats": {"M": 3, "F": 4, "A": 3, "D": 3}}])
+    found = find(check(data), "weird-command-on-element")
+    assert [(f.element, f.field) for f in found] == [("m1", "forms[1].upgrades")]
+    assert "Trooper form: Dark priest is weird command" in found[0].message
+
+
 def test_weird_command_in_a_tournament_round():
     """Weird command is chosen each round with the CHQ (OtH p.42, p.46)."""
     data = base(kind="task_force", command={"kind": "none"}, force_cost=10)

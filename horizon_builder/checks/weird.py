@@ -159,9 +159,10 @@ def weird_upgrade_placement(ask: StatlineAsk) -> Iterator[Reason]:
     weird = [c for c in ask.line.upgrades if c.upgrade and c.upgrade.kind == "weird_command"]
     for cost in weird:
         name = cost.upgrade.name if cost.upgrade else cost.choice.id
-        yield Reason("weird-command-on-element", f"{name} is weird command: choose it under the "
-                     "command (and say which CHQ ability it replaces), not as an upgrade",
-                     "weird command: see Command", "OtH p.42", "upgrades", subject=cost.choice.id)
+        yield Reason("weird-command-on-element", f"{ask.label}{name} is weird command: choose it "
+                     "under the command (and say which CHQ ability it replaces), not as an upgrade",
+                     "weird command: see Command", "OtH p.42", f"{ask.prefix}upgrades",
+                     subject=cost.choice.id)
 
 
 def _free_weird(a: Analysis, info: ElementInfo) -> int:
