@@ -268,6 +268,16 @@ def test_adventure_cli_outcome_with_the_opponents_momentum(capsys, left, other, 
     assert status == 0 and says in capsys.readouterr().out
 
 
+def test_margin_of_exactly_25_percent_says_it_is_our_reading(tables):
+    """The book's bands share 25% (10-25%, 25-50%, OtH p.49): exactly 25% is Decisive by our
+    reading (README), and the line says so; 10% and 50% are printed edges and say nothing."""
+    text = battle_outcome(tables, 5, 20).text()
+    assert text.startswith("Margin of victory: Decisive (5 of 20 momentum left, 25%; exactly 25% "
+                           "is Decisive by our reading)")
+    for left in (2, 10, 6):
+        assert "our reading" not in battle_outcome(tables, left, 20).text()
+
+
 def test_adventure_cli_opponent_momentum_needs_own(tmp_path):
     """The opponent's momentum alone decides nothing: an error, exit 2."""
     status, _, err = run_cli(tmp_path, example_data("oth-weird.toml"), "--situation", "4",

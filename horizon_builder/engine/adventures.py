@@ -145,8 +145,12 @@ class Outcome:
         if self.result == "victory":
             share = Fraction(100 * left, start)
             opponent = "" if other is None else f"; the opponent on {other}"
-            return (f"Margin of victory: {self.band.name if self.band else '-'} "
-                    f"({mine}, {float(share):.0f}%{opponent}) (OtH p.49)")
+            band = self.band
+            edge = (band is not None and band.is_provisional and band.min_percent is not None
+                    and share == exact(band.min_percent))  # on an edge the book leaves open
+            ours = f"; exactly {band.min_percent:g}% is {band.name} by our reading" if edge and band else ""
+            return (f"Margin of victory: {band.name if band else '-'} "
+                    f"({mine}, {float(share):.0f}%{opponent}{ours}) (OtH p.49)")
         if self.result == "defeat":
             return f"Outcome: defeat ({mine}; the opponent still has {other}) (OtH p.49)"
         if self.result == "stalemate":
