@@ -96,3 +96,37 @@ def test_victory_band_edge_at_25_percent_is_marked_ours() -> None:
     exactly 25% as decisive is our reading, so the band says so and is provisional."""
     decisive = next(b for b in RULES.adventures.victory_bands if b.name == "Decisive")
     assert decisive.provisional and decisive.source.startswith("inferred: OtH p.49")
+
+
+def test_conventional_chq_types_cite_the_errata_table_and_are_firm() -> None:
+    """The errata's CHQ table (OtH p.59; index: errata 59-60) has a column for each type that
+    may lead a conventional CHQ: given by the supplement itself, so not provisional, and the
+    catalogue says where."""
+    from horizon_builder.engine.codes import CODES
+
+    rule = RULES.commands["chq"].cited["element"]
+    assert rule.source.startswith("OtH p.59") and not rule.is_provisional
+    leaders = {k for k, et in RULES.element_types.items()
+               if et.chq == "conventional" and et.supplement is None}
+    assert leaders == {"lt_inf", "mob_inf", "hvy_inf", "ab_inf", "sf", "lt_cav", "hvy_cav"}
+    assert "OtH p.59" in CODES["command-element-ineligible"][1]
+
+
+def test_parts_the_supplement_gives_cite_it_and_are_firm() -> None:
+    """The third reading's audit (README, Readings): the weird command slots (OtH p.42, index:
+    weird horizons 41-43), the errata's mech upgrades (agile frame 59, stealth suite 60) and
+    Lt Cav P2 (OtH p.45, index: miniatures 45) are the supplement's own: cited, not provisional.
+    The superflyer's upgrade limit is our reading of OtH p.61: provisional."""
+    for command, slots in (("chq", 3), ("mech_chq", 2)):
+        option = RULES.commands[command]
+        cited = option.cited["weird_slots"]
+        assert option.weird_slots == slots and cited.source.startswith("OtH p.42")
+        assert not cited.is_provisional
+    assert RULES.commands["chq"].cited["special_rules"].source.startswith("OtH p.42")
+    for upgrade, page in (("agile_frame", "OtH p.59"), ("stealth_suite", "OtH p.60")):
+        rule = RULES.upgrades[upgrade].eligible_rule
+        assert rule is not None and rule.source.startswith(page) and not rule.is_provisional
+    lt_cav = RULES.element_types["lt_cav"].presence
+    assert lt_cav.source.startswith("OtH p.45") and not lt_cav.is_provisional
+    limit = RULES.element_types["superflyer"].max_upgrades_rule
+    assert limit is not None and limit.source.startswith("inferred: OtH p.61") and limit.is_provisional

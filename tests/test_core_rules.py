@@ -62,6 +62,16 @@ def test_assumed_presences_are_provisional(ruleset):
     assert not ruleset.element_types["sf"].presence.is_provisional  # OtH p.38
 
 
+def test_lt_cav_presence_is_the_supplements_own(ruleset):
+    """The supplement gives Lt Cav as P2 (OtH p.45, its note on miniatures): Lt Cav P2 is firm,
+    so a P3 Lt Cav is a firm error citing the page; its gun-beast stand-in too (OtH p.30)."""
+    assert not ruleset.element_types["lt_cav"].presence.is_provisional
+    assert not ruleset.element_types["gun_beast_lt_cav"].presence.is_provisional
+    finding = next(f for f in check(roster(element("lt_cav", 3)), ruleset).errors
+                   if f.code == "presence-out-of-range")
+    assert finding.rule.startswith("OtH p.45") and not finding.provisional
+
+
 def test_conventional_presence_out_of_range_is_error(ruleset):
     """A conventional element has its type's P: a P2 Lt Inf is an error."""
     report = check(roster(element("lt_inf", 2)), ruleset)
@@ -258,6 +268,27 @@ def test_types_that_cannot_be_chq(ruleset, type_id):
     report = check(roster(element(type_id, p, id="c"), command={"kind": "chq", "element": "c"}),
                    ruleset)
     assert "command-element-ineligible" in codes(report, "error")
+
+
+@pytest.mark.parametrize("type_id", ["recon", "lt_art", "armd_art"])
+def test_types_that_cannot_be_chq_is_the_errata_table_not_provisional(ruleset, type_id):
+    """Which conventional types may lead is given by the errata's CHQ table itself (OtH p.59):
+    the finding cites it and is firm, not provisional core data."""
+    p = ruleset.element_types[type_id].presence.min
+    report = check(roster(element(type_id, p, id="c"), command={"kind": "chq", "element": "c"}),
+                   ruleset)
+    finding = next(f for f in report.errors if f.code == "command-element-ineligible")
+    assert finding.rule.startswith("OtH p.59") and not finding.provisional
+
+
+def test_agile_frame_and_stealth_suite_are_mech_upgrades_firmly(ruleset):
+    """The errata lists agile frame and stealth suite as mech upgrades (OtH p.59-60): on a Hvy
+    Cav the finding cites the errata and is firm, though their costs are the core book's."""
+    for upgrade, page in (("agile_frame", "OtH p.59"), ("stealth_suite", "OtH p.60")):
+        report = check(roster(hvy_cav("Tank", upgrades=[upgrade])), ruleset)
+        hit = next(f for f in report.all_findings if f.code == "upgrade-not-eligible")
+        assert hit.rule.startswith(page) and not hit.provisional
+        assert ruleset.upgrades[upgrade].is_provisional  # the cost is still not known
 
 
 def test_mech_chq_costs_its_presence_and_changes_nothing(ruleset):

@@ -277,6 +277,59 @@ def test_rebro_node_never_on_chq_nor_its_type(ruleset):
     assert "rebro-node-on-chq" not in codes(check(other_type, ruleset))
 
 
+def metaformer(id_: str, *form_types: str) -> dict[str, Any]:
+    """A P3 mech metaformer with P3 metaforms of the given conventional types (OtH p.19)."""
+    stats = {"hvy_cav": HVY_CAV, "lt_cav": LT_CAV, "hvy_inf": HVY_INF}
+    data = mech(id_, upgrades=["metaform"], M=5, F=5, A=5)
+    data["forms"] = [{"type": t, "presence": 3 if t == "hvy_cav" else 2, "stats": dict(stats[t]),
+                      "name": f"{t} form"} for t in form_types]
+    return data
+
+
+def test_rebro_node_on_a_metaform_of_the_chqs_type_is_not_the_chqs(ruleset):
+    """A rebro node bought for Hvy Cav metaforms is not the Hvy Cav CHQ's: a metaform is its
+    own type for CR (OtH p.20), so the CHQ does not carry it (OtH p.27) and no finding lands on
+    the CHQ; the metaformer, not the CHQ, may hold it."""
+    r = force(hvy_cav("c1"), hvy_inf("i1"), hvy_inf("i2"), metaformer("x1", "hvy_cav"),
+              supplements=("datawar", "metaformers"), command=chq("c1"),
+              cr_purchases=[buy("hvy_cav", "rebro_node", form_type=True)])
+    report = check(r, ruleset)
+    assert findings(report, "rebro-node-on-chq") == []
+    assert "rebro_node" not in report.analysis.by_id["c1"].all_upgrade_ids
+
+
+def test_rebro_node_on_the_chqs_own_metaform_is_reported_against_it(ruleset):
+    """A metaformer CHQ may not carry a rebro node in any form (OtH p.27): the finding is the
+    metaformer's, at the metaform and the purchase that gave it."""
+    r = force(metaformer("x1", "hvy_cav"), hvy_cav("c2"), supplements=("datawar", "metaformers"),
+              command={"kind": "mech_chq", "element": "x1"},
+              cr_purchases=[buy("hvy_cav", "rebro_node", form_type=True)])
+    found = findings(check(r, ruleset), "rebro-node-on-chq")
+    assert [(f.element, f.field) for f in found] == [("x1", "cr_purchases")]
+    assert "hvy_cav form form: the CHQ may not have a rebro node" in found[0].message
+
+
+def test_rebro_node_on_a_metaform_needs_a_chain_of_command_too(ruleset):
+    """A rebro node on a metaform does nothing without a chain of command either (OtH p.27):
+    the warning names the metaformer that carries it."""
+    r = force(metaformer("x1", "hvy_cav"), hvy_inf("i1"), hvy_inf("i2"),
+              supplements=("datawar", "metaformers"), command={"kind": "aic"},
+              cr_purchases=[buy("hvy_cav", "rebro_node", form_type=True)])
+    found = findings(check(r, ruleset), "rebro-node-no-chain-of-command")
+    assert [f.element for f in found] == ["x1"]
+
+
+def test_cr_bought_for_a_metaform_type_is_the_metaformers_finding(ruleset):
+    """CR bought for Hvy Inf metaforms reaches the metaforms, not the Hvy Inf elements (OtH
+    p.20): Mk 3 drones barred in Era 1 (OtH p.24) are the metaformer's fault, not the
+    infantry's."""
+    r = force(hvy_cav("c1"), hvy_inf("i1"), metaformer("x1", "hvy_inf"),
+              supplements=("datawar", "metaformers"), command=chq("c1"), era="era1",
+              cr_purchases=[buy("hvy_inf", "drone_mk3", form_type=True)])
+    found = findings(check(r, ruleset), "era-forbids")
+    assert [f.element for f in found] == ["x1"]
+
+
 def test_rebro_node_needs_a_chain_of_command(ruleset):
     """A rebro node boosts the CHQ's chain of command (OtH p.27): under an AI Command, which has
     none (OtH p.25), it is money spent for nothing: a warning."""

@@ -424,3 +424,16 @@ def test_rule_reported_by_check_cli(code: str, tmp_path: Path, capsys: Any) -> N
     assert hits, [(f["code"], f["message"]) for f in findings]
     assert all(h["rule"] for h in hits)
     assert status == (1 if any(f["severity"] == "error" for f in findings) else 0)
+
+
+def test_cr_for_a_metaform_type_does_not_reach_the_baseform() -> None:
+    """CR bought for Lt Cav metaforms reaches those metaforms only (a metaform is its own type
+    for CR, OtH p.20): antigrav bought so (Lt Cav may take it, OtH p.60 errata) does not give a
+    P7 superflyer baseform the antigrav it must have (OtH p.10)."""
+    report = check(el("Leviathan", "superflyer", 7, {"M": 3, "Mb": 5, "F": 10, "A": 6, "D": 6},
+                      ["metaform", "heavy_transport"],
+                      forms=[form("lt_cav", 2, LT_CAV)]),
+                   supplements=("superweapons", "metaformers"),
+                   cr_purchases=[{"type": "lt_cav", "upgrade": "antigrav", "form_type": True}])
+    hit = only(report, "type-requires-upgrade")
+    assert hit.element == "leviathan" and "Antigrav" in hit.message and hit.field == "upgrades"

@@ -27,6 +27,27 @@ def test_solo_no_aircraft() -> None:
     assert found and found[0].severity == "error" and found[0].element == "ac"
 
 
+def test_solo_aircraft_metaform_is_a_warning_aircraft_baseform_an_error() -> None:
+    """No aircraft in a solo game (OtH p.55). Our reading (README): a mech whose metaform is an
+    aircraft may play but not take that form (a warning, at the form); a metaformer whose
+    baseform is an aircraft is an aircraft, as it is for the CHQ (OtH p.20): an error."""
+    data = _solo(supplements=["metaformers"])
+    data["elements"].append({
+        "id": "mf", "name": "Shifter", "type": "mech", "presence": 2,
+        "stats": {"M": 5, "F": 5, "A": 3, "D": 3}, "upgrades": ["metaform"],
+        "forms": [{"type": "aircraft", "presence": 2, "name": "Jet",
+                   "stats": {"M": 4, "Mb": 5, "F": 4, "A": 2, "D": 2}}]})
+    data["elements"].append({
+        "id": "af", "name": "Flyer", "type": "aircraft", "presence": 2,
+        "stats": {"M": 4, "Mb": 5, "F": 4, "A": 2, "D": 2}, "upgrades": ["metaform"],
+        "forms": [{"type": "mech", "presence": 2, "stats": {"M": 5, "F": 5, "A": 3, "D": 3}}]})
+    report = check(data)
+    form = find(report, "solo-aircraft-form")
+    assert [(f.element, f.severity, f.field) for f in form] == [("mf", "warning", "forms[1].type")]
+    assert "Jet form is an aircraft" in form[0].message
+    assert [f.element for f in find(report, "solo-no-aircraft")] == ["af"]
+
+
 def test_solo_force_cost_is_12() -> None:
     """The solo rules are written for a friendly battlegroup of FC 12 (OtH p.55): another FC warns."""
     assert "solo-force-cost" not in codes(check(_solo()))

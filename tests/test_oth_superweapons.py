@@ -233,6 +233,21 @@ def test_superflyer_upgrades_at_most_presence() -> None:
     assert only(report, "too-many-upgrades").severity == "error"
 
 
+def test_superflyer_upgrade_limit_is_our_reading() -> None:
+    """The book limits aircraft to P upgrades (OtH p.61 FAQ) and says nothing of superflyers; we
+    apply it to them, being aircraft (README, Readings): the finding cites that reading and is
+    provisional, where an aircraft's is the FAQ's, firm."""
+    report = check(el("Gunship", "superflyer", 4, {"M": 1, "Mb": 5, "F": 1, "A": 1, "D": 1},
+                      [{"id": "gunnery_controller", "count": 5}]))
+    hit = only(report, "too-many-upgrades")
+    assert hit.rule.startswith("inferred: OtH p.61") and hit.provisional
+    stats = {"M": 3, "Mb": 3, "F": 3, "A": 3, "D": 3}
+    report = check(el("Fighter", "aircraft", 1, stats,
+                      [{"id": "vtol", "count": 1}, {"id": "rotary", "count": 1}]))
+    hits = [f for f in report.all_findings if f.code == "too-many-upgrades"]
+    assert hits and hits[0].rule == "OtH p.61" and not hits[0].provisional
+
+
 # --- Appendix 1 ------------------------------------------------------------------
 
 APPENDIX_1 = {

@@ -89,6 +89,21 @@ def test_weird_command_mech_chq_up_to_two():
     assert "weird-command-nothing-to-replace" in codes(report, "error")
 
 
+def test_weird_command_slots_are_the_books_own_not_provisional():
+    """Up to three weird commands on a conventional CHQ, two on a mech CHQ, is printed in the
+    supplement (OtH p.42): the findings cite it and are firm, though other parts of either
+    command rest on the core book (a CHQ's CR) or on our inference (a mech CHQ has no CR)."""
+    data = base(command=weird(("mad_scientist", "chain_of_command"), ("dark_priest", "guide_fire"),
+                              ("big_game_hunter", "command_resources"),
+                              ("big_game_hunter", "guide_fire")))
+    element(data, "chq")["upgrades"] = [{"id": "tesla_gun", "paid": "free"}]
+    for report in (check(data), check(base(command=weird(
+            ("big_game_hunter", "chain_of_command"), ("dark_priest", "guide_fire"),
+            ("mad_scientist", "guide_fire"), kind="mech_chq", chq="m1")))):
+        hit = find(report, "weird-command-too-many")[0]
+        assert hit.rule.startswith("OtH p.42") and not hit.provisional
+
+
 def test_weird_command_mech_chq_has_no_command_resources_to_replace():
     """A mech CHQ brings no CR, so no weird command can replace them (OtH p.42)."""
     data = base(command=weird(("big_game_hunter", "command_resources"), kind="mech_chq", chq="m1"))
@@ -195,6 +210,18 @@ def test_weird_command_not_on_an_element():
     element(data, "chq")["upgrades"] = ["dark_priest"]
     found = find(check(data), "weird-command-on-element")
     assert found and found[0].element == "chq"
+
+
+def test_weird_command_on_a_metaform_is_reported_at_the_metaform():
+    """Weird command on a metaform's upgrades (OtH p.42) is reported at that metaform's field,
+    named, so Enter takes the player to the form that carries it."""
+    data = base(supplements=["weird", "metaformers"])
+    element(data, "m1").update(upgrades=["metaform"], forms=[
+        {"type": "hvy_inf", "presence": 2, "name": "Trooper", "upgrades": ["dark_priest"],
+         "stats": {"M": 3, "F": 4, "A": 3, "D": 3}}])
+    found = find(check(data), "weird-command-on-element")
+    assert [(f.element, f.field) for f in found] == [("m1", "forms[1].upgrades")]
+    assert "Trooper form: Dark priest is weird command" in found[0].message
 
 
 def test_weird_command_in_a_tournament_round():

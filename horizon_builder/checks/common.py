@@ -39,8 +39,9 @@ from horizon_builder.engine.findings import (
 from horizon_builder.engine.validator import ELEMENT_TOLD, check, round_copy
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 
-__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "derived", "each_element", "element_findings",
-           "eligible_names", "finding", "first_places", "indices", "is_aircraft", "is_superheavy", "one_note",
+__all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "cite_within", "derived", "each_element",
+           "element_findings", "eligible_names", "finding", "first_places", "indices", "is_aircraft",
+           "is_superheavy", "one_note",
            "per_element", "per_element_total", "per_element_value", "plural", "present", "selected",
            "statline_rule", "statlines"]
 
@@ -384,6 +385,18 @@ def cite(item: RuleModel | None, fallback: str) -> str:
     if item is not None and item.changed_by:
         text += f"; changed by {item.changed_by}"
     return text
+
+
+def cite_within(owner: RuleModel, part: RuleModel | None, fallback: str) -> tuple[str, bool]:
+    """The citation and provisional flag of one part of a rule table: the part's own citation
+    where the data gives one (the errata's CHQ table for who may lead a CHQ, its list of mech
+    upgrades for who may take agile frame ...), else the owner's; a layer that changed the
+    owner is named either way."""
+    source = part if part is not None else owner
+    rule = cite(source, fallback)
+    if source is not owner and owner.changed_by:
+        rule += f"; changed by {owner.changed_by}"
+    return rule, source.is_provisional
 
 
 def is_aircraft(et: ElementType | None) -> bool:

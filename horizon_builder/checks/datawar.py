@@ -153,18 +153,22 @@ def upgrade_option_known(a: Analysis) -> Iterator[Finding]:
 @statline_rule(CHAPTER, applies_to=("battlegroup", "round"))
 def rebro_node_not_on_chq(ask: StatlineAsk) -> Iterator[Reason]:
     """The rebro node may not go on the CHQ, hence nor on a conventional element of the CHQ's
-    type (OtH p.27). Reads the force's command, not its other elements' upgrades."""
+    type, CR buying it for the whole type (OtH p.27). A metaform is its own type for CR
+    (OtH p.20): a metaform of the CHQ's type may carry one, unless the CHQ is that
+    metaformer. Reported against the element that carries it, at the statline that does."""
     info, rs = ask.info, ask.ruleset
     chq = ask.analysis.command_element
-    if not ask.is_base or chq is None or REBRO not in rs.upgrades or not info.has_upgrade(REBRO):
+    if chq is None or REBRO not in rs.upgrades or REBRO not in info.line_upgrade_ids(ask.line):
         return
     rule = cite(rs.upgrades[REBRO], "OtH p.27")
+    field = f"{ask.prefix}upgrades" if REBRO in ask.line.upgrade_ids() else "cr_purchases"
     conventional = chq.type is not None and chq.type.chq == "conventional"
     if info.is_command:
         yield Reason("rebro-node-on-chq",
-                     "the CHQ may not have a rebro node: give it to another element",
-                     "not on the CHQ", rule, "upgrades", subject=REBRO)
-    elif conventional and info.element.type == chq.element.type:
+                     f"{ask.label}the CHQ may not have a rebro node"
+                     + (", in any form" if info.forms else "") + ": give it to another element",
+                     "not on the CHQ", rule, field, subject=REBRO)
+    elif ask.is_base and conventional and info.element.type == chq.element.type:
         yield Reason("rebro-node-on-chq",
                      f"no rebro node on the CHQ's type ({type_name(rs, chq.element.type)}): "
                      "it would be the CHQ's too", "not on the CHQ's type", rule, "cr_purchases",
@@ -172,7 +176,8 @@ def rebro_node_not_on_chq(ask: StatlineAsk) -> Iterator[Reason]:
 
 
 def _has_rebro(info: ElementInfo) -> bool:
-    return info.has_upgrade("rebro_node")
+    """A rebro node on any statline: the baseform's (own or its type's) or a metaform's."""
+    return any(REBRO in info.line_upgrade_ids(line) for line in (info.base, *info.forms))
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

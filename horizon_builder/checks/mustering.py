@@ -14,6 +14,7 @@ from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
+    cite_within,
     derived,
     element_findings,
     eligible_names,
@@ -177,6 +178,8 @@ def upgrade_eligibility(ask: StatlineAsk) -> Iterator[Reason]:
         up_id = cost.choice.id
         seen[up_id] = seen.get(up_id, 0) + cost.choice.count
         rule = cite(up, "core")
+        # who may take it may be firm where the cost is not (the errata's mech upgrades)
+        who_rule, who_provisional = cite_within(up, up.eligible_rule, "core")
         names = [n for n in up.eligible if n != "chq"]
         eligible = True
         if names and not rs.matches(line.type_id, names):
@@ -184,11 +187,13 @@ def upgrade_eligibility(ask: StatlineAsk) -> Iterator[Reason]:
             yield Reason("upgrade-not-eligible",
                          f"{label}{et.name} may not take {up.name} (only "
                          f"{eligible_names(rs, names)}): remove it",
-                         f"not for a {et.name}", rule, field, up.is_provisional, subject=up_id)
+                         f"not for a {et.name}", who_rule, field, who_provisional,
+                         subject=up_id)
         elif up.ineligible and rs.matches(line.type_id, up.ineligible):
             eligible = False
             yield Reason("upgrade-not-eligible", f"{label}{et.name} may not take {up.name}: remove it",
-                         f"not for a {et.name}", rule, field, up.is_provisional, subject=up_id)
+                         f"not for a {et.name}", who_rule, field, who_provisional,
+                         subject=up_id)
         # A Task Force list has no CHQ: each round's CHQ is checked in that round (OtH p.46).
         if "chq" in up.eligible and not ask.info.is_command and ask.analysis.mode != "task_force":
             yield Reason("upgrade-chq-only", f"{label}{up.name} may only be given to the CHQ",
@@ -282,11 +287,13 @@ def upgrade_count_limit(ask: StatlineAsk) -> Iterator[Reason]:
     count = sum(c.choice.count for c in line.upgrades
                 if c.upgrade is None or c.upgrade.kind != "asset_option")
     if count > cap:
+        source = et.max_upgrades_rule  # a superflyer's limit is our reading (data)
         yield Reason("too-many-upgrades",
                      f"{ask.label}{plural(count, 'upgrade')}; a P{line.presence} {et.name} "
                      f"may have at most {cap}",
                      f"a P{line.presence} {et.name} may have at most {cap} upgrades",
-                     "OtH p.61", f"{ask.prefix}upgrades")
+                     cite(source, "OtH p.61"), f"{ask.prefix}upgrades",
+                     source is not None and source.is_provisional)
 
 
 @statline_rule(CHAPTER)
@@ -297,7 +304,9 @@ def type_upgrade_rules(ask: StatlineAsk) -> Iterator[Reason]:
     et = line.type
     if et is None:
         return
-    taken = line.upgrade_ids() | {p.upgrade for p in ask.info.type_upgrades}
+    # CR bought for the type reaches the baseform; bought for a metaform type, that metaform
+    taken = (line.upgrade_ids() | {p.upgrade for p in ask.info.type_upgrades if not p.form_type}
+             if ask.is_base else ask.info.line_upgrade_ids(line))
     for rule in et.upgrade_rules:
         if line.presence < rule.from_presence:
             continue
@@ -404,11 +413,12 @@ def command_choice(a: Analysis) -> Iterator[Finding]:
     if option.eligible:
         ok = a.ruleset.matches(info.element.type, option.eligible)
     if not ok:
+        # which types may lead: the errata's CHQ table (data: cited.element)
+        rule, provisional = cite_within(option, option.cited.get("element"), "core")
         yield about(info, "error", "command-element-ineligible",
                     f"a {et.name} cannot be the {option.name}"
                     + (" (choose a Mech CHQ)" if et.chq == "mech" and wanted == "conventional"
-                       else ""), cite(option, "core"), "command",
-                    option.is_provisional)
+                       else ""), rule, "command", provisional)
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

@@ -19,7 +19,9 @@ CHAPTER = "Solitaire"
 @check(CHAPTER, applies_to=("battlegroup",))
 def solo_force(a: Analysis) -> Iterator[Finding]:
     """Solo game: the friendly force is built to the solo FC (12) and, unless the data
-    allows them, has no aircraft (OtH p.55; data: ``[solitaire]``)."""
+    allows them, has no aircraft (OtH p.55; data: ``[solitaire]``). A metaformer whose
+    baseform is an aircraft is one (as for the CHQ, OtH p.20); another's aircraft metaform
+    is a warning: the element plays, the form cannot (our reading, README)."""
     solo = a.ruleset.solitaire
     if a.roster.solitaire is None or solo is None:
         return
@@ -36,6 +38,14 @@ def solo_force(a: Analysis) -> Iterator[Finding]:
             yield about(info, "error", "solo-no-aircraft",
                         "no aircraft in a solo game: remove it", rule, "type",
                         solo.is_provisional)
+            continue
+        for index, form in enumerate(info.forms):  # our reading: the element may play, not the form
+            if is_aircraft(form.type):
+                name = info.element.forms[index].name or (form.type.name if form.type else "")
+                yield about(info, "warning", "solo-aircraft-form",
+                            f"its {name} form is an aircraft: it may not take that form in a "
+                            f"solo game, and the form's FC {form.presence} buys nothing there",
+                            rule, f"forms[{index + 1}].type", solo.is_provisional)
 
 
 @check(CHAPTER, applies_to=("battlegroup",))

@@ -125,9 +125,9 @@ def era_forbids(a: Analysis) -> Iterator[Finding]:
         return
     for info in a.elements:
         names = {info.element.type} | info.all_upgrade_ids
-        for form in info.element.forms:
-            names.add(form.type)
-            names.update(u.id for u in form.upgrades)
+        for line in info.forms:
+            names.add(line.type_id)
+            names.update(info.line_upgrade_ids(line))  # its own and its metaform type's
         for item in sorted(names & set(bans)):
             rule, provisional, note = bans[item]
             yield about(info, "error", "era-forbids",

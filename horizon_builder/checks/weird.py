@@ -13,6 +13,7 @@ from horizon_builder.checks.common import (
     StatlineAsk,
     about,
     cite,
+    cite_within,
     derived,
     indices,
     per_element,
@@ -77,10 +78,11 @@ def weird_command_slots(a: Analysis) -> Iterator[Finding]:
                       field="command.weird")
         return
     if len(weird) > option.weird_slots:
+        rule, provisional = cite_within(option, option.cited.get("weird_slots"),
+                                          "OtH p.42")
         yield Finding("error", "weird-command-too-many",
                       f"{len(weird)} weird commands; a {option.name} may have at most "
-                      f"{option.weird_slots}", "OtH p.42", field="command.weird",
-                      provisional=option.is_provisional)
+                      f"{option.weird_slots}", rule, field="command.weird", provisional=provisional)
     seen_ids: set[str] = set()
     seen_replaces: set[str] = set()
     for choice in weird:
@@ -105,10 +107,11 @@ def weird_command_slots(a: Analysis) -> Iterator[Finding]:
                           "replaced: each replaces a different ability", "OtH p.42",
                           field="command.weird")
         elif choice.replaces not in option.special_rules:
+            rule, provisional = cite_within(option, option.cited.get("special_rules"),
+                                              "OtH p.42")
             yield Finding("error", "weird-command-nothing-to-replace",
                           f"{name} replaces {ability}, which a {option.name} does not have",
-                          cite(option, "OtH p.42"), field="command.weird",
-                          provisional=option.is_provisional)
+                          rule, field="command.weird", provisional=provisional)
         seen_replaces.add(choice.replaces)
 
 
@@ -156,9 +159,10 @@ def weird_upgrade_placement(ask: StatlineAsk) -> Iterator[Reason]:
     weird = [c for c in ask.line.upgrades if c.upgrade and c.upgrade.kind == "weird_command"]
     for cost in weird:
         name = cost.upgrade.name if cost.upgrade else cost.choice.id
-        yield Reason("weird-command-on-element", f"{name} is weird command: choose it under the "
-                     "command (and say which CHQ ability it replaces), not as an upgrade",
-                     "weird command: see Command", "OtH p.42", "upgrades", subject=cost.choice.id)
+        yield Reason("weird-command-on-element", f"{ask.label}{name} is weird command: choose it "
+                     "under the command (and say which CHQ ability it replaces), not as an upgrade",
+                     "weird command: see Command", "OtH p.42", f"{ask.prefix}upgrades",
+                     subject=cost.choice.id)
 
 
 def _free_weird(a: Analysis, info: ElementInfo) -> int:

@@ -266,8 +266,14 @@ def _add_adventure(sub: Any) -> None:
                            help="Situation roll, 1-12 (12: pick; show every row)")
     adventure.add_argument("--action", type=int, metavar="N", help="Action roll, 1-12")
     adventure.add_argument("--purpose", type=int, metavar="N", help="Purpose roll, 1-12")
+    adventure.add_argument("--lost", type=int, metavar="P",
+                           help="P of the elements you removed for the Situation's loss (at least "
+                           "the loss): the allowances and momentum after it")
     adventure.add_argument("--momentum-left", type=int, metavar="N",
-                           help="momentum left at the end: prints the margin of victory")
+                           help="momentum left at the end: prints the outcome (a winner's "
+                           "margin of victory; on 0 or less, not won)")
+    adventure.add_argument("--opponent-momentum-left", type=int, metavar="N",
+                           help="the opponent's momentum left: tells victory, defeat, stalemate")
     adventure.add_argument("--ruleset", action="append", default=[], metavar="FILE", help=RULESET_HELP)
     adventure.set_defaults(func=_adventure)
 

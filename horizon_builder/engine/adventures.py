@@ -1,7 +1,8 @@
 """New Adventures (OtH p.49-54) as pure functions: situation, mission, margin of victory.
 
 The tables are data (``rulesets/70-new-adventures.toml``). Allowances are
-FP × the table's fraction, rounded to the nearest whole point; the book does
+FP × the table's fraction (the FP left after the Situation's loss, as the tables'
+``allowance_fp`` says), rounded to the nearest whole point; the book does
 not say how an exact half goes, so the tables say (``[adventures] rounding``;
 shipped: halves away from zero, 11 × 0.50 = 5.5 → 6, the same rule as the
 Intelligence Rating, :func:`horizon_builder.engine.totals.round_nearest`).
@@ -12,13 +13,14 @@ exactly 5.5. Rolls are checked against the tables' die (``situation_die``, a d12
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from horizon_builder.engine.findings import plural
-from horizon_builder.engine.totals import round_nearest
+from horizon_builder.engine.totals import intelligence_band, round_nearest
 from horizon_builder.rules.adventures import (
     Adventures,
     DispositionEffect,
@@ -28,6 +30,7 @@ from horizon_builder.rules.adventures import (
     SituationRow,
     VictoryBand,
 )
+from horizon_builder.rules.models import IntelligenceBand
 
 Row = TypeVar("Row", MissionAction, MissionPurpose)
 
@@ -97,12 +100,17 @@ def reserve_turns(tables: Adventures, disposition: str | None) -> list[tuple[Dis
 
 
 def margin_of_victory(tables: Adventures, momentum_left: int, starting_momentum: int) -> VictoryBand:
-    """The margin of victory from momentum left as a share of starting momentum (OtH p.49).
+    """The winner's margin: momentum left as a share of starting momentum (OtH p.49).
 
-    Band edges: exactly 10% is pyrrhic, exactly 25% decisive, exactly 50% utter (data).
+    Only a winner has a margin: a commander on less than ``momentum_to_win`` (1: on 0
+    or less) has not won, an :class:`AdventureError`. Band edges: exactly 10% is
+    pyrrhic, exactly 25% decisive, exactly 50% utter (data).
     """
     if starting_momentum <= 0:
         raise AdventureError("starting momentum must be positive")
+    if momentum_left < tables.momentum_to_win:
+        raise AdventureError(f"a commander on {momentum_left} momentum has not won: "
+                             "no margin of victory (OtH p.49)")
     if not tables.victory_bands:
         raise AdventureError("the ruleset has no margin-of-victory bands")
     share = Fraction(100 * momentum_left, starting_momentum)
@@ -115,6 +123,65 @@ def margin_of_victory(tables: Adventures, momentum_left: int, starting_momentum:
         if share > edge or (band.min_inclusive and share == edge):
             found = band
     return found
+
+
+Result = Literal["victory", "defeat", "stalemate", "not won", "undecided"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a battle stands for one commander (OtH p.49); ``band`` only for a victory."""
+
+    result: Result
+    momentum_left: int
+    starting_momentum: int
+    opponent_left: int | None = None
+    band: VictoryBand | None = None
+
+    def text(self) -> str:
+        """One line for the ``adventure`` command."""
+        left, start, other = self.momentum_left, self.starting_momentum, self.opponent_left
+        mine = f"{left} of {start} momentum left"
+        if self.result == "victory":
+            share = Fraction(100 * left, start)
+            opponent = "" if other is None else f"; the opponent on {other}"
+            band = self.band
+            edge = (band is not None and band.is_provisional and band.min_percent is not None
+                    and share == exact(band.min_percent))  # on an edge the book leaves open
+            ours = f"; exactly {band.min_percent:g}% is {band.name} by our reading" if edge and band else ""
+            return (f"Margin of victory: {band.name if band else '-'} "
+                    f"({mine}, {float(share):.0f}%{opponent}{ours}) (OtH p.49)")
+        if self.result == "defeat":
+            return f"Outcome: defeat ({mine}; the opponent still has {other}) (OtH p.49)"
+        if self.result == "stalemate":
+            return (f"Outcome: stalemate (both out of momentum: you on {left}, the opponent on "
+                    f"{other}; both sides disengage) (OtH p.49)")
+        if self.result == "undecided":
+            return (f"Outcome: no result yet (both commanders still have momentum: you {left}, "
+                    f"the opponent {other}) (OtH p.49)")
+        return (f"Outcome: not won ({mine}: a commander on 0 or less has not won; a defeat if "
+                f"the opponent still has momentum, a stalemate if both are out) (OtH p.49)")
+
+
+def battle_outcome(tables: Adventures, momentum_left: int, starting_momentum: int,
+                   opponent_left: int | None = None) -> Outcome:
+    """Won, lost, stalemate or not decided, from the momentum left on each side (OtH p.49).
+
+    A commander with at least ``momentum_to_win`` (1) wins when the other has less; both
+    below it is a stalemate; a commander below it never has a margin. Without the
+    opponent's momentum, a commander who still has momentum is taken to have won.
+    """
+    if starting_momentum <= 0:
+        raise AdventureError("starting momentum must be positive")
+    need = tables.momentum_to_win
+    args = (momentum_left, starting_momentum, opponent_left)
+    if momentum_left < need:
+        if opponent_left is None:
+            return Outcome("not won", *args)
+        return Outcome("defeat" if opponent_left >= need else "stalemate", *args)
+    if opponent_left is not None and opponent_left >= need:
+        return Outcome("undecided", *args)
+    return Outcome("victory", *args, margin_of_victory(tables, momentum_left, starting_momentum))
 
 
 @dataclass(frozen=True)
@@ -130,15 +197,30 @@ class SituationResult:
     advance: int | None  #: most FP deployed at the start
     reserve: int | None  #: most FP starting in reserve
     terrain: int | None
-    momentum_after_loss: int | None  #: starting momentum if losses are exactly ``loss``
+    momentum_after_loss: int | None  #: starting momentum after ``lost`` (the loss if not given)
     warnings: list[str] = field(default_factory=list)
+    allowance_fp: int | None = None  #: the FP the advance and reserve shares are taken of
+    lost: int | None = None  #: the P actually lost, when the player says (at least ``loss``)
+
+
+def allowance_fp(tables: Adventures, force_presence: int, row: SituationRow,
+                 lost: int | None = None) -> int:
+    """The FP the advance and reserve shares are taken of: after the loss (shipped reading:
+    the loss is a reduction in FP, OtH p.51; a tournament applies it before dividing the
+    force, OtH p.47), the P actually ``lost`` or else the row's; or as mustered
+    (``[adventures] allowance_fp``)."""
+    if tables.allowance_fp == "as_mustered":
+        return force_presence
+    return max(0, force_presence - (lost if lost is not None else -(row.loss or 0)))
 
 
 def situation(tables: Adventures, roll: int, force_presence: int, starting_momentum: int | None = None,
-              intelligence_quality: str | None = None) -> SituationResult:
+              intelligence_quality: str | None = None, lost: int | None = None) -> SituationResult:
     """Loss, disposition, advance and reserve allowances and terrain for a Situation roll.
 
-    Allowances use the FP before losses (OtH p.50: FP as mustered).
+    Allowances are shares of :func:`allowance_fp`: of the FP left after ``lost``, the P of
+    the elements the player removed (at least the row's loss, OtH p.51), or after exactly
+    the row's loss when not given. A pick (roll 12) ignores ``lost``.
     """
     row = situation_row(tables, roll)
     warnings = [f"Situation {roll}: {row.warning}"] if row.warning else []
@@ -146,17 +228,55 @@ def situation(tables: Adventures, roll: int, force_presence: int, starting_momen
         return SituationResult(roll, row, force_presence, None, None, None, None, None, None, None,
                                warnings)
     loss = -(row.loss or 0)
+    if lost is not None and not loss <= lost <= force_presence:
+        raise AdventureError(f"P lost {lost}: it must be at least the Situation's loss of {loss} "
+                             f"and at most the FP, {force_presence} (OtH p.51)")
     momentum = starting_momentum if starting_momentum is not None else force_presence
+    base = allowance_fp(tables, force_presence, row, lost)
     return SituationResult(
         roll=roll, row=row, force_presence=force_presence, loss=loss,
         disposition=effective_disposition(tables, row.disposition, intelligence_quality),
         situation_disposition=row.disposition,
-        advance=None if row.advance is None else allowance(force_presence, row.advance,
-                                                           tables.rounding),
-        reserve=None if row.reserve is None else allowance(force_presence, row.reserve,
-                                                           tables.rounding),
-        terrain=row.terrain, momentum_after_loss=momentum - loss, warnings=warnings,
+        advance=None if row.advance is None else allowance(base, row.advance, tables.rounding),
+        reserve=None if row.reserve is None else allowance(base, row.reserve, tables.rounding),
+        terrain=row.terrain, momentum_after_loss=momentum - (loss if lost is None else lost),
+        warnings=warnings, allowance_fp=base, lost=lost,
     )
+
+
+def opponent_terrain(band: IntelligenceBand | None, terrain: int | None) -> int | None:
+    """How many of your terrain pieces the opponent places: a share rounded up (OtH p.50:
+    half, for Very poor intelligence); None when your intelligence lets you place them all."""
+    if band is None or band.opponent_places_terrain is None or terrain is None:
+        return None
+    return math.ceil(terrain * exact(band.opponent_places_terrain))
+
+
+def terrain_text(band: IntelligenceBand | None, terrain: int | None) -> str:
+    """The terrain count, with how many the opponent places where intelligence says so."""
+    theirs = opponent_terrain(band, terrain)
+    if theirs is None or band is None:
+        return str(terrain)
+    share = "half" if band.opponent_places_terrain == 0.5 else format_fraction(
+        band.opponent_places_terrain)
+    return (f"{terrain} (your opponent places {theirs} of them: {share}, rounded up, for "
+            f"{band.quality} intelligence, OtH p.50)")
+
+
+def deployment_text(spaces: int, element_count: int | None, band: IntelligenceBand | None) -> str:
+    """Deployment spaces with what they come from (OtH p.50, p.53) and who places them."""
+    extra = band.extra_deployment_spaces if band is not None else 0
+    parts = []
+    if element_count is not None:
+        parts.append(f"{spaces - extra} for {plural(element_count, 'element')} on the table, "
+                     "OtH p.53")
+    if extra and band is not None:
+        parts.append(f"+{extra} for {band.quality} intelligence, OtH p.50")
+    text = plural(spaces, "space") + (f" ({'; '.join(parts)})" if parts else "")
+    if band is not None and band.opponent_places_deployment:
+        text += (f"; your opponent places {'it' if spaces == 1 else 'them'} "
+                 f"({band.quality} intelligence, OtH p.50)")
+    return text
 
 
 def format_fraction(value: float | None) -> str:
@@ -175,15 +295,22 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
                    intelligence_rating: int | None, intelligence_quality: str | None,
                    situation_roll: int, action_roll: int | None = None,
                    purpose_roll: int | None = None, momentum_left: int | None = None,
-                   intelligence_effect: str | None = None) -> str:
-    """The New Adventures set-up of one battlegroup as plain text."""
+                   intelligence_effect: str | None = None,
+                   opponent_momentum_left: int | None = None,
+                   band: IntelligenceBand | None = None, element_count: int | None = None,
+                   lost: int | None = None) -> str:
+    """The New Adventures set-up of one battlegroup as plain text.
+
+    ``band`` (the battlegroup's intelligence band) turns its effects into numbers: how
+    many terrain pieces and which deployment spaces the opponent places (OtH p.50)."""
     ir = "-" if intelligence_rating is None else f"{intelligence_rating:+d}"
     lines = [f"{name}: FC {force_cost}   FP {force_presence}   momentum {starting_momentum}   "
              f"IR {ir} {intelligence_quality or ''}".rstrip()]
     if intelligence_effect:
         lines.append(f"Intelligence: {intelligence_effect} (OtH p.50)")
+    lines.append(f"Deployment: {deployment_text(deployment_spaces, element_count, band)}")
     result = situation(tables, situation_roll, force_presence, starting_momentum,
-                       intelligence_quality)
+                       intelligence_quality, lost)
     row = result.row
     warnings_rows: list[str] = []
     lines.append(f"Situation {situation_roll}: {row.name} ({row.source or 'OtH p.52'})")
@@ -193,18 +320,29 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             if other.pick:
                 continue
             mark = "*" if other.warning else " "
+            base = allowance_fp(tables, force_presence, other)
             lines.append(f"  {roll:>2}{mark}{other.name:<28} loss {other.loss or 0:>2}  "
                          f"{(other.disposition or '-'):<4} adv {format_fraction(other.advance)} "
-                         f"({allowance(force_presence, other.advance or 0, tables.rounding)} FP)  "
+                         f"({allowance(base, other.advance or 0, tables.rounding)} FP)  "
                          f"res {format_fraction(other.reserve)} "
-                         f"({allowance(force_presence, other.reserve or 0, tables.rounding)} FP)  "
-                         f"terrain {other.terrain}")
+                         f"({allowance(base, other.reserve or 0, tables.rounding)} FP)  "
+                         f"terrain {other.terrain}"
+                         + (f" ({theirs} placed by your opponent)"
+                            if (theirs := opponent_terrain(band, other.terrain)) is not None
+                            else ""))
             if other.warning:
                 warnings_rows.append(f"Situation {roll}: {other.warning}")
     else:
-        lines.append(f"  loss: {result.loss} FP before the battle (momentum {starting_momentum} "
-                     f"less the P of the elements lost: {result.momentum_after_loss} if exactly "
-                     f"{result.loss})")
+        if result.lost is not None:
+            lines.append(f"  loss: {result.loss} FP before the battle; P {result.lost} lost "
+                         f"(momentum {starting_momentum} less {result.lost}: "
+                         f"{result.momentum_after_loss})")
+        elif not result.loss:
+            lines.append(f"  loss: none (starting momentum {starting_momentum})")
+        else:
+            lines.append(f"  loss: {result.loss} FP before the battle (momentum {starting_momentum} "
+                         f"less the P of the elements lost: {result.momentum_after_loss} if "
+                         f"exactly {result.loss})")
         if result.loss:
             lines.append("  (an SF team killed on a special operation, OtH p.37, or aircraft lost in "
                          "the air war, OtH p.36, may count against this loss)")
@@ -213,11 +351,14 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             disp += (f" (Intelligence {intelligence_quality} overrides the Situation's "
                      f"{DISPOSITION_NAMES.get(result.situation_disposition or '', '-')})")
         lines.append(f"  disposition: {disp}")
+        lost_now = result.lost if result.lost is not None else result.loss
+        of_fp = ("" if result.allowance_fp == force_presence
+                 else f": FP {force_presence} less the {lost_now} lost")
         lines.append(f"  advance force: up to {result.advance} FP "
-                     f"({force_presence} × {format_fraction(row.advance)})")
+                     f"({result.allowance_fp} × {format_fraction(row.advance)}{of_fp})")
         lines.append(f"  reserve force: up to {result.reserve} FP "
-                     f"({force_presence} × {format_fraction(row.reserve)})")
-        lines.append(f"  terrain pieces: {result.terrain}")
+                     f"({result.allowance_fp} × {format_fraction(row.reserve)}{of_fp})")
+        lines.append(f"  terrain pieces: {terrain_text(band, result.terrain)}")
         turns = reserve_turns(tables, result.disposition)
         if turns:
             lines.append("  reserves from turn: " + ", ".join(f"{e.reserve} {t}" for e, t in turns))
@@ -238,10 +379,7 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             lines.append(f"  {pur.effect}")
     if momentum_left is not None:
         start = result.momentum_after_loss if result.momentum_after_loss is not None else starting_momentum
-        band = margin_of_victory(tables, momentum_left, start)
-        share = Fraction(100 * momentum_left, start)
-        lines.append(f"Margin of victory: {band.name} ({momentum_left} of {start} momentum left, "
-                     f"{float(share):.0f}%) (OtH p.49)")
+        lines.append(battle_outcome(tables, momentum_left, start, opponent_momentum_left).text())
     return "\n".join(lines)
 
 
@@ -263,8 +401,15 @@ def adventure_main(args: argparse.Namespace) -> int:
     if tables is None:
         print("error: the ruleset has no New Adventures tables", file=sys.stderr)
         return 2
+    if args.opponent_momentum_left is not None and args.momentum_left is None:
+        print("error: --opponent-momentum-left needs --momentum-left (your own momentum left)",
+              file=sys.stderr)
+        return 2
     report = validate(loaded.roster, loaded.ruleset)
     t = report.totals
+    intel = loaded.ruleset.intelligence
+    band = (intelligence_band(intel, t.intelligence_rating)
+            if intel is not None and intel.bands and t.intelligence_rating is not None else None)
     try:
         text = adventure_text(
             tables, name=printable(loaded.roster.name), force_presence=t.force_presence,
@@ -273,6 +418,8 @@ def adventure_main(args: argparse.Namespace) -> int:
             intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
             situation_roll=args.situation, action_roll=args.action,
             purpose_roll=args.purpose, momentum_left=args.momentum_left,
+            opponent_momentum_left=args.opponent_momentum_left, band=band,
+            element_count=t.element_count, lost=args.lost,
         )
     except AdventureError as exc:
         print(f"error: {printable(str(exc))}", file=sys.stderr)

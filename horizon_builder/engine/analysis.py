@@ -87,6 +87,7 @@ class ElementInfo:
     is_command: bool
     fc_notes: list[str] = field(default_factory=list)
     fc_provisional: bool = False
+    #: CR bought for its type, and for its metaforms' types (``form_type``, OtH p.20)
     type_upgrades: list[CrPurchase] = field(default_factory=list)
     cr_spent: int = 0
 
@@ -105,9 +106,21 @@ class ElementInfo:
     def has_upgrade(self, upgrade_id: str) -> bool:
         return upgrade_id in self.all_upgrade_ids
 
+    def line_upgrade_ids(self, line: StatlineInfo) -> set[str]:
+        """The upgrades one statline carries: the baseform's :attr:`all_upgrade_ids`; a
+        metaform's own and those CR bought for its metaform type (OtH p.20)."""
+        if line is self.base:
+            return self.all_upgrade_ids
+        return line.upgrade_ids() | {p.upgrade for p in self.type_upgrades
+                                     if p.form_type and p.type == line.type_id}
+
     @cached_property
     def all_upgrade_ids(self) -> set[str]:
-        ids = self.base.upgrade_ids() | {p.upgrade for p in self.type_upgrades}
+        """The baseform's upgrades: its own, those bought for its type, those they grant.
+
+        CR bought for a metaform type (``form_type``) is not here: a metaform is its own
+        type for CR (OtH p.20), so it reaches metaforms, never an element of that type."""
+        ids = self.base.upgrade_ids() | {p.upgrade for p in self.type_upgrades if not p.form_type}
         for cost in self.base.upgrades:
             if cost.upgrade:
                 ids.update(cost.upgrade.grants_upgrades)
@@ -349,6 +362,9 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     for element in chosen[prefix:len(chosen) - suffix]:
         is_command = element.id == chq_id and chq_id is not None
         bought = tuple(purchases_by_type.get(element.type, ()))
+        if element.forms:  # CR bought for its metaforms' types reaches them (OtH p.20)
+            bought += tuple(p for t in sorted({f.type for f in element.forms} - {element.type})
+                            for p in purchases_by_type.get(t, ()) if p.form_type)
         context = (force_context, is_command, bought)
         info = _MEMO.get((element, ruleset), context)
         if info is None:

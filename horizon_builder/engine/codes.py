@@ -44,7 +44,9 @@ CODES: dict[str, tuple[str, str]] = {
     "command-missing": ("Mustering (core)", "no command chosen"),
     "command-element-ignored": ("Mustering (core)", "an element named for a command that has none"),
     "command-element-missing": ("Mustering (core)", "the command's element not chosen or not there"),
-    "command-element-ineligible": ("Mustering (core)", "this element may not be the command element"),
+    # which conventional types may lead is firm: the errata's CHQ table (OtH p.59)
+    "command-element-ineligible": ("Mustering (core)",
+                                   "this element may not be the command element (CHQ types: OtH p.59)"),
     "cr-overspent": ("Mustering (core)", "more CR spent than the command gives"),
     "cr-purchase-unused": ("Mustering (core)", "CR bought for a type the force does not field"),
     # --- Supplements and eras ---
@@ -82,7 +84,7 @@ CODES: dict[str, tuple[str, str]] = {
     "cr-purchase-not-type-wide": ("DataWar", "a per-element upgrade bought for a whole type"),
     "cr-purchase-points-type": ("DataWar", "CR bought for a type that pays in stat points"),
     "upgrade-option-unknown": ("DataWar", "a choice the upgrade does not offer"),
-    "rebro-node-on-chq": ("DataWar", "a rebro node on the CHQ or its type"),
+    "rebro-node-on-chq": ("DataWar", "a rebro node on the CHQ (any form) or on an element of its type"),
     "rebro-node-no-chain-of-command": ("DataWar", "a rebro node with no chain of command to relay"),
     # --- BioWar (OtH p.29-33, p.66-67) ---
     "gun-beast-rapid-vanguard": ("BioWar", "a gun-beast made rapid or vanguard"),
@@ -130,6 +132,7 @@ CODES: dict[str, tuple[str, str]] = {
     # --- Solitaire (OtH p.55-58) ---
     "solo-force-cost": ("Solitaire", "a solo force not built to the solo FC"),
     "solo-no-aircraft": ("Solitaire", "an aircraft in a solo force"),
+    "solo-aircraft-form": ("Solitaire", "an aircraft metaform, which cannot be used in a solo game"),
     "exfil-small-elements": ("Solitaire", "Hot Exfiltration without enough small elements"),
     # --- Tournament rules (OtH p.45-48) ---
     "tf-presence-over-limit": ("Tournament rules", "Task Force FP over its limit"),

@@ -78,3 +78,9 @@ class Adventures(RuleModel):
         description="Intelligence quality → the disposition it imposes (it takes priority, OtH p.51).")
     rounding: Rounding = Field(default="half_away_from_zero",
                                description="How an exact half of an allowance rounds.")
+    allowance_fp: Literal["after_loss", "as_mustered"] = Field(
+        default="after_loss", description="The FP the advance and reserve shares are taken of: "
+        "after the Situation's loss (our reading of OtH p.47, p.51) or as mustered.")
+    momentum_to_win: StrictInt = Field(
+        default=1, description="Momentum a commander needs to have won when the other has less "
+        "(OtH p.49: at least 1; on 0 or less a commander has not won).")

@@ -118,6 +118,12 @@ class Statline(RuleModel):
     stats: dict[str, StrictInt]
 
 
+class CitedRule(RuleModel):
+    """A rule that is only a citation: where it comes from, and whether that is provisional."""
+
+    summary: str | None = None
+
+
 class ElementType(RuleModel):
     """A kind of element a battlegroup can hold."""
 
@@ -156,6 +162,9 @@ class ElementType(RuleModel):
     max_upgrades: StrictInt | Literal["presence"] | None = Field(
         default=None, description="Most upgrades the element may have ('presence' = its P)."
     )
+    max_upgrades_rule: CitedRule | None = Field(
+        default=None, description="Where the upgrade limit comes from, when not the aircraft's "
+        "own (OtH p.61): a superflyer's is our reading.")
     counts_for_cr: bool = Field(default=False, description="Counts as a conventional element for CR.")
     chq: Literal["conventional", "mech"] | None = Field(
         default=None, description="May be the CHQ, and which sort of CHQ it makes."
@@ -218,6 +227,10 @@ class Upgrade(RuleModel):
         description="Element type ids, categories or tags that may take it (empty: any).",
     )
     ineligible: list[str] = Field(default_factory=list)
+    eligible_rule: CitedRule | None = Field(
+        default=None, description="Where the list of eligible elements comes from, when another "
+        "page than the upgrade's own gives it (the errata lists agile frame and stealth suite "
+        "as mech upgrades, OtH p.59-60, while their costs are the core book's).")
     scope: Literal["type", "element", "chq"] = Field(
         default="type",
         description="CR bought for a whole type, per element, or the CHQ only.",
@@ -296,6 +309,10 @@ class ChqCostRow(RuleModel):
     )
 
 
+#: The parts of a command option that may carry their own citation.
+CommandPart = Literal["element", "weird_slots", "special_rules"]
+
+
 class CommandOption(RuleModel):
     """A way to command a battlegroup: conventional CHQ, mech CHQ, AIC, alpha, hivemind ..."""
 
@@ -308,6 +325,11 @@ class CommandOption(RuleModel):
     )
     eligible: list[str] = Field(default_factory=list,
                                 description="Element types or tags that may be the command element.")
+    cited: dict[CommandPart, CitedRule] = Field(
+        default_factory=dict, description="Where one part of the option comes from, when another "
+        "page than the option's own gives it: 'element' (which elements may lead: the "
+        "conventional CHQ's types are the errata table's, OtH p.59), 'weird_slots', "
+        "'special_rules' (a CHQ's three abilities and its weird slots, OtH p.42).")
     command_resources: bool = True
     special_rules: list[str] = Field(default_factory=list)
     free_upgrades: list[str] = Field(default_factory=list)
@@ -323,6 +345,11 @@ class IntelligenceBand(RuleModel):
     quality: str
     effect: str
     extra_deployment_spaces: StrictInt = 0
+    opponent_places_terrain: float | None = Field(
+        default=None, ge=0, le=1,
+        description="Share of your terrain pieces the opponent places, rounded up (OtH p.50).")
+    opponent_places_deployment: bool = Field(
+        default=False, description="The opponent places your deployment space(s) (OtH p.50).")
 
 
 class Intelligence(RuleModel):
