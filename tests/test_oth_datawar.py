@@ -286,16 +286,23 @@ def metaformer(id_: str, *form_types: str) -> dict[str, Any]:
     return data
 
 
-def test_rebro_node_on_a_metaform_of_the_chqs_type_is_not_the_chqs(ruleset):
-    """A rebro node bought for Hvy Cav metaforms is not the Hvy Cav CHQ's: a metaform is its
-    own type for CR (OtH p.20), so the CHQ does not carry it (OtH p.27) and no finding lands on
-    the CHQ; the metaformer, not the CHQ, may hold it."""
+def test_rebro_node_on_a_metaform_of_the_chqs_type_is_the_metaformers_error(ruleset):
+    """A rebro node bought for Hvy Cav metaforms under a Hvy Cav CHQ: the metaform is a
+    conventional element of the CHQ's type (our strict reading of OtH p.27, though a metaform
+    is its own type for CR, OtH p.20), so it is an error, and it is the metaformer's (the
+    element that carries it, at the purchase that gave it), never the CHQ's (issue 26 item 5)."""
     r = force(hvy_cav("c1"), hvy_inf("i1"), hvy_inf("i2"), metaformer("x1", "hvy_cav"),
               supplements=("datawar", "metaformers"), command=chq("c1"),
               cr_purchases=[buy("hvy_cav", "rebro_node", form_type=True)])
     report = check(r, ruleset)
-    assert findings(report, "rebro-node-on-chq") == []
+    found = findings(report, "rebro-node-on-chq")
+    assert [(f.element, f.field, f.severity) for f in found] == [("x1", "cr_purchases", "error")]
+    assert "OtH p.27" in found[0].rule
     assert "rebro_node" not in report.analysis.by_id["c1"].all_upgrade_ids
+    other = force(hvy_cav("c1"), hvy_inf("i1"), hvy_inf("i2"), metaformer("x1", "lt_cav"),
+                  supplements=("datawar", "metaformers"), command=chq("c1"),
+                  cr_purchases=[buy("lt_cav", "rebro_node", form_type=True)])
+    assert findings(check(other, ruleset), "rebro-node-on-chq") == []
 
 
 def test_rebro_node_on_the_chqs_own_metaform_is_reported_against_it(ruleset):

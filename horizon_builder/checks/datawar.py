@@ -153,9 +153,10 @@ def upgrade_option_known(a: Analysis) -> Iterator[Finding]:
 @statline_rule(CHAPTER, applies_to=("battlegroup", "round"))
 def rebro_node_not_on_chq(ask: StatlineAsk) -> Iterator[Reason]:
     """The rebro node may not go on the CHQ, hence nor on a conventional element of the CHQ's
-    type, CR buying it for the whole type (OtH p.27). A metaform is its own type for CR
-    (OtH p.20): a metaform of the CHQ's type may carry one, unless the CHQ is that
-    metaformer. Reported against the element that carries it, at the statline that does."""
+    type (OtH p.27). Our reading: a metaform of a conventional CHQ's type is such an element
+    too, though it is its own type for CR (OtH p.20): a strict organiser's reading, written
+    in the README. Reported against the element that carries it, at the statline that does
+    (the metaform, or the CR purchase that gave it)."""
     info, rs = ask.info, ask.ruleset
     chq = ask.analysis.command_element
     if chq is None or REBRO not in rs.upgrades or REBRO not in info.line_upgrade_ids(ask.line):
@@ -172,6 +173,12 @@ def rebro_node_not_on_chq(ask: StatlineAsk) -> Iterator[Reason]:
         yield Reason("rebro-node-on-chq",
                      f"no rebro node on the CHQ's type ({type_name(rs, chq.element.type)}): "
                      "it would be the CHQ's too", "not on the CHQ's type", rule, "cr_purchases",
+                     subject=REBRO)
+    elif not ask.is_base and conventional and ask.line.type_id == chq.element.type:
+        yield Reason("rebro-node-on-chq",
+                     f"{ask.label}no rebro node on a metaform of the CHQ's type "
+                     f"({type_name(rs, chq.element.type)}): it is a conventional element of "
+                     "that type (our reading)", "not on the CHQ's type", rule, field,
                      subject=REBRO)
 
 

@@ -137,6 +137,7 @@ CODES: dict[str, tuple[str, str]] = {
     # --- Tournament rules (OtH p.45-48) ---
     "tf-presence-over-limit": ("Tournament rules", "Task Force FP over its limit"),
     "event-force-cost": ("Tournament rules", "a list not built to the event's FC"),
+    "event-battlegroup": ("Tournament rules", "a battlegroup entered in a tournament, not a Task Force"),
     "event-supplement": ("Tournament rules", "a supplement the event does not allow"),
     "event-era": ("Tournament rules", "a list not set in the event's era"),
     "event-house-rules": ("Tournament rules", "a list that brings its own rules file"),
