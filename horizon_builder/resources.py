@@ -6,6 +6,7 @@ checkout they are the top-level ``rulesets/`` and ``examples/`` folders.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -55,11 +56,18 @@ def event_presets() -> list[Path]:
 
 def find_preset(name: str) -> Path:
     """A preset by its file name (with or without ``.toml``) or a path to one's own file."""
-    path = Path(name).expanduser()
-    if path.suffix == ".toml" and (path.is_file() or path.parent != Path(".")):
+    path = Path(name)
+    with contextlib.suppress(RuntimeError):  # "~someone" unknown: the name as written
+        path = path.expanduser()
+    if path.suffix == ".toml" and (_is_file(path) or path.parent != Path(".")):
         return path
     shipped = presets_dir() / (name if name.endswith(".toml") else f"{name}.toml")
-    return shipped if shipped.is_file() else path
+    return shipped if _is_file(shipped) else path
+
+
+def _is_file(path: Path) -> bool:
+    """os.path.isfile: False, never an error, for a name too long or with a NUL in it."""
+    return os.path.isfile(path)
 
 
 def templates_dir() -> Path:

@@ -276,6 +276,15 @@ def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) ->
     return _write_atomic(path, folder, text.encode("utf-8"), mode)
 
 
+def is_file(path: str | Path) -> bool:
+    """True when ``path`` names a file; False, never an error, for a name that cannot be
+    checked (too long, a NUL in it, a folder no longer readable)."""
+    try:
+        return os.path.isfile(path)
+    except (OSError, ValueError, TypeError):
+        return False
+
+
 def link_target(path: Path) -> Path:
     """The file a symbolic link (or a chain of them) names; any other path as it is."""
     try:

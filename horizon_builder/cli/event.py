@@ -60,8 +60,13 @@ def event_main(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"error: {printable(str(problem))}", file=sys.stderr)
         return 2
-    except PairingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except PairingError as exc:  # about the event file: named, as every other problem is
+        print(f"error: {printable(str(args.file))}: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file that cannot be written (read-only, a folder, a full disk)
+        where = exc.filename or args.file
+        print(f"error: {printable(str(where))}: {printable(exc.strerror or str(exc))}",
+              file=sys.stderr)
         return 2
 
 
@@ -136,11 +141,12 @@ def _result(args: argparse.Namespace) -> int:
 def _standings(args: argparse.Namespace) -> int:
     from horizon_builder.event.io import load_event
     from horizon_builder.event.report import render
+    from horizon_builder.tomlfile import write_text_atomic
 
     loaded = load_event(args.file)
     text = render(loaded, args.format)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_text_atomic(args.output, text)  # through a link, to the file it names
     else:
         sys.stdout.write(text)
     return 0
