@@ -267,6 +267,10 @@ def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) ->
         info: os.stat_result | None = path.stat()
     except FileNotFoundError:
         info = None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+    if info is not None and not stat.S_ISREG(info.st_mode):  # never replace /dev/zero or a pipe
+        raise OSError(errno.EINVAL, "not a regular file (a device, pipe or socket)", str(path))
     if info is not None and not (info.st_mode & stat.S_IWUSR and os.access(path, os.W_OK)):
         raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     mode = info.st_mode & 0o777 if info is not None else 0o666 & ~_umask()

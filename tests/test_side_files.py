@@ -302,3 +302,14 @@ def test_write_text_atomic_keeps_a_dangling_link(tmp_path: Path) -> None:
     link.symlink_to(tmp_path / "made.toml")
     write_text_atomic(link, "x = 1\n")
     assert link.is_symlink() and (tmp_path / "made.toml").read_text() == "x = 1\n"
+
+
+@needs_dev_zero
+def test_a_write_through_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
+    """Written through a link, never onto what is not a regular file (run as root, a rename
+    onto /dev/zero would replace it)."""
+    link = tmp_path / "my-rules.toml"
+    link.symlink_to("/dev/zero")
+    with pytest.raises(OSError, match="not a regular file"):
+        write_text_atomic(link, "x = 1\n")
+    assert Path("/dev/zero").is_char_device() and link.is_symlink()
