@@ -313,3 +313,12 @@ def test_a_write_through_a_link_to_a_device_is_refused(tmp_path: Path) -> None:
     with pytest.raises(OSError, match="not a regular file"):
         write_text_atomic(link, "x = 1\n")
     assert Path("/dev/zero").is_char_device() and link.is_symlink()
+
+
+def test_an_event_list_path_with_a_nul_is_a_located_problem(tmp_path: Path, capsys) -> None:
+    event = tmp_path / "club.toml"
+    event.write_text('name = "Club"\npreset = "oth-tournament"\n\n[[commanders]]\nname = "A"\n'
+                     'list = "a\\u0000b.toml"\n')
+    assert main(["event", "standings", str(event)]) == 2
+    err = capsys.readouterr().err
+    assert f"{event}:6" in err and "NUL" in err and "internal error" not in err
