@@ -66,6 +66,15 @@ def _absolute(path: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
+def _too_long(name: str) -> bool:
+    """A name no system could have written (over 4096 bytes, or a part over 255)."""
+    try:
+        raw = os.fsencode(name)
+    except UnicodeError:
+        return True
+    return len(raw) > 4096 or any(len(part) > 255 for part in raw.split(os.fsencode(os.sep)))
+
+
 @dataclass(frozen=True)
 class Autosave:
     """One autosaved roster: its file here, the roster file it belongs to, when, and the roster."""
@@ -148,7 +157,7 @@ class AutosaveStore:
                                    key="autosave.saved_at") from None
         roster_file = header.get("roster_file")
         if roster_file is not None and (not isinstance(roster_file, str) or not roster_file
-                                        or "\x00" in roster_file):
+                                        or "\x00" in roster_file or _too_long(roster_file)):
             raise LoadError.single(file, "roster file name is not a path", key="autosave.roster_file")
         return Autosave(file, Path(roster_file) if roster_file else None, saved_at,
                         parse_roster(roster, file))

@@ -322,3 +322,20 @@ def test_an_event_list_path_with_a_nul_is_a_located_problem(tmp_path: Path, caps
     assert main(["event", "standings", str(event)]) == 2
     err = capsys.readouterr().err
     assert f"{event}:6" in err and "NUL" in err and "internal error" not in err
+
+
+def test_an_autosave_naming_a_roster_file_too_long_is_set_aside(tmp_path: Path) -> None:
+    """Restoring it crashed the app's title (the name could not be checked)."""
+    from datetime import UTC, datetime
+
+    from horizon_builder.tui.firstview import title_texts
+
+    folder = tmp_path / "autosave"
+    folder.mkdir()
+    roster = tomllib.loads((EXAMPLES / HVY_CAV).read_text(encoding="utf-8"))
+    (folder / "long.toml").write_text(tomli_w.dumps({
+        "autosave": {"format": 1, "saved_at": datetime.now(UTC).replace(microsecond=0),
+                     "roster_file": "x" * 5000}, "roster": roster}))
+    entries, messages = AutosaveStore(folder).entries()
+    assert entries == [] and "long.toml" in messages[0] and "not a path" in messages[0]
+    assert title_texts(Path("x" * 5000), False, "R")[0].endswith("(new file)")
