@@ -17,12 +17,13 @@ from fuzzing_side import folders, place, target
 from helpers_tui import SIZE, copy_example, row_names, shown, until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from horizon_builder import prefs
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import FileChangedDialog
 from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
+from horizon_builder.tui.screens.event import EventScreen
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 AUTOSAVE_EDGE = ('[autosave]\nformat = 1\nsaved_at = 9999-12-31T23:59:59-23:59\n'
@@ -93,6 +94,33 @@ async def test_the_app_starts_shows_the_roster_and_quits(tmp_path: Path, what: s
             assert _said(app, word), f"{what}: nothing says {word!r}"
             app.exit()
         assert app.return_code in (0, None)
+
+
+EVENTS: list[tuple[str, Callable[[Path], None], str]] = [
+    ("a FIFO", _fifo, "not a regular file"),
+    ("linked to /dev/zero", _dev_zero, "not a regular file"),
+    ("nested too deeply", _deep, "nested too deeply"),
+    ("a BOM", lambda p: p.write_bytes(b"\xef\xbb\xbfname = 'x'\n"), "BOM"),
+    ("a list path with a NUL", lambda p: p.write_text(
+        'name = "C"\npreset = "oth-tournament"\n[[commanders]]\nname = "A"\n'
+        'list = "a\\u0000b"\n'), "NUL"),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "word"), EVENTS, ids=[e[0] for e in EVENTS])
+async def test_the_event_screen_names_a_bad_event_file_and_quits(
+        tmp_path: Path, what: str, make: Callable[[Path], None], word: str) -> None:
+    if (make is _fifo and not hasattr(os, "mkfifo")) or \
+            (make is _dev_zero and not Path("/dev/zero").exists()):
+        pytest.skip("not on this system")
+    event = tmp_path / "club.toml"
+    make(event)
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await shown(pilot, EventScreen)
+        problem = str(screen.query_one("#event-problem", Static).render())
+        assert "club.toml" in problem and word in problem, f"{what}: {problem}"
+        app.exit()
 
 
 async def test_ctrl_o_with_recent_names_that_cannot_be_checked(tmp_path: Path) -> None:
