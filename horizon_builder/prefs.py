@@ -24,6 +24,7 @@ RECENT = 10
 _NOTHING = ("file not found", "file is empty", "file has no settings")
 #: why the preferences file was set aside this run (the app shows each once)
 _problems: list[str] = []
+_said: set[str] = set()
 
 
 def prefs_path() -> Path:
@@ -44,7 +45,10 @@ def load_prefs() -> dict[str, Any]:
         if problem is not None and problem.message not in _NOTHING:
             aside = set_aside(path)
             kept = f"it is kept as {aside}" if aside is not None else "it is left as it is"
-            _problems.append(f"{problem}; {kept}, and the defaults are used.")
+            message = f"{problem}; {kept}, and the defaults are used."
+            if message not in _said:  # a file that cannot be moved is said once, not at each read
+                _said.add(message)
+                _problems.append(message)
         return {}
     return data
 
