@@ -8,7 +8,6 @@ app carries on with the defaults. Each value is checked where it is asked for (:
 from __future__ import annotations
 
 import contextlib
-import os
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import tomli_w
 
 from horizon_builder.problems import LoadError
 from horizon_builder.rules.personal import config_dir
-from horizon_builder.tomlfile import read_toml, set_aside, write_text_atomic
+from horizon_builder.tomlfile import is_file, read_toml, set_aside, write_text_atomic
 
 FILE_NAME = "prefs.toml"
 RECENT = 10
@@ -31,13 +30,10 @@ def prefs_path() -> Path:
     return config_dir() / FILE_NAME
 
 
-_path = prefs_path
-
-
 def load_prefs() -> dict[str, Any]:
     """The preferences ({} when there are none, or the file cannot be used: then it is
     set aside and :func:`take_problems` says why)."""
-    path = _path()
+    path = prefs_path()
     try:
         data, _text = read_toml(path)
     except LoadError as exc:
@@ -64,8 +60,8 @@ def save_pref(key: str, value: Any) -> None:
     data = load_prefs()
     data[key] = value
     with contextlib.suppress(OSError, ValueError, TypeError):
-        _path().parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(_path(), tomli_w.dumps(data))
+        prefs_path().parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(prefs_path(), tomli_w.dumps(data))
 
 
 def pref(key: str, default: Any = None) -> Any:
@@ -86,11 +82,4 @@ def remember_recent(path: Path) -> None:
 def recent_rosters() -> list[Path]:
     """The rosters opened or saved lately that are still there, newest first (a name that
     cannot be checked, too long or in a folder no longer readable, is left out)."""
-    return [Path(p) for p in pref("recent", [])[:RECENT] if isinstance(p, str) and _is_file(p)]
-
-
-def _is_file(name: str) -> bool:
-    try:
-        return bool(name) and "\x00" not in name and os.path.isfile(name)
-    except (OSError, ValueError):
-        return False
+    return [Path(p) for p in pref("recent", [])[:RECENT] if isinstance(p, str) and p and is_file(p)]

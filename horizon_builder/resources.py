@@ -59,15 +59,11 @@ def find_preset(name: str) -> Path:
     path = Path(name)
     with contextlib.suppress(RuntimeError):  # "~someone" unknown: the name as written
         path = path.expanduser()
-    if path.suffix == ".toml" and (_is_file(path) or path.parent != Path(".")):
+    # os.path.isfile: False, never an error, for a name too long or with a NUL in it
+    if path.suffix == ".toml" and (os.path.isfile(path) or path.parent != Path(".")):
         return path
     shipped = presets_dir() / (name if name.endswith(".toml") else f"{name}.toml")
-    return shipped if _is_file(shipped) else path
-
-
-def _is_file(path: Path) -> bool:
-    """os.path.isfile: False, never an error, for a name too long or with a NUL in it."""
-    return os.path.isfile(path)
+    return shipped if os.path.isfile(shipped) else path
 
 
 def templates_dir() -> Path:

@@ -349,11 +349,16 @@ def clean_folder_temporaries(folder: Path) -> None:
 
 
 def set_aside(path: Path) -> Path | None:
-    """Rename a file that cannot be used to ``NAME.bad`` (kept for a look, never deleted;
-    an older ``.bad`` is replaced); the new name, or None when it could not be moved."""
-    aside = path.with_name(path.name + ".bad")
+    """Rename a file that cannot be used to ``NAME.bad`` (``NAME.2.bad`` ... when that is
+    taken: kept for a look, never deleted nor put over an older one); the new name, or
+    None when it could not be moved."""
     try:
-        os.replace(path, aside)
+        aside = path.with_name(path.name + ".bad")
+        number = 2
+        while os.path.lexists(aside):
+            aside = path.with_name(f"{path.name}.{number}.bad")
+            number += 1
+        os.rename(path, aside)
     except (OSError, ValueError):
         return None
     return aside

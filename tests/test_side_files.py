@@ -339,3 +339,12 @@ def test_an_autosave_naming_a_roster_file_too_long_is_set_aside(tmp_path: Path) 
     entries, messages = AutosaveStore(folder).entries()
     assert entries == [] and "long.toml" in messages[0] and "not a path" in messages[0]
     assert title_texts(Path("x" * 5000), False, "R")[0].endswith("(new file)")
+
+
+def test_a_second_bad_file_never_replaces_the_first_set_aside(config: Path) -> None:
+    (config / "prefs.toml.bad").write_text("the first, kept for a look\n")
+    (config / "prefs.toml").write_text("theme = [unclosed\n")
+    assert prefs.load_prefs() == {}
+    assert (config / "prefs.toml.bad").read_text() == "the first, kept for a look\n"
+    assert (config / "prefs.toml.2.bad").read_text() == "theme = [unclosed\n"
+    assert "prefs.toml.2.bad" in prefs.take_problems()[0]
