@@ -31,7 +31,7 @@ import tomli_w
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import parse_roster, roster_to_data
 from horizon_builder.roster.models import Roster
-from horizon_builder.tomlfile import read_toml, write_text_atomic
+from horizon_builder.tomlfile import clean_folder_temporaries, read_toml, set_aside, write_text_atomic
 
 #: Environment variable naming the data folder (tests and CI point it at a temporary folder).
 DATA_DIR_ENV = "HORIZON_BUILDER_DATA_DIR"
@@ -64,6 +64,15 @@ def _absolute(path: Path) -> Path:
         return path.expanduser().resolve()
     except (OSError, RuntimeError, ValueError):
         return Path(os.path.abspath(path))
+
+
+def _too_long(name: str) -> bool:
+    """A name no system could have written (over 4096 bytes, or a part over 255)."""
+    try:
+        raw = os.fsencode(name)
+    except UnicodeError:
+        return True
+    return len(raw) > 4096 or any(len(part) > 255 for part in raw.split(os.fsencode(os.sep)))
 
 
 @dataclass(frozen=True)
@@ -140,9 +149,15 @@ class AutosaveStore:
             raise LoadError.single(file, "autosave time missing", key="autosave.saved_at")
         if saved_at.tzinfo is None:
             saved_at = saved_at.replace(tzinfo=UTC)
+        try:  # at the edge of the range (9999-12-31 in a zone west of UTC) it cannot be shown
+            saved_at = saved_at.astimezone(UTC)
+            saved_at.astimezone()
+        except (OverflowError, ValueError, OSError):
+            raise LoadError.single(file, "autosave time out of range",
+                                   key="autosave.saved_at") from None
         roster_file = header.get("roster_file")
         if roster_file is not None and (not isinstance(roster_file, str) or not roster_file
-                                        or "\x00" in roster_file):
+                                        or "\x00" in roster_file or _too_long(roster_file)):
             raise LoadError.single(file, "roster file name is not a path", key="autosave.roster_file")
         return Autosave(file, Path(roster_file) if roster_file else None, saved_at,
                         parse_roster(roster, file))
@@ -153,6 +168,7 @@ class AutosaveStore:
         An unreadable file is renamed ``NAME.bad`` (so it is reported once and kept
         for a look), never deleted.
         """
+        clean_folder_temporaries(self.folder)  # left by a write that was killed
         try:
             files = sorted(self.folder.glob("*.toml"))
         except OSError:
@@ -163,12 +179,10 @@ class AutosaveStore:
             try:
                 found.append(self.load(file))
             except LoadError as exc:
-                aside = file.with_name(file.name + ".bad")
-                with contextlib.suppress(OSError):
-                    os.replace(file, aside)
+                aside = set_aside(file)
                 reason = exc.problems[0].message if exc.problems else "cannot be read"
-                messages.append(f"Autosave {file.name} could not be read ({reason}); "
-                                f"it is kept as {aside}.")
+                kept = f"it is kept as {aside}" if aside is not None else "it is left as it is"
+                messages.append(f"Autosave {file.name} could not be read ({reason}); {kept}.")
         found.sort(key=lambda entry: entry.saved_at, reverse=True)
         return found, messages
 

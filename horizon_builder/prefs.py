@@ -1,41 +1,67 @@
 """What the app remembers between runs (in the user's config folder, ``prefs.toml``): the
 theme, the last export format and the rosters opened or saved lately. A preference is a
-convenience: a file that cannot be read or written is ignored, never an error."""
+convenience: a file that cannot be read or written is never an error. It is read with the
+guards of a roster file (a regular file, a size cap, bounded nesting); one that cannot be
+used is set aside as ``prefs.toml.bad`` with a message (:func:`take_problems`), and the
+app carries on with the defaults. Each value is checked where it is asked for (:func:`pref`)."""
 
 from __future__ import annotations
 
 import contextlib
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
+from horizon_builder.problems import LoadError
 from horizon_builder.rules.personal import config_dir
-from horizon_builder.tomlfile import write_text_atomic
+from horizon_builder.tomlfile import is_file, read_toml, set_aside, write_text_atomic
 
 FILE_NAME = "prefs.toml"
 RECENT = 10
+#: read_toml's words for a file with nothing in it: no preferences yet, not a bad file
+_NOTHING = ("file not found", "file is empty", "file has no settings")
+#: why the preferences file was set aside this run (the app shows each once)
+_problems: list[str] = []
+_said: set[str] = set()
 
 
-def _path() -> Path:
+def prefs_path() -> Path:
     return config_dir() / FILE_NAME
 
 
 def load_prefs() -> dict[str, Any]:
+    """The preferences ({} when there are none, or the file cannot be used: then it is
+    set aside and :func:`take_problems` says why)."""
+    path = prefs_path()
     try:
-        data = tomllib.loads(_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data, _text = read_toml(path)
+    except LoadError as exc:
+        problem = exc.problems[0] if exc.problems else None
+        if problem is not None and problem.message not in _NOTHING:
+            aside = set_aside(path)
+            kept = f"it is kept as {aside}" if aside is not None else "it is left as it is"
+            message = f"{problem}; {kept}, and the defaults are used."
+            if message not in _said:  # a file that cannot be moved is said once, not at each read
+                _said.add(message)
+                _problems.append(message)
         return {}
-    return data if isinstance(data, dict) else {}
+    return data
+
+
+def take_problems() -> list[str]:
+    """The messages about a preferences file set aside since the last call."""
+    out = list(_problems)
+    _problems.clear()
+    return out
 
 
 def save_pref(key: str, value: Any) -> None:
     data = load_prefs()
     data[key] = value
     with contextlib.suppress(OSError, ValueError, TypeError):
-        _path().parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(_path(), tomli_w.dumps(data))
+        prefs_path().parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(prefs_path(), tomli_w.dumps(data))
 
 
 def pref(key: str, default: Any = None) -> Any:
@@ -45,11 +71,15 @@ def pref(key: str, default: Any = None) -> Any:
 
 def remember_recent(path: Path) -> None:
     """Put a roster at the top of the recent list (each once, at most ten)."""
-    name = str(path.resolve())
+    try:
+        name = str(path.resolve())
+    except (OSError, RuntimeError, ValueError):
+        return
     recent = [p for p in pref("recent", []) if isinstance(p, str) and p != name]
     save_pref("recent", [name, *recent][:RECENT])
 
 
 def recent_rosters() -> list[Path]:
-    """The rosters opened or saved lately that are still there, newest first."""
-    return [Path(p) for p in pref("recent", []) if isinstance(p, str) and Path(p).is_file()]
+    """The rosters opened or saved lately that are still there, newest first (a name that
+    cannot be checked, too long or in a folder no longer readable, is left out)."""
+    return [Path(p) for p in pref("recent", [])[:RECENT] if isinstance(p, str) and p and is_file(p)]

@@ -6,6 +6,7 @@ checkout they are the top-level ``rulesets/`` and ``examples/`` folders.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -55,11 +56,14 @@ def event_presets() -> list[Path]:
 
 def find_preset(name: str) -> Path:
     """A preset by its file name (with or without ``.toml``) or a path to one's own file."""
-    path = Path(name).expanduser()
-    if path.suffix == ".toml" and (path.is_file() or path.parent != Path(".")):
+    path = Path(name)
+    with contextlib.suppress(RuntimeError):  # "~someone" unknown: the name as written
+        path = path.expanduser()
+    # os.path.isfile: False, never an error, for a name too long or with a NUL in it
+    if path.suffix == ".toml" and (os.path.isfile(path) or path.parent != Path(".")):
         return path
     shipped = presets_dir() / (name if name.endswith(".toml") else f"{name}.toml")
-    return shipped if shipped.is_file() else path
+    return shipped if os.path.isfile(shipped) else path
 
 
 def templates_dir() -> Path:

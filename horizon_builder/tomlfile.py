@@ -93,11 +93,7 @@ def _reason(exc: BaseException) -> str:
 def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
     """Read a TOML file, raising :class:`LoadError` with file and line on any failure."""
     path = Path(path)
-    raw = read_regular_file(path)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LoadError.single(path, f"not UTF-8 text (byte {exc.start})") from None
+    text = decode_utf8(path, read_regular_file(path))
     if not text.strip():
         raise LoadError.single(path, "file is empty")
     try:
@@ -116,6 +112,21 @@ def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
     if not data:
         raise LoadError.single(path, "file has no settings")
     return data, text
+
+
+def decode_utf8(path: str | Path, raw: bytes) -> str:
+    """The text of a file's bytes, or :class:`LoadError` naming the line that is not UTF-8.
+
+    A UTF-8 byte order mark (some Windows editors write one) is named as such: TOML
+    does not allow it, and the editor can be told to save without it."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise LoadError.single(path, "starts with a byte order mark (BOM): save the file as "
+                               "UTF-8 without BOM", line=1)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise LoadError.single(path, "not UTF-8 text (save it as UTF-8)", line=line) from None
 
 
 def _deepest_line(text: str) -> int:
@@ -246,14 +257,20 @@ def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) ->
     file keeps the old one's permissions (or the usual ones for a new file). A
     read-only file is refused (``PermissionError``), never silently replaced, and a
     failed save leaves no temporary file behind (one left by a killed process is
-    removed by the next save of the same file).
+    removed by the next save of the same file). A symbolic link is written through: the
+    file it names is replaced (atomically, in its own folder, its ``.bak`` beside it) and
+    the link is kept, so the next open of either name shows the work.
     """
-    path = Path(path).expanduser()
+    path = link_target(Path(path).expanduser())
     folder = path.parent if str(path.parent) else Path(".")
     try:
         info: os.stat_result | None = path.stat()
     except FileNotFoundError:
         info = None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+    if info is not None and not stat.S_ISREG(info.st_mode):  # never replace /dev/zero or a pipe
+        raise OSError(errno.EINVAL, "not a regular file (a device, pipe or socket)", str(path))
     if info is not None and not (info.st_mode & stat.S_IWUSR and os.access(path, os.W_OK)):
         raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     mode = info.st_mode & 0o777 if info is not None else 0o666 & ~_umask()
@@ -261,6 +278,25 @@ def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) ->
     if keep_backup and info is not None:
         _write_atomic(path.with_name(path.name + ".bak"), folder, path.read_bytes(), mode)
     return _write_atomic(path, folder, text.encode("utf-8"), mode)
+
+
+def is_file(path: str | Path) -> bool:
+    """True when ``path`` names a file; False, never an error, for a name that cannot be
+    checked (too long, a NUL in it, a folder no longer readable)."""
+    try:
+        return os.path.isfile(path)
+    except (OSError, ValueError, TypeError):
+        return False
+
+
+def link_target(path: Path) -> Path:
+    """The file a symbolic link (or a chain of them) names; any other path as it is."""
+    try:
+        if not path.is_symlink():
+            return path
+    except (OSError, ValueError):
+        return path
+    return Path(os.path.realpath(path))
 
 
 _TMP_SUFFIX = ".tmp"
@@ -283,17 +319,49 @@ def _write_atomic(path: Path, folder: Path, data: bytes, mode: int) -> Path:
     return path
 
 
-def _remove_stale_temporaries(folder: Path, name: str) -> None:
-    """Temporary files of earlier saves of ``name`` (or its backup) that were killed midway."""
+def _remove_stale_temporaries(folder: Path, name: str = "") -> None:
+    """Temporary files of earlier saves of ``name`` (or its backup; of any file when no
+    name is given) that were killed midway."""
     now = time.time()
+    pattern = f".{glob.escape(name)}.*{_TMP_SUFFIX}" if name else f".*{_TMP_SUFFIX}"
     try:
-        leftovers = list(folder.glob(f".{glob.escape(name)}.*{_TMP_SUFFIX}"))
+        leftovers = [p for p in folder.glob(pattern) if p.is_file() and not p.is_symlink()]
     except OSError:
         return
     for leftover in leftovers:
         with contextlib.suppress(OSError):
             if now - leftover.stat().st_mtime > _STALE_SECONDS:
                 leftover.unlink()
+
+
+def clean_temporaries(files: Iterable[Path]) -> None:
+    """At start: the temporary files a killed save left beside ``files`` (each a roster,
+    or a file of the app's own folders) are removed, not only after a later save there."""
+    for file in files:
+        with contextlib.suppress(OSError, ValueError):
+            target = link_target(file)
+            _remove_stale_temporaries(target.parent, target.name)
+
+
+def clean_folder_temporaries(folder: Path) -> None:
+    """Every stale temporary file in one of the app's own folders (autosave, config)."""
+    _remove_stale_temporaries(folder)
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a file that cannot be used to ``NAME.bad`` (``NAME.2.bad`` ... when that is
+    taken: kept for a look, never deleted nor put over an older one); the new name, or
+    None when it could not be moved."""
+    try:
+        aside = path.with_name(path.name + ".bad")
+        number = 2
+        while os.path.lexists(aside):
+            aside = path.with_name(f"{path.name}.{number}.bad")
+            number += 1
+        os.rename(path, aside)
+    except (OSError, ValueError):
+        return None
+    return aside
 
 
 def file_stamp(path: str | Path) -> tuple[int, int, str] | None:

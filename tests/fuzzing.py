@@ -15,6 +15,7 @@ line exits 0, 1 or 2 and never prints a traceback.
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import random
 import tomllib
@@ -96,8 +97,8 @@ def _structural(rng: random.Random, data: dict[str, Any]) -> bytes:
         path = rng.choice(paths)
         action = rng.random()
         with contextlib.suppress(KeyError, IndexError, TypeError):
-            if action < 0.6:
-                _set(data, path, rng.choice(HOSTILE_VALUES))
+            if action < 0.6:  # a copy: a later change inside it must not reach HOSTILE_VALUES
+                _set(data, path, copy.deepcopy(rng.choice(HOSTILE_VALUES)))
             elif action < 0.8:
                 _delete(data, path)
             else:

@@ -115,11 +115,19 @@ def event_main(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"error: {printable(str(problem))}", file=sys.stderr)
         return 2
-    except (PairingError, SheetError) as exc:
+    except PairingError as exc:  # about the event file: named, as every other problem is
+        print(f"error: {printable(str(args.file))}: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    except SheetError as exc:
         print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 2
     except OutputError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file that cannot be written (read-only, a folder, a full disk)
+        where = exc.filename or args.file
+        print(f"error: {printable(str(where))}: {printable(exc.strerror or str(exc))}",
+              file=sys.stderr)
         return 2
 
 

@@ -27,6 +27,7 @@ from horizon_builder.rules.personal import (
 )
 from horizon_builder.rules.values import RuleValue, changes, rule_values
 from horizon_builder.safetext import printable
+from horizon_builder.tomlfile import link_target, read_regular_file, write_text_atomic
 
 
 def rules_main(args: argparse.Namespace) -> int:
@@ -39,6 +40,11 @@ def rules_main(args: argparse.Namespace) -> int:
     except LoadError as exc:
         for problem in exc.problems:
             print(f"error: {printable(str(problem))}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as exc:  # a file that cannot be written or read
+        where = getattr(exc, "filename", None) or args.file or personal_rules_path()
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not UTF-8 text"
+        print(f"error: {printable(str(where))}: {printable(reason)}", file=sys.stderr)
         return 2
 
 
@@ -85,7 +91,7 @@ def _export(args: argparse.Namespace) -> int:
               "screen first", file=sys.stderr)
         return 2
     read_personal(source)  # a broken file is reported, not shared
-    Path(args.file).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    write_text_atomic(args.file, read_regular_file(source).decode("utf-8"))
     print(f"wrote {args.file} from {source}")
     return 0
 
@@ -117,9 +123,10 @@ def _import(args: argparse.Namespace) -> int:
     if not args.yes:
         print(f"{len(diff)} values would change in {target}; run again with --yes to write them")
         return 0
-    if target.is_file():
-        target.with_name(target.name + ".bak").write_text(target.read_text(encoding="utf-8"),
-                                                          encoding="utf-8")
+    if target.is_file():  # the backup beside the file itself (a link is written through)
+        real = link_target(target)
+        write_text_atomic(real.with_name(real.name + ".bak"),
+                          read_regular_file(target).decode("utf-8"))
     write_personal(merged)
     print(f"wrote {len(diff)} changes to {target}")
     return 0

@@ -26,6 +26,7 @@ from horizon_builder.rules.models import EventOptions
 from horizon_builder.tomlfile import (
     KeyLines,
     format_loc,
+    is_file,
     problems_from_validation,
     read_toml,
     write_toml_atomic,
@@ -133,7 +134,7 @@ def tie_break_notes(loaded: LoadedEvent) -> list[str]:
 
 def preset_path(event: Event, event_path: Path) -> Path:
     local = event_path.parent / event.preset
-    return local if local.is_file() else find_preset(event.preset)
+    return local if is_file(local) else find_preset(event.preset)
 
 
 def load_event(path: str | Path) -> LoadedEvent:
@@ -151,7 +152,7 @@ def load_event(path: str | Path) -> LoadedEvent:
         problems.append(Problem(str(path), message, key=format_loc(loc), line=lines.line_for(loc)))
 
     preset = preset_path(event, path)
-    if not preset.is_file():
+    if not is_file(preset):
         problem(("preset",), f"no preset {event.preset!r}: name a shipped one "
                 "(horizon-builder presets) or a file next to the event")
     loaded = LoadedEvent(path, event, preset, text)
@@ -162,11 +163,11 @@ def load_event(path: str | Path) -> LoadedEvent:
             problem(("preset",), f"the preset cannot be read: {exc.problems[0]}")
     for index, commander in enumerate(event.commanders):
         list_path = loaded.list_path(commander.name)
-        if not list_path.is_file():
+        if not is_file(list_path):
             problem(("commanders", index, "list"), f"{commander.name}'s Task Force "
                     f"{commander.list!r} is not there ({list_path}): fix the path or add the file")
             continue
-        if not preset.is_file():
+        if not is_file(preset):
             continue
         try:
             loaded.lists[commander.name] = load(list_path, event=preset)

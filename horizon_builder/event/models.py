@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
 EVENT_FORMAT = 1
 
@@ -25,8 +25,8 @@ class EventModel(BaseModel):
 
 class Commander(EventModel):
     name: str = Field(min_length=1, max_length=120)
-    list: str = Field(min_length=1, description="The commander's Task Force file, relative to "
-                      "the event file.")
+    list: str = Field(min_length=1, max_length=4096, description="The commander's Task Force "
+                      "file, relative to the event file.")
     side: Side | None = Field(default=None, description="Campaign format: the side kept all "
                               "event (OtH p.48).")
     pin: str | None = Field(default=None, pattern="^[0-9a-f]{64}$", description="SHA-256 of "
@@ -40,6 +40,13 @@ class Commander(EventModel):
                                 "stands.")
     dropped: bool = Field(default=False, description="Dropped out: not paired any more; "
                           "results kept.")
+
+    @field_validator("list")
+    @classmethod
+    def _a_path(cls, value: str) -> str:
+        if "\x00" in value:
+            raise ValueError("a file name cannot hold a NUL character")
+        return value
 
 
 class Result(EventModel):

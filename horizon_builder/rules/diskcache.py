@@ -25,8 +25,13 @@ from pathlib import Path
 
 from horizon_builder.resources import cache_dir
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tomlfile import read_regular_file
 
 _RULES_CODE = Path(__file__).resolve().parent
+
+
+#: far above any merged ruleset's pickle (well under a megabyte): a larger file is not ours
+_MAX_BYTES = 64 * 1024 * 1024
 
 
 def _file(key: object) -> Path | None:
@@ -43,8 +48,8 @@ def read(key: object) -> tuple[Ruleset, bytes] | None:
     """The ruleset stored for ``key`` with its pickled bytes, or None."""
     with contextlib.suppress(Exception):  # a missing or damaged file: load it afresh
         path = _file(key)
-        if path is not None and path.is_file():
-            data = path.read_bytes()
+        if path is not None and path.is_file():  # read with a cap (a pipe or device never)
+            data = read_regular_file(path, limit=_MAX_BYTES)
             value = pickle.loads(data)
             if isinstance(value, Ruleset):
                 return value, data

@@ -16,10 +16,10 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from horizon_builder.problems import Problem
+from horizon_builder.problems import LoadError, Problem
 from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.models import Ruleset, RulesLayer
-from horizon_builder.tomlfile import KeyLines, format_loc
+from horizon_builder.tomlfile import KeyLines, format_loc, read_regular_file
 
 Loc = tuple[str | int, ...]
 
@@ -68,8 +68,8 @@ def _locs(value: Any, prefix: Loc = ()) -> Iterator[Loc]:
 
 def _digest(layer: LayerFile) -> str:
     try:
-        return hashlib.sha256(layer.path.read_bytes()).hexdigest()
-    except OSError:  # read a moment ago; hash what was parsed
+        return hashlib.sha256(read_regular_file(layer.path)).hexdigest()
+    except LoadError:  # read a moment ago; hash what was parsed
         return hashlib.sha256(repr(layer.data).encode()).hexdigest()
 
 

@@ -97,6 +97,22 @@ def _origin_of(loc: Sequence[str | int], origin: dict[Loc, _Layer]) -> _Layer | 
     return None
 
 
+def _blamed(loc: Loc, origin: dict[Loc, _Layer], layers: list[_Layer]) -> tuple[_Layer, Loc]:
+    """The layer (and the key in it) to blame for a problem found at ``loc`` after merging.
+
+    A problem between two values of one entry (a limit on a stat the type no longer has,
+    a max below a min) is the doing of the last layer that changed that entry: a shipped
+    value an override made wrong is blamed on the override, at the entry it changed."""
+    layer = _origin_of(loc, origin) or layers[-1]
+    if not layer.shipped or len(loc) < 2:
+        return layer, loc
+    entry = tuple(loc[:2])
+    order = {id(item): index for index, item in enumerate(layers)}
+    later = [order[id(source)] for at, source in origin.items()
+             if not source.shipped and at[:2] == entry and order[id(source)] > order[id(layer)]]
+    return (layers[max(later)], entry) if later else (layer, loc)
+
+
 def load_ruleset(overrides: Iterable[str | Path] = (), base: Sequence[Path] | None = None,
                  roles: Sequence[str] = ()) -> Ruleset:
     """Merge the shipped layers and any override files into one validated :class:`Ruleset`.
@@ -213,9 +229,9 @@ def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] 
         raise LoadError(problems) from None
 
     for loc, message in reference_problems(ruleset):
-        layer = _origin_of(loc, origin) or layers[-1]
+        layer, at = _blamed(loc, origin, layers)
         problems.append(Problem(str(layer.path), message, key=format_loc(loc),
-                                line=layer.lines.line_for(loc)))
+                                line=layer.lines.line_for(at)))
     if problems:
         raise LoadError(problems)
     extra = layers[len(layers) if shipped is None else shipped:]

@@ -8,7 +8,7 @@ rests on a value we could not read in a book.
 Nothing here knows about Textual or about any particular roster.
 """
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictInt
 
@@ -63,7 +63,9 @@ class PresenceRange(RuleModel):
 class Pool(RuleModel):
     """Stat points to spend on stats and upgrades, by Presence."""
 
-    points: dict[int, StrictInt] = Field(description="Presence → points.")
+    #: at least one Presence listed (an empty table leaves nothing to count from)
+    points: dict[Annotated[int, Field(ge=0, le=50)], Annotated[StrictInt, Field(ge=0)]] = Field(
+        min_length=1, description="Presence → points (at least one).")
     step: StrictInt | None = Field(
         default=None, ge=0,
         description="Points added per Presence above the highest listed value.",

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from horizon_builder.problems import LoadError
-from horizon_builder.tomlfile import read_toml, write_text_atomic
+from horizon_builder.tomlfile import read_regular_file, read_toml, write_text_atomic
 
 ENV_DIR = "HORIZON_BUILDER_CONFIG_DIR"
 ENV_OFF = "HORIZON_BUILDER_NO_PERSONAL_RULES"
@@ -48,16 +48,25 @@ def personal_rules_path() -> Path:
 
 def personal_layers(enabled: bool = True) -> list[Path]:
     """The personal layer to apply, when enabled and present (``$HORIZON_BUILDER_NO_PERSONAL_RULES``
-    set, as ``--no-personal-rules`` does for the app, turns it off everywhere)."""
+    set, as ``--no-personal-rules`` does for the app, turns it off everywhere). Anything at
+    its name counts: a folder, a pipe or a link to a device is then reported by the loader
+    (and left out), never silently ignored."""
     path = personal_rules_path()
     off = bool(os.environ.get(ENV_OFF))
-    return [path] if enabled and not off and path.is_file() else []
+    return [path] if enabled and not off and _present(path) else []
+
+
+def _present(path: Path) -> bool:
+    try:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
+        return False
 
 
 def read_personal(path: Path | None = None) -> dict[str, Any]:
     """The personal layer as data ({} when there is none); LoadError when it is broken."""
     path = path or personal_rules_path()
-    if not path.exists():
+    if not _present(path):
         return {}
     data, _text = read_toml(path)
     return data
@@ -124,7 +133,7 @@ def write_personal(data: dict[str, Any], path: Path | None = None) -> Path:
 def snapshot(path: Path | None = None) -> str | None:
     """The personal layer's text as it is now (None: there is none), to undo an entry."""
     target = path or personal_rules_path()
-    return target.read_text(encoding="utf-8") if target.is_file() else None
+    return read_regular_file(target).decode("utf-8") if target.is_file() else None
 
 
 def restore(text: str | None, path: Path | None = None) -> None:

@@ -28,7 +28,7 @@ from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
-from horizon_builder.prefs import pref, recent_rosters, remember_recent, save_pref
+from horizon_builder.prefs import recent_rosters, remember_recent, save_pref, take_problems
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
@@ -41,6 +41,7 @@ from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.screens.home import RosterScreen
 from horizon_builder.tui.sharing import SharingActions
+from horizon_builder.tui.sidefiles import clean_at_start, remembered_theme
 from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
@@ -88,7 +89,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.autosaver: Autosaver | None = None
         if session is not None:
             self.session = session
-        self.theme = pref("theme", "textual-dark")  # remembered between runs
+        self.theme, self._prefs_messages = remembered_theme(self.available_themes)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -178,7 +179,11 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.paint_roster_once("session")
         self.call_after_refresh(resume_after_startup)  # the roster is on screen
         self.call_after_refresh(self.keep_home_view)  # for the next start (homeview.py)
+        self.call_after_refresh(clean_at_start, self._initial_path)
         self.run_early_actions()
+        for message in [*take_problems(), *self._prefs_messages]:  # what was wrong with prefs.toml
+            self.notify(message, title="Preferences not read", severity="warning", timeout=10)
+        self._prefs_messages = []
         if self.session.personal_problems:  # never blocks the roster; said, and where to fix it
             self._startup_problems.append((
                 "Your rulebook is left out", self.session.personal_problems,

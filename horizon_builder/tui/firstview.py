@@ -44,7 +44,7 @@ WAIT_SECONDS = 5.0
 def title_texts(path: Path | None, unsaved: bool, roster_name: str) -> tuple[str, str]:
     """The app's title and sub-title for a roster at ``path``."""
     name = path.name if path is not None else "untitled"
-    if path is not None and not path.exists():
+    if path is not None and not os.path.lexists(path):  # (False, never an error, for a bad name)
         name += " (new file)"
     return f"{name}{' ● modified' if unsaved else ''}", roster_name
 

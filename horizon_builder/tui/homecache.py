@@ -33,7 +33,9 @@ from typing import Any
 
 import horizon_builder
 from horizon_builder.engine.findings import Finding
+from horizon_builder.problems import LoadError
 from horizon_builder.resources import cache_dir, presets_dir, rulesets_dir
+from horizon_builder.tomlfile import read_regular_file
 from horizon_builder.tui.widgets.figures import Figures
 from horizon_builder.tui.widgets.rows import RowData
 
@@ -41,6 +43,8 @@ _PACKAGE = Path(horizon_builder.__file__).resolve().parent
 #: where caches and autosaves go: nothing the home view shows depends on them
 _NOT_IN_VIEW = frozenset({"HORIZON_BUILDER_CACHE_DIR", "HORIZON_BUILDER_DATA_DIR"})
 FORMAT = 1
+#: a kept view is a few kB: a larger file is not one of ours, and is not read
+_MAX_VIEW_BYTES = 1024 * 1024
 
 
 @dataclass
@@ -60,9 +64,11 @@ class HomeView:
 
 
 def _digest(path: Path) -> str | None:
+    """The digest of a file the view rests on, read with a roster file's guards (a pipe,
+    a device or a huge file is never read: it has no digest)."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
+        return hashlib.sha256(read_regular_file(path)).hexdigest()
+    except (LoadError, OSError):
         return None
 
 
@@ -122,7 +128,7 @@ def read_kept(path: Path | None, overrides: tuple[str, ...],
         file = _file(path)
         if file is None or not file.is_file():
             return None
-        data = json.loads(file.read_text(encoding="utf-8"))
+        data = json.loads(read_regular_file(file, limit=_MAX_VIEW_BYTES).decode("utf-8"))
         if data.get("key") != _key(overrides, size, path, list(data["layers"])):
             return None
         return parse_view(data["view"])
@@ -147,7 +153,7 @@ def store(overrides: tuple[str, ...], size: tuple[int, int], path: Path | None, 
         if file is None:
             return
         data = {"key": _key(overrides, size, path, layers), "layers": layers, "view": view}
-        if file.is_file() and json.loads(file.read_text(encoding="utf-8")) == data:
+        if file.is_file() and json.loads(read_regular_file(file, limit=_MAX_VIEW_BYTES)) == data:
             return  # kept already
         file.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=file.parent, prefix=".home-", suffix=".tmp")

@@ -117,7 +117,7 @@ class FileChangedDialog(ModalScreen[str]):
         self._file_label = file_label
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box") as box:
+        with Vertical(classes="dialog-box four-buttons") as box:
             box.border_title = "File changed on disk"
             yield Static(plain(f"{self._file_label} was changed by another program (or another "
                                "window of this app) since you opened it.").append(

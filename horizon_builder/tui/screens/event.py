@@ -166,7 +166,7 @@ class EventScreen(Screen[None]):
         try:
             event = with_next_round(self.loaded.event, self.loaded.last_round)
         except PairingError as exc:
-            self.notify(str(exc), severity="warning", timeout=5)
+            self.notify(f"{self.path.name}: {exc}", severity="warning", timeout=5)
             return
         self._save(f"Round {len(event.rounds)} paired (u takes it back).", event)
 
@@ -258,7 +258,7 @@ class EventScreen(Screen[None]):
                 event = with_result(loaded, entry.commander, entry.victory_points,
                                     entry.tie_break, entry.destroyed)
             except PairingError as exc:
-                self.notify(str(exc), severity="error", timeout=6)
+                self.notify(f"{self.path.name}: {exc}", severity="error", timeout=6)
                 return
             self._save(f"{shown(entry.commander)}: {entry.victory_points} VP entered.", event)
 

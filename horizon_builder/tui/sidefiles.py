@@ -1,0 +1,32 @@
+"""The app's side of the files beside a roster (issue 25): the remembered theme checked
+against the themes this Textual has, and the temporary files a killed save left, removed
+at the start. Reading the files themselves is the core's (prefs.py, tomlfile.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from pathlib import Path
+
+from horizon_builder.prefs import pref
+
+DEFAULT_THEME = "textual-dark"
+
+
+def remembered_theme(available: Container[str]) -> tuple[str, list[str]]:
+    """The theme remembered in prefs.toml when this Textual still has it (an upgrade may drop
+    one); else the default, and a message saying so."""
+    name = pref("theme", DEFAULT_THEME)
+    if name in available:
+        return str(name), []
+    return DEFAULT_THEME, [f"The theme {name!r} remembered in prefs.toml is not available: "
+                           "the default theme is used."]
+
+
+def clean_at_start(initial: Path | None) -> None:
+    """The hidden temporary files a save killed midway left beside the roster opened, your
+    rulebook and the preferences go at the start, not only after the next save there."""
+    from horizon_builder.prefs import prefs_path
+    from horizon_builder.rules.personal import personal_rules_path
+    from horizon_builder.tomlfile import clean_temporaries
+
+    clean_temporaries([p for p in (initial, personal_rules_path(), prefs_path()) if p is not None])
