@@ -4,6 +4,8 @@ standings with the tie-breaks used (OtH p.48), from the command line."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -163,6 +165,12 @@ def test_printouts_are_written_atomically_or_refused(club, capsys):
     assert not [p for p in club.iterdir() if p.name.startswith(".slips")]
     status, _out, err = _run(capsys, "sheet", str(event), "-o", str(club / "no" / "s.txt"))
     assert status == 2 and "no/s.txt: cannot write" in err and not (club / "no").exists()
+    if hasattr(os, "mkfifo"):  # a FIFO as -o is said and stays a FIFO (issue 23 item 10)
+        os.mkfifo(club / "pipe.txt")
+        for action in ("slips", "sheet"):
+            status, _out, err = _run(capsys, action, str(event), "-o", str(club / "pipe.txt"))
+            assert status == 2 and "pipe.txt: cannot write" in err and "not a regular file" in err
+        assert stat.S_ISFIFO((club / "pipe.txt").stat().st_mode)
     status, _out, err = _run(capsys, "sheet", str(event), "--round", "4")
     assert status == 2 and "no round 4: rounds 1 to 1 are paired" in err
     status, _out, err = _run(capsys, "standings", str(event), "--final", "--format", "html")
