@@ -223,3 +223,13 @@ def test_a_code_inside_a_link_or_a_pasted_message_imports(capsys, tmp_path):
     status, _, err = run(capsys, "import", f"https://example.org/lists#{code}", "-o", str(target))
     assert status == 0, err
     assert read_roster(target) == read_roster(LEGAL)
+
+
+def test_a_code_ending_a_sentence_imports_and_diffs(capsys, tmp_path):
+    """A code pasted with the full stop of its sentence (``hb1....``.) is the code: the
+    stop is no part of it (data is letters, digits, - and _)."""
+    code = encode(read_roster(LEGAL))
+    status, out, err = run(capsys, "import", f"{code}.", "-o", "-")
+    assert status == 0, err
+    assert out.startswith("format = 1")
+    assert run(capsys, "diff", str(LEGAL), f"{code}.")[0] == 0

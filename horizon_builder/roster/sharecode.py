@@ -110,10 +110,20 @@ def find_code(text: str) -> str | None:
     return "".join(match.group(0).split()) if match else None
 
 
+def pasted_code(text: str) -> str | None:
+    """The share code a pasted or typed text means: the text itself when it is meant as a
+    code (any version: :func:`decode` says what is wrong with it), else the first code
+    inside it (in backticks, a link, a chat message); None when it holds none. What
+    ``import``, ``diff`` and the app's Open dialog all ask (after making sure the text
+    names no file)."""
+    return text if looks_like_code(text) else find_code(text)
+
+
 def decode(code: str, where: str = WHERE) -> Roster:
     """The roster a share code holds; raises :class:`LoadError` (a clear message naming
     ``where``) for a code that is mistyped, cut short, foreign or of a later version."""
-    text = "".join(code.split()).strip("`<>\"'")  # a line break a chat put in, quotes around it
+    # a line break a chat put in, quotes around it, the full stop of a sentence after it
+    text = "".join(code.split()).strip("`<>\"'").rstrip(".,;:!?")
     if len(text) > MAX_CODE_CHARS:
         raise _refused(where, "is far too long to be a share code")
     version = _ANY_VERSION.match(text)

@@ -24,7 +24,8 @@ from textual.widgets import DirectoryTree, Input, Label, OptionList
 
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.models import Roster
-from horizon_builder.roster.sharecode import decode, looks_like_code
+from horizon_builder.roster.sharecode import decode, pasted_code
+from horizon_builder.roster.sources import is_file
 from horizon_builder.tui.dialogs import PathPrompt, resolve
 from horizon_builder.tui.paths import display_path
 
@@ -68,18 +69,24 @@ class OpenRosterDialog(PathPrompt):
     def hint(self) -> str:
         return super().hint().replace("Roster file (.toml)", "Roster (.toml, JSON export) or share code")
 
+    def _code(self, value: str) -> str | None:
+        """The share code pasted (as ``import`` reads one), unless the value names a file."""
+        return None if is_file(resolve(value)) else pasted_code(value)
+
     def _problem(self, value: str) -> str | None:
-        if not looks_like_code(value):
+        code = self._code(value)
+        if code is None:
             return super()._problem(value)
         try:
-            decode(value)
+            decode(code)
         except LoadError as exc:
             return f"This share code {exc.problems[0].message}."
         return None
 
     def finish(self, value: str) -> None:
-        if looks_like_code(value):
-            self.pasted = decode(value)  # checked by _problem
+        code = self._code(value)
+        if code is not None:
+            self.pasted = decode(code)  # checked by _problem
             self.dismiss(None)
         else:
             super().finish(value)
