@@ -155,3 +155,27 @@ async def test_organiser_screen_says_an_empty_folder(tmp_path):
         table = app.screen.query_one(DataTable)
         await until(pilot, lambda: table.row_count == 1, "the new list judged", timeout=15)
         assert "1 legal" in str(summary.render())
+
+
+async def test_organiser_export_to_a_file_that_cannot_be_written_is_said(tmp_path):
+    """x to a read-only file (or a FIFO, a full disk): the message, as ``-o`` gives it, and
+    the screen stays; the file is left as it was, never a traceback (issue 23 items 10, 11)."""
+    lists = _folder(tmp_path)
+    preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
+    target = tmp_path / "table.csv"
+    target.write_text("kept\n")
+    target.chmod(0o444)
+    app = HorizonApp(start=("organiser", lists, preset))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
+                    and app.screen.judged >= 1, "the lists judged")
+        await pilot.press("x")
+        await shown(pilot, WriteFileDialog)
+        app.screen.query_one("#write-path", Input).value = str(target)
+        await pilot.press("enter")
+        await until(pilot, lambda: any("cannot write" in str(n.message)
+                                       for n in app._notifications), "the error said")
+        assert isinstance(app.screen, OrganiserScreen)
+        message = next(str(n.message) for n in app._notifications if "cannot write" in str(n.message))
+        assert f"{target}: cannot write: the file is read-only" in message
+    assert target.read_text() == "kept\n"
