@@ -246,3 +246,19 @@ def test_a_hostile_name_stays_text_on_every_printout(club, capsys):
         assert status == 0 and "\x1b" not in out and "<b>Ann</b>\\x1b[2J" in out
     status, out, _ = _run(capsys, "standings", str(event), "--final")
     assert status == 0 and "\x1b" not in out
+
+
+def test_standings_o_is_written_as_the_printouts_are(club, capsys):
+    """``event standings -o`` goes through the same writer as slips and sheet: whole or not
+    at all, a folder that is not there said as ``FILE: cannot write``, exit 2 (was an
+    internal error, exit 3: issue 23 item 10)."""
+    event = _event(club)
+    capsys.readouterr()
+    status, _out, err = _run(capsys, "standings", str(event), "-o", str(club / "no" / "s.html"))
+    assert status == 2 and "no/s.html: cannot write" in err and "internal error" not in err
+    target = club / "standings.md"
+    status, _out, err = _run(capsys, "standings", str(event), "--format", "markdown", "-o",
+                             str(target))
+    assert status == 0, err
+    assert target.read_text() == _run(capsys, "standings", str(event), "--format", "markdown")[1]
+    assert not [p for p in club.iterdir() if p.name.endswith(".tmp")]

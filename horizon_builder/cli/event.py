@@ -155,12 +155,7 @@ def _standings(args: argparse.Namespace) -> int:
     if args.final:
         return _final(args)
     loaded = load_event(args.file)
-    text = render(loaded, args.format)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
+    return _emit(render(loaded, args.format), args.output)
 
 
 
