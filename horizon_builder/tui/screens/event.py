@@ -19,6 +19,7 @@ from horizon_builder.event.models import Event
 from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import COLUMNS, battle_text, render, standing_tables
 from horizon_builder.problems import LoadError
+from horizon_builder.safetext import printable
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -140,8 +141,13 @@ class EventScreen(Screen[None]):
         def chosen(path: Path | None) -> None:
             if path is None or self.loaded is None:
                 return
-            write_text_atomic(path, render(self.loaded, SUFFIX_FORMATS.get(path.suffix.lower(),
-                                                                           "text")))
+            try:
+                write_text_atomic(path, render(self.loaded, SUFFIX_FORMATS.get(
+                    path.suffix.lower(), "text")))
+            except OSError as exc:  # read-only, a FIFO, a full disk: said as -o says it
+                self.notify(printable(f"{path}: cannot write: {exc.strerror or exc}"),
+                            title="Not written", severity="error", timeout=8, markup=False)
+                return
             self.notify(f"Wrote the standings to {path}", timeout=3)
 
         self.app.push_screen(WriteFileDialog("Export the standings",
