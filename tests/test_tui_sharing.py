@@ -124,3 +124,31 @@ async def test_the_open_dialog_reads_a_code_as_import_does_in_backticks_or_a_mes
         await _type_in_open(app, pilot, pasted.format(encode(shared)))
         await until(pilot, lambda: app.session.roster == shared, "the shared list open")
         assert app.session.path is None and app.session.dirty
+
+
+async def test_a_code_pasted_as_the_text_export_breaks_it_opens_whole(tmp_path, monkeypatch):
+    """The text export breaks a code over indented lines; pasted into the Open dialog it is
+    the whole code (an input takes only a paste's first line: it was "cut short")."""
+    from textual import events
+
+    monkeypatch.chdir(tmp_path)
+    source = copy_example(tmp_path, HVY_CAV)
+    assert main(["export", str(source), "-o", str(tmp_path / "r.txt")]) == 0
+    text = (tmp_path / "r.txt").read_text()
+    block = text[text.index("hb1."):text.index("Exported by")].strip()
+    assert "\n  " in block  # broken over lines, as printed
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("ctrl+o")
+        dialog = await shown(pilot, OpenRosterDialog)
+        field = dialog.query_one("#path", Input)
+        field.post_message(events.Paste(block.replace("\n", "\r")))  # as a terminal sends it
+        await pilot.pause()
+        assert field.value == encode(read_roster(source))
+        field.value = ""
+        field.post_message(events.Paste(block))
+        await pilot.pause()
+        assert field.value == encode(read_roster(source))
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session.roster == read_roster(source), "opened")
