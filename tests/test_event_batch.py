@@ -218,6 +218,11 @@ def test_a_toml_that_is_no_file_gets_its_unreadable_row(tmp_path, capsys):
     rows = {line.split()[0]: line for line in out.splitlines()[2:-1]}
     assert "UNREADABLE" in rows["gone.toml"] and "which is not there" in rows["gone.toml"]
     assert "UNREADABLE" in rows["pipe.toml"] and "not a regular file" in rows["pipe.toml"]
+    # a link that leads back to itself is said as a loop, not as missing
+    (lists / "loop.toml").symlink_to("loop.toml")
+    status, out = _run(capsys, "--event", "oth-tournament", str(lists))
+    rows = {line.split()[0]: line for line in out.splitlines()[2:-1]}
+    assert "UNREADABLE" in rows["loop.toml"] and "a loop of links" in rows["loop.toml"]
 
 
 def test_an_empty_folder_is_said(tmp_path, capsys):

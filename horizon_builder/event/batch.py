@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import io
 import json
 import os
@@ -85,7 +86,8 @@ def judge_files(files: Sequence[tuple[Path, str]], preset: Path, extra: Sequence
         except LoadError as exc:
             found = exc.problems
             if path.is_symlink() and not path.exists():
-                found = [Problem(str(path), f"a link to {os.readlink(path)}, which is not there")]
+                found = [Problem(str(path), f"a link to {os.readlink(path)}, " + (
+                    "a loop of links" if _loops(path) else "which is not there"))]
             problems = [str(p) for p in found]
             row = ListRow(file=shown, readable=False,
                           first_error=_in_row(found[0], path) if found else "")
@@ -126,6 +128,15 @@ def event_lists(paths: Sequence[str | Path]) -> tuple[list[tuple[Path, str]], li
     empty = [Path(p) for p in paths if Path(p).is_dir()
              and not any(path.is_relative_to(p) for path, _ in lists)]
     return lists, empty
+
+
+def _loops(link: Path) -> bool:
+    """Does the link lead back to itself (a loop of links), rather than to nothing?"""
+    try:
+        link.resolve(strict=True)
+    except (RuntimeError, OSError) as exc:
+        return isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP
+    return False
 
 
 def _resolved(path: Path) -> Path:
