@@ -233,3 +233,15 @@ def test_a_code_ending_a_sentence_imports_and_diffs(capsys, tmp_path):
     assert status == 0, err
     assert out.startswith("format = 1")
     assert run(capsys, "diff", str(LEGAL), f"{code}.")[0] == 0
+
+
+def test_a_message_that_starts_with_the_code_imports(capsys):
+    """Words after a code ("CODE thanks", "CODE (my list)") are no part of it: the code
+    that decodes is taken, whichever way the text is read (the pin says it is the list)."""
+    code = encode(read_roster(LEGAL))
+    for message in (f"{code} thanks", f"{code} thanks!", f"{code} (my list)", f"{code}\nciao"):
+        status, out, err = run(capsys, "import", message, "-o", "-")
+        assert status == 0, (message, err)
+        assert out.startswith("format = 1")
+    status, _out, err = run(capsys, "import", f"{code[:-3]} thanks", "-o", "-")
+    assert status == 2 and "share code" in err  # still refused when cut

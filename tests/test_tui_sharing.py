@@ -111,7 +111,7 @@ async def test_a_json_export_opens_as_its_roster_and_saving_writes_a_toml_beside
 
 
 @pytest.mark.parametrize("pasted", ["`{}`", "https://example.org/list?c={}", "my list: {}.",
-                                    "{}.", "lists/{}"])  # the last: after the dialog's folder
+                                    "{}.", "{} thanks", "lists/{}"])  # after the folder
 async def test_the_open_dialog_reads_a_code_as_import_does_in_backticks_or_a_message(
         tmp_path, monkeypatch, pasted):
     """A code as the markdown export shows it (in backticks), in a link or in a chat message:

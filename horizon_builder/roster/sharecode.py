@@ -112,11 +112,19 @@ def find_code(text: str) -> str | None:
 
 def pasted_code(text: str) -> str | None:
     """The share code a pasted or typed text means: the text itself when it is meant as a
-    code (any version: :func:`decode` says what is wrong with it), else the first code
-    inside it (in backticks, a link, a chat message); None when it holds none. What
-    ``import``, ``diff`` and the app's Open dialog all ask (after making sure the text
-    names no file)."""
-    return text if looks_like_code(text) else find_code(text)
+    code (a chat may have broken it over lines), or the first code inside it (in
+    backticks, a link, a message before or after it), whichever decodes (the pin proves
+    it is the list); if none does, the first of them (:func:`decode` says what is wrong
+    with it); None when it holds none. What ``import``, ``diff`` and the app's Open
+    dialog all ask (after making sure the text names no file)."""
+    candidates = [c for c in (text if looks_like_code(text) else None, find_code(text)) if c]
+    for candidate in candidates:
+        try:
+            decode(candidate)
+        except LoadError:
+            continue
+        return candidate
+    return candidates[0] if candidates else None
 
 
 def decode(code: str, where: str = WHERE) -> Roster:
