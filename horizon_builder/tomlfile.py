@@ -255,7 +255,8 @@ def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) ->
     With ``keep_backup`` the previous file, if any, is kept as ``NAME.bak`` (itself
     written the same way, so a crash never leaves a half-written backup). The new
     file keeps the old one's permissions (or the usual ones for a new file). A
-    read-only file is refused (``PermissionError``), never silently replaced, and a
+    read-only file is refused (``PermissionError``), never silently replaced, as are a folder,
+    a FIFO and a device (``OSError``: renamed over, a device would be lost), and a
     failed save leaves no temporary file behind (one left by a killed process is
     removed by the next save of the same file). A symbolic link is written through: the
     file it names is replaced (atomically, in its own folder, its ``.bak`` beside it) and
@@ -268,9 +269,10 @@ def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) ->
     except FileNotFoundError:
         info = None
     if info is not None and stat.S_ISDIR(info.st_mode):
-        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
-    if info is not None and not stat.S_ISREG(info.st_mode):  # never replace /dev/zero or a pipe
-        raise OSError(errno.EINVAL, "not a regular file (a device, pipe or socket)", str(path))
+        raise IsADirectoryError(errno.EISDIR, "is a folder: give a file name", str(path))
+    if info is not None and not stat.S_ISREG(info.st_mode):  # never renamed over: it stays
+        raise OSError(errno.EINVAL, "is not a regular file (a device, pipe or socket): "
+                      "not written", str(path))
     if info is not None and not (info.st_mode & stat.S_IWUSR and os.access(path, os.W_OK)):
         raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     mode = info.st_mode & 0o777 if info is not None else 0o666 & ~_umask()

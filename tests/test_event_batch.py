@@ -220,6 +220,11 @@ def test_a_toml_that_is_no_file_gets_its_unreadable_row(tmp_path, capsys):
     rows = {line.split()[0]: line for line in out.splitlines()[2:-1]}
     assert "UNREADABLE" in rows["gone.toml"] and "which is not there" in rows["gone.toml"]
     assert "UNREADABLE" in rows["pipe.toml"] and "not a regular file" in rows["pipe.toml"]
+    # a link that leads back to itself is said as a loop, not as missing
+    (lists / "loop.toml").symlink_to("loop.toml")
+    status, out = _run(capsys, "--event", "oth-tournament", str(lists))
+    rows = {line.split()[0]: line for line in out.splitlines()[2:-1]}
+    assert "UNREADABLE" in rows["loop.toml"] and "a loop of links" in rows["loop.toml"]
 
 
 def test_an_empty_folder_is_said(tmp_path, capsys):
@@ -289,14 +294,17 @@ def test_any_folder_gets_one_row_per_list_and_never_a_traceback(files):
         (folder / "sub").mkdir(parents=True)
         for name, text in files:
             (folder / name).write_text(text, encoding="utf-8")
-        named = set()
+        named, rosters = set(), set()
         for path in folder.rglob("*.toml"):
             with contextlib.suppress(Exception):
-                overrides = tomllib.loads(path.read_text(encoding="utf-8")).get("overrides")
+                data = tomllib.loads(path.read_text(encoding="utf-8"))
+                if "force_cost" in data or "elements" in data:  # a list is never hidden
+                    rosters.add(path.resolve())
+                overrides = data.get("overrides")
                 if isinstance(overrides, str) and overrides:
                     named.add((path.parent / overrides).resolve())
         lists = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.toml")
-                       if p.resolve() not in named)
+                       if p.resolve() not in named - rosters)
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(["check", "--event", "oth-tournament", "--format", "json",
@@ -307,3 +315,21 @@ def test_any_folder_gets_one_row_per_list_and_never_a_traceback(files):
         assert status in (0, 1, 2)
         rows = json.loads(out.getvalue())
         assert sorted(str(Path(r["path"]).relative_to(folder)) for r in rows) == lists
+
+
+def test_a_list_named_as_another_lists_rules_keeps_its_row(tmp_path, capsys):
+    """A file that holds a list (it has its FC) is a list even when another list names it as
+    its house rules: one player's ``overrides`` never hides another's list from the
+    organiser (issue 23 item 6); the list that names it gets its error as before."""
+    lists = tmp_path / "lists"
+    lists.mkdir()
+    _list(lists, "Brood 1", "Player 1")
+    _list(lists, "Sneaky", "Player 2", 'overrides = "brood-1.toml"\n' + LEGAL_AT_16)
+    status, out = _run(capsys, "--event", "oth-tournament", str(lists))
+    assert "2 lists" in out and status == 1
+    assert any(line.startswith("brood-1.toml") and "LEGAL" in line for line in out.splitlines())
+    # a list naming itself is still a list, not an empty folder
+    (lists / "sneaky.toml").unlink()
+    _list(lists, "Self", "Player 3", 'overrides = "self.toml"\n' + LEGAL_AT_16)
+    status, out = _run(capsys, "--event", "oth-tournament", str(lists))
+    assert "2 lists" in out and any(line.startswith("self.toml") for line in out.splitlines())

@@ -168,7 +168,7 @@ def test_output_errors_are_user_errors(club: Path, capsys):
     fifo = club / "pipe.txt"
     os.mkfifo(fifo)
     status, _out, err = cli(capsys, "standings", str(event), "-o", str(fifo))
-    assert status == 2 and "pipe.txt: not a regular file" in err
+    assert status == 2 and "pipe.txt: cannot write: not a regular file" in err
     target = club / "s.txt"
     target.write_text("old")
     assert cli(capsys, "standings", str(event), "-o", str(target))[0] == 0

@@ -4,6 +4,8 @@ standings with the tie-breaks used (OtH p.48), from the command line."""
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -164,8 +166,14 @@ def test_printouts_are_written_atomically_or_refused(club, capsys):
     assert target.read_text() == _run(capsys, "slips", str(event))[1]
     assert not [p for p in club.iterdir() if p.name.startswith(".slips")]
     status, _out, err = _run(capsys, "sheet", str(event), "-o", str(club / "no" / "s.txt"))
-    assert status == 2 and "no/s.txt: the folder" in err and "does not exist" in err
+    assert status == 2 and "no/s.txt: cannot write: the folder" in err and "does not exist" in err
     assert not (club / "no").exists()
+    if hasattr(os, "mkfifo"):  # a FIFO as -o is said and stays a FIFO (issue 23 item 10)
+        os.mkfifo(club / "pipe.txt")
+        for action in ("slips", "sheet"):
+            status, _out, err = _run(capsys, action, str(event), "-o", str(club / "pipe.txt"))
+            assert status == 2 and "pipe.txt: cannot write" in err and "not a regular file" in err
+        assert stat.S_ISFIFO((club / "pipe.txt").stat().st_mode)
     status, _out, err = _run(capsys, "sheet", str(event), "--round", "4")
     assert status == 2 and "no round 4: rounds 1 to 1 are paired" in err
     status, _out, err = _run(capsys, "standings", str(event), "--final", "--format", "html")
@@ -241,3 +249,19 @@ def test_a_hostile_name_stays_text_on_every_printout(club, capsys):
         assert status == 0 and "\x1b" not in out and "<b>Ann</b>\\x1b[2J" in out
     status, out, _ = _run(capsys, "standings", str(event), "--final")
     assert status == 0 and "\x1b" not in out
+
+
+def test_standings_o_is_written_as_the_printouts_are(club, capsys):
+    """``event standings -o`` goes through the same writer as slips and sheet: whole or not
+    at all, a folder that is not there said as ``FILE: cannot write``, exit 2 (was an
+    internal error, exit 3: issue 23 item 10)."""
+    event = _event(club)
+    capsys.readouterr()
+    status, _out, err = _run(capsys, "standings", str(event), "-o", str(club / "no" / "s.html"))
+    assert status == 2 and "no/s.html: cannot write" in err and "internal error" not in err
+    target = club / "standings.md"
+    status, _out, err = _run(capsys, "standings", str(event), "--format", "markdown", "-o",
+                             str(target))
+    assert status == 0, err
+    assert target.read_text() == _run(capsys, "standings", str(event), "--format", "markdown")[1]
+    assert not [p for p in club.iterdir() if p.name.endswith(".tmp")]

@@ -223,3 +223,25 @@ def test_a_code_inside_a_link_or_a_pasted_message_imports(capsys, tmp_path):
     status, _, err = run(capsys, "import", f"https://example.org/lists#{code}", "-o", str(target))
     assert status == 0, err
     assert read_roster(target) == read_roster(LEGAL)
+
+
+def test_a_code_ending_a_sentence_imports_and_diffs(capsys, tmp_path):
+    """A code pasted with the full stop of its sentence (``hb1....``.) is the code: the
+    stop is no part of it (data is letters, digits, - and _)."""
+    code = encode(read_roster(LEGAL))
+    status, out, err = run(capsys, "import", f"{code}.", "-o", "-")
+    assert status == 0, err
+    assert out.startswith("format = 1")
+    assert run(capsys, "diff", str(LEGAL), f"{code}.")[0] == 0
+
+
+def test_a_message_that_starts_with_the_code_imports(capsys):
+    """Words after a code ("CODE thanks", "CODE (my list)") are no part of it: the code
+    that decodes is taken, whichever way the text is read (the pin says it is the list)."""
+    code = encode(read_roster(LEGAL))
+    for message in (f"{code} thanks", f"{code} thanks!", f"{code} (my list)", f"{code}\nciao"):
+        status, out, err = run(capsys, "import", message, "-o", "-")
+        assert status == 0, (message, err)
+        assert out.startswith("format = 1")
+    status, _out, err = run(capsys, "import", f"{code[:-3]} thanks", "-o", "-")
+    assert status == 2 and "share code" in err  # still refused when cut

@@ -134,3 +134,22 @@ async def test_saving_over_a_file_changed_on_disk_asks(tmp_path: Path, answer: s
         assert "3rd Lancers" in text  # overwritten with ours
     else:
         assert text == theirs  # theirs kept
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_pipe_or_folder_is_refused_never_replaced(tmp_path):
+    """-o naming a FIFO, a device or a folder (issue 23 item 10): an OSError saying what it
+    is; the FIFO stays a FIFO (a save used to rename a regular file over it, and as root over
+    a device such as /dev/full too), and no temporary file is left."""
+    import stat
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError) as caught:
+        write_text_atomic(fifo, "x = 1\n")
+    assert "not a regular file" in str(caught.value.strerror)
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    with pytest.raises(OSError) as caught:
+        write_text_atomic(tmp_path, "x = 1\n")
+    assert "is a folder" in str(caught.value.strerror)
+    assert leftovers(tmp_path) == []

@@ -78,16 +78,22 @@ async def test_organiser_screen_judges_sorts_watches_opens_and_exports(tmp_path)
         assert len(rows) == 13 and {r["verdict"] for r in rows} >= {"LEGAL", "UNREADABLE"}
 
 
-async def test_event_screen_pairs_and_enters_results(tmp_path):
+def _event_file(tmp_path: Path, names: str) -> Path:
+    """An event of the Task Forces of ``names`` (one letter each) for a club preset."""
     lists = tmp_path / "lists"
     lists.mkdir()
-    for n in "ABCD":
+    for n in names:
         (lists / f"{n}.toml").write_text(TASK_FORCE.replace(
             'name = "Red Meridian Task Force"', f'name = "TF {n}"\ncommander = "{n}"'))
     (tmp_path / "preset.toml").write_text('[event]\nname = "Club"\nforce_cost = 12\n')
     event_file = tmp_path / "club.toml"
     assert main(["event", "new", str(event_file), "--preset", str(tmp_path / "preset.toml"),
-                 *(str(lists / f"{n}.toml") for n in "ABCD")]) == 0
+                 *(str(lists / f"{n}.toml") for n in names)]) == 0
+    return event_file
+
+
+async def test_event_screen_pairs_and_enters_results(tmp_path):
+    event_file = _event_file(tmp_path, "ABCD")
     app = HorizonApp(start=("event", event_file, None))
     async with app.run_test(size=SIZE) as pilot:
         await shown(pilot, EventScreen)
@@ -157,3 +163,50 @@ async def test_organiser_screen_says_an_empty_folder(tmp_path):
         table = app.screen.query_one(DataTable)
         await until(pilot, lambda: table.row_count == 1, "the new list judged", timeout=15)
         assert "1 legal" in str(summary.render())
+
+
+
+def _read_only(path: Path) -> Path:
+    path.write_text("kept\n")
+    path.chmod(0o444)
+    return path
+
+
+async def _export_refused(app: HorizonApp, pilot, target: Path) -> str:
+    """Press x, write to ``target``: the error notified (returned), the screen kept."""
+    screen = app.screen
+    await pilot.press("x")
+    await shown(pilot, WriteFileDialog)
+    app.screen.query_one("#write-path", Input).value = str(target)
+    await pilot.press("enter")
+    await until(pilot, lambda: any("cannot write" in str(n.message) for n in app._notifications),
+                "the error said")
+    assert app.screen is screen
+    return next(str(n.message) for n in app._notifications if "cannot write" in str(n.message))
+
+
+async def test_organiser_export_to_a_file_that_cannot_be_written_is_said(tmp_path):
+    """x to a read-only file (or a FIFO, a full disk): the message, as ``-o`` gives it, and
+    the screen stays; the file is left as it was, never a traceback (issue 23 items 10, 11)."""
+    lists = _folder(tmp_path)
+    preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
+    target = _read_only(tmp_path / "table.csv")
+    app = HorizonApp(start=("organiser", lists, preset))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
+                    and app.screen.judged >= 1, "the lists judged")
+        message = await _export_refused(app, pilot, target)
+        assert f"{target}: cannot write: the file is read-only" in message
+    assert target.read_text() == "kept\n"
+
+
+async def test_event_standings_export_to_a_file_that_cannot_be_written_is_said(tmp_path):
+    """x on the Event screen to a read-only file: the message, the screen stays, the file is
+    left as it was, never a traceback (issue 23 item 10)."""
+    target = _read_only(tmp_path / "standings.html")
+    app = HorizonApp(start=("event", _event_file(tmp_path, "AB"), None))
+    async with app.run_test(size=SIZE) as pilot:
+        await shown(pilot, EventScreen)
+        message = await _export_refused(app, pilot, target)
+        assert f"{target}: cannot write: the file is read-only" in message
+    assert target.read_text() == "kept\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers_tui import SIZE, copy_example, shown, until
 from textual.widgets import Input, Label
 
@@ -106,3 +107,48 @@ async def test_a_json_export_opens_as_its_roster_and_saving_writes_a_toml_beside
                     "saved")
     assert exported.read_bytes() == before  # the export is never written over
     assert len(read_roster(tmp_path / "lancers.toml").elements) == 9
+
+
+
+@pytest.mark.parametrize("pasted", ["`{}`", "https://example.org/list?c={}", "my list: {}.",
+                                    "{}.", "{} thanks", "lists/{}"])  # after the folder
+async def test_the_open_dialog_reads_a_code_as_import_does_in_backticks_or_a_message(
+        tmp_path, monkeypatch, pasted):
+    """A code as the markdown export shows it (in backticks), in a link or in a chat message:
+    the Open dialog finds it as ``horizon-builder import`` does (one function for both),
+    never "No such file" (issue "Lists leave the terminal" item 2)."""
+    monkeypatch.chdir(tmp_path)
+    shared = read_roster(copy_example(tmp_path, HVY_CAV))
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await _type_in_open(app, pilot, pasted.format(encode(shared)))
+        await until(pilot, lambda: app.session.roster == shared, "the shared list open")
+        assert app.session.path is None and app.session.dirty
+
+
+async def test_a_code_pasted_as_the_text_export_breaks_it_opens_whole(tmp_path, monkeypatch):
+    """The text export breaks a code over indented lines; pasted into the Open dialog it is
+    the whole code (an input takes only a paste's first line: it was "cut short")."""
+    from textual import events
+
+    monkeypatch.chdir(tmp_path)
+    source = copy_example(tmp_path, HVY_CAV)
+    assert main(["export", str(source), "-o", str(tmp_path / "r.txt")]) == 0
+    text = (tmp_path / "r.txt").read_text()
+    block = text[text.index("hb1."):text.index("Exported by")].strip()
+    assert "\n  " in block  # broken over lines, as printed
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("ctrl+o")
+        dialog = await shown(pilot, OpenRosterDialog)
+        field = dialog.query_one("#path", Input)
+        field.post_message(events.Paste(block.replace("\n", "\r")))  # as a terminal sends it
+        await pilot.pause()
+        assert field.value == encode(read_roster(source))
+        field.value = ""
+        field.post_message(events.Paste(block))
+        await pilot.pause()
+        assert field.value == encode(read_roster(source))
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session.roster == read_roster(source), "opened")

@@ -140,10 +140,10 @@ def writable(path: Path) -> None:
     folder is not there (OutputError: ``FILE: what is wrong``)."""
     shown = printable(str(path))
     if path.exists() and not path.is_file():
-        raise OutputError(f"{shown}: not a regular file (a folder, a FIFO or a device): "
+        raise OutputError(f"{shown}: cannot write: not a regular file (a folder, a FIFO or a device): "
                           "name a file to write")
     if not path.parent.is_dir():
-        raise OutputError(f"{shown}: the folder {printable(str(path.parent))} does not exist")
+        raise OutputError(f"{shown}: cannot write: the folder {printable(str(path.parent))} does not exist")
 
 
 def write_event(path: Path, event: Event, loaded: LoadedEvent | None = None) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import io
 import json
 import os
@@ -85,7 +86,8 @@ def judge_files(files: Sequence[tuple[Path, str]], preset: Path, extra: Sequence
         except LoadError as exc:
             found = exc.problems
             if path.is_symlink() and not path.exists():
-                found = [Problem(str(path), f"a link to {os.readlink(path)}, which is not there")]
+                found = [Problem(str(path), f"a link to {os.readlink(path)}, " + (
+                    "a loop of links" if _loops(path) else "which is not there"))]
             problems = [str(p) for p in found]
             row = ListRow(file=shown, readable=False,
                           first_error=_in_row(found[0], path) if found else "")
@@ -109,20 +111,32 @@ def event_lists(paths: Sequence[str | Path]) -> tuple[list[tuple[Path, str]], li
     """The lists that ``paths`` name (a folder: its ``*.toml``, as the table shows them),
     and the folders among ``paths`` that hold none. A house-rules file that a list found
     here names (its ``overrides``) is that list's rules, not a list of its own: it is left
-    out of a folder (a file named on the command line is always judged)."""
+    out of a folder (a file named on the command line is always judged), unless it holds a
+    list itself (its FC or elements): one list's ``overrides`` never hides another list."""
     found = named_files(paths)
-    rules = set()
+    rules, rosters = set(), set()
     for path, _shown in found:
         with contextlib.suppress(LoadError):
             data, _text = read_toml(path)
+            if "force_cost" in data or "elements" in data:  # a list (no rules layer has them)
+                rosters.add(_resolved(path))
             if isinstance(data.get("overrides"), str) and data["overrides"]:
                 rules.add(_resolved(overrides_file(data["overrides"], path)))
-    named = {_resolved(Path(p)) for p in paths}
+    kept = {_resolved(Path(p)) for p in paths} | rosters
     lists = [(path, shown) for path, shown in found
-             if _resolved(path) not in rules or _resolved(path) in named]
+             if _resolved(path) not in rules or _resolved(path) in kept]
     empty = [Path(p) for p in paths if Path(p).is_dir()
              and not any(path.is_relative_to(p) for path, _ in lists)]
     return lists, empty
+
+
+def _loops(link: Path) -> bool:
+    """Does the link lead back to itself (a loop of links), rather than to nothing?"""
+    try:
+        link.resolve(strict=True)
+    except (RuntimeError, OSError) as exc:
+        return isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP
+    return False
 
 
 def _resolved(path: Path) -> Path:

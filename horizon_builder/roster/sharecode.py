@@ -110,10 +110,28 @@ def find_code(text: str) -> str | None:
     return "".join(match.group(0).split()) if match else None
 
 
+def pasted_code(text: str) -> str | None:
+    """The share code a pasted or typed text means: the text itself when it is meant as a
+    code (a chat may have broken it over lines), or the first code inside it (in
+    backticks, a link, a message before or after it), whichever decodes (the pin proves
+    it is the list); if none does, the first of them (:func:`decode` says what is wrong
+    with it); None when it holds none. What ``import``, ``diff`` and the app's Open
+    dialog all ask (after making sure the text names no file)."""
+    candidates = [c for c in (text if looks_like_code(text) else None, find_code(text)) if c]
+    for candidate in candidates:
+        try:
+            decode(candidate)
+        except LoadError:
+            continue
+        return candidate
+    return candidates[0] if candidates else None
+
+
 def decode(code: str, where: str = WHERE) -> Roster:
     """The roster a share code holds; raises :class:`LoadError` (a clear message naming
     ``where``) for a code that is mistyped, cut short, foreign or of a later version."""
-    text = "".join(code.split()).strip("`<>\"'")  # a line break a chat put in, quotes around it
+    # a line break a chat put in, quotes around it, the full stop of a sentence after it
+    text = "".join(code.split()).strip("`<>\"'").rstrip(".,;:!?")
     if len(text) > MAX_CODE_CHARS:
         raise _refused(where, "is far too long to be a share code")
     version = _ANY_VERSION.match(text)

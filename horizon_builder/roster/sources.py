@@ -83,14 +83,12 @@ def roster_from(source: str) -> tuple[Roster, str]:
     """The roster a command line names: a share code, or a file (a roster TOML, a JSON
     export or roster, or a text holding a share code such as the markdown export); and
     what it was. Raises :class:`LoadError` with a clear message."""
-    from horizon_builder.roster.sharecode import decode, find_code, looks_like_code
+    from horizon_builder.roster.sharecode import decode, find_code, pasted_code
 
     path = Path(source)
-    if looks_like_code(source) and not is_file(path):
-        return decode(source), CODE
-    inside = find_code(source) if not is_file(path) else None  # a link or message around it
-    if inside is not None:
-        return decode(inside), CODE
+    pasted = None if is_file(path) else pasted_code(source)  # or in a link, a message
+    if pasted is not None:
+        return decode(pasted), CODE
     raw = read_regular_file(path)
     if is_json(raw):
         roster, _text, kind = read_source(path)

@@ -197,6 +197,8 @@ class PathPrompt(ModalScreen[Path | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", key_display="esc"),
     ]
+    #: The path field's class (the Open dialog's takes a share code pasted over lines).
+    INPUT: ClassVar[type[Input]] = Input
 
     def __init__(self, title: str, purpose: Literal["open", "save"], initial: str = "",
                  refuse: Iterable[Path] = ()) -> None:
@@ -210,7 +212,7 @@ class PathPrompt(ModalScreen[Path | None]):
         with Vertical(classes=f"dialog-box path-box {self.purpose}-box") as box:
             box.border_title = plain(self._title)
             yield Label(Text(self.hint()), classes="dialog-hint")
-            yield Input(self._initial, id="path", suggester=PathSuggester(),
+            yield self.INPUT(self._initial, id="path", suggester=PathSuggester(),
                         validators=[_PathValidator(self)], validate_on=["changed", "submitted"],
                         placeholder="path/to/roster.toml")
             problem = Label("", id="path-problem", classes="field-error")

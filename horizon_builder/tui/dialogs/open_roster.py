@@ -19,12 +19,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
+from textual.events import Key, Paste
 from textual.widgets import DirectoryTree, Input, Label, OptionList
 
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.models import Roster
-from horizon_builder.roster.sharecode import decode, looks_like_code
+from horizon_builder.roster.sharecode import decode, find_code, pasted_code
+from horizon_builder.roster.sources import is_file
 from horizon_builder.tui.dialogs import PathPrompt, resolve
 from horizon_builder.tui.paths import display_path
 
@@ -54,8 +55,27 @@ class RosterTree(DirectoryTree):
             self.path = here.parent
 
 
+class CodePathInput(Input):
+    """The path field, which takes a share code pasted over several lines (the text export
+    breaks one over indented lines) whole: an input keeps only a paste's first line."""
+
+    def _on_paste(self, event: Paste) -> None:
+        text = event.text.replace("\r\n", "\n").replace("\r", "\n")  # a terminal pastes CRs
+        code = find_code(text) if "\n" in text.strip() else None
+        if code is None:
+            return  # Input's own handler takes it
+        event.prevent_default()  # not Input's: it would insert the first line
+        event.stop()
+        if self.selection.is_empty:
+            self.insert_text_at_cursor(code)
+        else:
+            self.replace(code, *self.selection)
+
+
 class OpenRosterDialog(PathPrompt):
     """Choose a roster to open: typed, from the recent list, or from the folders."""
+
+    INPUT = CodePathInput
 
     def __init__(self, initial: str = "", recent: Iterable[Path] = (), folder: Path | None = None,
                  title: str = "Open roster") -> None:
@@ -68,18 +88,24 @@ class OpenRosterDialog(PathPrompt):
     def hint(self) -> str:
         return super().hint().replace("Roster file (.toml)", "Roster (.toml, JSON export) or share code")
 
+    def _code(self, value: str) -> str | None:
+        """The share code pasted (as ``import`` reads one), unless the value names a file."""
+        return None if is_file(resolve(value)) else pasted_code(value)
+
     def _problem(self, value: str) -> str | None:
-        if not looks_like_code(value):
+        code = self._code(value)
+        if code is None:
             return super()._problem(value)
         try:
-            decode(value)
+            decode(code)
         except LoadError as exc:
             return f"This share code {exc.problems[0].message}."
         return None
 
     def finish(self, value: str) -> None:
-        if looks_like_code(value):
-            self.pasted = decode(value)  # checked by _problem
+        code = self._code(value)
+        if code is not None:
+            self.pasted = decode(code)  # checked by _problem
             self.dismiss(None)
         else:
             super().finish(value)

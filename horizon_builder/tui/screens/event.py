@@ -33,6 +33,7 @@ from horizon_builder.event.report import (
     standing_tables,
 )
 from horizon_builder.problems import LoadError
+from horizon_builder.safetext import printable
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -325,16 +326,12 @@ class EventScreen(Screen[None]):
         def chosen(path: Path | None) -> None:
             if path is None or self.loaded is None:
                 return
-            if path.exists() and not path.is_file():
-                self.notify(f"{path}: not a regular file (a folder, a FIFO or a device): "
-                            "name a file to write", severity="error", timeout=8)
-                return
             try:
                 write_text_atomic(path, render(self.loaded, SUFFIX_FORMATS.get(
                     path.suffix.lower(), "text")))
-            except OSError as exc:
-                self.notify(f"{path}: cannot write: {exc.strerror or exc}", severity="error",
-                            timeout=8)
+            except OSError as exc:  # read-only, a FIFO, a full disk: said as -o says it
+                self.notify(printable(f"{path}: cannot write: {exc.strerror or exc}"),
+                            title="Not written", severity="error", timeout=8, markup=False)
                 return
             self.notify(f"Wrote the standings to {path}", timeout=3)
 

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static
 from horizon_builder.event import batch
 from horizon_builder.problems import LoadError
 from horizon_builder.rules.models import EventOptions
+from horizon_builder.safetext import printable
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -218,7 +219,12 @@ class OrganiserScreen(Screen[None]):
                     batch.table_text(self.rows, self.event, self.preset) + "\n")
             from horizon_builder.tomlfile import write_text_atomic
 
-            write_text_atomic(path, text)
+            try:
+                write_text_atomic(path, text)
+            except OSError as exc:  # read-only, a FIFO, a full disk: said as -o says it
+                self.notify(printable(f"{path}: cannot write: {exc.strerror or exc}"),
+                            title="Not written", severity="error", timeout=8, markup=False)
+                return
             self.notify(f"Wrote the table to {path}", timeout=3)
 
         self.app.push_screen(WriteFileDialog(
