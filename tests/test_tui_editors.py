@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers_editors import RULES, EditorTestApp, new_session
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import UpgradeChoice
@@ -13,7 +13,7 @@ from horizon_builder.session import Session
 from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen
-from horizon_builder.tui.widgets.editor import UpgradePicker
+from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker
 
 SIZE = (100, 32)
 
@@ -88,6 +88,29 @@ async def test_add_filter_hides_other_kinds_and_disabled_supplement():
         assert ids == ["cat:bio", "test_beast", "hidden"]
         hint = str(app.screen.query_one("#add-types", OptionList).get_option("hidden").prompt)
         assert "BioWar" in hint
+
+
+async def test_add_filter_takes_hyphens_and_plus_minus_change_p_outside_it():
+    """Issue 24 item 6: "gun-beast" typed in the filter is the filter's text (the hyphen is not
+    "P −1") and finds the BioWar gun-beasts (OtH p.30); once a kind is chosen, −/+ change P."""
+    session = new_session(supplements=["biowar"])
+    app = EditorTestApp(session, AddElementScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"gun-beast")
+        await pilot.pause()
+        assert app.screen.query_one("#add-filter", Input).value == "gun-beast"
+        ids = [o.id for o in app.screen.query_one("#add-types", OptionList).options]
+        assert "gun_beast_lt_inf" in ids and "mech" not in ids, ids
+        await pilot.press(*["backspace"] * len("gun-beast"), *"mech", "enter")
+        await pilot.pause()
+        stepper = app.screen.query_one("#add-presence", NumberStepper)
+        assert app.screen.focused is stepper
+        await pilot.press("plus", "plus", "minus")
+        assert stepper.value == 2
+        await pilot.press("enter")
+        await pilot.pause()
+    [element] = session.roster.elements
+    assert (element.type, element.presence) == ("mech", 2)
 
 
 # --- element editor ------------------------------------------------------------------------------

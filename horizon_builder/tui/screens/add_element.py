@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
+from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -208,6 +209,10 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
             type_list.action_cursor_up()
 
     def action_presence(self, delta: int) -> None:
+        if self.focused is self.query_one("#add-filter", Input):
+            # what is typed goes to the filter, hyphens too ("gun-beast"): −/+ change P once
+            # a kind is chosen (Enter), issue 24
+            raise SkipAction()
         stepper = self.query_one("#add-presence", NumberStepper)
         if stepper.display:
             stepper.action_step(delta)
