@@ -310,8 +310,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         element = self.session.roster.element(element_id)
         if element is None:
             return
-        self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
-        self.ask_statline(element_id)
+        if self.ask_statline(element_id):  # its statline is asked first: Enter answers that
+            self.notify(f"Added {element.name}.", timeout=3)
+        else:
+            self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
 
     def action_command(self) -> None:
         from horizon_builder.tui.screens.command import CommandScreen
