@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual import on
-from textual.app import ComposeResult
 from textual.actions import SkipAction
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
