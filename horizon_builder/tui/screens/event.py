@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from horizon_builder.event.edits import with_next_round, with_result
@@ -19,6 +18,7 @@ from horizon_builder.event.models import Event
 from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import COLUMNS, battle_text, render, standing_tables
 from horizon_builder.problems import LoadError
+from horizon_builder.tui.organising import OrganiserView
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -27,7 +27,7 @@ from horizon_builder.tui.widgets.keys_footer import KeysFooter
 SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "csv"}
 
 
-class EventScreen(Screen[None]):
+class EventScreen(OrganiserView):
     """Standings, then each round's battles; p pairs, r enters a result, x exports."""
 
     CSS_PATH = MORE_CSS
@@ -147,6 +147,3 @@ class EventScreen(Screen[None]):
         self.app.push_screen(WriteFileDialog("Export the standings",
                                              ".md, .html, .csv, or anything else for text",
                                              f"{self.path.stem}-standings.html"), chosen)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
