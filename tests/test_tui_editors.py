@@ -507,3 +507,40 @@ async def test_editor_title_shows_the_force_fc():
         title = str(app.screen.query_one("#ed-title", Static).render())
         t = session.report.totals
         assert f"force FC {t.force_cost}/{t.force_cost_limit}" in title
+
+
+async def test_strategic_assets_ask_for_no_statline_and_are_not_counted_as_elements(tmp_path):
+    """Issue 24 item 8: naval support and a field hospital have no statline (OtH p.39-40): the
+    Add preview, the editor and the table never ask for one, and the header counts them as
+    assets apart from the elements (OtH p.36)."""
+    from helpers_tui import example, shown, table, totals, until
+
+    from horizon_builder.tui.app import HorizonApp
+
+    app = HorizonApp(example("oth-strategic-assets.toml"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        assert "9 elements + 3 assets" in totals(app), totals(app)
+        row = next(r for r in table(app)._rows if r.key == "ns")
+        assert row.stats.strip() == "", row.stats
+        app.push_screen(ElementEditorScreen("ns"))
+        editor = await shown(pilot, ElementEditorScreen)
+        await pilot.pause()
+        pool = str(editor.query_one("#ed-pool", Static).render())
+        assert "statline" in pool.lower() and "not entered" not in pool and "rulebook" not in pool
+    empty = tmp_path / "assets.toml"  # (the example holds one of each: the most allowed)
+    empty.write_text('format = 1\nname = "Assets"\nforce_cost = 20\n'
+                     'supplements = ["strategic_assets"]\n')
+    app = HorizonApp(empty)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("a")
+        add = await shown(pilot, AddElementScreen)
+        await pilot.press(*"naval", "enter")
+        await pilot.pause()
+        preview = str(add.query_one("#add-preview", Static).render())
+        assert "Naval support P1" in preview and "rulebook" not in preview, preview
+        await pilot.press("enter")
+        await shown(pilot, type(app.screen_stack[0]))
+        assert len(app.screen_stack) == 1  # no statline asked
+        assert "0 elements + 1 asset" in totals(app), totals(app)

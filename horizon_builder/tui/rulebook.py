@@ -66,8 +66,8 @@ class RulebookActions(App[int]):
         True when the question is asked."""
         element = self.session.roster.element(element_id)
         et = self.session.ruleset.element_types.get(element.type) if element else None
-        if element is None or et is None or et.pool is not None or element.stats \
-                or element.presence in et.statlines:
+        if element is None or et is None or et.pool is not None or not et.has_statline \
+                or element.stats or element.presence in et.statlines:
             return False
 
         def fill(written: bool) -> None:  # the new statline, on the element just added

@@ -261,6 +261,8 @@ def _preview(screen: AddElementScreen, chosen: ed.AddableType, presence: int) ->
     elif presence in et.statlines:
         stats = et.statlines[presence].stats
         parts.append(" · " + " ".join(f"{k}{v}" for k, v in stats.items()))
+    elif not et.has_statline:
+        parts.append(" · no statline (off the table)")
     else:
         parts.append((" · statline from your rulebook", "$warning"))
     session = screen.session
@@ -281,6 +283,8 @@ def _fallback_summary(screen: AddElementScreen, type_id: str) -> str:
     if et.statlines:
         p, line = next(iter(et.statlines.items()))
         parts.append(" ".join(f"{k}{v}" for k, v in line.stats.items()) + f" at P{p}")
+    elif not et.has_statline:
+        parts.append("no statline (off the table)")
     else:
         parts.append("statline from your rulebook")
     if et.special_rules:

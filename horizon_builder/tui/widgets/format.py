@@ -41,7 +41,9 @@ def type_label(ruleset: Ruleset, type_id: str) -> str:
 
 
 def stats_cells(line: StatlineInfo) -> tuple[str, ...]:
-    """M F A D values (blank dot when not set)."""
+    """M F A D values (blank dot when not set; blank for a strategic asset, which has none)."""
+    if line.type is not None and not line.type.has_statline:
+        return ("",) * len(MAIN_STATS)
     return tuple(str(line.stats[s]) if s in line.stats else "·" for s in MAIN_STATS)
 
 
