@@ -99,6 +99,7 @@ async def test_add_filter_takes_hyphens_and_plus_minus_change_p_outside_it():
         await pilot.press(*"gun-beast")
         await pilot.pause()
         assert app.screen.query_one("#add-filter", Input).value == "gun-beast"
+        assert not app.screen.check_action("presence", (1,))  # not offered in the footer here
         ids = [o.id for o in app.screen.query_one("#add-types", OptionList).options]
         assert "gun_beast_lt_inf" in ids and "mech" not in ids, ids
         await pilot.press(*["backspace"] * len("gun-beast"), *"mech", "enter")

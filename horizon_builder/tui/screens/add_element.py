@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual import on
-from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -208,11 +207,12 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
         else:
             type_list.action_cursor_up()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # what is typed goes to the filter, hyphens too ("gun-beast"): −/+ change P once a
+        # kind is chosen (Enter), and the footer offers them only then (issue 24)
+        return not (action == "presence" and isinstance(self.focused, Input))
+
     def action_presence(self, delta: int) -> None:
-        if self.focused is self.query_one("#add-filter", Input):
-            # what is typed goes to the filter, hyphens too ("gun-beast"): −/+ change P once
-            # a kind is chosen (Enter), issue 24
-            raise SkipAction()
         stepper = self.query_one("#add-presence", NumberStepper)
         if stepper.display:
             stepper.action_step(delta)
