@@ -150,7 +150,6 @@ async def command(pilot: Pilot, kind: str, leader: str | None = None) -> Command
 def check(app: HorizonApp, *expected: str) -> str:
     """The header strip shows each of these (totals and the verdict)."""
     text = totals(app)
-    print("TOTALS", text, [(f.code, f.message) for f in app.session.report.warnings])
     for part in expected:
         assert part in text, (part, text)
     return text
@@ -305,5 +304,100 @@ async def test_datawar_an_ai_command_buys_drones_for_its_hvy_inf(size, tmp_path)
         assert "Drone Mk 2" in next(r for r in table(app)._rows if r.key == inf).upgrades
         check(app, "FC 5/10", "FP 5 ", "CR 1/1", "IR +0 Very good", "Deploy 1 space",
               "Momentum 5", "2 elements", "✓ LEGAL ≈")  # ≈: the CR rate (core, reported)
+
+    await journey(size, tmp_path, moves)
+
+
+@SIZES
+async def test_weird_a_big_game_hunter_chq_and_a_tesla_gun(size, tmp_path) -> None:
+    """Two Hvy Cav P3, one the conventional CHQ (free, OtH p.62): 2 conventional elements ÷ 2
+    = 1 CR. The CHQ takes a weird command, Big game hunter, in place of its guide fire (OtH
+    p.42, p.69: the CR stay); the other Hvy Cav alone takes a Tesla gun for 1 CR (a weird
+    upgrade need not go on every element of its type, OtH p.69). FC 0 + 3 = 3/10; FP 6;
+    CR 1/1; IR 10 × (1 − 6/3) = −10, very poor (OtH p.50); momentum 6."""
+    async def moves(pilot: Pilot, app: HorizonApp) -> None:
+        await settings(pilot, 10)
+        chq = await add(pilot, "hvy cav", "hvy_cav", 3)
+        await command(pilot, "chq", chq)
+        await tab_to(pilot, "weird-big_game_hunter")
+        await choose(pilot, "#weird-big_game_hunter", "guide_fire")
+        await back(pilot)
+        [weird] = app.session.roster.command.weird
+        assert (weird.id, weird.replaces) == ("big_game_hunter", "guide_fire")
+        other = await add(pilot, "hvy cav", "hvy_cav", 3)
+        await edit(pilot)
+        await take(pilot, "tesla", "tesla_gun")
+        await back(pilot)
+        assert [u.id for u in app.session.roster.element(other).upgrades] == ["tesla_gun"]
+        assert app.session.roster.element(chq).upgrades == ()
+        check(app, "FC 3/10", "FP 6 ", "CR 1/1", "IR -10 Very poor", "Momentum 6",
+              "2 elements", "✓ LEGAL ≈")
+
+    await journey(size, tmp_path, moves)
+
+
+# --- the Task Force -----------------------------------------------------------------------------
+async def field_round(pilot: Pilot, fielded: list[str], leader: str,
+                      lost: str | None = None) -> None:
+    """On the Rounds screen: a adds a round (its element list focused), ↓/↑ and Space field
+    each element, h makes one the CHQ, x marks one destroyed."""
+    from horizon_builder.tui.screens.rounds import RoundsScreen
+
+    screen = pilot.app.screen
+    assert isinstance(screen, RoundsScreen)
+    await pilot.press("a")
+    await pilot.pause()
+    box = screen.query_one("#round-elements", OptionList)
+    assert screen.focused is box
+    for element_id in fielded:
+        await arrow_to(pilot, box, element_id)
+        await pilot.press("space")
+        await pilot.pause()
+    await arrow_to(pilot, box, leader)
+    await pilot.press("h")
+    await pilot.pause()
+    if lost is not None:
+        await arrow_to(pilot, box, lost)
+        await pilot.press("x")
+        await pilot.pause()
+
+
+@SIZES
+async def test_task_force_three_rounds_with_a_loss(size, tmp_path) -> None:
+    """Tournament FC 10 (OtH p.45): the Task Force's FP may be up to 2 × 10 = 20 (OtH p.46).
+    Two Hvy Cav P3, a Hvy Inf P2 and a mech P3: TF FP 3 + 3 + 2 + 3 = 11/20; rounds of
+    4 × 10 = 40 minutes (OtH p.45).
+    Round 1: Hvy Cav A leads (a free conventional CHQ, the Hvy Inf one cheaper, OtH p.62)
+    with the Hvy Inf and the mech: FC 0 + 1 + 3 = 4/10; the mech is destroyed, so benched
+    for the later rounds (OtH p.46).
+    Round 2: both Hvy Cav and the Hvy Inf, A leading: FC 0 + 3 + 1 = 4/10.
+    Round 3: Hvy Cav B leads (a new CHQ each round, OtH p.46) with the Hvy Inf: 0 + 1 = 1/10.
+    The mech benched, the value remaining is 3 + 3 + 2 = 8 (the tie-break, OtH p.48). Each round
+    is legal; the list is legal (≈: the free CHQ and its discount are reported, not read)."""
+    from horizon_builder.tui.screens.rounds import RoundsScreen
+
+    async def moves(pilot: Pilot, app: HorizonApp) -> None:
+        await settings(pilot, 10, task_force=True)
+        assert app.session.roster.kind == "task_force"
+        cav_a = await add(pilot, "hvy cav", "hvy_cav", 3)
+        cav_b = await add(pilot, "hvy cav", "hvy_cav", 3)
+        inf = await add(pilot, "hvy inf", "hvy_inf", 2)
+        mech = await add(pilot, "mech", "mech", 3)
+        check(app, "FP 11/20", "event FC 10", "no rounds yet", "4 elements",
+              "round length 40 min")
+        await pilot.press("r")
+        await shown(pilot, RoundsScreen)
+        await field_round(pilot, [cav_a, inf, mech], cav_a, lost=mech)
+        await field_round(pilot, [cav_a, cav_b, inf], cav_a)
+        await field_round(pilot, [cav_b, inf], cav_b)
+        rounds = app.session.roster.rounds
+        assert [list(r.elements) for r in rounds] == [
+            [cav_a, inf, mech], [cav_a, cav_b, inf], [cav_b, inf]]
+        assert [r.command.element for r in rounds] == [cav_a, cav_a, cav_b]
+        assert list(rounds[0].destroyed) == [mech]
+        await back(pilot)
+        check(app, "FP 11/20", "event FC 10", "Round 1 4/10✓", "Round 2 4/10✓", "Round 3 1/10✓",
+              "4 elements", "round length 40 min", "benched: Mech 1 (value remaining 8)",
+              "✓ LEGAL ≈")
 
     await journey(size, tmp_path, moves)
