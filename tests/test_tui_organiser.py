@@ -134,6 +134,7 @@ async def test_organiser_screens_offer_no_roster_keys_and_esc_quits_when_started
         await until(pilot, lambda: bool(_footer_keys(app)), "the footer")
         keys = _footer_keys(app)
         assert not keys & {"app.save", "save", "app.undo", "undo"}, keys
+        assert "leave" in keys and "close" not in keys, keys  # the footer says Esc quits
         assert not app.check_action("save", ()) and not app.check_action("undo", ())
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -166,6 +167,8 @@ async def test_organiser_opened_from_the_palette_goes_back_with_esc(tmp_path):
         await until(pilot, lambda: app.loaded, "the roster")
         app.open_organiser((lists, preset))
         await shown(pilot, OrganiserScreen)
+        await until(pilot, lambda: "close" in _footer_keys(app), "the footer: Esc goes back")
+        assert "leave" not in _footer_keys(app)
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, OrganiserScreen), "back")
         assert app.return_code is None and app.is_running

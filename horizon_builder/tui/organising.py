@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 #: The roster's keys: an organiser's screen shows no roster, so they are not offered there.
@@ -17,14 +18,23 @@ class OrganiserView(Screen[None]):
     roster, so ctrl+s / ctrl+z are not its keys; opened from the command line (``alone``)
     there is no roster under it, and Esc quits instead of showing an empty one."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back"),
+        Binding("escape", "leave", "Quit"),  # opened from the command line: nothing to go back to
+    ]
     ROSTER_KEYS: ClassVar[bool] = False
     alone = False
 
-    async def action_close(self) -> None:
-        if self.alone:
-            await self.app.run_action("app.quit")  # asks about unsaved work first, as q does
-        else:
-            self.dismiss(None)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("close", "leave"):
+            return (action == "leave") == self.alone  # the footer says which Esc does
+        return True
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    async def action_leave(self) -> None:
+        await self.app.run_action("app.quit")  # asks about unsaved work first, as q does
 
 
 class OrganiserActions(App[int]):

@@ -33,7 +33,6 @@ class EventScreen(OrganiserView):
     CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
         Binding("p", "pair", "Pair next round"),
         Binding("r", "result", "Enter result"),
         Binding("x", "export", "Export standings"),

@@ -51,7 +51,6 @@ class OrganiserScreen(OrganiserView):
     CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
         Binding("x", "export", "Export table"),
         Binding("f5", "rejudge", "Judge again"),
     ]
@@ -181,8 +180,6 @@ class ListViewScreen(OrganiserView):
     """One list, read-only, as printed: elements, verdict and findings under the preset."""
 
     CSS_PATH = MORE_CSS
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back")]
 
     def __init__(self, path: Path, preset: Path) -> None:
         super().__init__()
