@@ -98,3 +98,19 @@ async def test_command_screen_tab_order_follows_the_screen_and_focus_is_always_s
         assert screen.region.contains_region(overlay.region), overlay.region
         assert overlay.region.height >= overlay.option_count, overlay.region
         await pilot.press("escape")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_new_rosters_add_button_has_the_focus_whole_on_screen(size) -> None:
+    """Issue 24 (focus you can see): after ctrl+n the empty roster's Add button has the focus,
+    and it is shown whole, under its hint, at 80x24 too (it was cut to its top edge)."""
+    from textual.widgets import Button
+
+    async with HorizonApp(example("hvy-cav-battlegroup.toml")).run_test(size=size) as pilot:
+        app = await opened(pilot)
+        await pilot.press("ctrl+n")
+        button = app.screen.query_one("#add-first", Button)
+        await until(pilot, lambda: app.screen.focused is button, "the Add button focused")
+        await until(pilot, lambda: app.screen.can_view_entire(button), "the Add button whole")
+        hint = app.screen.query_one("#empty-hint")
+        assert app.screen.can_view_entire(hint)
