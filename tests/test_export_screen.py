@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers_export import XSS, write_demo
 from textual.app import App
 from textual.widgets import Checkbox, Input, Select, TextArea
@@ -164,3 +165,28 @@ async def test_copy_to_clipboard_and_open_in_browser(monkeypatch, tmp_path):
         assert "<html" in page and "3rd Lancers" in page
         footer = " ".join(str(k) for k in app.screen.active_bindings)
         assert "ctrl+k" in footer and "ctrl+b" in footer
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_long_title_and_verdict_leave_the_format_and_preview_on_screen(size) -> None:
+    """Issue 24 item 3: an illegal roster's verdict is long (and a long name too): the title is
+    cut with an ellipsis, the verdict wraps, and the format choice and the preview stay on
+    screen, never one letter a line."""
+    loaded = load(ROOT / "examples/needs-fixing.toml")
+    roster = loaded.roster.model_copy(update={"name": "The Very Long Named Combined Arms "
+                                              "Battlegroup of the Northern Reaches, Second Wave"})
+    screen = ExportScreen(roster, loaded.ruleset)
+    assert not screen.document.verdict.legal
+    app = ExportTestApp(screen)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        title = screen.query_one("#export-title")
+        verdict = screen.query_one("#export-verdict")
+        assert title.region.height == 1 and title.region.width >= 20, title.region
+        assert "…" in str(title.render_line(0).text) or title.region.width >= len(roster.name)
+        assert verdict.region.width >= 20 and verdict.region.height <= 4, verdict.region
+        screen_box = screen.region
+        fmt = screen.query_one("#export-format", Select)
+        preview = screen.query_one("#export-preview", TextArea)
+        assert screen_box.contains_region(fmt.region), fmt.region
+        assert preview.region.height >= 3 and screen_box.contains_region(preview.region)

@@ -194,13 +194,19 @@ def test_era_ban_unknown_name_is_a_load_error(tmp_path):
     assert "death_ray" in str(caught.value) and "bad.toml" in str(caught.value)
 
 
-def test_era_without_antigrav_no_p7_aircraft():
-    """Where the era excludes antigrav, no aircraft of P7+ (OtH p.10 note 6)."""
+def _with_big_flyer():
+    """The rules with an aircraft type of any P (a test's superflyer without a pool)."""
     rs = ruleset().model_copy(deep=True)
     big = rs.element_types["aircraft"]
     rs.element_types["big_flyer"] = big.model_copy(update={
         "name": "Big flyer", "category": "superheavy", "pool": None, "max_upgrades": None,
         "presence": big.presence.model_copy(update={"max": None})})
+    return rs
+
+
+def test_era_without_antigrav_no_p7_aircraft():
+    """Where the era excludes antigrav, no aircraft of P7+ (OtH p.10 note 6)."""
+    rs = _with_big_flyer()
     flyer = {"id": "sf7", "name": "Behemoth", "type": "big_flyer", "presence": 7,
              "stats": {"M": 5, "F": 6, "A": 6, "D": 5}}
     data = base(era="era2")
@@ -281,3 +287,19 @@ def test_era_includes_unknown_era_is_load_error(tmp_path):
     with pytest.raises(LoadError) as exc:
         load_ruleset([bad])
     assert "eras.era2.includes" in str(exc.value) and "'era9'" in str(exc.value)
+
+
+def test_era_antigrav_finding_names_an_unnamed_form_by_its_type_name():
+    """Issue 24 item 8: a message names a form by the type's name, never its id (OtH p.10 note 6:
+    no P7+ aircraft where the era has no antigrav; a metaform of that type, OtH p.19)."""
+    rs = _with_big_flyer()
+    walker = {"id": "w7", "name": "Colossus", "type": "supermech", "presence": 7,
+              "stats": {"M": 5, "F": 6, "A": 6, "D": 5}, "upgrades": ["metaform"],
+              "forms": [{"type": "big_flyer", "presence": 7,
+                         "stats": {"M": 5, "F": 6, "A": 6, "D": 5}}]}
+    data = base(era="era2")
+    data["elements"].append(walker)
+    found = find(check(data, rs), "era-no-antigrav-aircraft")
+    assert found, [f.code for f in check(data, rs).all_findings]
+    assert found[0].message.startswith("Colossus: Big flyer form: "), found[0].message
+    assert "big_flyer" not in found[0].message

@@ -190,6 +190,26 @@ def test_field_hospital_with_nothing_spent_warns():
     assert "field-hospital-empty" in codes(check(with_elements(hospital(0))), "warning")
 
 
+def test_field_hospital_empty_names_the_upgrade_not_its_id():
+    """Issue 24 item 8: the warning names the upgrade as the player sees it (OtH p.40)."""
+    [finding] = find(check(with_elements(hospital(0))), "field-hospital-empty")
+    assert "hospital_cr" not in finding.message
+    assert "CR to the field hospital" in finding.message
+
+
+def test_strategic_assets_have_no_statline_and_are_not_elements(ruleset):
+    """Issue 24 item 8: a strike, naval support and a field hospital have no stats (one
+    predicate, asked by the app before it asks for or shows a statline) and are off the
+    table (OtH p.36-40): they are not counted as elements."""
+    for type_id in ("ballistic_strike", "naval_support", "field_hospital"):
+        et = ruleset.element_types[type_id]
+        assert et.is_asset and not et.has_statline, type_id
+    assert ruleset.element_types["sf"].has_statline and not ruleset.element_types["sf"].is_asset
+    report = check(example_data("oth-strategic-assets.toml"))
+    assert len(report.analysis.roster.elements) == 12
+    assert report.totals.element_count == 9  # 12 entries, 3 of them assets
+
+
 def test_field_hospital_at_most_one():
     """One field hospital (OtH p.40 speaks of the field hospital)."""
     data = with_elements(hospital(1), dict(hospital(1), id="fh2"))

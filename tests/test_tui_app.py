@@ -575,3 +575,33 @@ async def test_toggles_show_state_by_shape():
         buttons = {w.id: w._button.plain for w in app.query("ShapeCheckbox, ShapeRadioButton")}
     assert "✓" in buttons["on"] and "✓" not in buttons["off"]
     assert "●" in buttons["yes"] and "○" in buttons["no"]
+
+
+async def test_upgrades_bought_for_a_whole_type_show_on_each_row():
+    """Issue 24 item 7: what an element has is on its row. Drones bought with CR for the Lt Inf
+    and a rebro node for the Lt Cav (OtH p.24, p.26) show in the element table on every
+    element of the type; one bought later (and given back) shows (and goes) at once."""
+    app = HorizonApp(example("oth-datawar.toml"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        rows = {row.key: row for row in table(app)._rows}
+        roster = app.session.roster
+        for element in roster.elements:
+            if element.type == "lt_inf":
+                assert "Drone Mk 1" in rows[element.id].upgrades, rows[element.id]
+            if element.type == "lt_cav":
+                assert "Rebro Node" in rows[element.id].upgrades, rows[element.id]
+        chq = next(e for e in roster.elements if e.id == "chq")
+        assert "Strategic Net" in rows[chq.id].upgrades  # its own, as before
+        rs = app.session.ruleset
+        hvy_cav = [e.id for e in roster.elements if e.type == "hvy_cav"]
+        app.session.commit(ed.toggle_cr_purchase(rs, roster, "hvy_cav", "drone_mk1"), "buy")
+        app.session_changed()
+        await pilot.pause()
+        rows = {row.key: row for row in table(app)._rows}
+        assert all("Drone Mk 1" in rows[i].upgrades for i in hvy_cav)
+        app.session.undo()
+        app.session_changed()
+        await pilot.pause()
+        rows = {row.key: row for row in table(app)._rows}
+        assert not any("Drone Mk 1" in rows[i].upgrades for i in hvy_cav)

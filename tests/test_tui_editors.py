@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers_editors import RULES, EditorTestApp, new_session
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import UpgradeChoice
@@ -13,7 +13,7 @@ from horizon_builder.session import Session
 from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen
-from horizon_builder.tui.widgets.editor import UpgradePicker
+from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker
 
 SIZE = (100, 32)
 
@@ -88,6 +88,30 @@ async def test_add_filter_hides_other_kinds_and_disabled_supplement():
         assert ids == ["cat:bio", "test_beast", "hidden"]
         hint = str(app.screen.query_one("#add-types", OptionList).get_option("hidden").prompt)
         assert "BioWar" in hint
+
+
+async def test_add_filter_takes_hyphens_and_plus_minus_change_p_outside_it():
+    """Issue 24 item 6: "gun-beast" typed in the filter is the filter's text (the hyphen is not
+    "P −1") and finds the BioWar gun-beasts (OtH p.30); once a kind is chosen, −/+ change P."""
+    session = new_session(supplements=["biowar"])
+    app = EditorTestApp(session, AddElementScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"gun-beast")
+        await pilot.pause()
+        assert app.screen.query_one("#add-filter", Input).value == "gun-beast"
+        assert not app.screen.check_action("presence", (1,))  # not offered in the footer here
+        ids = [o.id for o in app.screen.query_one("#add-types", OptionList).options]
+        assert "gun_beast_lt_inf" in ids and "mech" not in ids, ids
+        await pilot.press(*["backspace"] * len("gun-beast"), *"mech", "enter")
+        await pilot.pause()
+        stepper = app.screen.query_one("#add-presence", NumberStepper)
+        assert app.screen.focused is stepper
+        await pilot.press("plus", "plus", "minus")
+        assert stepper.value == 2
+        await pilot.press("enter")
+        await pilot.pause()
+    [element] = session.roster.elements
+    assert (element.type, element.presence) == ("mech", 2)
 
 
 # --- element editor ------------------------------------------------------------------------------
@@ -484,3 +508,40 @@ async def test_editor_title_shows_the_force_fc():
         title = str(app.screen.query_one("#ed-title", Static).render())
         t = session.report.totals
         assert f"force FC {t.force_cost}/{t.force_cost_limit}" in title
+
+
+async def test_strategic_assets_ask_for_no_statline_and_are_not_counted_as_elements(tmp_path):
+    """Issue 24 item 8: naval support and a field hospital have no statline (OtH p.39-40): the
+    Add preview, the editor and the table never ask for one, and the header counts them as
+    assets apart from the elements (OtH p.36)."""
+    from helpers_tui import example, shown, table, totals, until
+
+    from horizon_builder.tui.app import HorizonApp
+
+    app = HorizonApp(example("oth-strategic-assets.toml"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        assert "9 elements + 3 assets" in totals(app), totals(app)
+        row = next(r for r in table(app)._rows if r.key == "ns")
+        assert row.stats.strip() == "", row.stats
+        app.push_screen(ElementEditorScreen("ns"))
+        editor = await shown(pilot, ElementEditorScreen)
+        await pilot.pause()
+        pool = str(editor.query_one("#ed-pool", Static).render())
+        assert "statline" in pool.lower() and "not entered" not in pool and "rulebook" not in pool
+    empty = tmp_path / "assets.toml"  # (the example holds one of each: the most allowed)
+    empty.write_text('format = 1\nname = "Assets"\nforce_cost = 20\n'
+                     'supplements = ["strategic_assets"]\n')
+    app = HorizonApp(empty)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("a")
+        add = await shown(pilot, AddElementScreen)
+        await pilot.press(*"naval", "enter")
+        await pilot.pause()
+        preview = str(add.query_one("#add-preview", Static).render())
+        assert "Naval support P1" in preview and "rulebook" not in preview, preview
+        await pilot.press("enter")
+        await shown(pilot, type(app.screen_stack[0]))
+        assert len(app.screen_stack) == 1  # no statline asked
+        assert "0 elements + 1 asset" in totals(app), totals(app)

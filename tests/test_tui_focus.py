@@ -4,7 +4,7 @@ different when it has it, on every screen, and no screen opens with nothing focu
 from __future__ import annotations
 
 import pytest
-from helpers_tui import example, table, until
+from helpers_tui import example, shown, table, until
 from test_tui_keys import burst, opened, settle
 from textual.widget import Widget
 
@@ -55,3 +55,62 @@ async def test_focus_is_visible(name: str, roster: str, keys: tuple[str, ...]) -
         burst(app, *keys)
         await settle(pilot, app)
         assert await _check_screen(pilot, app, name) == []
+
+
+# --- issue 24 item 9: the command screen's focus ------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_command_screen_tab_order_follows_the_screen_and_focus_is_always_seen(size) -> None:
+    """Tab goes down the left column (how the force is led, who leads), then down the right
+    (CR, each weird command's list), then the findings: each stop whole on screen, never a
+    container with nothing to show; a focused dropdown looks focused, and the weird command's
+    open list is whole on screen, even at the bottom (OtH p.42 weird command)."""
+    from textual.widgets import Select
+    from textual.widgets._select import SelectCurrent, SelectOverlay
+
+    from horizon_builder.tui.screens.command import CommandScreen
+
+    async with HorizonApp(example("oth-weird.toml")).run_test(size=size) as pilot:
+        await opened(pilot)
+        await pilot.press("c")
+        screen = await shown(pilot, CommandScreen)
+        stops: list[str] = []
+        for _ in range(12):
+            focused = screen.focused
+            assert focused is not None and focused.id is not None
+            if stops and focused.id == stops[0]:
+                break
+            await until(pilot, lambda f=focused: screen.can_view_entire(f), f"{focused.id} seen")
+            assert screen.region.contains_region(focused.region), (focused.id, focused.region)
+            stops.append(focused.id)
+            await pilot.press("tab")
+            await pilot.pause()
+        weird = [f"weird-{w}" for w in ("mad_scientist", "big_game_hunter", "dark_priest")]
+        assert stops == ["cmd-options", "cmd-elements", "cmd-cr-list", *weird, "cmd-findings"]
+        last = screen.query_one("#weird-dark_priest", Select)
+        other = screen.query_one("#weird-mad_scientist", Select)
+        last.focus()
+        await pilot.pause()
+        assert (last.query_one(SelectCurrent).styles.background
+                != other.query_one(SelectCurrent).styles.background)  # the focus is seen
+        await pilot.press("enter")
+        overlay = last.query_one(SelectOverlay)
+        await until(pilot, lambda: overlay.display and overlay.region.height > 0, "the list open")
+        assert screen.region.contains_region(overlay.region), overlay.region
+        assert overlay.region.height >= overlay.option_count, overlay.region
+        await pilot.press("escape")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_new_rosters_add_button_has_the_focus_whole_on_screen(size) -> None:
+    """Issue 24 (focus you can see): after ctrl+n the empty roster's Add button has the focus,
+    and it is shown whole, under its hint, at 80x24 too (it was cut to its top edge)."""
+    from textual.widgets import Button
+
+    async with HorizonApp(example("hvy-cav-battlegroup.toml")).run_test(size=size) as pilot:
+        app = await opened(pilot)
+        await pilot.press("ctrl+n")
+        button = app.screen.query_one("#add-first", Button)
+        await until(pilot, lambda: app.screen.focused is button, "the Add button focused")
+        await until(pilot, lambda: app.screen.can_view_entire(button), "the Add button whole")
+        hint = app.screen.query_one("#empty-hint")
+        assert app.screen.can_view_entire(hint)

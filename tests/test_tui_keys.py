@@ -101,13 +101,14 @@ async def test_keys_typed_while_the_add_dialog_opens_go_to_its_filter() -> None:
 
 
 async def test_keys_typed_while_the_editor_opens_act_in_it() -> None:
-    """Enter opens the element editor; + pressed at once takes the first upgrade offered."""
+    """Enter opens the element editor; ↓ and + pressed at once take the first upgrade offered
+    (the list opens with nothing highlighted: ↓ highlights the first)."""
     async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
         app = await opened(pilot)
         warden = next(e for e in app.session.roster.elements if e.name == "Warden")
         element_id = warden.id
         before = len(warden.upgrades)
-        burst(app, *["down"] * app.session.roster.elements.index(warden), "enter", "plus")
+        burst(app, *["down"] * app.session.roster.elements.index(warden), "enter", "down", "plus")
         await settle(pilot, app)
         editor = app.screen_stack[1]
         assert isinstance(editor, ElementEditorScreen) and editor.element_id == element_id
@@ -115,6 +116,47 @@ async def test_keys_typed_while_the_editor_opens_act_in_it() -> None:
         taken = app.session.roster.element(element_id).upgrades  # type: ignore[union-attr]
         assert len(taken) == before + 1, app.session.undo_label
         assert app.session.undo_label is not None and ": take " in app.session.undo_label
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_two_enters_never_take_an_upgrade_nobody_chose(size) -> None:
+    """Issue 24 item 5: Enter opens the editor on its upgrade list with nothing highlighted, so
+    a second Enter (or +) at once takes nothing; ↓ then highlights the first upgrade offered."""
+    async with HorizonApp(example(HVY_CAV)).run_test(size=size) as pilot:
+        app = await opened(pilot)
+        before = app.session.roster
+        warden = next(e for e in before.elements if e.name == "Warden")  # has upgrades to take
+        burst(app, *["down"] * before.elements.index(warden), "enter", "enter", "plus")
+        await settle(pilot, app)
+        editor = app.screen
+        assert isinstance(editor, ElementEditorScreen)
+        picker = editor.query_one(UpgradePicker)
+        assert editor.focused is picker and picker.highlighted is None
+        assert app.session.roster is before
+        await pilot.press("down")
+        assert picker.current is not None and picker.current.allowed
+
+
+async def test_the_added_toast_says_enter_edits_only_when_it_does(tmp_path) -> None:
+    """Issue 24 item 5: an element whose statline is asked at once (a Lt Cav, its statline in
+    the core book only) is added with a toast that does not promise "Enter edits it" (Enter
+    answers the question); skipped, the roster's table has the focus and Enter edits it."""
+    from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
+
+    async with HorizonApp(tmp_path / "new.toml").run_test(size=(80, 24)) as pilot:
+        app = await opened(pilot)
+        await pilot.press("a")
+        await shown(pilot, AddElementScreen)
+        await pilot.press(*"lt cav", "enter")
+        await shown(pilot, EnterValueDialog)
+        messages = [n.message for n in app._notifications]
+        assert messages and messages[-1] == "Added Lt Cav 1.", messages
+        await pilot.press("escape")  # skip: the book is not at hand
+        await shown(pilot, type(home(app)))
+        assert app.screen.focused is table(app)
+        await pilot.press("enter")
+        editor = await shown(pilot, ElementEditorScreen)
+        assert editor.element_id == app.session.roster.elements[0].id
 
 
 async def test_escape_then_keys_at_once_act_on_home() -> None:

@@ -117,6 +117,74 @@ async def test_event_screen_pairs_and_enters_results(tmp_path):
         await pilot.press("p")  # round 1 still has battles without results: refused, said
         await pilot.pause()
         assert len(load_event(event_file).event.rounds) == 1
+        # issue 24 item 10: no roster keys here (its "undo" is the event's own u: it takes back
+        # the last change to the event, issue 23 item 3); opened from the command line, Esc quits
+        assert not _footer_keys(app) & {"app.save", "save", "app.undo"}
+        assert not app.check_action("undo", ()) and app.screen.check_action("undo", ()) is not False
+        await pilot.press("escape")
+        await until(pilot, lambda: app.return_code is not None, "the app to quit")
+
+
+# --- issue 24 item 10: the organiser's screens offer only their own keys ------------------------
+def _footer_keys(app: HorizonApp) -> set[str]:
+    from textual.widgets._footer import FooterKey
+
+    return {key.action for key in app.screen.query(FooterKey) if key.display}
+
+
+async def test_organiser_screens_offer_no_roster_keys_and_esc_quits_when_started_alone(tmp_path):
+    """Opened from the command line: no ctrl+s (an empty "new-battlegroup.toml" saved) nor
+    ctrl+z in the footer or by key, Esc from the list's view goes back, Esc from the organiser
+    quits (there is no roster under it), and an unreadable list's view shows its line breaks."""
+    lists = _folder(tmp_path)
+    preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
+    app = HorizonApp(start=("organiser", lists, preset))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
+                    and app.screen.judged >= 1, "the lists judged")
+        await until(pilot, lambda: bool(_footer_keys(app)), "the footer")
+        keys = _footer_keys(app)
+        assert not keys & {"app.save", "save", "app.undo", "undo"}, keys
+        assert "leave" in keys and "close" not in keys, keys  # the footer says Esc quits
+        assert not app.check_action("save", ()) and not app.check_action("undo", ())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, OrganiserScreen)  # no "save as" dialog
+        assert list(tmp_path.rglob("new-battlegroup*")) == []
+        # the unreadable list, read
+        screen = app.screen
+        table = screen.query_one(DataTable)
+        row = next(i for i, r in enumerate(screen.results) if r["path"].endswith("broken.toml"))
+        table.focus()
+        table.move_cursor(row=row)
+        await pilot.press("enter")
+        view = await shown(pilot, ListViewScreen)
+        text = view.query_one("#list-view", Static).render()
+        assert str(text).startswith(f"This list cannot be read:\n{lists}"), str(text)
+        assert "read:\\n" not in str(text)  # (the TOML error may name the character '\n')
+        await pilot.press("escape")
+        await shown(pilot, OrganiserScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.return_code is not None, "the app to quit")
+        assert app.return_code == 0
+
+
+async def test_organiser_opened_from_the_palette_goes_back_with_esc(tmp_path):
+    """From a roster (the palette's "Judge a folder"), Esc goes back to the roster."""
+    lists = _folder(tmp_path)
+    preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
+    app = HorizonApp(tmp_path / "mine.toml")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        app.open_organiser((lists, preset))
+        await shown(pilot, OrganiserScreen)
+        await until(pilot, lambda: "close" in _footer_keys(app), "the footer: Esc goes back")
+        assert "leave" not in _footer_keys(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, OrganiserScreen), "back")
+        assert app.return_code is None and app.is_running
+        assert app.check_action("save", ()) is not False
+
 
 
 async def test_organiser_screen_at_80_columns_shows_every_verdict(tmp_path):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from helpers_editors import EditorTestApp
+from helpers_tui import shown
 from textual.widgets import OptionList, Select
 
 from horizon_builder.session import Session
@@ -61,3 +63,22 @@ async def test_no_payment_choice_where_the_rules_offer_none():
     async with app.run_test(size=SIZE) as pilot:
         await _highlight(pilot, "sonic_cannon")
         assert not app.screen.query_one("#ed-paid", Select).display
+
+
+@pytest.mark.parametrize(("example", "element_id"), [
+    ("oth-weird.toml", "hc2"),  # a Tesla gun paid with CR only (OtH p.69)
+    ("oth-strategic-assets.toml", "fh"),  # CR to the field hospital (OtH p.40)
+])
+async def test_opening_an_element_paid_one_way_says_nothing(example, element_id):
+    """Issue 24 item 4: opening the editor of an element whose upgrades are paid one way is no
+    edit: no "Not changed: ... cannot be paid 'points' here" toast, and the roster is the same."""
+    session = Session.open(EXAMPLES / example)
+    assert session.roster.element(element_id) is not None, [e.id for e in session.roster.elements]
+    before = session.roster
+    app = EditorTestApp(session, lambda: ElementEditorScreen(element_id))
+    async with app.run_test(size=SIZE) as pilot:
+        await shown(pilot, ElementEditorScreen)
+        for _ in range(3):
+            await pilot.pause()
+        assert [n.message for n in app._notifications] == []
+        assert session.roster is before

@@ -126,3 +126,20 @@ async def test_a_broken_rulebook_is_said_at_start_and_never_blocks(tmp_path, con
         assert "my-rules.toml" in text and "Rules screen" in text
         assert app.session.roster.elements  # the roster is open
     assert broken.read_text() == "[upgrades.agile_frame]\ncost = -1\n"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_statline_dialog_wraps_its_text(tmp_path, size):
+    """Issue 24 item 9: asked for a Lt Cav statline (the core book's, not ours), the dialog's
+    notes wrap inside it instead of being cut at its edge."""
+    app = HorizonApp(tmp_path / "new.toml")
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("a", *"lt cav", "enter", "enter")
+        dialog = await shown(pilot, EnterValueDialog)
+        box = dialog.query_one("#enter-box")
+        for label in dialog.query(".dialog-hint").results(Label):
+            text = str(label.render())
+            assert box.content_region.contains_region(label.region), (label.region, box.region)
+            assert label.region.width * label.region.height >= len(text), (label.region, text)
+        await pilot.press("escape")

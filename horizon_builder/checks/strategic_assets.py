@@ -118,9 +118,10 @@ def field_hospital_needs_chq(a: Analysis) -> Iterator[Finding]:
                         f"a field hospital is paid from the CHQ's Command Resources, and a "
                         f"{option.name} here has none", "OtH p.40", "command")
         if spent == 0:
+            up = a.ruleset.upgrades.get(HOSPITAL_CR)  # named as the player sees it, never its id
             yield about(info, "warning", "field-hospital-empty",
-                        "no CR spent on the field hospital: it does nothing "
-                        "(add hospital_cr with a count)", "OtH p.40", "upgrades")
+                        "no CR spent on the field hospital: it does nothing (take "
+                        f"\"{up.name if up else HOSPITAL_CR}\", once per CR)", "OtH p.40", "upgrades")
         else:
             yield about(info, "info", "field-hospital-dice",
                         f"{spent} CR spent: roll {spent}d12 before the battle for Defence and "

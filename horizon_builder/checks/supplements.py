@@ -161,7 +161,8 @@ def era_antigrav_aircraft(a: Analysis) -> Iterator[Finding]:
         upgrade = _label(rs, upgrade_id)
         for info in a.elements:
             lines = [(info.element.type, info.element.presence, "", "presence")]
-            lines += [(line.type_id, line.presence, f"{form.name or line.type_id} form: ",
+            lines += [(line.type_id, line.presence,  # named as the player sees it, not its id
+                       f"{form.name or (line.type.name if line.type else line.type_id)} form: ",
                        f"forms[{index + 1}].presence")
                       for index, (form, line) in enumerate(zip(info.element.forms, info.forms,
                                                                strict=True))]

@@ -36,7 +36,7 @@ def _momentum(info: ElementInfo) -> int:
 
 def _on_table(info: ElementInfo) -> int:
     """1 for an element on the table, 0 for a strategic asset."""
-    return 1 if info.type is None or info.type.category != "asset" else 0
+    return 1 if info.type is None or not info.type.is_asset else 0
 
 
 def round_half_away_from_zero(value: Fraction) -> int:

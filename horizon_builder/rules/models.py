@@ -186,6 +186,17 @@ class ElementType(RuleModel):
         """True when ``word`` is this type's category, family or one of its tags."""
         return word in (self.category, self.family) or word in self.tags
 
+    @property
+    def is_asset(self) -> bool:
+        """A strategic asset: off the table, not an element there (OtH p.36)."""
+        return self.category == "asset"
+
+    @property
+    def has_statline(self) -> bool:
+        """Whether it has stats at all (a strategic asset has none, OtH p.36-40): one never
+        asks for or shows a statline."""
+        return bool(self.stats or self.optional_stats)
+
 
 class Reach(RuleModel):
     """Whom an upgrade's effect reaches (aircraft carrier: aircraft of P3 or less, OtH p.39)."""

@@ -34,7 +34,7 @@ from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.firstview import title_texts
 from horizon_builder.tui.homeview import HomeViewActions
-from horizon_builder.tui.organising import OrganiserActions
+from horizon_builder.tui.organising import ROSTER_ACTIONS, OrganiserActions
 from horizon_builder.tui.paths import display_path, exists, keep_overrides_reachable, only_in
 from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
@@ -199,9 +199,9 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             kind, path, preset = self._start
             self._start = None
             if kind == "organiser" and preset is not None:
-                self.open_organiser((path, preset))
+                self.open_organiser((path, preset), alone=True)
             elif kind == "event":
-                self.open_event((path, path))
+                self.open_event((path, path), alone=True)
             return
         offer_recovery(self)
 
@@ -271,6 +271,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.session_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ROSTER_ACTIONS and not getattr(self.screen, "ROSTER_KEYS", True):
+            return False  # an organiser's screen: no roster to save or undo there
         if action in _BLOCKED_IN_DIALOG and (self.screen.has_class("dialog") or (not self.loaded
                                              and self.early_view() is None)):
             return False
@@ -316,8 +318,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         element = self.session.roster.element(element_id)
         if element is None:
             return
-        self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
-        self.ask_statline(element_id)
+        if self.ask_statline(element_id):  # its statline is asked first: Enter answers that
+            self.notify(f"Added {element.name}.", timeout=3)
+        else:
+            self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
 
     def action_command(self) -> None:
         from horizon_builder.tui.screens.command import CommandScreen

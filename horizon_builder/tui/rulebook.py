@@ -48,24 +48,27 @@ class RulebookActions(App[int]):
         self.push_screen(EnterValueDialog(value, note, ask_once), done)
 
     def ask_once(self, item: str, label: str, note: str,
-                 then: Callable[[bool], None] | None = None) -> None:
+                 then: Callable[[bool], None] | None = None) -> bool:
         """At the moment a value matters (a statline or a cost nobody entered), offer to enter
-        it for every future use, or to skip; asked once per value in a run of the app."""
+        it for every future use, or to skip; asked once per value in a run of the app.
+        True when the question is asked (a dialog is on top)."""
         value = self.rule_value(item, label)
         key = (item, label)
         if value is None or value.status != "unknown" or key in self.rulebook_asked:
-            return
+            return False
         self.rulebook_asked.add(key)
         self.enter_rule_value(value, note + " Enter it once from your rulebook, for every "
                               "future one, or skip.", ask_once=True, then=then)
+        return True
 
-    def ask_statline(self, element_id: str) -> None:
-        """An element just added whose fixed statline nobody entered: ask once, then fill it in."""
+    def ask_statline(self, element_id: str) -> bool:
+        """An element just added whose fixed statline nobody entered: ask once, then fill it in.
+        True when the question is asked."""
         element = self.session.roster.element(element_id)
         et = self.session.ruleset.element_types.get(element.type) if element else None
-        if element is None or et is None or et.pool is not None or element.stats \
-                or element.presence in et.statlines:
-            return
+        if element is None or et is None or et.pool is not None or not et.has_statline \
+                or element.stats or element.presence in et.statlines:
+            return False
 
         def fill(written: bool) -> None:  # the new statline, on the element just added
             from horizon_builder import editing as ed
@@ -78,7 +81,7 @@ class RulebookActions(App[int]):
                 self.session.commit(roster, f"{element.name}: statline from your rulebook")
                 self.session_changed()
 
-        self.ask_once(et.name, f"P{element.presence} statline",
+        return self.ask_once(et.name, f"P{element.presence} statline",
                       f"The {et.name} P{element.presence} statline is not known (the core "
                       "book's table is not available to us).", then=fill)
 

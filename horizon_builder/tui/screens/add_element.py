@@ -207,6 +207,11 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
         else:
             type_list.action_cursor_up()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # what is typed goes to the filter, hyphens too ("gun-beast"): −/+ change P once a
+        # kind is chosen (Enter), and the footer offers them only then (issue 24)
+        return not (action == "presence" and isinstance(self.focused, Input))
+
     def action_presence(self, delta: int) -> None:
         stepper = self.query_one("#add-presence", NumberStepper)
         if stepper.display:
@@ -256,6 +261,8 @@ def _preview(screen: AddElementScreen, chosen: ed.AddableType, presence: int) ->
     elif presence in et.statlines:
         stats = et.statlines[presence].stats
         parts.append(" · " + " ".join(f"{k}{v}" for k, v in stats.items()))
+    elif not et.has_statline:
+        parts.append(" · no statline (off the table)")
     else:
         parts.append((" · statline from your rulebook", "$warning"))
     session = screen.session
@@ -276,6 +283,8 @@ def _fallback_summary(screen: AddElementScreen, type_id: str) -> str:
     if et.statlines:
         p, line = next(iter(et.statlines.items()))
         parts.append(" ".join(f"{k}{v}" for k, v in line.stats.items()) + f" at P{p}")
+    elif not et.has_statline:
+        parts.append("no statline (off the table)")
     else:
         parts.append("statline from your rulebook")
     if et.special_rules:

@@ -73,7 +73,8 @@ class CommandScreen(SessionView, Screen[None]):
                     yield Label("Choice", classes="ed-label")
                     yield Select[str]([], id="cmd-cr-option", compact=True, allow_blank=True)
                 yield Static(id="cmd-weird-heading", classes="cmd-heading")
-                with VerticalScroll(id="cmd-weird"):
+                # (not a stop of its own: Tab goes to its lists, each scrolled into view)
+                with VerticalScroll(id="cmd-weird", can_focus=False):
                     yield WeirdPicker(prefix="weird", two_line=True, id="cmd-weird-rows")
                 yield Static(id="cmd-assets")
         yield OptionList(id="cmd-findings")

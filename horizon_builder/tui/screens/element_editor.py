@@ -350,7 +350,8 @@ class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
     @on(Select.Changed, "#ed-option")
     def _option_changed(self, event: Select.Changed) -> None:
         row = self.query_one(UpgradePicker).current
-        if row is None or event.value == Select.NULL or event.value == row.option:
+        if (row is None or not row.taken or event.value == Select.NULL
+                or event.value == row.option or event.value not in row.options):
             return
         value, line = str(event.value), self.line
         self._edit(lambda e: ed.set_upgrade_option(e, row.id, value, line),
@@ -359,7 +360,11 @@ class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
     @on(Select.Changed, "#ed-paid")
     def _paid_changed(self, event: Select.Changed) -> None:
         row = self.query_one(UpgradePicker).current
-        if row is None or event.value == Select.NULL or event.value == row.paid:
+        # Only the player's own choice is an edit: the list also says "changed" when it is
+        # first set up (its first way, before any row is shown), and then there is nothing
+        # to change (issue 24: no toast unless the player did something).
+        if (row is None or not row.payment_choice or event.value == Select.NULL
+                or event.value == row.paid or event.value not in row.payments):
             return
         value, line, rs = str(event.value), self.line, self.session.ruleset
         self._edit(lambda e: ed.set_upgrade_payment(rs, e, row.id, value, line),  # type: ignore[arg-type]

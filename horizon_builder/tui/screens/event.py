@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from horizon_builder.event.edits import (
@@ -34,6 +33,7 @@ from horizon_builder.event.report import (
 )
 from horizon_builder.problems import LoadError
 from horizon_builder.safetext import printable
+from horizon_builder.tui.organising import OrganiserView
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -45,13 +45,12 @@ if TYPE_CHECKING:
 SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "csv"}
 
 
-class EventScreen(Screen[None]):
+class EventScreen(OrganiserView):
     """Standings, then each round's battles; p pairs, r enters a result, x exports."""
 
     CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
         Binding("p", "pair", "Pair round", tooltip="Pair the next round"),
         Binding("r", "result", "Result", tooltip="Enter or correct a result of the last round"),
         Binding("u,ctrl+z", "undo", "Undo", key_display="u",
@@ -338,6 +337,3 @@ class EventScreen(Screen[None]):
         self.app.push_screen(WriteFileDialog("Export the standings",
                                              ".md, .html, .csv, or anything else for text",
                                              f"{self.path.stem}-standings.html"), chosen)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -48,8 +48,12 @@ class ExportScreen(ModalScreen[None]):
     ExportScreen #export-dialog {
         width: 96%; height: 94%; padding: 0 1; border: thick $primary; background: $surface;
     }
-    ExportScreen #export-title { text-style: bold; padding: 0 0 1 0; width: 1fr; }
-    ExportScreen #export-verdict { width: auto; }
+    ExportScreen #export-head { margin-bottom: 1; }
+    ExportScreen #export-title {
+        text-style: bold; width: 1fr; min-width: 20; height: 1;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    ExportScreen #export-verdict { width: auto; max-width: 60%; height: auto; margin-left: 2; }
     ExportScreen #export-verdict.-illegal { color: $error; }
     ExportScreen #export-verdict.-legal { color: $success; }
     ExportScreen .export-row { height: auto; }
@@ -98,7 +102,8 @@ class ExportScreen(ModalScreen[None]):
         doc = self.document
         legal = "-legal" if doc.verdict.legal else "-illegal"
         with Vertical(id="export-dialog"):
-            with Horizontal(classes="export-row"):
+            # a long name is cut (…) and a long verdict wraps: both leave the rest on screen
+            with Horizontal(classes="export-row", id="export-head"):
                 yield Label(f"Export “{doc.name}”", id="export-title", markup=False)
                 yield Static(doc.verdict.text, id="export-verdict", classes=legal, markup=False)
             with Horizontal(classes="export-row"):

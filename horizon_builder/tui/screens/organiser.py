@@ -16,13 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from horizon_builder.event import batch
 from horizon_builder.problems import LoadError
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.safetext import printable
+from horizon_builder.tui.organising import OrganiserView
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -72,13 +72,12 @@ def folder_stamp(folder: Path, preset: Path) -> tuple[tuple[str, int, int], ...]
     return tuple(sorted(out))
 
 
-class OrganiserScreen(Screen[None]):
+class OrganiserScreen(OrganiserView):
     """A folder of lists judged against a preset; live as files change."""
 
     CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
         Binding("x", "export", "Export table"),
         Binding("f5", "rejudge", "Judge again"),
     ]
@@ -231,9 +230,6 @@ class OrganiserScreen(Screen[None]):
             "Export the table", ".csv, .json or anything else for text", "event-lists.csv"),
             chosen)
 
-    def action_close(self) -> None:
-        self.dismiss(None)
-
 
 def _sort_key(value: object) -> tuple[int, object]:
     """Numbers sort as numbers ("13/15" by 13), words as words."""
@@ -242,12 +238,10 @@ def _sort_key(value: object) -> tuple[int, object]:
     return (0, int(head)) if head.lstrip("-").isdigit() else (1, text.casefold())
 
 
-class ListViewScreen(Screen[None]):
+class ListViewScreen(OrganiserView):
     """One list, read-only, as printed: elements, verdict and findings under the preset."""
 
     CSS_PATH = MORE_CSS
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back")]
 
     def __init__(self, path: Path, preset: Path) -> None:
         super().__init__()
@@ -268,13 +262,15 @@ class ListViewScreen(Screen[None]):
         view = self.query_one("#list-view", Static)
         try:
             loaded = load(self.path, event=self.preset)
-        except LoadError as exc:
-            view.update(plain("This list cannot be read:\n" + "\n".join(
-                str(p) for p in exc.problems)))
+        except LoadError as exc:  # each problem on its own lines (never a "\n" shown)
+            view.update(_lines("\n".join(["This list cannot be read:",
+                                          *(str(p) for p in exc.problems)])))
             return
-        text = render(validate(loaded.roster, loaded.ruleset), "text")
-        view.update(Content("\n".join(plain(line).plain for line in text.splitlines())))
+        view.update(_lines(render(validate(loaded.roster, loaded.ruleset), "text")))
         self.query_one("#list-view-scroll").focus()
 
-    def action_close(self) -> None:
-        self.dismiss(None)
+
+def _lines(text: str) -> Content:
+    """Text from files, line by line: each line plain (its controls escaped), the line breaks
+    kept."""
+    return Content("\n".join(plain(line).plain for line in text.splitlines()))

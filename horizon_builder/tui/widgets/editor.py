@@ -307,6 +307,9 @@ class UpgradePicker(OptionList):
             return  # the same rows: no rebuild (a rebuild re-renders every line)
         self._shown = rows
         current = self.highlighted_option.id if self.highlighted_option is not None else None
+        # Nothing highlighted until the player moves (↓) or searches: the editor opens on this
+        # list, and an Enter pressed twice never takes an upgrade nobody chose (issue 24).
+        untouched = current is None and not self.search
         self.rows = {r.id: r for r in rows}
         width = max((len(r.name) for r in rows), default=10)
         self._room = self.scrollable_content_region.width
@@ -322,6 +325,8 @@ class UpgradePicker(OptionList):
         empty = (f"No upgrade's name holds {self.search!r}: Backspace or Esc" if self.search
                  else "No upgrades for this kind of element")
         refill(self, options, empty, current)
+        if untouched:
+            self.highlighted = None
 
     @property
     def current(self) -> UpgradeOption | None:

@@ -100,7 +100,7 @@ def _task_force(report: Report) -> Figures:
     from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
 
     minutes = round_minutes(report.analysis.ruleset, roster.force_cost)
-    figures.line2 = [plural(len(roster.elements), "element"), f"round length {minutes} min"]
+    figures.line2 = [elements_text(report), f"round length {minutes} min"]
     gone = [report.analysis.by_id[i].element.name for i in benched(roster)
             if i in report.analysis.by_id]
     if gone:
@@ -113,7 +113,7 @@ def _line2(report: Report, figures: Figures) -> None:
     t = report.totals
     figures.line2 = [f"Deploy {plural(t.deployment_spaces, 'space')}",
                      f"Momentum {t.starting_momentum}",
-                     plural(len(report.analysis.roster.elements), "element")]
+                     elements_text(report)]
     v = verdict(report)
     figures.legal, figures.warnings = v.legal, v.warnings > 0
     if not report.analysis.roster.elements and v.legal and not v.warnings:
@@ -121,3 +121,12 @@ def _line2(report: Report, figures: Figures) -> None:
         figures.warnings = True
         return
     figures.verdict = f"{'✓' if v.legal else '✗'} {v.text}{' ≈' if v.provisional else ''}"
+
+
+def elements_text(report: Report) -> str:
+    """"7 elements", and the strategic assets apart ("7 elements + 2 assets"): an asset is off
+    the table, not an element there (OtH p.36)."""
+    infos = report.analysis.by_id.values()
+    assets = sum(1 for info in infos if info.type is not None and info.type.is_asset)
+    text = plural(len(infos) - assets, "element")
+    return text + (f" + {plural(assets, 'asset')}" if assets else "")

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from horizon_builder.engine.analysis import ElementInfo, StatlineInfo
     from horizon_builder.engine.findings import Finding
     from horizon_builder.engine.validator import Report
-    from horizon_builder.roster.models import Element
+    from horizon_builder.roster.models import CrPurchase, Element
     from horizon_builder.rules.models import Ruleset
 
 
@@ -41,7 +41,9 @@ def type_label(ruleset: Ruleset, type_id: str) -> str:
 
 
 def stats_cells(line: StatlineInfo) -> tuple[str, ...]:
-    """M F A D values (blank dot when not set)."""
+    """M F A D values (blank dot when not set; blank for a strategic asset, which has none)."""
+    if line.type is not None and not line.type.has_statline:
+        return ("",) * len(MAIN_STATS)
     return tuple(str(line.stats[s]) if s in line.stats else "·" for s in MAIN_STATS)
 
 
@@ -50,8 +52,17 @@ def extra_stats(line: StatlineInfo) -> str:
     return " ".join(f"{k}{v}" for k, v in line.stats.items() if k not in MAIN_STATS)
 
 
-def upgrades_text(ruleset: Ruleset, line: StatlineInfo) -> str:
+def upgrades_text(ruleset: Ruleset, line: StatlineInfo,
+                  bought: Iterable[CrPurchase] = ()) -> str:
+    """A line's upgrades, its own and those bought with CR for its whole type (``bought``:
+    drones, a rebro node, OtH p.24), which it has as much as its own."""
     parts = []
+    for purchase in bought:
+        if purchase.form_type:
+            continue  # (bought for the metaforms of that type, not for this line)
+        up = ruleset.upgrades.get(purchase.upgrade)
+        name = up.name if up is not None else f"{purchase.upgrade}?"
+        parts.append(name + (f" ({purchase.option})" if purchase.option else ""))
     for cost in line.upgrades:
         up = cost.upgrade
         name = up.name if up is not None else f"{cost.choice.id}?"

@@ -18,6 +18,10 @@ def pool_text(line: StatlineInfo) -> tuple[Content, bool]:
     et = line.type
     if et is None:
         return Content.styled(f"Unknown element type {line.type_id!r}", "$error"), False
+    currency = "CR" if et.upgrade_currency == "cr" else et.upgrade_currency
+    if not et.has_statline:  # a strategic asset (OtH p.36-40): nothing to enter
+        return Content.assemble(("No statline: off the table", "$text-muted"),
+                                (f" · options paid in {currency}", "$text-muted")), False
     if et.pool is None:
         missing = [s for s in et.stats if s not in line.stats]
         known = et.statlines.get(line.presence)
@@ -27,7 +31,6 @@ def pool_text(line: StatlineInfo) -> tuple[Content, bool]:
             else ": not entered (R: enter it once from your rulebook)")
         if missing:
             text += f" · {', '.join(missing)} not set"
-        currency = "CR" if et.upgrade_currency == "cr" else et.upgrade_currency
         return Content.assemble((text, "$text-muted"),
                                 (f" · upgrades paid in {currency}", "$text-muted")), False
     if line.pool is None:

@@ -33,8 +33,8 @@ class UpgradeDetail(Horizontal):
         minus = self.query_one("#ed-up-minus", Button)
         plus = self.query_one("#ed-up-plus", Button)
         if row is None:
-            update_static(detail, Content.styled("Pick an upgrade: Enter takes or drops it, + and "
-                                                 "− change the count", "dim"))
+            update_static(detail, Content.styled("↓ or a name picks an upgrade: Enter takes or "
+                                                 "drops it, + and − change the count", "dim"))
             option.display = paid.display = minus.display = plus.display = False
             return
         update_static(detail, upgrade_detail_text(row))
