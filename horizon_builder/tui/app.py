@@ -35,7 +35,13 @@ from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.firstview import title_texts
 from horizon_builder.tui.homeview import HomeViewActions
 from horizon_builder.tui.organising import OrganiserActions
-from horizon_builder.tui.paths import display_path, exists, keep_overrides_reachable, only_in
+from horizon_builder.tui.paths import (
+    display_path,
+    exists,
+    keep_overrides_reachable,
+    only_in,
+    refused_to_visitor,
+)
 from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
@@ -401,6 +407,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
                     f"(The old file is kept as {path.name}.bak.)", "Replace", danger=True))
                 if not replace:
                     return False
+        outside = refused_to_visitor(self, path)
+        if outside is not None:  # served: never a file outside the served folder
+            self.notify(outside, title="Not saved", severity="error")
+            return False
         if path.resolve() in self.refused_paths:  # never overwrite a file that failed to load
             self.notify(f"{path.name} failed to load, so it is not overwritten.", severity="error")
             return False
@@ -443,6 +453,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         from horizon_builder.session import Session
         from horizon_builder.tui.dialogs import LoadErrorDialog
 
+        outside = refused_to_visitor(self, path)
+        if outside is not None:  # served: never a file outside the served folder
+            self.notify(outside, title="Not opened", severity="error")
+            return False
         try:
             session = Session.open(path, self.overrides)
         except LoadError as exc:

@@ -4,12 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from horizon_builder.problems import Problem
+from horizon_builder.served import outside_root, served_root
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from horizon_builder.session import Session
+
+
+def visitor_root(app: App[Any]) -> Path | None:
+    """The folder a visitor of the served app is confined to; None when the app runs in
+    a terminal. Served by ``horizon-builder serve`` (its ``--root``), or by any other web
+    driver (then the working folder)."""
+    root = served_root()
+    if root is None and app.is_web:
+        root = Path.cwd().resolve()
+    return root
+
+
+def refused_to_visitor(app: App[Any], path: Path | str) -> str | None:
+    """Why the served app's visitor may not open or write ``path`` (None: they may)."""
+    return outside_root(path, visitor_root(app))
 
 
 def only_in(problems: list[Problem], files: Sequence[str]) -> bool:

@@ -22,8 +22,9 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.widgets import DirectoryTree, Input, Label, OptionList
 
+from horizon_builder.served import outside_root
 from horizon_builder.tui.dialogs import PathPrompt, resolve
-from horizon_builder.tui.paths import display_path
+from horizon_builder.tui.paths import display_path, visitor_root
 
 
 class RosterTree(DirectoryTree):
@@ -33,10 +34,13 @@ class RosterTree(DirectoryTree):
         Binding("backspace", "up_folder", "Up a folder"),
     ]
 
+    #: Served: the folder the tree never leaves (nor shows a link out of). None: anywhere.
+    confined_to: Path | None = None
+
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
         shown = []
         for path in paths:
-            if path.name.startswith("."):
+            if path.name.startswith(".") or outside_root(path, self.confined_to) is not None:
                 continue
             try:
                 if path.is_dir() or path.suffix.lower() == ".toml":
@@ -47,7 +51,7 @@ class RosterTree(DirectoryTree):
 
     def action_up_folder(self) -> None:
         here = Path(self.path).resolve()
-        if here.parent != here:
+        if here.parent != here and outside_root(here.parent, self.confined_to) is None:
             self.path = here.parent
 
 
@@ -60,6 +64,13 @@ class OpenRosterDialog(PathPrompt):
         self._recent = list(recent)  #: rosters opened or saved lately, newest first
         self._folder = (folder or Path.cwd()).resolve()
 
+    def on_load(self) -> None:
+        """Served: the recent list and the folders keep to the served folder."""
+        root = visitor_root(self.app)
+        self._recent = [p for p in self._recent if outside_root(p, root) is None]
+        if outside_root(self._folder, root) is not None and root is not None:
+            self._folder = root
+
     def compose_browser(self) -> ComposeResult:
         with Horizontal(id="open-browser"):
             if self._recent:
@@ -69,7 +80,9 @@ class OpenRosterDialog(PathPrompt):
             with Vertical(id="open-tree-pane"):
                 yield Label(self._folder_title(self._folder), id="open-tree-title",
                             classes="pane-title")
-                yield RosterTree(self._folder, id="open-tree")
+                tree = RosterTree(self._folder, id="open-tree")
+                tree.confined_to = visitor_root(self.app)
+                yield tree
 
     @staticmethod
     def _recent_label(path: Path) -> Text:
@@ -113,7 +126,8 @@ class OpenRosterDialog(PathPrompt):
         except (OSError, ValueError):
             return
         tree = self.query_one("#open-tree", RosterTree)
-        if is_folder and folder.resolve() != Path(tree.path).resolve():
+        if is_folder and folder.resolve() != Path(tree.path).resolve() \
+                and outside_root(folder, tree.confined_to) is None:
             tree.path = folder.resolve()
 
     def on_mount(self) -> None:
