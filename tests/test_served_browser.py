@@ -1,0 +1,45 @@
+"""The app served in a real browser (issue 27 item 7): Debian's headless Chromium opens the
+page of ``horizon-builder serve`` and the roster's name and verdict appear in its terminal.
+
+Skips saying why where Chromium is missing (CI installs it: .ci/run), and where the
+optional textual-serve is not installed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers_browser import chromium_fixture, read_served_page, served  # noqa: F401  (the chromium fixture)
+from helpers_tui import copy_example
+
+pytest.importorskip("textual_serve", reason="textual-serve is not installed: pip install '.[serve]'")
+
+
+async def test_the_served_page_shows_the_roster_and_its_verdict(chromium: str, tmp_path: Path) -> None:
+    root = tmp_path / "lists"
+    root.mkdir()
+    copy_example(root, "hvy-cav-battlegroup.toml")
+    shutil.copy(root / "hvy-cav-battlegroup.toml", root / "second.toml")
+    with served("lists/hvy-cav-battlegroup.toml", "--root", str(root), cwd=tmp_path) as url:
+        text = await read_served_page(
+            chromium, url, tmp_path / "profile",
+            lambda shown: "3rd Lancers Battlegroup" in shown and "LEGAL" in shown,
+            screenshot=tmp_path / "page.png")
+    assert "3rd Lancers Battlegroup" in text, text
+    assert "✓ LEGAL" in text, text  # the verdict, as in the terminal
+    assert "Lancer Command" in text  # an element of the list
+    assert (tmp_path / "page.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+async def test_a_roster_outside_the_root_is_never_served(chromium: str, tmp_path: Path) -> None:
+    root = tmp_path / "lists"
+    root.mkdir()
+    outside = copy_example(tmp_path, "hvy-cav-battlegroup.toml")
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "horizon_builder", "serve", str(outside),
+                             "--root", str(root), "--port", "1"], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 2 and "outside the served folder" in result.stderr
