@@ -99,6 +99,15 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 
     raise AssertionError(f"nothing listens on port {port} after {timeout} s")
 
 
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=20)
+
+
 @contextlib.contextmanager
 def served(*args: str, cwd: Path) -> Iterator[str]:
     """``horizon-builder serve ARGS`` on a free loopback port: yields the page's address."""
@@ -110,12 +119,7 @@ def served(*args: str, cwd: Path) -> Iterator[str]:
         wait_for_port(port, process)
         yield f"http://127.0.0.1:{port}/"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=20)
+        _stop(process)
 
 
 class DevTools:
@@ -158,12 +162,7 @@ def browser(chromium: str, profile: Path, size: tuple[int, int]) -> Iterator[int
             time.sleep(0.2)
         yield int(active.read_text().split()[0])
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=20)
+        _stop(process)
 
 
 async def _page_websocket(session: Any, port: int) -> str:
