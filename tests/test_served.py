@@ -171,3 +171,46 @@ async def test_exports_reach_the_visitors_browser_not_the_hosts_disk(served: Pat
     assert opened == []  # never the host's browser
     assert sorted(p.name for p in served.iterdir()) == ["hvy-cav-battlegroup.toml", "link-out",
                                                         "roster-link.toml"]
+
+
+async def test_an_overrides_file_outside_the_served_folder_is_refused(served: Path) -> None:
+    from textual.widgets import Button, Input, Static
+
+    from horizon_builder.tui.screens.settings import SettingsScreen
+
+    house = served.parent / "private" / "house.toml"
+    house.write_text("# house rules\n", encoding="utf-8")
+    app = HorizonApp(served / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("s")
+        screen = await shown(pilot, SettingsScreen)
+        screen.query_one("#overrides", Input).value = str(house)
+        await until(pilot, lambda: not screen.query_one("#apply", Button).has_class("-active"))
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Outside the served folder" in str(screen.query_one("#overrides-error", Static).visual)
+    assert app.session.roster.overrides is None
+
+
+async def test_the_organisers_folder_and_files_stay_in_the_served_folder(served: Path) -> None:
+    from horizon_builder.tui.dialogs.organiser import FolderAndPresetDialog, WriteFileDialog
+
+    app = HorizonApp(served / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        app.action_organiser()
+        dialog = await shown(pilot, FolderAndPresetDialog)
+        dialog.query_one("#org-path").value = "../private"
+        assert "Outside the served folder" in str(dialog.answer())
+        dialog.query_one("#org-path").value = "."
+        assert isinstance(dialog.answer(), tuple)  # the served folder itself is fine
+        dialog.dismiss(None)
+        app.push_screen(WriteFileDialog("Export the table", "", "../table.csv"))
+        writer = await shown(pilot, WriteFileDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is writer
+        assert "Outside the served folder" in str(writer.query_one("#write-problem").render())
+    assert not (served.parent / "table.csv").exists()
