@@ -28,12 +28,13 @@ from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
-from horizon_builder.prefs import pref, recent_rosters, remember_recent, save_pref
+from horizon_builder.prefs import recent_rosters, remember_recent, save_pref
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.firstview import title_texts
 from horizon_builder.tui.homeview import HomeViewActions
+from horizon_builder.tui.keymap import ThemeAndKeys
 from horizon_builder.tui.organising import OrganiserActions
 from horizon_builder.tui.paths import (
     display_path,
@@ -61,7 +62,7 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
-class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
+class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, ThemeAndKeys):
     """Build, check and save a Horizon Wars roster."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -93,7 +94,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         self.autosaver: Autosaver | None = None
         if session is not None:
             self.session = session
-        self.theme = pref("theme", "textual-dark")  # remembered between runs
+        self._keymap_problems = self.load_theme_and_keys()  # prefs.toml: theme, [keymap]
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -161,6 +162,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
         return RosterScreen()
 
     def on_mount(self) -> None:
+        self.remember_theme()
         if self.loaded:
             self._opened()
         else:
@@ -195,6 +197,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions):
             for title, problems, note in self._startup_problems:
                 self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
+        self.say_keymap_problems()
         if self._start is not None:
             kind, path, preset = self._start
             self._start = None

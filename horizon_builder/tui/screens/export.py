@@ -70,10 +70,10 @@ class ExportScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("ctrl+k", "copy", "Copy", priority=True,
+        Binding("ctrl+s", "save", "Save", id="export.save", priority=True),
+        Binding("ctrl+k", "copy", "Copy", id="export.copy", priority=True,
                 tooltip="Copy the export shown to the clipboard (to paste in a chat or e-mail)"),
-        Binding("ctrl+b", "browser", "Open in browser", priority=True,
+        Binding("ctrl+b", "browser", "Open in browser", id="export.browser", priority=True,
                 tooltip="Open the HTML export in your web browser, to print it"),
     ]
 

@@ -1,0 +1,105 @@
+"""Keys remapped in prefs.toml and the theme remembered (issue 27 item 11): bindings have ids,
+``[keymap]`` maps them to the user's keys, the help screen lists them, and a theme chosen in
+the palette is kept for the next run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tomli_w
+from helpers_tui import SIZE, copy_example, shown, until
+
+from horizon_builder.prefs import keymap_pref, pref, prefs_path
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.keymap import binding_ids, keymap_problems, remappable
+from horizon_builder.tui.screens.add_element import AddElementScreen
+from horizon_builder.tui.screens.help import HelpScreen
+
+
+def _prefs(**data: object) -> None:
+    prefs_path().parent.mkdir(parents=True, exist_ok=True)
+    prefs_path().write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def test_every_remappable_binding_has_its_own_id() -> None:
+    ids = [b.id for _, bindings in remappable() for b in bindings]
+    assert len(ids) == len(set(ids)) and len(ids) >= 20
+    assert {"app.save", "app.undo", "roster.add", "roster.export", "export.copy"} <= set(ids)
+
+
+def test_the_keymap_is_read_and_bad_entries_are_left_out_and_said() -> None:
+    _prefs(keymap={"roster.add": "A", "app.save": "ctrl+s, f2", "roster.edit": 3,
+                   "roster.delete": "not a key", "roster.nope": "z"})
+    keymap, problems = keymap_pref()
+    assert keymap == {"roster.add": "A", "app.save": "ctrl+s,f2", "roster.nope": "z"}
+    assert len(problems) == 2 and all(str(prefs_path()) in p for p in problems)
+    assert any("'roster.edit'" in p and "a string" in p for p in problems)
+    assert any("'not a key'" in p for p in problems)
+    assert keymap_problems(keymap) == [
+        f"{prefs_path()}: [keymap] 'roster.nope' is not a binding id (the help screen, F1, lists "
+        "them); left out"]
+
+
+def test_a_keymap_that_is_not_a_table_is_left_out() -> None:
+    _prefs(keymap="A")
+    assert keymap_pref()[0] == {} and "must be a table" in keymap_pref()[1][0]
+
+
+async def test_a_remapped_key_works_and_the_old_one_no_longer_does(tmp_path: Path) -> None:
+    _prefs(keymap={"roster.add": "A", "roster.nope": "z"})
+    app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
+    warnings: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        warnings += [n.message for n in app._notifications]
+        await pilot.press("a")
+        await pilot.pause()
+        assert not isinstance(app.screen, AddElementScreen)  # "a" is free now
+        await pilot.press("A")
+        await shown(pilot, AddElementScreen)
+    assert any("'roster.nope' is not a binding id" in w for w in warnings)  # said, not fatal
+
+
+async def test_the_help_screen_lists_the_ids_and_the_users_keys(tmp_path: Path) -> None:
+    _prefs(keymap={"roster.add": "A"})
+    app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("f1")
+        screen = await shown(pilot, HelpScreen)
+        source = screen.query_one("#help-text").source
+    assert "## Your keys" in source and str(prefs_path()) in source
+    for binding_id in binding_ids():
+        assert f"`{binding_id}`" in source
+    assert "| the roster | `roster.add` | Add | `A` (yours; default `a`) |" in source
+    assert "| the roster | `roster.settings` | Settings | `s` |" in source
+
+
+def _first_command(app: HorizonApp) -> str:
+    lists = app.screen.query("CommandList")
+    if not lists or not lists.first().option_count:
+        return ""
+    return str(lists.first().get_option_at_index(0).prompt)
+
+
+async def test_a_theme_chosen_in_the_palette_is_remembered(tmp_path: Path) -> None:
+    path = copy_example(tmp_path, "hvy-cav-battlegroup.toml")
+    app = HorizonApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        app.search_themes()  # the palette's "Change theme"
+        await pilot.pause()
+        await pilot.press(*"nord")
+        await until(pilot, lambda: _first_command(app) == "nord", "nord offered")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.theme == "nord", "the theme chosen")
+        await until(pilot, lambda: pref("theme", "") == "nord", "the theme remembered")
+    again = HorizonApp(path)
+    async with again.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: again.loaded, "the roster")
+        assert again.theme == "nord"
+
+
+def test_an_unknown_remembered_theme_falls_back_to_the_default() -> None:
+    _prefs(theme="a-theme-of-a-later-version")
+    assert HorizonApp(None).theme == "textual-dark"
