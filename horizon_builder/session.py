@@ -82,6 +82,8 @@ class Session:
         #: your rulebook could not be used (left out, never overwritten): its problems
         self.personal_problems: list[Problem] = []
         self._rules_overrides = roster.overrides  #: the roster's rules file ``ruleset`` has
+        #: a new list copied from a file: that file (saving suggests its folder)
+        self.origin: Path | None = None
 
     # --- construction ----------------------------------------------------
     @classmethod

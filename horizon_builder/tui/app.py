@@ -36,13 +36,7 @@ from horizon_builder.tui.firstview import title_texts
 from horizon_builder.tui.homeview import HomeViewActions
 from horizon_builder.tui.keymap import ThemeAndKeys
 from horizon_builder.tui.organising import OrganiserActions
-from horizon_builder.tui.paths import (
-    display_path,
-    exists,
-    keep_overrides_reachable,
-    only_in,
-    refused_to_visitor,
-)
+from horizon_builder.tui.paths import display_path, exists, keep_overrides_reachable, only_in
 from horizon_builder.tui.plain import install_control_filter
 from horizon_builder.tui.rulebook import RulebookActions
 from horizon_builder.tui.screens.base import SessionView
@@ -379,12 +373,14 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         if path is not None and path.resolve() not in self.refused_paths:
             return display_path(path)
         slug = re.sub(r"[^a-z0-9]+", "-", self.session.roster.name.lower()).strip("-") or "roster"
-        folder = path.parent if path is not None else Path()
+        known = path or self.session.origin  # a list duplicated: beside the one it copies
+        folder = known.parent if known is not None else Path()
         return display_path(folder / f"{slug}.toml")
 
     async def save_roster(self, ask: bool = False) -> bool:
         """Save (asking for a file name when there is none, or when ``ask``). True when saved."""
         from horizon_builder.tui.dialogs import ConfirmDialog, FileChangedDialog, PathPrompt
+        from horizon_builder.tui.paths import refuse_outside
 
         session = self.session
         path = session.path
@@ -410,9 +406,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
                     f"(The old file is kept as {path.name}.bak.)", "Replace", danger=True))
                 if not replace:
                     return False
-        outside = refused_to_visitor(self, path)
-        if outside is not None:  # served: never a file outside the served folder
-            self.notify(outside, title="Not saved", severity="error")
+        if refuse_outside(self, path, "Not saved"):  # served: only inside the served folder
             return False
         if path.resolve() in self.refused_paths:  # never overwrite a file that failed to load
             self.notify(f"{path.name} failed to load, so it is not overwritten.", severity="error")
@@ -447,21 +441,23 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         folder = self.session.path.parent if self.session.path is not None else Path.cwd()
         shown = display_path(folder)
         initial = "" if shown == "." else shown + "/"
-        path = await self.push_screen_wait(OpenRosterDialog(initial, recent_rosters(), folder))
+        dialog = OpenRosterDialog(initial, recent_rosters(), folder, extra_overrides=self.overrides)
+        path = await self.push_screen_wait(dialog)
         if path is not None:
-            self.open_roster(path)
+            self.open_roster(path, as_copy=dialog.as_copy)
 
-    def open_roster(self, path: Path) -> bool:
-        """Open a roster file; on problems show them and keep the current roster."""
+    def open_roster(self, path: Path, as_copy: bool = False) -> bool:
+        """Open a roster file (``as_copy``: as a new list, unsaved, the file left alone); on
+        problems show them and keep the current roster."""
+        from horizon_builder.library import open_as_new_list
         from horizon_builder.session import Session
         from horizon_builder.tui.dialogs import LoadErrorDialog
+        from horizon_builder.tui.paths import refuse_outside
 
-        outside = refused_to_visitor(self, path)
-        if outside is not None:  # served: never a file outside the served folder
-            self.notify(outside, title="Not opened", severity="error")
+        if refuse_outside(self, path, "Not opened"):  # served: only inside the served folder
             return False
         try:
-            session = Session.open(path, self.overrides)
+            session = (open_as_new_list if as_copy else Session.open)(path, self.overrides)
         except LoadError as exc:
             self.refused_paths.add(path.resolve())
             self.push_screen(LoadErrorDialog(
@@ -471,7 +467,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.refused_paths.discard(path.resolve())
         self.replace_session(session)
         remember_recent(path)
-        self.notify(f"Opened {display_path(path)}", timeout=3)
+        self.notify(f"A new list from {display_path(path)}: save it under its own name (S)"
+                    if as_copy else f"Opened {display_path(path)}", timeout=4)
         return True
 
     @work(group="files")

@@ -30,6 +30,14 @@ def refused_to_visitor(app: App[Any], path: Path | str) -> str | None:
     return outside_root(path, visitor_root(app))
 
 
+def refuse_outside(app: App[Any], path: Path, title: str) -> bool:
+    """Served, ``path`` outside the served folder: say so (``title``) and return True."""
+    outside = refused_to_visitor(app, path)
+    if outside is not None:
+        app.notify(outside, title=title, severity="error")
+    return outside is not None
+
+
 def only_in(problems: list[Problem], files: Sequence[str]) -> bool:
     """True when every problem is in one of ``files``."""
     wanted = {Path(f).resolve() for f in files}

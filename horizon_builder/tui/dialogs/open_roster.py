@@ -20,10 +20,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
-from textual.widgets import DirectoryTree, Input, Label, OptionList
+from textual.widgets import ContentSwitcher, DirectoryTree, Input, Label, OptionList
 
 from horizon_builder.served import outside_root
 from horizon_builder.tui.dialogs import PathPrompt, resolve
+from horizon_builder.tui.dialogs.library import LibraryPane
 from horizon_builder.tui.paths import display_path, visitor_root
 
 
@@ -56,13 +57,51 @@ class RosterTree(DirectoryTree):
 
 
 class OpenRosterDialog(PathPrompt):
-    """Choose a roster to open: typed, from the recent list, or from the folders."""
+    """Choose a roster to open: typed, from the recent list, from the folders, or from the
+    library of the folder shown (ctrl+l), where a roster can also be duplicated as a new list
+    (then :attr:`as_copy` is True)."""
+
+    DEFAULT_CSS = """
+    OpenRosterDialog #open-views { height: 1fr; margin-bottom: 1; }
+    OpenRosterDialog #open-browser { margin-bottom: 0; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+l", "library", "Library", id="open.library",
+                tooltip="The rosters of this folder: name, kind, FC, verdict, date; searchable"),
+    ]
 
     def __init__(self, initial: str = "", recent: Iterable[Path] = (), folder: Path | None = None,
-                 title: str = "Open roster") -> None:
+                 title: str = "Open roster", extra_overrides: tuple[str, ...] = ()) -> None:
         super().__init__(title, "open", initial)
         self._recent = list(recent)  #: rosters opened or saved lately, newest first
         self._folder = (folder or Path.cwd()).resolve()
+        self._extra_overrides = extra_overrides
+        #: True when the roster chosen is to be duplicated as a new list, not opened
+        self.as_copy = False
+
+    async def action_library(self) -> None:
+        """Between the folders and the library of the folder they show."""
+        switcher = self.query_one("#open-views", ContentSwitcher)
+        folder = Path(self.query_one("#open-tree", RosterTree).path).resolve()
+        if switcher.current == "open-library":
+            switcher.current = "open-browser"
+            self.query_one("#open-tree", RosterTree).focus()
+            return
+        panes = self.query(LibraryPane)
+        if panes:
+            if panes.first().folder != folder:
+                panes.first().load(folder)
+        else:
+            await switcher.mount(LibraryPane(folder, self._extra_overrides, id="open-library"))
+        switcher.current = "open-library"
+        self.call_after_refresh(lambda: self.query_one("#library-search", Input).focus())
+
+    @on(LibraryPane.Chosen)
+    def _library_chosen(self, event: LibraryPane.Chosen) -> None:
+        event.stop()
+        self.as_copy = event.as_copy
+        self.dismiss(event.path)
 
     def on_load(self) -> None:
         """Served: the recent list and the folders keep to the served folder."""
@@ -72,7 +111,7 @@ class OpenRosterDialog(PathPrompt):
             self._folder = root
 
     def compose_browser(self) -> ComposeResult:
-        with Horizontal(id="open-browser"):
+        with ContentSwitcher(initial="open-browser", id="open-views"), Horizontal(id="open-browser"):
             if self._recent:
                 with Vertical(id="open-recent-pane"):
                     yield Label("Recent (↓)", classes="pane-title")
