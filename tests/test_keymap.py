@@ -8,6 +8,8 @@ from pathlib import Path
 
 import tomli_w
 from helpers_tui import SIZE, copy_example, shown, until
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from horizon_builder.prefs import keymap_pref, pref, prefs_path
 from horizon_builder.tui.app import HorizonApp
@@ -103,3 +105,23 @@ async def test_a_theme_chosen_in_the_palette_is_remembered(tmp_path: Path) -> No
 def test_an_unknown_remembered_theme_falls_back_to_the_default() -> None:
     _prefs(theme="a-theme-of-a-later-version")
     assert HorizonApp(None).theme == "textual-dark"
+
+
+_KEYMAP_VALUES = st.one_of(st.text(max_size=20), st.integers(), st.booleans(),
+                           st.lists(st.text(max_size=5), max_size=3),
+                           st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=2))
+
+
+@settings(max_examples=80, deadline=None)
+@given(table=st.one_of(st.dictionaries(st.text(max_size=20), _KEYMAP_VALUES, max_size=6),
+                       _KEYMAP_VALUES))
+def test_any_keymap_in_prefs_is_read_without_error(table: object) -> None:
+    """Whatever [keymap] holds, the app gets only strings of key names, and each entry left
+    out is said once (a preference is never an error)."""
+    _prefs(keymap=table)
+    keymap, problems = keymap_pref()
+    assert all(isinstance(k, str) and isinstance(v, str) and v for k, v in keymap.items())
+    if isinstance(table, dict):
+        assert len(keymap) + len(problems) == len(table)
+    else:
+        assert keymap == {} and len(problems) == 1

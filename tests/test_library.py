@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
 
 from helpers_tui import SIZE, copy_example, example, shown, until
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from horizon_builder.library import copy_name, library_files, open_as_new_list, read_library
 from horizon_builder.tui.app import HorizonApp
@@ -134,3 +137,21 @@ async def test_ctrl_l_goes_back_to_the_folders_and_the_library_follows_them(tmp_
         await pilot.press("ctrl+l")
         await until(pilot, lambda: [e.path.name for e in pane.entries] == ["oth-biowar.toml"],
                     "the library of the folder shown")
+
+
+@settings(max_examples=40, deadline=None)
+@given(contents=st.lists(st.one_of(st.binary(max_size=200),
+                                   st.sampled_from([b'name = "x"\nforce_cost = 0\n', b"[[elements]]\n",
+                                                    b'kind = "task_force"\n', b"\xff\xfe"])),
+                         max_size=4))
+def test_any_files_in_the_folder_make_a_library(contents: list[bytes]) -> None:
+    """Whatever the .toml files of a folder hold, the library lists each one, judged or
+    saying why it cannot be used; it never fails."""
+    with tempfile.TemporaryDirectory() as folder:
+        for n, data in enumerate(contents):
+            (Path(folder) / f"list-{n}.toml").write_bytes(data)
+        entries = read_library(Path(folder))
+    assert len(entries) == len(contents)
+    for entry in entries:
+        assert entry.legal is not None or entry.verdict.startswith("cannot be")
+        assert entry.matches("") and entry.date

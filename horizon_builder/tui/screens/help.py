@@ -109,6 +109,10 @@ oth-tournament lists/` and `horizon-builder --tournament club.toml`.
 
 ## Files
 
+In the Open dialog (`ctrl+o`), `ctrl+l` shows the library of the folder on
+screen: every roster with its kind, FC, verdict and date, searchable; `Enter`
+opens one, `n` duplicates it as a new list.
+
 Rosters are TOML files you can read and edit by hand. Saving replaces the
 file safely and keeps the previous version as `NAME.toml.bak`. A file that
 cannot be loaded is shown with each problem's line and key, and is never
