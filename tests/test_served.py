@@ -214,3 +214,26 @@ async def test_the_organisers_folder_and_files_stay_in_the_served_folder(served:
         assert app.screen is writer
         assert "Outside the served folder" in str(writer.query_one("#write-problem").render())
     assert not (served.parent / "table.csv").exists()
+
+
+async def test_the_organisers_table_reaches_the_visitors_browser(served: Path, monkeypatch) -> None:
+    from textual.widgets import Input
+
+    from horizon_builder.resources import find_preset
+    from horizon_builder.tui.dialogs.organiser import WriteFileDialog
+    from horizon_builder.tui.screens.organiser import OrganiserScreen
+
+    delivered: list[tuple[str, str]] = []
+    app = HorizonApp(start=("organiser", served, find_preset("oth-tournament")))
+    monkeypatch.setattr(app, "deliver_text", lambda file, *, save_filename, **_: delivered.append(
+        (file.getvalue(), save_filename)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen) and app.screen.judged >= 1,
+                    "the lists judged")
+        await pilot.press("x")
+        dialog = await shown(pilot, WriteFileDialog)
+        dialog.query_one("#write-path", Input).value = "table.csv"
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(delivered), "the table delivered")
+    assert delivered[0][1] == "table.csv" and "3rd Lancers Battlegroup" in delivered[0][0]
+    assert not (served / "table.csv").exists()  # never the host's disk

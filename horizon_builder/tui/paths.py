@@ -30,6 +30,20 @@ def refused_to_visitor(app: App[Any], path: Path | str) -> str | None:
     return outside_root(path, visitor_root(app))
 
 
+def write_or_deliver(app: App[Any], path: Path, text: str, what: str) -> str:
+    """Write ``text`` to ``path`` (atomically), or, served, send it to the visitor's browser
+    as a download of that name instead of the host's disk. Returns what was done, to say."""
+    if visitor_root(app) is None:
+        from horizon_builder.tomlfile import write_text_atomic
+
+        write_text_atomic(path, text)
+        return f"Wrote {what} to {path}"
+    import io
+
+    app.deliver_text(io.StringIO(text), save_filename=path.name, encoding="utf-8")
+    return f"Sent {what} to your browser as {path.name} (your downloads)"
+
+
 def refuse_outside(app: App[Any], path: Path, title: str) -> bool:
     """Served, ``path`` outside the served folder: say so (``title``) and return True."""
     outside = refused_to_visitor(app, path)

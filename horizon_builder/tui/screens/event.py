@@ -134,15 +134,14 @@ class EventScreen(Screen[None]):
         self.app.push_screen(ResultDialog(loaded), entered)
 
     def action_export(self) -> None:
-        from horizon_builder.tomlfile import write_text_atomic
         from horizon_builder.tui.dialogs.organiser import WriteFileDialog
+        from horizon_builder.tui.paths import write_or_deliver
 
         def chosen(path: Path | None) -> None:
             if path is None or self.loaded is None:
                 return
-            write_text_atomic(path, render(self.loaded, SUFFIX_FORMATS.get(path.suffix.lower(),
-                                                                           "text")))
-            self.notify(f"Wrote the standings to {path}", timeout=3)
+            text = render(self.loaded, SUFFIX_FORMATS.get(path.suffix.lower(), "text"))
+            self.notify(write_or_deliver(self.app, path, text, "the standings"), timeout=3)
 
         self.app.push_screen(WriteFileDialog("Export the standings",
                                              ".md, .html, .csv, or anything else for text",

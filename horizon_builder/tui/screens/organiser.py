@@ -160,10 +160,9 @@ class OrganiserScreen(Screen[None]):
             text = (batch.table_csv(self.rows) if suffix == ".csv" else
                     batch.table_json(self.results) + "\n" if suffix == ".json" else
                     batch.table_text(self.rows, self.event, self.preset) + "\n")
-            from horizon_builder.tomlfile import write_text_atomic
+            from horizon_builder.tui.paths import write_or_deliver
 
-            write_text_atomic(path, text)
-            self.notify(f"Wrote the table to {path}", timeout=3)
+            self.notify(write_or_deliver(self.app, path, text, "the table"), timeout=3)
 
         self.app.push_screen(WriteFileDialog(
             "Export the table", ".csv, .json or anything else for text", "event-lists.csv"),
