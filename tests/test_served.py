@@ -237,3 +237,26 @@ async def test_the_organisers_table_reaches_the_visitors_browser(served: Path, m
         await until(pilot, lambda: bool(delivered), "the table delivered")
     assert delivered[0][1] == "table.csv" and "3rd Lancers Battlegroup" in delivered[0][0]
     assert not (served / "table.csv").exists()  # never the host's disk
+
+
+async def test_a_visitor_is_never_offered_the_hosts_own_unsaved_work(served: Path) -> None:
+    from horizon_builder.autosave import AutosaveStore
+    from horizon_builder.roster.io import read_roster
+    from horizon_builder.tui.dialogs.recovery import RecoveryDialog
+
+    private = served.parent / "private" / "oth-biowar.toml"
+    store = AutosaveStore()
+    roster = read_roster(private)
+    store.write(store.file_for(private), roster.model_copy(update={"name": "Secret plan"}), private)
+    store.write(store.file_for(None), roster.model_copy(update={"name": "Untitled plan"}), None)
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "a new roster")
+        await pilot.pause()
+        assert not isinstance(app.screen, RecoveryDialog)
+    own = served / "hvy-cav-battlegroup.toml"  # work on a served roster is offered
+    store.write(store.file_for(own), read_roster(own).model_copy(update={"name": "Mine"}), own)
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await shown(pilot, RecoveryDialog)
+        assert "Mine" in str(dialog.query_one("#recovery-message").render())
