@@ -17,6 +17,7 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 #: Set by ``serve`` for the app processes it starts: the folder a visitor may use.
 ENV_ROOT = "HORIZON_BUILDER_SERVE_ROOT"
@@ -72,6 +73,19 @@ def app_command(file: Path | None, rulesets: list[str]) -> str:
     return subprocess.list2cmdline(argv) if os.name == "nt" else shlex.join(argv)
 
 
+def _server_class(base: type[Any]) -> type[Any]:
+    """textual-serve's server, with the page's addresses (its websocket) taken from the
+    address the browser used: served on 0.0.0.0, a tablet reaches it as 192.168.1.20:8000,
+    and the page must send it back there, not to 0.0.0.0 (its own machine)."""
+
+    class PageFollowsTheBrowser(base):
+        async def handle_index(self, request: Any) -> Any:
+            self.public_url = f"{request.scheme}://{request.host}"  # used before any await
+            return await super().handle_index(request)
+
+    return PageFollowsTheBrowser
+
+
 def _error(message: str) -> int:
     print(f"error: {message}", file=sys.stderr)
     return 2
@@ -107,8 +121,8 @@ def serve_main(args: argparse.Namespace) -> int:
               file=sys.stderr)
     os.environ[ENV_ROOT] = str(root)
     os.chdir(root)  # each visitor's app starts in the served folder
-    server = Server(app_command(file, rulesets), host=args.host, port=args.port,
-                    title="horizon-builder")
+    server = _server_class(Server)(app_command(file, rulesets), host=args.host, port=args.port,
+                                   title="horizon-builder")
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the address is not this computer's ...

@@ -10,7 +10,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers_browser import chromium_fixture, read_served_page, served  # noqa: F401  (the chromium fixture)
+from helpers_browser import (  # noqa: F401  (chromium_fixture: the chromium fixture)
+    chromium_fixture,
+    free_port,
+    read_served_page,
+    served,
+)
 from helpers_tui import copy_example
 
 pytest.importorskip("textual_serve", reason="textual-serve is not installed: pip install '.[serve]'")
@@ -40,6 +45,17 @@ async def test_a_roster_outside_the_root_is_never_served(chromium: str, tmp_path
     import sys
 
     result = subprocess.run([sys.executable, "-m", "horizon_builder", "serve", str(outside),
-                             "--root", str(root), "--port", "1"], capture_output=True, text=True,
-                            timeout=60)
+                             "--root", str(root), "--port", str(free_port())],
+                            capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "outside the served folder" in result.stderr
+
+
+def test_the_page_sends_the_browser_back_to_the_address_it_used(tmp_path: Path) -> None:
+    """Served on another name (0.0.0.0 for a tablet), the page's websocket must go to the
+    address the browser typed, not to the name the server listens on."""
+    import urllib.request
+
+    with served("--host", "localhost", "--root", str(tmp_path), cwd=tmp_path) as url:
+        page = urllib.request.urlopen(url, timeout=30).read().decode()  # http://127.0.0.1:PORT/
+    port = url.rsplit(":", 1)[1].strip("/")
+    assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
