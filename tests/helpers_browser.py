@@ -19,7 +19,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,9 @@ Object.defineProperty(Object.prototype, "terminal", {
     (window.__terminals = window.__terminals || []).push(value);
   },
 });
+// what the page opens (downloads, pages to print) is kept for the test, not opened
+window.__opened = [];
+window.open = (url) => { window.__opened.push(String(url)); return null; };
 """
 #: The terminal's screen, one string a row.
 READ_TERMINAL = """
@@ -175,30 +178,70 @@ async def _page_websocket(session: Any, port: int) -> str:
     raise AssertionError("Chromium shows no page")
 
 
-async def read_served_page(chromium: str, url: str, profile: Path, done: Callable[[str], bool],
-                           size: tuple[int, int] = (1024, 768), timeout: float = 60,
-                           screenshot: Path | None = None) -> str:
-    """Open ``url`` and return the terminal's text once ``done(text)`` (or at ``timeout``);
-    with ``screenshot``, a PNG of the page is written there."""
+class ServedPage:
+    """The served page in Chromium: read its terminal, type into it, see what it opened."""
+
+    def __init__(self, devtools: DevTools) -> None:
+        self.devtools = devtools
+
+    async def text(self) -> str:
+        return str(await self.devtools.evaluate(READ_TERMINAL) or "")
+
+    async def wait_for(self, done: Callable[[str], bool], timeout: float = 60) -> str:
+        """The terminal's text once ``done(text)`` holds (or at ``timeout``)."""
+        text = ""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            text = await self.text()
+            if done(text):
+                break
+            await asyncio.sleep(0.5)
+        return text
+
+    async def press(self, key: str, ctrl: bool = False) -> None:
+        """One key typed into the terminal, as a keyboard would (a letter; ``ctrl`` held)."""
+        await self.devtools.evaluate("window.__terminals[0].focus()")  # as a tap on it
+        code = f"Key{key.upper()}"
+        common = {"key": key, "code": code, "windowsVirtualKeyCode": ord(key.upper()),
+                  "modifiers": 2 if ctrl else 0}
+        await self.devtools.send("Input.dispatchKeyEvent", type="keyDown",
+                                 **({} if ctrl else {"text": key}), **common)
+        await self.devtools.send("Input.dispatchKeyEvent", type="keyUp", **common)
+
+    async def opened(self) -> list[str]:
+        """The addresses the page asked to open (a download, a page to print)."""
+        return list(await self.devtools.evaluate("window.__opened || []") or [])
+
+    async def screenshot(self, target: Path) -> None:
+        await asyncio.sleep(1)  # the last frame drawn, the fade-in over
+        shot = await self.devtools.send("Page.captureScreenshot", format="png")
+        target.write_bytes(base64.b64decode(shot["data"]))
+
+
+@contextlib.asynccontextmanager
+async def served_page(chromium: str, url: str, profile: Path,
+                      size: tuple[int, int] = (1024, 768)) -> AsyncIterator[ServedPage]:
+    """``url`` (a served app) open in headless Chromium."""
     import aiohttp
 
     with browser(chromium, profile, size) as port:
         async with aiohttp.ClientSession() as session:
             address = await _page_websocket(session, port)
             async with session.ws_connect(address, max_msg_size=0) as websocket:
-                page = DevTools(websocket)
-                await page.send("Page.enable")
-                await page.send("Page.addScriptToEvaluateOnNewDocument", source=KEEP_TERMINAL)
-                await page.send("Page.navigate", url=url)
-                text = ""
-                deadline = time.monotonic() + timeout
-                while time.monotonic() < deadline:
-                    text = str(await page.evaluate(READ_TERMINAL) or "")
-                    if done(text):
-                        break
-                    await asyncio.sleep(0.5)
-                if screenshot is not None:
-                    await asyncio.sleep(1)  # the last frame drawn, the fade-in over
-                    shot = await page.send("Page.captureScreenshot", format="png")
-                    screenshot.write_bytes(base64.b64decode(shot["data"]))
-                return text
+                devtools = DevTools(websocket)
+                await devtools.send("Page.enable")
+                await devtools.send("Page.addScriptToEvaluateOnNewDocument", source=KEEP_TERMINAL)
+                await devtools.send("Page.navigate", url=url)
+                yield ServedPage(devtools)
+
+
+async def read_served_page(chromium: str, url: str, profile: Path, done: Callable[[str], bool],
+                           size: tuple[int, int] = (1024, 768), timeout: float = 60,
+                           screenshot: Path | None = None) -> str:
+    """Open ``url`` and return the terminal's text once ``done(text)`` (or at ``timeout``);
+    with ``screenshot``, a PNG of the page is written there."""
+    async with served_page(chromium, url, profile, size) as page:
+        text = await page.wait_for(done, timeout)
+        if screenshot is not None:
+            await page.screenshot(screenshot)
+        return text

@@ -6,6 +6,7 @@ optional textual-serve is not installed."""
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from helpers_browser import (  # noqa: F401  (chromium_fixture: the chromium fix
     free_port,
     read_served_page,
     served,
+    served_page,
 )
 from helpers_tui import copy_example
 
@@ -59,3 +61,31 @@ def test_the_page_sends_the_browser_back_to_the_address_it_used(tmp_path: Path) 
         page = urllib.request.urlopen(url, timeout=30).read().decode()  # http://127.0.0.1:PORT/
     port = url.rsplit(":", 1)[1].strip("/")
     assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
+
+
+async def test_an_export_reaches_the_browser_as_a_download(chromium: str, tmp_path: Path) -> None:
+    """x, then ctrl+s in the page: the export is offered to the browser (a download address
+    it opens), with the roster in it; nothing is written in the served folder."""
+    import urllib.request
+
+    root = tmp_path / "lists"
+    root.mkdir()
+    copy_example(root, "hvy-cav-battlegroup.toml")
+    with served("lists/hvy-cav-battlegroup.toml", "--root", str(root), cwd=tmp_path) as url:
+        async with served_page(chromium, url, tmp_path / "profile") as page:
+            await page.wait_for(lambda shown: "LEGAL" in shown)
+            await page.press("x")
+            assert "Download as" in await page.wait_for(lambda shown: "Download as" in shown, 20)
+            await page.press("s", ctrl=True)
+            for _ in range(40):
+                if await page.opened():
+                    break
+                await asyncio.sleep(0.25)
+            (address,) = await page.opened()
+            assert address.startswith(url + "download/")
+            with urllib.request.urlopen(address, timeout=30) as response:
+                body = response.read().decode()
+                disposition = response.headers["Content-Disposition"]
+    assert "3rd Lancers Battlegroup" in body and "LEGAL" in body
+    assert disposition == "attachment; filename=3rd-lancers-battlegroup.txt"
+    assert [p.name for p in root.iterdir()] == ["hvy-cav-battlegroup.toml"]

@@ -117,7 +117,8 @@ class ExportScreen(ModalScreen[None]):
             with Horizontal(classes="export-row"):
                 yield Label("Download as" if self.served else "Save to", classes="export-label")
                 yield Input(self._suggested_path(), placeholder="File to write", id="export-path")
-                yield Button("Save as...", variant="primary", id="export-save")
+                yield Button("Download" if self.served else "Save as...", variant="primary",
+                             id="export-save")
                 yield Button("Close", id="export-close")
         yield KeysFooter()  # this screen's own keys
 
