@@ -1,5 +1,6 @@
-"""Take ``screenshots/served-browser.png``: the app served by ``horizon-builder serve``, as a
-tablet's browser shows it (Debian's headless Chromium, 1024×768, over DevTools).
+"""Take ``screenshots/served-browser.png`` and ``served-browser-export.png``: the app served by
+``horizon-builder serve``, as a tablet's browser shows it (Debian's headless Chromium,
+1024×768, over DevTools): the roster, then its export (``x``) ready to download.
 
 Run from the repository root (needs ``chromium`` and ``pip install '.[serve]'``)::
 
@@ -18,9 +19,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from helpers_browser import find_chromium, read_served_page, served  # noqa: E402
+from helpers_browser import find_chromium, served, served_page  # noqa: E402
 
 TARGET = ROOT / "screenshots" / "served-browser.png"
+EXPORT = ROOT / "screenshots" / "served-browser-export.png"
+
+
+async def _take(chromium: str, url: str, profile: Path) -> bool:
+    async with served_page(chromium, url, profile) as page:
+        if "LEGAL" not in await page.wait_for(lambda shown: "LEGAL" in shown):
+            return False
+        await page.screenshot(TARGET)
+        await page.press("x")
+        if "Download as" not in await page.wait_for(lambda shown: "Download as" in shown, 20):
+            return False
+        await page.screenshot(EXPORT)
+        return True
 
 
 def main() -> int:
@@ -37,12 +51,11 @@ def main() -> int:
         lists.mkdir()
         shutil.copy(ROOT / "examples" / "hvy-cav-battlegroup.toml", lists)
         with served("lists/hvy-cav-battlegroup.toml", "--root", str(lists), cwd=work) as url:
-            text = asyncio.run(read_served_page(chromium, url, work / "profile",
-                                                lambda shown: "LEGAL" in shown, screenshot=TARGET))
-    if "LEGAL" not in text:
-        print("error: the roster did not appear in the page", file=sys.stderr)
+            taken = asyncio.run(_take(chromium, url, work / "profile"))
+    if not taken:
+        print("error: the roster or its export did not appear in the page", file=sys.stderr)
         return 1
-    print(f"wrote {TARGET.relative_to(ROOT)}")
+    print(f"wrote {TARGET.relative_to(ROOT)} and {EXPORT.relative_to(ROOT)}")
     return 0
 
 

@@ -112,7 +112,9 @@ class ExportScreen(ModalScreen[None]):
                              allow_blank=False, id="export-format")
                 yield ShapeCheckbox("Compact (one line per element)", self.compact, id="export-compact")
             yield TextArea(self._rendered(), read_only=True, soft_wrap=True, id="export-preview")
-            yield Static("ctrl+s save · ctrl+k copy to the clipboard · ctrl+b open the HTML in "
+            yield Static("ctrl+s download · ctrl+k copy to the clipboard · ctrl+b open the HTML "
+                         "in a new tab (to print) · esc close" if self.served else
+                         "ctrl+s save · ctrl+k copy to the clipboard · ctrl+b open the HTML in "
                          "your browser (to print) · esc close", id="export-hint")
             with Horizontal(classes="export-row"):
                 yield Label("Download as" if self.served else "Save to", classes="export-label")
