@@ -37,6 +37,8 @@ def test_the_keymap_is_read_and_bad_entries_are_left_out_and_said() -> None:
     assert len(problems) == 2 and all(str(prefs_path()) in p for p in problems)
     assert any("'roster.edit'" in p and "a string" in p for p in problems)
     assert any("'not a key'" in p for p in problems)
+    assert keymap_problems({"app.save": "a"}) == [
+        f"{prefs_path()}: [keymap] 'app.save' takes a from “Add” (roster.add), which no longer has it"]
     assert keymap_problems(keymap) == [
         f"{prefs_path()}: [keymap] 'roster.nope' is not a binding id (the help screen, F1, lists "
         "them); left out"]
@@ -60,6 +62,19 @@ async def test_a_remapped_key_works_and_the_old_one_no_longer_does(tmp_path: Pat
         await pilot.press("A")
         await shown(pilot, AddElementScreen)
     assert any("'roster.nope' is not a binding id" in w for w in warnings)  # said, not fatal
+
+
+async def test_a_key_taken_from_another_binding_is_said_once(tmp_path: Path) -> None:
+    _prefs(keymap={"roster.add": "d"})  # d was "Copy" (duplicate the element)
+    app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        count = len(app.session.roster.elements)
+        await pilot.press("d")
+        await shown(pilot, AddElementScreen)
+        assert len(app.session.roster.elements) == count  # not duplicated
+        said = [n.message for n in app._notifications if "takes d from" in n.message]
+    assert len(said) == 1 and "'roster.add' takes d from “Copy” (roster.duplicate)" in said[0]
 
 
 async def test_the_help_screen_lists_the_ids_and_the_users_keys(tmp_path: Path) -> None:

@@ -41,10 +41,29 @@ def binding_ids() -> set[str]:
 
 
 def keymap_problems(keymap: dict[str, str]) -> list[str]:
-    """The entries of the user's keymap that name no binding (each a sentence)."""
+    """The entries of the user's keymap that name no binding, and the keys it takes from
+    another binding that keeps its own keys (then that one loses the key): each a sentence."""
     known = binding_ids()
-    return [f"{prefs_path()}: [keymap] {binding_id!r} is not a binding id (the help screen, F1, "
-            "lists them); left out" for binding_id in keymap if binding_id not in known]
+    problems = [f"{prefs_path()}: [keymap] {binding_id!r} is not a binding id (the help screen, "
+                "F1, lists them); left out" for binding_id in keymap if binding_id not in known]
+    groups = dict(remappable())
+    for where, bindings in groups.items():
+        # a key given here clashes with the same screen's bindings and the app's (an app key,
+        # with every screen's: there the screen's binding wins)
+        neighbours = ([b for group in groups.values() for b in group] if where == "everywhere"
+                      else bindings + groups["everywhere"])
+        for binding in bindings:
+            for key in (keymap.get(binding.id or "") or "").split(","):
+                problems += [f"{prefs_path()}: [keymap] {binding.id!r} takes {key} from "
+                             f"“{other.description}” ({other.id}), which no longer has it"
+                             for other in neighbours if other is not binding and key
+                             and key not in _keys(binding)  # its own key: nothing taken
+                             and other.id not in keymap and key in _keys(other)]
+    return problems
+
+
+def _keys(binding: Binding) -> list[str]:
+    return [k.strip() for k in binding.key.split(",")]
 
 
 def keymap_help(keymap: dict[str, str]) -> str:
