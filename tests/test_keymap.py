@@ -26,7 +26,7 @@ def _prefs(**data: object) -> None:
 def test_every_remappable_binding_has_its_own_id() -> None:
     ids = [b.id for _, bindings in remappable() for b in bindings]
     assert len(ids) == len(set(ids)) and len(ids) >= 20
-    assert {"app.save", "app.undo", "roster.add", "roster.export", "export.copy"} <= set(ids)
+    assert {"app.save", "app.undo", "roster.add", "roster.export", "export.copy", "open.library"} <= set(ids)
 
 
 def test_the_keymap_is_read_and_bad_entries_are_left_out_and_said() -> None:
