@@ -139,6 +139,8 @@ async def test_save_as_refuses_a_path_outside_the_served_folder(served: Path) ->
         await pilot.press("S")
         dialog = await shown(pilot, PathPrompt)
         assert "Outside the served folder" in (dialog.problem("../stolen.toml") or "")
+        hint = str(dialog.query_one(".dialog-hint").render())
+        assert "in the served folder" in hint and str(served.parent) not in hint
         assert dialog.problem("copy.toml") is None
         assert app.open_roster(served.parent / "private" / "oth-biowar.toml") is False
     assert not (served.parent / "stolen.toml").exists()

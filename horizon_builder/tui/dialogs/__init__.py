@@ -217,7 +217,9 @@ class PathPrompt(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes=f"dialog-box path-box {self.purpose}-box") as box:
             box.border_title = plain(self._title)
-            yield Label(Text(f"Roster file (.toml), relative to {Path.cwd()}"), classes="dialog-hint")
+            served = visitor_root(self.app) is not None  # the host's folders are not the visitor's
+            yield Label(Text("Roster file (.toml), in the served folder" if served else
+                             f"Roster file (.toml), relative to {Path.cwd()}"), classes="dialog-hint")
             yield Input(self._initial, id="path", suggester=PathSuggester(root=visitor_root(self.app)),
                         validators=[_PathValidator(self)], validate_on=["changed", "submitted"],
                         placeholder="path/to/roster.toml")
