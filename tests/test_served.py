@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from helpers_tui import SIZE, copy_example, shown, until
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from horizon_builder.cli import main
 from horizon_builder.served import ENV_ROOT, app_command, is_loopback, outside_root
@@ -262,3 +264,18 @@ async def test_a_visitor_is_never_offered_the_hosts_own_unsaved_work(served: Pat
     async with app.run_test(size=SIZE) as pilot:
         dialog = await shown(pilot, RecoveryDialog)
         assert "Mine" in str(dialog.query_one("#recovery-message").render())
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(parts=st.lists(st.sampled_from(["..", ".", "lists", "link-out", "roster-link.toml",
+                                       "oth-biowar.toml", "x.toml", "~"]), min_size=1, max_size=6),
+       absolute=st.booleans())
+def test_no_path_a_visitor_types_leads_out_of_the_served_folder(served: Path, parts: list[str],
+                                                                absolute: bool) -> None:
+    """Whatever mix of .., links and names is typed (relative or absolute), a path allowed
+    is inside the served folder once every link is followed; one refused is outside it."""
+    (served / "lists").mkdir(exist_ok=True)
+    typed = os.path.join(str(served) if absolute else "", *parts)
+    real = Path(os.path.realpath(os.path.expanduser(typed)))
+    inside = real == served.resolve() or served.resolve() in real.parents
+    assert (outside_root(typed, served.resolve()) is None) is inside, typed
