@@ -22,8 +22,10 @@ from typing import Any
 #: Set by ``serve`` for the app processes it starts: the folder a visitor may use.
 ENV_ROOT = "HORIZON_BUILDER_SERVE_ROOT"
 #: How to get the optional part that serves the app (textual-serve and its web server).
-INSTALL_HINT = ("pip install 'horizon-builder[serve]' (with pipx: pipx inject horizon-builder "
-                "textual-serve; with uv: uv tool install 'horizon-builder[serve]')")
+INSTALL_HINT = ("from the source folder, pip install '.[serve]'; or add textual-serve to the "
+                "environment horizon-builder runs in (pip install textual-serve; with pipx: pipx "
+                "inject horizon-builder textual-serve; with uv: install it again with "
+                "uv tool install --reinstall --with textual-serve ...)")
 DEFAULT_PORT = 8000
 
 

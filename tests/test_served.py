@@ -77,7 +77,7 @@ def test_serve_without_textual_serve_says_how_to_install_it(monkeypatch, capsys)
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)  # as if not installed
     assert main(["serve"]) == 2
     err = capsys.readouterr().err
-    assert "needs textual-serve" in err and "horizon-builder[serve]" in err
+    assert "needs textual-serve" in err and "pip install '.[serve]'" in err
 
 
 def test_serve_refuses_a_file_outside_its_root(tmp_path, capsys) -> None:
