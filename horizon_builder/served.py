@@ -95,11 +95,6 @@ def _error(message: str) -> int:
 
 def serve_main(args: argparse.Namespace) -> int:
     """``horizon-builder serve``: check everything, then serve until ctrl+c."""
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        return _error(f"serving the app in a browser needs textual-serve, which is not "
-                      f"installed: {INSTALL_HINT}")
     if not 0 < args.port < 65536:
         return _error(f"--port {args.port}: a port is a number from 1 to 65535")
     root = Path(args.root).expanduser()
@@ -116,6 +111,11 @@ def serve_main(args: argparse.Namespace) -> int:
                           "only use files inside it (choose another --root)")
         file = file.relative_to(root)
     rulesets = [str(Path(r).expanduser().resolve()) for r in args.ruleset]
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        return _error(f"serving the app in a browser needs textual-serve, which is not "
+                      f"installed: {INSTALL_HINT}")
     if not is_loopback(args.host):
         print(f"warning: serving on {args.host}: anyone who can reach this computer on port "
               f"{args.port} can open, edit and save the rosters in {root}, with no password. "

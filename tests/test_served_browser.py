@@ -89,3 +89,19 @@ async def test_an_export_reaches_the_browser_as_a_download(chromium: str, tmp_pa
     assert "3rd Lancers Battlegroup" in body and "LEGAL" in body
     assert disposition == "attachment; filename=3rd-lancers-battlegroup.txt"
     assert [p.name for p in root.iterdir()] == ["hvy-cav-battlegroup.toml"]
+
+
+def test_a_port_already_taken_is_said_with_exit_2(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "horizon_builder", "serve", "--root",
+                                 str(tmp_path), "--port", str(port)], capture_output=True,
+                                text=True, timeout=60)
+    assert result.returncode == 2
+    assert f"cannot serve on 127.0.0.1:{port}" in result.stderr and "Traceback" not in result.stderr
