@@ -90,6 +90,7 @@ async def test_the_help_screen_lists_the_ids_and_the_users_keys(tmp_path: Path) 
         assert f"`{binding_id}`" in source
     assert "| the roster | `roster.add` | Add | `A` (yours; default `a`) |" in source
     assert "| the roster | `roster.settings` | Settings | `s` |" in source
+    assert "| the roster | `roster.move_down` | Move down | `]` / `shift+down` |" in source
 
 
 def _first_command(app: HorizonApp) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.keys import format_key
 from textual.theme import Theme
 
 from horizon_builder.prefs import keymap_pref, pref, prefs_path, save_pref
@@ -64,6 +65,11 @@ def keymap_problems(keymap: dict[str, str]) -> list[str]:
     return problems
 
 
+def _shown(keys: str) -> str:
+    """Keys as the help table shows them: `]` / `shift+down` (a | escaped for the table)."""
+    return " / ".join(f"`{format_key(k.strip())}`".replace("|", "\\|") for k in keys.split(","))
+
+
 def _keys(binding: Binding) -> list[str]:
     return [k.strip() for k in binding.key.split(",")]
 
@@ -78,9 +84,9 @@ def keymap_help(keymap: dict[str, str]) -> str:
     for where, bindings in remappable():
         for binding in bindings:
             assert binding.id is not None
-            default = f"`{binding.key_display or binding.key}`"
+            default = _shown(binding.key)
             mine = keymap.get(binding.id)
-            key = f"`{mine}` (yours; default {default})" if mine else default
+            key = f"{_shown(mine)} (yours; default {default})" if mine else default
             lines.append(f"| {where} | `{binding.id}` | {binding.description or binding.action} "
                          f"| {key} |")
     return "\n".join(lines) + "\n"
