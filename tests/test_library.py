@@ -155,3 +155,17 @@ def test_any_files_in_the_folder_make_a_library(contents: list[bytes]) -> None:
     for entry in entries:
         assert entry.legal is not None or entry.verdict.startswith("cannot be")
         assert entry.matches("") and entry.date
+
+
+async def test_the_open_button_opens_the_roster_highlighted_in_the_library(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    app = HorizonApp(folder / "needs-fixing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:  # the smallest terminal: all of it fits
+        pane = await _library(app, pilot)
+        table = pane.query_one(LibraryTable)
+        assert table.size.height >= 4 and pane.query_one("#library-duplicate").region.height > 0
+        table.focus()
+        table.move_cursor(row=[e.path.name for e in pane.shown].index("hvy-cav-battlegroup.toml"))
+        await pilot.click("#ok")
+        await until(pilot, lambda: app.session.path is not None
+                    and app.session.path.name == "hvy-cav-battlegroup.toml", "opened by the button")

@@ -42,7 +42,7 @@ class LibraryPane(Vertical):
     LibraryPane { height: 1fr; }
     LibraryPane #library-title { color: $text-muted; height: 1; text-wrap: nowrap;
                                  text-overflow: ellipsis; }
-    LibraryPane #library-table { height: 1fr; }
+    LibraryPane #library-table { height: 1fr; min-height: 4; }
     LibraryPane #library-buttons { height: auto; }
     LibraryPane #library-hint { width: 1fr; color: $text-muted; }
     """
@@ -71,8 +71,7 @@ class LibraryPane(Vertical):
         table.add_columns(*COLUMNS)
         yield table
         with Horizontal(id="library-buttons"):
-            yield Label("Enter opens · n duplicates as a new list (saved under a new name)",
-                        id="library-hint")
+            yield Label("Enter opens · n: a new list from it", id="library-hint")
             yield Button("Duplicate as new list", id="library-duplicate", compact=True)
 
     def _title(self, count: int | None = None) -> Text:

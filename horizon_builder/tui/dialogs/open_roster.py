@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
-from textual.widgets import ContentSwitcher, DirectoryTree, Input, Label, OptionList
+from textual.widgets import Button, ContentSwitcher, DirectoryTree, Input, Label, OptionList
 
 from horizon_builder.served import outside_root
 from horizon_builder.tui.dialogs import PathPrompt, resolve
@@ -64,6 +64,7 @@ class OpenRosterDialog(PathPrompt):
     DEFAULT_CSS = """
     OpenRosterDialog #open-views { height: 1fr; margin-bottom: 1; }
     OpenRosterDialog #open-browser { margin-bottom: 0; }
+    OpenRosterDialog.-library .dialog-hint, OpenRosterDialog.-library #path { display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -86,8 +87,11 @@ class OpenRosterDialog(PathPrompt):
         folder = Path(self.query_one("#open-tree", RosterTree).path).resolve()
         if switcher.current == "open-library":
             switcher.current = "open-browser"
+            self.remove_class("-library")  # the typed path again
             self.query_one("#open-tree", RosterTree).focus()
             return
+        self.add_class("-library")  # the library's own search instead of the typed path
+        self._say(None)
         panes = self.query(LibraryPane)
         if panes:
             if panes.first().folder != folder:
@@ -96,6 +100,13 @@ class OpenRosterDialog(PathPrompt):
             await switcher.mount(LibraryPane(folder, self._extra_overrides, id="open-library"))
         switcher.current = "open-library"
         self.call_after_refresh(lambda: self.query_one("#library-search", Input).focus())
+
+    @on(Button.Pressed, "#ok")
+    def _open_from_library(self, event: Button.Pressed) -> None:
+        """Open, in the library: the roster highlighted there (not the hidden typed path)."""
+        if self.has_class("-library"):
+            event.prevent_default()
+            self.query_one(LibraryPane).choose(as_copy=False)
 
     @on(LibraryPane.Chosen)
     def _library_chosen(self, event: LibraryPane.Chosen) -> None:
