@@ -1,5 +1,6 @@
 """What the app remembers between runs (in the user's config folder, ``prefs.toml``): the
-theme, the last export format and the rosters opened or saved lately. A preference is a
+theme, the last export format, the rosters opened or saved lately, and the user's keys
+(``[keymap]``: binding id = keys; see tui/keymap.py). A preference is a
 convenience: a file that cannot be read or written is never an error. It is read with the
 guards of a roster file (a regular file, a size cap, bounded nesting); one that cannot be
 used is set aside as ``prefs.toml.bad`` with a message (:func:`take_problems`), and the
@@ -8,6 +9,7 @@ app carries on with the defaults. Each value is checked where it is asked for (:
 from __future__ import annotations
 
 import contextlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -83,3 +85,30 @@ def recent_rosters() -> list[Path]:
     """The rosters opened or saved lately that are still there, newest first (a name that
     cannot be checked, too long or in a folder no longer readable, is left out)."""
     return [Path(p) for p in pref("recent", [])[:RECENT] if isinstance(p, str) and p and is_file(p)]
+
+
+#: One key as Textual names it: "a", "A", "f2", "ctrl+s", "shift+up", "question_mark".
+_KEY = re.compile(r"^(?:[a-z]+\+)*(?:[A-Za-z0-9]|[a-z][a-z0-9_]+|[^\sA-Za-z0-9,+])$")
+
+
+def keymap_pref() -> tuple[dict[str, str], list[str]]:
+    """The user's ``[keymap]`` (binding id → keys, comma-separated) and what is wrong in it:
+    an entry that is not a string of key names is left out and said."""
+    table = load_prefs().get("keymap", {})
+    where = f"{prefs_path()}: [keymap]"
+    if not isinstance(table, dict):
+        return {}, [f"{where} must be a table of binding id = \"keys\"; left out"]
+    keymap: dict[str, str] = {}
+    problems = []
+    for binding_id, keys in table.items():
+        if not isinstance(keys, str):
+            problems.append(f"{where} {binding_id!r}: keys are a string such as \"ctrl+s\"; "
+                            "left out")
+            continue
+        bad = [k for k in keys.split(",") if not _KEY.match(k.strip())]
+        if bad or not keys.strip():
+            problems.append(f"{where} {binding_id!r}: {', '.join(map(repr, bad)) or 'nothing'} "
+                            "is not a key name (such as a, A, f2, ctrl+s, shift+up); left out")
+            continue
+        keymap[binding_id] = ",".join(k.strip() for k in keys.split(","))
+    return keymap, problems

@@ -85,6 +85,8 @@ class Session:
         self._rules_overrides = roster.overrides  #: the roster's rules file ``ruleset`` has
         #: the file it was read from when that is not the file it saves to (a JSON export)
         self.source: Path | None = None
+        #: a new list copied from a file: that file (saving suggests its folder)
+        self.origin: Path | None = None
 
     # --- construction ----------------------------------------------------
     @classmethod

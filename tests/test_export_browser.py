@@ -1,20 +1,19 @@
 """The HTML export renders in a real browser: headless Chromium screenshot and PDF.
 
-Chromium comes from Debian's ``chromium`` package. Where it is missing the
-test installs it only when running as root with apt available and ``CI`` set;
-otherwise it skips, saying how to get it.
+Chromium comes from Debian's ``chromium`` package (the fixture: tests/helpers_browser.py).
+Where it is missing the test installs it only when running as root with apt available and
+``CI`` set; otherwise it skips, saying how to get it.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import struct
 import subprocess
 from pathlib import Path
 
 import pytest
+from helpers_browser import FLAGS, chromium_fixture  # noqa: F401  (the chromium fixture)
 from helpers_export import write_demo
 
 from horizon_builder.engine.validator import validate
@@ -22,33 +21,6 @@ from horizon_builder.export import render
 from horizon_builder.roster.io import load
 
 ROOT = Path(__file__).resolve().parent.parent
-INSTALL = "apt-get update && apt-get install -y chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars"]
-
-
-def _find_chromium() -> str | None:
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    found = _find_chromium()
-    if found:
-        return found
-    if os.environ.get("CI") and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        result = subprocess.run(["sh", "-c", INSTALL], capture_output=True, text=True, timeout=900,
-                                env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-        found = _find_chromium()
-        if found:
-            return found
-        pytest.fail(f"installing Chromium failed ({INSTALL}):\n{result.stderr[-2000:]}")
-    pytest.skip(f"Chromium not found: install it with `{INSTALL}` (as root), "
-                "or run the tests with CI=1 as root to let the test install it")
 
 
 def _run(chromium: str, tmp_path: Path, *args: str) -> None:

@@ -16,7 +16,7 @@ from horizon_builder.problems import LoadError
 from horizon_builder.safetext import printable
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
-               "completion", "share", "import", "diff")
+               "completion", "share", "import", "diff", "serve")
 RULESET_HELP = "a ruleset overrides layer (house rules, an event preset); repeatable"
 #: How to open the app, shown by ``--help`` (the subcommands are listed above it).
 OPEN_THE_APP = """\
@@ -25,6 +25,7 @@ open the app:
   horizon-builder ROSTER.toml              the app on ROSTER.toml (created on save if new)
   horizon-builder --event PRESET FOLDER    the organiser's screen on a folder of lists
   horizon-builder --tournament EVENT.toml  the event screen (pairings, results, standings)
+  horizon-builder serve [FILE]             the app in a web browser (see serve --help)
   python -m horizon_builder ...            the same, without the script on PATH
 options of the app: --ruleset FILE (house rules), --no-personal-rules (leave out your
 rulebook). Shell completion: horizon-builder completion bash|zsh|fish.
@@ -278,6 +279,12 @@ def _add_adventure(sub: Any) -> None:
     adventure.set_defaults(func=_adventure)
 
 
+def _add_serve(sub: Any) -> None:
+    from horizon_builder.served import add_parser
+
+    add_parser(sub)
+
+
 def _add_completion(sub: Any) -> None:
     completion = sub.add_parser("completion", help="print the shell completion script (bash, zsh or "
                                 "fish); see the README for where to put it")
@@ -299,7 +306,7 @@ _SUBPARSERS: dict[str, Callable[[Any], None]] = {
     "check": _add_check, "schema": _add_schema, "presets": _add_presets, "event": _add_event,
     "rules": _add_rules, "examples": _add_examples, "export": _add_export,
     "adventure": _add_adventure, "share": _add_lists("share"), "import": _add_lists("import"),
-    "diff": _add_lists("diff"), "completion": _add_completion,
+    "diff": _add_lists("diff"), "serve": _add_serve, "completion": _add_completion,
 }
 
 

@@ -34,6 +34,7 @@ from horizon_builder.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.firstview import title_texts
 from horizon_builder.tui.homeview import HomeViewActions
+from horizon_builder.tui.keymap import ThemeAndKeys
 from horizon_builder.tui.organising import ROSTER_ACTIONS, OrganiserActions
 from horizon_builder.tui.paths import display_path, exists, keep_overrides_reachable, only_in
 from horizon_builder.tui.plain import install_control_filter
@@ -57,7 +58,8 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
-class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, SharingActions):
+class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, SharingActions,
+                 ThemeAndKeys):
     """Build, check and save a Horizon Wars roster."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
@@ -90,6 +92,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         if session is not None:
             self.session = session
         self.theme, self._prefs_messages = remembered_theme(self.available_themes)
+        self._keymap_problems = self.load_keys()  # prefs.toml: [keymap]
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -157,6 +160,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         return RosterScreen()
 
     def on_mount(self) -> None:
+        self.remember_theme()
         if self.loaded:
             self._opened()
         else:
@@ -195,6 +199,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             for title, problems, note in self._startup_problems:
                 self.push_screen(LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
+        self.say_keymap_problems()
         if self._start is not None:
             kind, path, preset = self._start
             self._start = None
@@ -380,13 +385,14 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         if path is not None and path.resolve() not in self.refused_paths:
             return display_path(path)
         slug = re.sub(r"[^a-z0-9]+", "-", self.session.roster.name.lower()).strip("-") or "roster"
-        source = self.session.source  # a JSON export opened: its roster beside it
-        folder = path.parent if path is not None else source.parent if source is not None else Path()
+        known = path or self.session.origin or self.session.source  # a copy or a JSON export:
+        folder = known.parent if known is not None else Path()  # its roster beside it
         return display_path(folder / f"{slug}.toml")
 
     async def save_roster(self, ask: bool = False) -> bool:
         """Save (asking for a file name when there is none, or when ``ask``). True when saved."""
         from horizon_builder.tui.dialogs import ConfirmDialog, FileChangedDialog, PathPrompt
+        from horizon_builder.tui.paths import refuse_outside
 
         session = self.session
         path = session.path
@@ -412,6 +418,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
                     f"(The old file is kept as {path.name}.bak.)", "Replace", danger=True))
                 if not replace:
                     return False
+        if refuse_outside(self, path, "Not saved"):  # served: only inside the served folder
+            return False
         if path.resolve() in self.refused_paths:  # never overwrite a file that failed to load
             self.notify(f"{path.name} failed to load, so it is not overwritten.", severity="error")
             return False
@@ -445,20 +453,25 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         folder = self.session.path.parent if self.session.path is not None else Path.cwd()
         shown = display_path(folder)
         initial = "" if shown == "." else shown + "/"
-        dialog = OpenRosterDialog(initial, recent_rosters(), folder)
+        dialog = OpenRosterDialog(initial, recent_rosters(), folder, extra_overrides=self.overrides)
         path = await self.push_screen_wait(dialog)
         if dialog.pasted is not None:  # a share code pasted in the path
             self.open_shared(dialog.pasted)
         elif path is not None:
-            self.open_roster(path)
+            self.open_roster(path, as_copy=dialog.as_copy)
 
-    def open_roster(self, path: Path) -> bool:
-        """Open a roster file; on problems show them and keep the current roster."""
+    def open_roster(self, path: Path, as_copy: bool = False) -> bool:
+        """Open a roster file (``as_copy``: as a new list, unsaved, the file left alone); on
+        problems show them and keep the current roster."""
+        from horizon_builder.library import open_as_new_list
         from horizon_builder.session import Session
         from horizon_builder.tui.dialogs import LoadErrorDialog
+        from horizon_builder.tui.paths import refuse_outside
 
+        if refuse_outside(self, path, "Not opened"):  # served: only inside the served folder
+            return False
         try:
-            session = Session.open(path, self.overrides)
+            session = (open_as_new_list if as_copy else Session.open)(path, self.overrides)
         except LoadError as exc:
             self.refused_paths.add(path.resolve())
             self.push_screen(LoadErrorDialog(
@@ -468,9 +481,13 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.refused_paths.discard(path.resolve())
         self.replace_session(session)
         remember_recent(path)
-        self.notify(f"Opened {display_path(path)}" + (
-            "" if session.source is None else ": an export, kept as it is; saving writes a "
-            "roster file (.toml)"), timeout=3 if session.source is None else 6)
+        if as_copy:
+            self.notify(f"A new list from {display_path(path)}: save it under its own name (S)",
+                        timeout=4)
+        else:
+            self.notify(f"Opened {display_path(path)}" + (
+                "" if session.source is None else ": an export, kept as it is; saving writes a "
+                "roster file (.toml)"), timeout=3 if session.source is None else 6)
         return True
 
     @work(group="files")

@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 def offer_recovery(app: HorizonApp) -> None:
     """At start: the newest autosave of the roster being opened (of any roster, when the app
     started without a file) is offered: restore, discard or keep for later."""
+    from horizon_builder.served import outside_root
     from horizon_builder.tui.dialogs.recovery import RecoveryDialog
     from horizon_builder.tui.paths import display_path as _display_path
+    from horizon_builder.tui.paths import visitor_root
 
     autosaver = app.autosaver
     assert autosaver is not None
@@ -26,6 +28,10 @@ def offer_recovery(app: HorizonApp) -> None:
     entries, messages = store.entries()
     for message in messages:
         app.notify(message, title="Autosave not read", severity="warning", timeout=10)
+    root = visitor_root(app)
+    if root is not None:  # served: only the work on the served folder's rosters, never the host's
+        entries = [e for e in entries
+                   if e.roster_path is not None and outside_root(e.roster_path, root) is None]
     wanted = entries
     if app.initial_path is not None:
         key = store.key(app.initial_path)

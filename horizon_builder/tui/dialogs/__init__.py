@@ -23,6 +23,8 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from horizon_builder.problems import Problem
+from horizon_builder.served import outside_root
+from horizon_builder.tui.paths import refused_to_visitor, visitor_root
 from horizon_builder.tui.plain import plain
 
 UnsavedAnswer = Literal["save", "discard", "cancel"]
@@ -144,9 +146,13 @@ class FileChangedDialog(ModalScreen[str]):
 class PathSuggester(Suggester):
     """Completes file and folder names as you type a path (→ accepts)."""
 
-    def __init__(self, base: Path | None = None) -> None:
+    def __init__(self, base: Path | None = None, root: Path | None = None) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.base = base  #: folder relative paths start from (default: the working folder)
+        self.root = root  #: served: names outside this folder are never suggested
+
+    def _hidden(self, path: Path) -> bool:
+        return path.name.startswith(".") or outside_root(path, self.root) is not None
 
     async def get_suggestion(self, value: str) -> str | None:
         if not value:
@@ -155,12 +161,14 @@ class PathSuggester(Suggester):
         if self.base is not None and not path.is_absolute():
             path = self.base / path
         folder, stem = (path, "") if value.endswith(os.sep) else (path.parent, path.name)
+        if outside_root(folder, self.root) is not None:
+            return None
         try:
             names = sorted(entry.name for entry in folder.iterdir())
         except OSError:
             return None
         for name in names:
-            if name.startswith(stem) and name != stem and not name.startswith("."):
+            if name.startswith(stem) and name != stem and not self._hidden(folder / name):
                 completed = value[: len(value) - len(stem)] + name
                 if (folder / name).is_dir():
                     completed += os.sep
@@ -212,7 +220,7 @@ class PathPrompt(ModalScreen[Path | None]):
         with Vertical(classes=f"dialog-box path-box {self.purpose}-box") as box:
             box.border_title = plain(self._title)
             yield Label(Text(self.hint()), classes="dialog-hint")
-            yield self.INPUT(self._initial, id="path", suggester=PathSuggester(),
+            yield self.INPUT(self._initial, id="path", suggester=PathSuggester(root=visitor_root(self.app)),
                         validators=[_PathValidator(self)], validate_on=["changed", "submitted"],
                         placeholder="path/to/roster.toml")
             problem = Label("", id="path-problem", classes="field-error")
@@ -225,7 +233,10 @@ class PathPrompt(ModalScreen[Path | None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def hint(self) -> str:
-        """The line above the path: what to type."""
+        """The line above the path: what to type (served: the host's folders are not the
+        visitor's, so the served folder is not named)."""
+        if visitor_root(self.app) is not None:
+            return "Roster file (.toml), in the served folder"
         return f"Roster file (.toml), relative to {Path.cwd()}"
 
     def compose_browser(self) -> ComposeResult:
@@ -256,6 +267,9 @@ class PathPrompt(ModalScreen[Path | None]):
         if not value.strip():
             return "Type a file name."
         path = self.target(value)
+        outside = refused_to_visitor(self.app, path)
+        if outside is not None:
+            return outside
         if self.purpose == "open":
             if not path.exists():
                 return f"No such file: {path}"

@@ -20,14 +20,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Key, Paste
-from textual.widgets import DirectoryTree, Input, Label, OptionList
+from textual.widgets import Button, ContentSwitcher, DirectoryTree, Input, Label, OptionList
 
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.models import Roster
 from horizon_builder.roster.sharecode import decode, find_code, pasted_code
 from horizon_builder.roster.sources import is_file
+from horizon_builder.served import outside_root
 from horizon_builder.tui.dialogs import PathPrompt, resolve
-from horizon_builder.tui.paths import display_path
+from horizon_builder.tui.dialogs.library import LibraryPane
+from horizon_builder.tui.paths import display_path, visitor_root
 
 
 class RosterTree(DirectoryTree):
@@ -37,10 +39,13 @@ class RosterTree(DirectoryTree):
         Binding("backspace", "up_folder", "Up a folder"),
     ]
 
+    #: Served: the folder the tree never leaves (nor shows a link out of). None: anywhere.
+    confined_to: Path | None = None
+
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
         shown = []
         for path in paths:
-            if path.name.startswith("."):
+            if path.name.startswith(".") or outside_root(path, self.confined_to) is not None:
                 continue
             try:
                 if path.is_dir() or path.suffix.lower() == ".toml":
@@ -51,7 +56,7 @@ class RosterTree(DirectoryTree):
 
     def action_up_folder(self) -> None:
         here = Path(self.path).resolve()
-        if here.parent != here:
+        if here.parent != here and outside_root(here.parent, self.confined_to) is None:
             self.path = here.parent
 
 
@@ -73,17 +78,73 @@ class CodePathInput(Input):
 
 
 class OpenRosterDialog(PathPrompt):
-    """Choose a roster to open: typed, from the recent list, or from the folders."""
+    """Choose a roster to open: typed, from the recent list, from the folders, or from the
+    library of the folder shown (ctrl+l), where a roster can also be duplicated as a new list
+    (then :attr:`as_copy` is True)."""
+
+    DEFAULT_CSS = """
+    OpenRosterDialog #open-views { height: 1fr; margin-bottom: 1; }
+    OpenRosterDialog #open-browser { margin-bottom: 0; }
+    OpenRosterDialog.-library .dialog-hint, OpenRosterDialog.-library #path { display: none; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+l", "library", "Library", id="open.library",
+                tooltip="The rosters of this folder: name, kind, FC, verdict, date; searchable"),
+    ]
 
     INPUT = CodePathInput
 
     def __init__(self, initial: str = "", recent: Iterable[Path] = (), folder: Path | None = None,
-                 title: str = "Open roster") -> None:
+                 title: str = "Open roster", extra_overrides: tuple[str, ...] = ()) -> None:
         super().__init__(title, "open", initial)
         self._recent = list(recent)  #: rosters opened or saved lately, newest first
         #: the list of a share code pasted in the path (the dialog then closes with None)
         self.pasted: Roster | None = None
         self._folder = (folder or Path.cwd()).resolve()
+        self._extra_overrides = extra_overrides
+        #: True when the roster chosen is to be duplicated as a new list, not opened
+        self.as_copy = False
+
+    async def action_library(self) -> None:
+        """Between the folders and the library of the folder they show."""
+        switcher = self.query_one("#open-views", ContentSwitcher)
+        folder = Path(self.query_one("#open-tree", RosterTree).path).resolve()
+        if switcher.current == "open-library":
+            switcher.current = "open-browser"
+            self.remove_class("-library")  # the typed path again
+            self.query_one("#open-tree", RosterTree).focus()
+            return
+        self.add_class("-library")  # the library's own search instead of the typed path
+        self._say(None)
+        panes = self.query(LibraryPane)
+        if panes:
+            if panes.first().folder != folder:
+                panes.first().load(folder)
+        else:
+            await switcher.mount(LibraryPane(folder, self._extra_overrides, id="open-library"))
+        switcher.current = "open-library"
+        self.call_after_refresh(lambda: self.query_one("#library-search", Input).focus())
+
+    @on(Button.Pressed, "#ok")
+    def _open_from_library(self, event: Button.Pressed) -> None:
+        """Open, in the library: the roster highlighted there (not the hidden typed path)."""
+        if self.has_class("-library"):
+            event.prevent_default()
+            self.query_one(LibraryPane).choose(as_copy=False)
+
+    @on(LibraryPane.Chosen)
+    def _library_chosen(self, event: LibraryPane.Chosen) -> None:
+        event.stop()
+        self.as_copy = event.as_copy
+        self.dismiss(event.path)
+
+    def on_load(self) -> None:
+        """Served: the recent list and the folders keep to the served folder."""
+        root = visitor_root(self.app)
+        self._recent = [p for p in self._recent if outside_root(p, root) is None]
+        if outside_root(self._folder, root) is not None and root is not None:
+            self._folder = root
 
     def hint(self) -> str:
         return super().hint().replace("Roster file (.toml)", "Roster (.toml, JSON export) or share code")
@@ -111,7 +172,7 @@ class OpenRosterDialog(PathPrompt):
             super().finish(value)
 
     def compose_browser(self) -> ComposeResult:
-        with Horizontal(id="open-browser"):
+        with ContentSwitcher(initial="open-browser", id="open-views"), Horizontal(id="open-browser"):
             if self._recent:
                 with Vertical(id="open-recent-pane"):
                     yield Label("Recent (↓)", classes="pane-title")
@@ -119,7 +180,9 @@ class OpenRosterDialog(PathPrompt):
             with Vertical(id="open-tree-pane"):
                 yield Label(self._folder_title(self._folder), id="open-tree-title",
                             classes="pane-title")
-                yield RosterTree(self._folder, id="open-tree")
+                tree = RosterTree(self._folder, id="open-tree")
+                tree.confined_to = visitor_root(self.app)
+                yield tree
 
     @staticmethod
     def _recent_label(path: Path) -> Text:
@@ -163,7 +226,8 @@ class OpenRosterDialog(PathPrompt):
         except (OSError, ValueError):
             return
         tree = self.query_one("#open-tree", RosterTree)
-        if is_folder and folder.resolve() != Path(tree.path).resolve():
+        if is_folder and folder.resolve() != Path(tree.path).resolve() \
+                and outside_root(folder, tree.confined_to) is None:
             tree.path = folder.resolve()
 
     def on_mount(self) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Select
 
 from horizon_builder.resources import event_presets, find_preset
 from horizon_builder.tui.dialogs import PathSuggester, resolve
+from horizon_builder.tui.paths import refused_to_visitor, visitor_root
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 
@@ -36,7 +37,7 @@ class FolderAndPresetDialog(ModalScreen[tuple[Path, Path] | None]):
         with Vertical(classes="dialog-box path-box") as box:
             box.border_title = plain(self._title)
             yield Label(plain(f"{self._what}, relative to {Path.cwd()}"), classes="dialog-hint")
-            yield Input(self._initial, id="org-path", suggester=PathSuggester(),
+            yield Input(self._initial, id="org-path", suggester=PathSuggester(root=visitor_root(self.app)),
                         placeholder="lists/")
             with Horizontal(id="org-preset-row"):
                 yield Label("Event preset")
@@ -63,9 +64,13 @@ class FolderAndPresetDialog(ModalScreen[tuple[Path, Path] | None]):
         if not value.strip():
             return f"Type the {self._what.lower()}."
         path = resolve(value)
+        typed = self.query_one("#org-preset-file", Input).value.strip()
+        outside = refused_to_visitor(self.app, path) or (
+            refused_to_visitor(self.app, resolve(typed)) if typed else None)
+        if outside is not None:
+            return outside
         if not path.exists():
             return f"No such {'folder' if self._need_preset else 'file'}: {path}"
-        typed = self.query_one("#org-preset-file", Input).value.strip()
         chosen = self.query_one("#org-preset", Select).value
         preset = find_preset(typed) if typed else (Path(str(chosen)) if chosen != Select.NULL
                                                    else None)
@@ -106,7 +111,8 @@ class WriteFileDialog(ModalScreen[Path | None]):
         with Vertical(classes="dialog-box path-box") as box:
             box.border_title = plain(self._title)
             yield Label(plain(self._hint), classes="dialog-hint")
-            yield Input(self._initial, id="write-path", suggester=PathSuggester())
+            yield Input(self._initial, id="write-path",
+                        suggester=PathSuggester(root=visitor_root(self.app)))
             yield Label("", id="write-problem", classes="field-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Write", id="ok", variant="primary")
@@ -122,8 +128,9 @@ class WriteFileDialog(ModalScreen[Path | None]):
         value = self.query_one("#write-path", Input).value
         path = resolve(value) if value.strip() else None
         problem = ("Type a file name." if path is None else
-                   f"No such folder: {path.parent}" if not path.parent.is_dir() else
-                   "That is a folder: type a file name in it." if path.is_dir() else None)
+                   refused_to_visitor(self.app, path) or
+                   (f"No such folder: {path.parent}" if not path.parent.is_dir() else
+                   "That is a folder: type a file name in it." if path.is_dir() else None))
         if problem:
             label = self.query_one("#write-problem", Label)
             label.update(plain(problem))

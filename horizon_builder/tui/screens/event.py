@@ -32,7 +32,6 @@ from horizon_builder.event.report import (
     standing_tables,
 )
 from horizon_builder.problems import LoadError
-from horizon_builder.safetext import printable
 from horizon_builder.tui.organising import OrganiserView
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
@@ -319,20 +318,14 @@ class EventScreen(OrganiserView):
         self.app.push_screen(PathPrompt("A late entrant's Task Force", "open"), chosen)
 
     def action_export(self) -> None:
-        from horizon_builder.tomlfile import write_text_atomic
         from horizon_builder.tui.dialogs.organiser import WriteFileDialog
+        from horizon_builder.tui.paths import write_and_say
 
         def chosen(path: Path | None) -> None:
             if path is None or self.loaded is None:
                 return
-            try:
-                write_text_atomic(path, render(self.loaded, SUFFIX_FORMATS.get(
-                    path.suffix.lower(), "text")))
-            except OSError as exc:  # read-only, a FIFO, a full disk: said as -o says it
-                self.notify(printable(f"{path}: cannot write: {exc.strerror or exc}"),
-                            title="Not written", severity="error", timeout=8, markup=False)
-                return
-            self.notify(f"Wrote the standings to {path}", timeout=3)
+            text = render(self.loaded, SUFFIX_FORMATS.get(path.suffix.lower(), "text"))
+            write_and_say(self.app, path, text, "the standings")
 
         self.app.push_screen(WriteFileDialog("Export the standings",
                                              ".md, .html, .csv, or anything else for text",

@@ -11,6 +11,7 @@ rendering and the atomic write are the export package's (the same as
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from typing import ClassVar
@@ -27,11 +28,16 @@ from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_doc
 from horizon_builder.export.document import ExportDocument
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tui.paths import visitor_root
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.toggles import ShapeCheckbox
 
 FORMAT_LABELS = {"text": "Plain text", "markdown": "Markdown (forums, chat)",
                  "html": "HTML (print)", "json": "JSON (data)"}
+
+#: What a browser is told each export is (served: the download's type).
+MIME_TYPES = {".txt": "text/plain", ".md": "text/markdown", ".html": "text/html",
+              ".json": "application/json"}
 
 
 def default_filename(name: str, fmt: str) -> str:
@@ -68,10 +74,10 @@ class ExportScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("ctrl+k", "copy", "Copy", priority=True,
+        Binding("ctrl+s", "save", "Save", id="export.save", priority=True),
+        Binding("ctrl+k", "copy", "Copy", id="export.copy", priority=True,
                 tooltip="Copy the export shown to the clipboard (to paste in a chat or e-mail)"),
-        Binding("ctrl+b", "browser", "Open in browser", priority=True,
+        Binding("ctrl+b", "browser", "Open in browser", id="export.browser", priority=True,
                 tooltip="Open the HTML export in your web browser, to print it"),
     ]
 
@@ -111,12 +117,15 @@ class ExportScreen(ModalScreen[None]):
                              allow_blank=False, id="export-format")
                 yield ShapeCheckbox("Compact (one line per element)", self.compact, id="export-compact")
             yield TextArea(self._rendered(), read_only=True, soft_wrap=True, id="export-preview")
-            yield Static("ctrl+s save · ctrl+k copy to the clipboard · ctrl+b open the HTML in "
+            yield Static("ctrl+s download · ctrl+k copy to the clipboard · ctrl+b open the HTML "
+                         "in a new tab (to print) · esc close" if self.served else
+                         "ctrl+s save · ctrl+k copy to the clipboard · ctrl+b open the HTML in "
                          "your browser (to print) · esc close", id="export-hint")
             with Horizontal(classes="export-row"):
-                yield Label("Save to", classes="export-label")
+                yield Label("Download as" if self.served else "Save to", classes="export-label")
                 yield Input(self._suggested_path(), placeholder="File to write", id="export-path")
-                yield Button("Save as...", variant="primary", id="export-save")
+                yield Button("Download" if self.served else "Save as...", variant="primary",
+                             id="export-save")
                 yield Button("Close", id="export-close")
         yield KeysFooter()  # this screen's own keys
 
@@ -129,8 +138,23 @@ class ExportScreen(ModalScreen[None]):
     def preview_text(self) -> str:
         return self.query_one("#export-preview", TextArea).text
 
+    @property
+    def served(self) -> bool:
+        """True in a browser (``horizon-builder serve``): exports go to the visitor's browser."""
+        return visitor_root(self.app) is not None
+
+    def _deliver(self, text: str, filename: str, *, to_open: bool = False) -> None:
+        """Send an export to the visitor's browser: a download, or a page to open and print."""
+        self.app.deliver_text(io.StringIO(text), save_filename=filename, encoding="utf-8",
+                              open_method="browser" if to_open else "download",
+                              mime_type=MIME_TYPES.get(Path(filename).suffix.lower(), "text/plain"))
+        self.notify(f"Sent {filename} to your browser" + ("" if to_open else " (your downloads)"),
+                    title="Exported", timeout=4)
+
     def _suggested_path(self) -> str:
         filename = default_filename(self.document.name, self.format)
+        if self.served:
+            return filename
         folder = self.roster_path.parent if self.roster_path is not None else None
         return str(folder / filename) if folder is not None else filename
 
@@ -180,6 +204,9 @@ class ExportScreen(ModalScreen[None]):
         import webbrowser
 
         html = render_document(self.document, "html", self.compact)
+        if self.served:  # the visitor's browser, not the host's
+            self._deliver(html, default_filename(self.document.name, "html"), to_open=True)
+            return
         folder = Path(tempfile.mkdtemp(prefix="horizon-builder-"))
         target = folder / default_filename(self.document.name, "html")
         write_atomic(target, html)
@@ -192,6 +219,10 @@ class ExportScreen(ModalScreen[None]):
         raw = self.query_one("#export-path", Input).value.strip()
         if not raw:
             self.notify("Type a file name to save to", severity="warning")
+            return
+        if self.served:
+            self._deliver(self._rendered(), Path(raw).name or default_filename(
+                self.document.name, self.format))
             return
         target = Path(raw).expanduser()
         if not target.is_absolute() and self.roster_path is not None:

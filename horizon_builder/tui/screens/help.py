@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown
 
+from horizon_builder.tui.keymap import keymap_help
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 HELP = """\
@@ -74,7 +75,7 @@ line under the list. Hover a figure for how it is worked out.
 | `ctrl+s` | save; `S` save as |
 | `ctrl+o` | open a roster; `ctrl+n` new roster |
 | `ctrl+p` | command palette: every action by name |
-| `F9` | light / dark theme |
+| `F9` | light / dark theme (any theme: "Change theme" in the palette; remembered) |
 | `F1` / `?` | this help |
 | `ctrl+q` | quit (asks to save changes) |
 
@@ -109,6 +110,10 @@ oth-tournament lists/` and `horizon-builder --tournament club.toml`.
 
 ## Files
 
+In the Open dialog (`ctrl+o`), `ctrl+l` shows the library of the folder on
+screen: every roster with its kind, FC, verdict and date, searchable; `Enter`
+opens one, `n` duplicates it as a new list.
+
 Rosters are TOML files you can read and edit by hand. Saving replaces the
 file safely and keeps the previous version as `NAME.toml.bak`. A file that
 cannot be loaded is shown with each problem's line and key, and is never
@@ -127,7 +132,8 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box") as box:
             box.border_title = "Help"
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(HELP, id="help-text")
+                keymap = getattr(self.app, "user_keymap", {})
+                yield Markdown(HELP + "\n" + keymap_help(keymap), id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
         yield KeysFooter()
 

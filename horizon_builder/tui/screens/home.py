@@ -54,22 +54,28 @@ class RosterScreen(SessionView, Screen[None]):
         # a delete asks on the detail line, not in a dialog (shown only while it asks)
         Binding("y,enter", "confirm_delete", "Delete it", priority=True, key_display="y"),
         Binding("escape,n", "keep", "Keep it", priority=True, key_display="esc"),
-        Binding("q", "app.quit", "Quit", tooltip="Leave the app (asks to save changes); ctrl+q "
-                "works everywhere"),
-        Binding("a", "app.add_element", "Add"),
-        Binding("e", "edit", "Edit", show=False),  # Enter edits too: room in the footer
-        Binding("d", "duplicate", "Copy", tooltip="Duplicate the selected element"),
-        Binding("D", "duplicate_many", "Copies", show=False,
+        Binding("q", "app.quit", "Quit", id="roster.quit",
+                tooltip="Leave the app (asks to save changes); ctrl+q works everywhere"),
+        Binding("a", "app.add_element", "Add", id="roster.add"),
+        Binding("e", "edit", "Edit", id="roster.edit", show=False),  # Enter edits too
+        Binding("d", "duplicate", "Copy", id="roster.duplicate",
+                tooltip="Duplicate the selected element"),
+        Binding("D", "duplicate_many", "Copies", id="roster.copies", show=False,
                 tooltip="Add several copies of the selected element at once"),
-        Binding("delete,backspace", "delete", "Delete", key_display="del"),
-        Binding("left_square_bracket,shift+up", "move(-1)", "Move up", show=False),
-        Binding("right_square_bracket,shift+down", "move(1)", "Move down", show=False),
-        Binding("c", "app.command", "Command", tooltip="CHQ, Command Resources, weird command"),
-        Binding("s", "app.settings", "Settings", tooltip="Name, FC budget, supplements, era ..."),
-        Binding("r", "rounds", "Rounds", tooltip="Tournament rounds: battlegroup, CHQ, CR, losses"),
-        Binding("x", "app.export", "Export", show=False),
-        Binding("o", "app.open", "Open", show=False),
-        Binding("S", "app.save_as", "Save as", show=False),
+        Binding("delete,backspace", "delete", "Delete", id="roster.delete", key_display="del"),
+        Binding("left_square_bracket,shift+up", "move(-1)", "Move up", id="roster.move_up",
+                show=False),
+        Binding("right_square_bracket,shift+down", "move(1)", "Move down", id="roster.move_down",
+                show=False),
+        Binding("c", "app.command", "Command", id="roster.command",
+                tooltip="CHQ, Command Resources, weird command"),
+        Binding("s", "app.settings", "Settings", id="roster.settings",
+                tooltip="Name, FC budget, supplements, era ..."),
+        Binding("r", "rounds", "Rounds", id="roster.rounds",
+                tooltip="Tournament rounds: battlegroup, CHQ, CR, losses"),
+        Binding("x", "app.export", "Export", id="roster.export", show=False),
+        Binding("o", "app.open", "Open", id="roster.open", show=False),
+        Binding("S", "app.save_as", "Save as", id="roster.save_as", show=False),
     ]
 
     def __init__(self) -> None:

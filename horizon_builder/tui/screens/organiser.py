@@ -21,7 +21,6 @@ from textual.widgets import DataTable, Static
 from horizon_builder.event import batch
 from horizon_builder.problems import LoadError
 from horizon_builder.rules.models import EventOptions
-from horizon_builder.safetext import printable
 from horizon_builder.tui.organising import OrganiserView
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
@@ -216,15 +215,9 @@ class OrganiserScreen(OrganiserView):
             text = (batch.table_csv(self.rows) if suffix == ".csv" else
                     batch.table_json(self.results) + "\n" if suffix == ".json" else
                     batch.table_text(self.rows, self.event, self.preset) + "\n")
-            from horizon_builder.tomlfile import write_text_atomic
+            from horizon_builder.tui.paths import write_and_say
 
-            try:
-                write_text_atomic(path, text)
-            except OSError as exc:  # read-only, a FIFO, a full disk: said as -o says it
-                self.notify(printable(f"{path}: cannot write: {exc.strerror or exc}"),
-                            title="Not written", severity="error", timeout=8, markup=False)
-                return
-            self.notify(f"Wrote the table to {path}", timeout=3)
+            write_and_say(self.app, path, text, "the table")
 
         self.app.push_screen(WriteFileDialog(
             "Export the table", ".csv, .json or anything else for text", "event-lists.csv"),

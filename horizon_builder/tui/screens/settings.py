@@ -34,6 +34,7 @@ from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import overrides_path
 from horizon_builder.roster.models import Roster
 from horizon_builder.tui.dialogs import PathSuggester, problem_lines
+from horizon_builder.tui.paths import refused_to_visitor, visitor_root
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.toggles import ShapeCheckbox, ShapeRadioButton
@@ -114,7 +115,8 @@ class SettingsScreen(SessionView, Screen[bool]):
                             placeholder="house rules / event preset file (optional)",
                             tooltip="A ruleset overrides file (TOML). A relative path is read "
                             "from the roster file's folder.",
-                            suggester=PathSuggester(self._roster_folder()))
+                            suggester=PathSuggester(self._roster_folder(),
+                                                    root=visitor_root(self.app)))
             yield Static("", id="overrides-error", classes="field-error")
 
             with Horizontal(classes="field-row field-row-tall"):
@@ -199,7 +201,10 @@ class SettingsScreen(SessionView, Screen[bool]):
         if overrides is not None:
             probe = roster.model_copy(update={"overrides": overrides})
             candidates = overrides_path(probe, self.session.path)
-            if candidates and not candidates[0].is_file():
+            outside = refused_to_visitor(self.app, candidates[0]) if candidates else None
+            if outside is not None:  # served: never a file outside the served folder
+                errors["overrides"] = outside
+            elif candidates and not candidates[0].is_file():
                 errors["overrides"] = f"No such file: {candidates[0]}"
         values = {
             "name": name,

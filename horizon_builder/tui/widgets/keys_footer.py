@@ -20,17 +20,17 @@ from textual.widgets._footer import FooterKey
 
 #: the app's keys (the palette's key named "More": it lists every command)
 APP_BINDINGS: list[BindingType] = [
-    Binding("ctrl+z", "undo", "Undo"),
-    Binding("ctrl+y", "redo", "Redo", show=False),
-    Binding("ctrl+s", "save", "Save"),
-    Binding("ctrl+o", "open", "Open", show=False),
-    Binding("ctrl+n", "new", "New roster", show=False),
-    Binding("f1,question_mark", "help", "Help"),
-    Binding("f9", "toggle_theme", "Theme", show=False),
-    Binding("R", "rules", "Rules", show=False),
-    Binding("ctrl+k", "copy_list", "Copy list", show=False,
+    Binding("ctrl+z", "undo", "Undo", id="app.undo"),
+    Binding("ctrl+y", "redo", "Redo", id="app.redo", show=False),
+    Binding("ctrl+s", "save", "Save", id="app.save"),
+    Binding("ctrl+o", "open", "Open", id="app.open", show=False),
+    Binding("ctrl+n", "new", "New roster", id="app.new", show=False),
+    Binding("f1,question_mark", "help", "Help", id="app.help"),
+    Binding("f9", "toggle_theme", "Theme", id="app.theme", show=False),
+    Binding("R", "rules", "Rules", id="app.rules", show=False),
+    Binding("ctrl+k", "copy_list", "Copy list", id="app.copy_list", show=False,
             tooltip="Copy the list to the clipboard: as text, or as a share code"),
-    Binding("ctrl+p", "command_palette", "Menu", show=False, priority=True,
+    Binding("ctrl+p", "command_palette", "Menu", id="app.palette", show=False, priority=True,
             tooltip="Every command and key, searchable"),
 ]
 

@@ -1,0 +1,112 @@
+"""A folder's rosters at a glance (the Open dialog's library, issue 27 item 12): each with its
+name, kind, FC spent against the budget, verdict and date, searchable; and a copy of one as
+a new list. No Textual here: the app shows :func:`read_library`'s entries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from horizon_builder.problems import LoadError
+
+if TYPE_CHECKING:
+    from horizon_builder.session import Session
+
+KINDS = {"battlegroup": "Battlegroup", "task_force": "Task Force"}
+
+
+@dataclass(frozen=True)
+class LibraryEntry:
+    """One roster file of the folder; ``legal`` is None when the file cannot be used."""
+
+    path: Path
+    name: str
+    kind: str
+    #: FC spent / budget ("13/15"); a Task Force is judged by its FP against its limit
+    #: ("FP 17/24", OtH p.45-48); empty when the file cannot be used
+    cost: str
+    verdict: str
+    legal: bool | None
+    modified: float
+
+    @property
+    def date(self) -> str:
+        """When the file was last changed, as the library shows it (local time)."""
+        return dt.datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
+
+    def matches(self, query: str) -> bool:
+        """True when every word of ``query`` is in the name, file name, kind or verdict."""
+        status = {True: "legal", False: "not legal", None: ""}[self.legal]
+        text = " ".join((self.name, self.path.name, self.kind, self.verdict, status)).casefold()
+        return all(word in text for word in query.casefold().split())
+
+
+def library_files(folder: Path) -> list[Path]:
+    """The ``.toml`` files directly in ``folder`` (hidden ones left out), by name."""
+    try:
+        found = [p for p in folder.iterdir() if p.suffix.lower() == ".toml"
+                 and not p.name.startswith(".") and p.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name.casefold())
+
+
+def read_entry(path: Path, extra_overrides: Sequence[str] = ()) -> LibraryEntry:
+    """One file judged as ``check`` judges it; a file that cannot be used says so."""
+    from horizon_builder.engine.validator import validate
+    from horizon_builder.roster.io import load
+
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    try:
+        loaded = load(path, extra_overrides=list(extra_overrides))
+    except LoadError as exc:
+        first = exc.problems[0].message if exc.problems else "cannot be read"
+        return LibraryEntry(path, path.stem, "?", "", f"cannot be used: {first}", None, modified)
+    except OSError as exc:
+        return LibraryEntry(path, path.stem, "?", "", f"cannot be read: {exc.strerror or exc}",
+                            None, modified)
+    roster = loaded.roster
+    report = validate(roster, loaded.ruleset)
+    totals = report.totals
+    cost = (f"FP {totals.force_presence}/{totals.force_presence_limit}"
+            if roster.kind == "task_force" and totals.force_presence_limit is not None
+            else f"{totals.force_cost}/{totals.force_cost_limit}")
+    said = report.verdict.split(" (", 1)[0]  # "LEGAL, 2 warnings", "NOT LEGAL: 4 errors"
+    verdict = (f"✓ {said}" if report.legal else f"✗ {said.removeprefix('NOT LEGAL: ')}") + (
+        " ≈" if report.provisional else "")
+    return LibraryEntry(path, roster.name, KINDS.get(roster.kind, roster.kind), cost,
+                        verdict, report.legal, modified)
+
+
+def read_library(folder: Path, extra_overrides: Sequence[str] = ()) -> list[LibraryEntry]:
+    """Every roster file directly in ``folder``, judged."""
+    return [read_entry(path, extra_overrides) for path in library_files(folder)]
+
+
+def copy_name(name: str) -> str:
+    """The name of a list duplicated as a new one (within the roster's name limit)."""
+    return f"{name[:193]} (copy)"
+
+
+def open_as_new_list(path: Path, extra_overrides: Sequence[str] = ()) -> Session:
+    """The roster of ``path`` as a new, unsaved list named "NAME (copy)": saving asks for a
+    file name, the original is never written, and undo gives back the old name. Its rules
+    file (``overrides``) is kept by its full path, so the copy finds it from any folder.
+    Raises :class:`LoadError` as opening the file would."""
+    from horizon_builder.session import Session
+
+    session = Session.open(path, tuple(extra_overrides))
+    session.path, session.origin = None, path
+    roster = session.roster
+    update: dict[str, object] = {"name": copy_name(roster.name)}
+    if roster.overrides and not Path(roster.overrides).expanduser().is_absolute():
+        update["overrides"] = str((path.resolve().parent / roster.overrides).resolve())
+    session.commit(roster.model_copy(update=update), "duplicate as a new list")
+    session.disk_stamp = None
+    return session

@@ -1,0 +1,124 @@
+"""Keys the user remaps, and the theme remembered: both live in prefs.toml.
+
+Every key a user may want elsewhere has a binding id (``roster.add``, ``app.save`` ...);
+``[keymap]`` in prefs.toml maps ids to keys (Textual's keymap, applied on every screen)::
+
+    [keymap]
+    "roster.add" = "A"
+    "app.save" = "ctrl+s,f2"
+
+The help screen lists every id with its key (:func:`keymap_help`). A theme chosen in the
+palette ("Change theme") or with F9 is remembered (:class:`ThemeAndKeys`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.keys import format_key
+from textual.theme import Theme
+
+from horizon_builder.prefs import keymap_pref, pref, prefs_path, save_pref
+
+
+def _bindings(bindings: Iterable[BindingType]) -> list[Binding]:
+    return [b for b in bindings if isinstance(b, Binding) and b.id]
+
+
+def remappable() -> list[tuple[str, list[Binding]]]:
+    """Where each remappable key works, and its bindings (each with an id)."""
+    from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
+    from horizon_builder.tui.screens.export import ExportScreen
+    from horizon_builder.tui.screens.home import RosterScreen
+    from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
+
+    return [("everywhere", _bindings(APP_BINDINGS)), ("the roster", _bindings(RosterScreen.BINDINGS)),
+            ("export", _bindings(ExportScreen.BINDINGS)),
+            ("open", _bindings(OpenRosterDialog.BINDINGS))]
+
+
+def binding_ids() -> set[str]:
+    return {b.id for _, bindings in remappable() for b in bindings if b.id}
+
+
+def keymap_problems(keymap: dict[str, str]) -> list[str]:
+    """The entries of the user's keymap that name no binding, and the keys it takes from
+    another binding that keeps its own keys (then that one loses the key): each a sentence."""
+    known = binding_ids()
+    problems = [f"{prefs_path()}: [keymap] {binding_id!r} is not a binding id (the help screen, "
+                "F1, lists them); left out" for binding_id in keymap if binding_id not in known]
+    groups = dict(remappable())
+    for where, bindings in groups.items():
+        # a key given here clashes with the same screen's bindings and the app's (an app key,
+        # with every screen's: there the screen's binding wins)
+        neighbours = ([b for group in groups.values() for b in group] if where == "everywhere"
+                      else bindings + groups["everywhere"])
+        for binding in bindings:
+            for key in (keymap.get(binding.id or "") or "").split(","):
+                problems += [f"{prefs_path()}: [keymap] {binding.id!r} takes {key} from "
+                             f"“{other.description}” ({other.id}), which no longer has it"
+                             for other in neighbours if other is not binding and key
+                             and key not in _keys(binding)  # its own key: nothing taken
+                             and other.id not in keymap and key in _keys(other)]
+    return problems
+
+
+def _shown(keys: str) -> str:
+    """Keys as the help table shows them: `]` / `shift+down` (a | escaped for the table)."""
+    return " / ".join(f"`{format_key(k.strip())}`".replace("|", "\\|") for k in keys.split(","))
+
+
+def _keys(binding: Binding) -> list[str]:
+    return [k.strip() for k in binding.key.split(",")]
+
+
+def keymap_help(keymap: dict[str, str]) -> str:
+    """The help screen's section: every remappable key, its id, and the user's key if any."""
+    lines = ["## Your keys", "",
+             f"Any of these keys can be changed in `{prefs_path()}`, under `[keymap]`, by the "
+             "id shown (for example `\"roster.add\" = \"A\"`; several keys: `\"app.save\" = "
+             "\"ctrl+s,f2\"`). The change takes effect when the app starts.", "",
+             "| Where | Id | Does | Key |", "|---|---|---|---|"]
+    for where, bindings in remappable():
+        for binding in bindings:
+            assert binding.id is not None
+            default = _shown(binding.key)
+            mine = keymap.get(binding.id)
+            key = f"{_shown(mine)} (yours; default {default})" if mine else default
+            lines.append(f"| {where} | `{binding.id}` | {binding.description or binding.action} "
+                         f"| {key} |")
+    return "\n".join(lines) + "\n"
+
+
+class ThemeAndKeys(App[int]):
+    """Mixed into the app: the remembered theme and the user's keymap, from prefs.toml."""
+
+    #: the user's keys from prefs.toml (binding id → keys), as applied
+    user_keymap: dict[str, str]
+    _keymap_problems: list[str]
+
+    def load_keys(self) -> list[str]:
+        """Apply the user's keymap; its problems, if any (a preference is a convenience: a bad
+        one is left out and said, never an error). The remembered theme is applied by
+        :func:`horizon_builder.tui.sidefiles.remembered_theme`, which says when it is gone."""
+        keymap, problems = keymap_pref()
+        self.user_keymap = keymap
+        self.set_keymap(keymap)
+        return problems
+
+    def say_keymap_problems(self) -> None:
+        """Once the roster is shown: what in the user's keymap was left out, and why."""
+        problems = [*self._keymap_problems, *keymap_problems(self.user_keymap)]
+        self._keymap_problems = []
+        if problems:
+            self.notify("\n".join(problems), title="Your keys", severity="warning", timeout=10)
+
+    def remember_theme(self) -> None:
+        """From now on a theme chosen any way (palette, F9) is kept for the next run."""
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+
+    def _theme_chosen(self, theme: Theme) -> None:
+        if pref("theme", "") != theme.name:
+            save_pref("theme", theme.name)

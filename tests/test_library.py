@@ -1,0 +1,171 @@
+"""The list library in the Open dialog (issue 27 item 12): a folder's rosters with name, kind,
+FC, verdict and date, searchable; Enter opens one; "duplicate as a new list" starts an
+unsaved copy and never writes the original."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from helpers_tui import SIZE, copy_example, example, shown, until
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from horizon_builder.library import copy_name, library_files, open_as_new_list, read_library
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.dialogs.library import LibraryPane, LibraryTable
+from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
+
+
+def _folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    for name in ("hvy-cav-battlegroup.toml", "needs-fixing.toml", "tournament-task-force.toml"):
+        copy_example(folder, name)
+    (folder / "broken.toml").write_text("name = [unclosed\n", encoding="utf-8")
+    (folder / ".hidden.toml").write_text("", encoding="utf-8")
+    (folder / "notes.txt").write_text("not a roster", encoding="utf-8")
+    (folder / "sub").mkdir()
+    os.utime(folder / "needs-fixing.toml", (1_700_000_000, 1_700_000_000))
+    return folder
+
+
+def test_the_library_reads_each_roster_of_the_folder(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    assert [p.name for p in library_files(folder)] == [
+        "broken.toml", "hvy-cav-battlegroup.toml", "needs-fixing.toml", "tournament-task-force.toml"]
+    entries = {e.path.name: e for e in read_library(folder)}
+    lancers = entries["hvy-cav-battlegroup.toml"]
+    assert (lancers.name, lancers.kind, lancers.cost, lancers.legal) == (
+        "3rd Lancers Battlegroup", "Battlegroup", "13/15", True)
+    assert lancers.verdict == "✓ LEGAL ≈"  # ≈: rests on provisional core values
+    fixing = entries["needs-fixing.toml"]
+    assert fixing.legal is False and fixing.verdict.startswith("✗ ") and "error" in fixing.verdict
+    assert fixing.date.startswith("2023-11-1")  # the file's own date (local time)
+    task_force = entries["tournament-task-force.toml"]
+    assert task_force.kind == "Task Force" and task_force.cost.startswith("FP ")  # OtH p.45-48
+    broken = entries["broken.toml"]
+    assert broken.legal is None and broken.verdict.startswith("cannot be used")
+
+
+def test_the_search_keeps_entries_with_every_word(tmp_path: Path) -> None:
+    entries = read_library(_folder(tmp_path))
+    assert [e.path.name for e in entries if e.matches("lancers")] == ["hvy-cav-battlegroup.toml"]
+    assert [e.path.name for e in entries if e.matches("NOT legal")] == ["needs-fixing.toml"]
+    assert [e.path.name for e in entries if e.matches("task force")] == ["tournament-task-force.toml"]
+    assert len([e for e in entries if e.matches("")]) == 4
+
+
+def test_duplicate_as_a_new_list_is_unsaved_and_keeps_its_rules_file(tmp_path: Path) -> None:
+    folder = tmp_path / "lists"
+    folder.mkdir()
+    path = folder / "house-list.toml"
+    shutil.copy(example("hvy-cav-battlegroup.toml"), path)
+    (folder / "house.toml").write_text('[upgrades.agile_frame]\ncost = 2\nsource = "house"\n',
+                                       encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    path.write_text('overrides = "house.toml"\n' + text, encoding="utf-8")
+    session = open_as_new_list(path)
+    assert session.path is None and session.dirty
+    assert session.roster.name == "3rd Lancers Battlegroup (copy)"
+    assert session.roster.overrides == str((folder / "house.toml").resolve())
+    assert session.undo() and session.roster.name == "3rd Lancers Battlegroup"
+    assert path.read_text(encoding="utf-8") == 'overrides = "house.toml"\n' + text  # untouched
+    assert len(copy_name("x" * 200)) <= 200
+
+
+async def _library(app: HorizonApp, pilot) -> LibraryPane:
+    await until(pilot, lambda: app.loaded, "the roster")
+    await pilot.press("ctrl+o")
+    await shown(pilot, OpenRosterDialog)
+    await pilot.press("ctrl+l")
+    await until(pilot, lambda: bool(app.screen.query(LibraryPane)), "the library")
+    pane = app.screen.query_one(LibraryPane)
+    await until(pilot, lambda: len(pane.entries) == 4, "the folder read")
+    return pane
+
+
+async def test_the_library_in_the_open_dialog_searches_and_opens(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    app = HorizonApp(folder / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await _library(app, pilot)
+        table = pane.query_one(LibraryTable)
+        assert table.row_count == 4
+        assert [str(c.label) for c in table.columns.values()] == [
+            "Name", "Kind", "FC", "Verdict", "Changed", "File"]
+        await pilot.press(*"fixing")  # typed in the search
+        await until(pilot, lambda: table.row_count == 1, "one match")
+        await pilot.press("enter")  # to the table
+        assert app.focused is table
+        await pilot.press("enter")  # opens it
+        await until(pilot, lambda: app.session.path is not None
+                    and app.session.path.name == "needs-fixing.toml", "opened from the library")
+    assert not app.session.dirty
+
+
+async def test_duplicate_as_a_new_list_from_the_library(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    before = (folder / "hvy-cav-battlegroup.toml").read_bytes()
+    app = HorizonApp(folder / "needs-fixing.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await _library(app, pilot)
+        await pilot.press(*"lancers", "enter")
+        await until(pilot, lambda: pane.query_one(LibraryTable).row_count == 1, "one match")
+        await pilot.press("n")  # duplicate as a new list
+        await until(pilot, lambda: app.session.roster.name == "3rd Lancers Battlegroup (copy)",
+                    "the copy")
+        assert app.session.path is None and app.unsaved
+        assert app._suggested_path() == str(folder / "3rd-lancers-battlegroup-copy.toml")
+    assert (folder / "hvy-cav-battlegroup.toml").read_bytes() == before
+
+
+async def test_ctrl_l_goes_back_to_the_folders_and_the_library_follows_them(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    copy_example(folder / "sub", "oth-biowar.toml")
+    app = HorizonApp(folder / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await _library(app, pilot)
+        dialog = app.screen
+        await pilot.press("ctrl+l")
+        tree = dialog.query_one("#open-tree")
+        assert dialog.query_one("#open-views").current == "open-browser" and app.focused is tree
+        tree.path = folder / "sub"
+        await pilot.pause()
+        await pilot.press("ctrl+l")
+        await until(pilot, lambda: [e.path.name for e in pane.entries] == ["oth-biowar.toml"],
+                    "the library of the folder shown")
+
+
+@settings(max_examples=40, deadline=None)
+@given(contents=st.lists(st.one_of(st.binary(max_size=200),
+                                   st.sampled_from([b'name = "x"\nforce_cost = 0\n', b"[[elements]]\n",
+                                                    b'kind = "task_force"\n', b"\xff\xfe"])),
+                         max_size=4))
+def test_any_files_in_the_folder_make_a_library(contents: list[bytes]) -> None:
+    """Whatever the .toml files of a folder hold, the library lists each one, judged or
+    saying why it cannot be used; it never fails."""
+    with tempfile.TemporaryDirectory() as folder:
+        for n, data in enumerate(contents):
+            (Path(folder) / f"list-{n}.toml").write_bytes(data)
+        entries = read_library(Path(folder))
+    assert len(entries) == len(contents)
+    for entry in entries:
+        assert entry.legal is not None or entry.verdict.startswith("cannot be")
+        assert entry.matches("") and entry.date
+
+
+async def test_the_open_button_opens_the_roster_highlighted_in_the_library(tmp_path: Path) -> None:
+    folder = _folder(tmp_path)
+    app = HorizonApp(folder / "needs-fixing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:  # the smallest terminal: all of it fits
+        pane = await _library(app, pilot)
+        table = pane.query_one(LibraryTable)
+        assert table.size.height >= 4 and pane.query_one("#library-duplicate").region.height > 0
+        table.focus()
+        table.move_cursor(row=[e.path.name for e in pane.shown].index("hvy-cav-battlegroup.toml"))
+        await pilot.click("#ok")
+        await until(pilot, lambda: app.session.path is not None
+                    and app.session.path.name == "hvy-cav-battlegroup.toml", "opened by the button")

@@ -1,0 +1,282 @@
+"""The app in a browser (issue 27 items 6-7): ``horizon-builder serve`` and served mode.
+
+A visitor opens and saves only inside the served folder (no ``..``, no absolute path
+elsewhere, no link out of it); exports reach the visitor's browser as downloads. The app
+in a real browser is tests/test_served_browser.py."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from helpers_tui import SIZE, copy_example, shown, until
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from horizon_builder.cli import main
+from horizon_builder.served import ENV_ROOT, app_command, is_loopback, outside_root
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.dialogs import PathPrompt
+from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog, RosterTree
+from horizon_builder.tui.screens.export import ExportScreen
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A served folder with a roster, a folder beside it holding a secret, and a link out."""
+    root = tmp_path / "served"
+    root.mkdir()
+    copy_example(root, "hvy-cav-battlegroup.toml")
+    outside = tmp_path / "private"
+    outside.mkdir()
+    copy_example(outside, "oth-biowar.toml")
+    (root / "link-out").symlink_to(outside, target_is_directory=True)
+    (root / "roster-link.toml").symlink_to(outside / "oth-biowar.toml")
+    monkeypatch.setenv(ENV_ROOT, str(root))
+    monkeypatch.chdir(root)
+    return root
+
+
+# --- the predicate ---------------------------------------------------------------------------
+
+def test_paths_inside_the_served_folder_are_allowed(served: Path) -> None:
+    assert outside_root("hvy-cav-battlegroup.toml", served) is None
+    assert outside_root("new-list.toml", served) is None  # not yet there: saving a new file
+    assert outside_root(served / "lists" / ".." / "x.toml", served) is None
+
+
+@pytest.mark.parametrize("path", ["../private/oth-biowar.toml", "/etc/passwd", "link-out/oth-biowar.toml",
+                                  "roster-link.toml", "link-out", "~/x.toml", ".."])
+def test_paths_out_of_the_served_folder_are_refused(served: Path, path: str) -> None:
+    assert "Outside the served folder" in (outside_root(path, served) or "")
+
+
+def test_outside_a_terminal_every_path_is_allowed(tmp_path: Path) -> None:
+    assert outside_root("/etc/passwd", None) is None
+
+
+@pytest.mark.parametrize(("host", "loopback"), [("127.0.0.1", True), ("localhost", True), ("::1", True),
+                                                ("127.0.0.2", True), ("0.0.0.0", False),
+                                                ("192.168.1.5", False), ("example.org", False)])
+def test_loopback_hosts(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_the_served_command_runs_this_python_on_the_file(tmp_path: Path) -> None:
+    command = app_command(Path("my list.toml"), ["/h/house.toml"])
+    assert command.startswith(sys.executable) or command.startswith(f"'{sys.executable}'")
+    assert "-m horizon_builder 'my list.toml' --ruleset /h/house.toml" in command
+
+
+# --- the command line ---------------------------------------------------------------------
+
+def test_serve_without_textual_serve_says_how_to_install_it(monkeypatch, capsys) -> None:
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)  # as if not installed
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert "needs textual-serve" in err and "pip install '.[serve]'" in err
+
+
+def test_serve_refuses_a_file_outside_its_root(tmp_path, capsys) -> None:
+    root = tmp_path / "served"
+    root.mkdir()
+    other = copy_example(tmp_path, "oth-biowar.toml")
+    assert main(["serve", str(other), "--root", str(root)]) == 2
+    assert "outside the served folder" in capsys.readouterr().err
+    assert ENV_ROOT not in os.environ
+
+
+def test_serve_refuses_a_missing_root_and_a_bad_port(tmp_path, capsys) -> None:
+    assert main(["serve", "--root", str(tmp_path / "nowhere")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+    assert main(["serve", "--port", "70000", "--root", str(tmp_path)]) == 2
+    assert "1 to 65535" in capsys.readouterr().err
+
+
+# --- the app, served -----------------------------------------------------------------------
+
+async def test_the_open_dialog_refuses_a_path_outside_the_served_folder(served: Path) -> None:
+    app = HorizonApp(served / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("ctrl+o")
+        dialog = await shown(pilot, OpenRosterDialog)
+        for typed in ("../private/oth-biowar.toml", "link-out/oth-biowar.toml", "roster-link.toml",
+                      str(served.parent / "private" / "oth-biowar.toml")):
+            assert "Outside the served folder" in (dialog.problem(typed) or ""), typed
+        field = dialog.query_one("#path")
+        field.value = "../private/oth-biowar.toml"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog  # not opened: the dialog says why
+        assert "Outside the served folder" in str(dialog.query_one("#path-problem").render())
+        tree = dialog.query_one("#open-tree", RosterTree)
+        await until(pilot, lambda: len(tree.root.children) > 0, "the folder listed")
+        names = [str(child.label) for child in tree.root.children]
+        assert "hvy-cav-battlegroup.toml" in names
+        assert "link-out" not in names and "roster-link.toml" not in names  # links out hidden
+        tree.focus()
+        await pilot.press("backspace")  # never above the served folder
+        await pilot.pause()
+        assert Path(tree.path).resolve() == served.resolve()
+    assert app.session.path == served / "hvy-cav-battlegroup.toml"
+
+
+async def test_no_completion_outside_the_served_folder(served: Path) -> None:
+    from horizon_builder.tui.dialogs import PathSuggester
+
+    suggester = PathSuggester(root=served.resolve())
+    assert await suggester.get_suggestion("../pri") is None
+    assert await suggester.get_suggestion("link") is None
+    assert await suggester.get_suggestion("hvy") == "hvy-cav-battlegroup.toml"
+
+
+async def test_save_as_refuses_a_path_outside_the_served_folder(served: Path) -> None:
+    app = HorizonApp(served / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("S")
+        dialog = await shown(pilot, PathPrompt)
+        assert "Outside the served folder" in (dialog.problem("../stolen.toml") or "")
+        hint = str(dialog.query_one(".dialog-hint").render())
+        assert "in the served folder" in hint and str(served.parent) not in hint
+        assert dialog.problem("copy.toml") is None
+        assert app.open_roster(served.parent / "private" / "oth-biowar.toml") is False
+    assert not (served.parent / "stolen.toml").exists()
+    assert app.session.path == served / "hvy-cav-battlegroup.toml"
+
+
+async def test_exports_reach_the_visitors_browser_not_the_hosts_disk(served: Path, monkeypatch) -> None:
+    delivered: list[tuple[str, str, str]] = []
+
+    def deliver_text(file: io.StringIO, *, save_filename: str, open_method: str = "download",
+                     **_: object) -> str:
+        delivered.append((file.getvalue(), save_filename, open_method))
+        return "key"
+
+    app = HorizonApp(served / "hvy-cav-battlegroup.toml")
+    monkeypatch.setattr(app, "deliver_text", deliver_text)
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", opened.append)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("x")
+        screen = await shown(pilot, ExportScreen)
+        assert screen.query_one("#export-path").value == "3rd-lancers-battlegroup.txt"  # a name only
+        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: len(delivered) == 2, "two deliveries")
+    (text, name, how), (html, html_name, html_how) = delivered
+    assert name == "3rd-lancers-battlegroup.txt" and how == "download" and "3rd Lancers Battlegroup" in text
+    assert html_name.endswith(".html") and html_how == "browser" and "<html" in html.lower()
+    assert opened == []  # never the host's browser
+    assert sorted(p.name for p in served.iterdir()) == ["hvy-cav-battlegroup.toml", "link-out",
+                                                        "roster-link.toml"]
+
+
+async def test_an_overrides_file_outside_the_served_folder_is_refused(served: Path) -> None:
+    from textual.widgets import Button, Input, Static
+
+    from horizon_builder.tui.screens.settings import SettingsScreen
+
+    house = served.parent / "private" / "house.toml"
+    house.write_text("# house rules\n", encoding="utf-8")
+    app = HorizonApp(served / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("s")
+        screen = await shown(pilot, SettingsScreen)
+        screen.query_one("#overrides", Input).value = str(house)
+        await until(pilot, lambda: not screen.query_one("#apply", Button).has_class("-active"))
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Outside the served folder" in str(screen.query_one("#overrides-error", Static).visual)
+    assert app.session.roster.overrides is None
+
+
+async def test_the_organisers_folder_and_files_stay_in_the_served_folder(served: Path) -> None:
+    from horizon_builder.tui.dialogs.organiser import FolderAndPresetDialog, WriteFileDialog
+
+    app = HorizonApp(served / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        app.action_organiser()
+        dialog = await shown(pilot, FolderAndPresetDialog)
+        dialog.query_one("#org-path").value = "../private"
+        assert "Outside the served folder" in str(dialog.answer())
+        dialog.query_one("#org-path").value = "."
+        assert isinstance(dialog.answer(), tuple)  # the served folder itself is fine
+        dialog.dismiss(None)
+        app.push_screen(WriteFileDialog("Export the table", "", "../table.csv"))
+        writer = await shown(pilot, WriteFileDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is writer
+        assert "Outside the served folder" in str(writer.query_one("#write-problem").render())
+    assert not (served.parent / "table.csv").exists()
+
+
+async def test_the_organisers_table_reaches_the_visitors_browser(served: Path, monkeypatch) -> None:
+    from textual.widgets import Input
+
+    from horizon_builder.resources import find_preset
+    from horizon_builder.tui.dialogs.organiser import WriteFileDialog
+    from horizon_builder.tui.screens.organiser import OrganiserScreen
+
+    delivered: list[tuple[str, str]] = []
+    app = HorizonApp(start=("organiser", served, find_preset("oth-tournament")))
+    monkeypatch.setattr(app, "deliver_text", lambda file, *, save_filename, **_: delivered.append(
+        (file.getvalue(), save_filename)))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen) and app.screen.judged >= 1,
+                    "the lists judged")
+        await pilot.press("x")
+        dialog = await shown(pilot, WriteFileDialog)
+        dialog.query_one("#write-path", Input).value = "table.csv"
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(delivered), "the table delivered")
+    assert delivered[0][1] == "table.csv" and "3rd Lancers Battlegroup" in delivered[0][0]
+    assert not (served / "table.csv").exists()  # never the host's disk
+
+
+async def test_a_visitor_is_never_offered_the_hosts_own_unsaved_work(served: Path) -> None:
+    from horizon_builder.autosave import AutosaveStore
+    from horizon_builder.roster.io import read_roster
+    from horizon_builder.tui.dialogs.recovery import RecoveryDialog
+
+    private = served.parent / "private" / "oth-biowar.toml"
+    store = AutosaveStore()
+    roster = read_roster(private)
+    store.write(store.file_for(private), roster.model_copy(update={"name": "Secret plan"}), private)
+    store.write(store.file_for(None), roster.model_copy(update={"name": "Untitled plan"}), None)
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "a new roster")
+        await pilot.pause()
+        assert not isinstance(app.screen, RecoveryDialog)
+    own = served / "hvy-cav-battlegroup.toml"  # work on a served roster is offered
+    store.write(store.file_for(own), read_roster(own).model_copy(update={"name": "Mine"}), own)
+    app = HorizonApp(None)
+    async with app.run_test(size=SIZE) as pilot:
+        dialog = await shown(pilot, RecoveryDialog)
+        assert "Mine" in str(dialog.query_one("#recovery-message").render())
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(parts=st.lists(st.sampled_from(["..", ".", "lists", "link-out", "roster-link.toml",
+                                       "oth-biowar.toml", "x.toml", "~"]), min_size=1, max_size=6),
+       absolute=st.booleans())
+@example(parts=[".", "~"], absolute=False)  # pathlib reads "./~" as ~: the home folder, refused
+def test_no_path_a_visitor_types_leads_out_of_the_served_folder(served: Path, parts: list[str],
+                                                                absolute: bool) -> None:
+    """Whatever mix of .., links and names is typed (relative or absolute), a path allowed
+    is inside the served folder once every link is followed; one refused is outside it."""
+    (served / "lists").mkdir(exist_ok=True)
+    typed = os.path.join(str(served) if absolute else "", *parts)
+    real = Path(os.path.realpath(Path(typed).expanduser()))  # as the app reads it ("./~" is ~)
+    inside = real == served.resolve() or served.resolve() in real.parents
+    assert (outside_root(typed, served.resolve()) is None) is inside, typed
