@@ -31,14 +31,18 @@ def plural(n: int, word: str) -> str:
 
 
 def verdict_text(errors: int, warnings: int, provisional: bool,
-                 layers: Sequence[str] = ()) -> str:
+                 layers: Sequence[str] = (), entered: int = 0) -> str:
     """A verdict in words: "NOT LEGAL: 2 errors, 1 warning", "LEGAL" (the CLI and exports);
-    ``layers``: the rules files beyond the book data it rests on ("house.toml #1a2b3c4d")."""
+    ``layers``: the rules files beyond the book data it rests on ("house.toml #1a2b3c4d");
+    ``entered``: how many core values the book data does not know your rulebook fills (not
+    house rules: they are said as such)."""
     text = f"NOT LEGAL: {plural(errors, 'error')}" if errors else "LEGAL"
     if warnings:
         text += f", {plural(warnings, 'warning')}"
     if layers:
         text += f" under rules beyond the book: {', '.join(layers)}"
+    if entered:
+        text += f"; core values entered from your rulebook: {entered}"
     if provisional:
         text += " (rests on provisional core values)"
     return text

@@ -280,16 +280,20 @@ def _ruleset(report: Report) -> RulesetExport:
         extra = beyond.get(path)
         if extra is None:
             layers.append(LayerExport.make(path=path, name=Path(path).name, origin="shipped",
-                                           sha256=None, role=None, changed=[]))
+                                           sha256=None, role=None, changed=[], entered=[],
+                                           beyond_book=False))
         else:
             layers.append(LayerExport.make(path=path, name=extra.label, origin="override",
                                            sha256=extra.sha256, role=extra.role,
-                                           changed=list(extra.changed)))
+                                           changed=list(extra.changed),
+                                           entered=list(extra.entered),
+                                           beyond_book=extra.beyond_book))
     supplements = [ruleset.supplements[s].name if s in ruleset.supplements else s
                    for s in roster.supplements]
     return RulesetExport.make(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,
                               overrides=[la.path for la in layers if la.origin == "override"],
-                              changed_values=list(report.changed_values), supplements=supplements)
+                              changed_values=list(report.changed_values),
+                              entered_values=list(report.entered_values), supplements=supplements)
 
 
 def _rounds(report: Report) -> list[RoundExport]:

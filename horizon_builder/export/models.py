@@ -237,6 +237,12 @@ class LayerExport(ExportModel):
     role: str | None = Field(default=None, description="Beyond the book data: what it is to "
                              "this roster (its own house rules, --ruleset, event preset).")
     changed: list[str] = Field(default_factory=list, description="Keys it sets, dotted.")
+    entered: list[str] = Field(
+        default_factory=list, description="Your rulebook: the core values it fills that the book "
+        "data does not know, dotted.")
+    beyond_book: bool = Field(default=True, description="Beyond the book data: it changes a "
+                              "value the book data holds (False: your rulebook only fills "
+                              "core values).")
 
 
 class RulesetExport(ExportModel):
@@ -247,6 +253,10 @@ class RulesetExport(ExportModel):
     changed_values: list[str] = Field(
         default_factory=list,
         description="Values this roster's totals and checks used that an override changed.")
+    entered_values: list[str] = Field(
+        default_factory=list,
+        description="Core values this roster's totals and checks used that your rulebook "
+        "entered (the book data does not know them).")
     supplements: list[str] = Field(description="Supplements the roster enables (names).")
 
 
