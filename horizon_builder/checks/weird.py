@@ -22,6 +22,7 @@ from horizon_builder.checks.common import (
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
+from horizon_builder.words import with_article
 
 CHAPTER = "Weird Horizons"
 
@@ -78,7 +79,7 @@ def weird_command_slots(a: Analysis) -> Iterator[Finding]:
         return
     if len(weird) > option.weird_slots:
         yield Finding("error", "weird-command-too-many",
-                      f"{len(weird)} weird commands; a {option.name} may have at most "
+                      f"{len(weird)} weird commands; {with_article(option.name)} may have at most "
                       f"{option.weird_slots}", "OtH p.42", field="command.weird",
                       provisional=option.is_provisional)
     seen_ids: set[str] = set()
@@ -106,7 +107,7 @@ def weird_command_slots(a: Analysis) -> Iterator[Finding]:
                           field="command.weird")
         elif choice.replaces not in option.special_rules:
             yield Finding("error", "weird-command-nothing-to-replace",
-                          f"{name} replaces {ability}, which a {option.name} does not have",
+                          f"{name} replaces {ability}, which {with_article(option.name)} does not have",
                           cite(option, "OtH p.42"), field="command.weird",
                           provisional=option.is_provisional)
         seen_replaces.add(choice.replaces)

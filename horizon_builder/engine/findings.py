@@ -8,6 +8,8 @@ from itertools import chain
 from operator import attrgetter
 from typing import Literal
 
+from horizon_builder.words import plural  # (how counts read: kept importable from here)
+
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
@@ -23,11 +25,6 @@ class Finding:
     field: str | None = None  #: what to edit: "stats.M", "upgrades", "presence" ...
     provisional: bool = False  #: rests on a value not read from a book we hold
     round: str | None = None  #: tournament round it concerns
-
-
-def plural(n: int, word: str) -> str:
-    """'1 error', '2 errors': how counts read in messages, reports and the app."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def verdict_text(errors: int, warnings: int, provisional: bool,

@@ -23,6 +23,7 @@ from horizon_builder.rosterfiles import named_files
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.safetext import printable
+from horizon_builder.words import plural
 
 
 @dataclass
@@ -98,7 +99,7 @@ def table_text(rows: Sequence[ListRow], event: EventOptions, preset: Path) -> st
     widths = [min(max(len(row[i]) for row in cells), {0: 40, 8: 48}.get(i, 30))
               for i in range(len(COLUMNS))]
     lines = [f"{event.name or preset.name}: FC {event.force_cost}, "
-             f"{len(rows)} list{'s' if len(rows) != 1 else ''} ({preset})"]
+             f"{plural(len(rows), 'list')} ({preset})"]
     for row in cells:
         lines.append("  ".join(_fit(text, widths[i]) for i, text in enumerate(row)).rstrip())
     legal = sum(1 for r in rows if r.legal)

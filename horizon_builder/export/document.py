@@ -185,7 +185,7 @@ def _element(analysis: Analysis, info: ElementInfo, benched: bool) -> ElementExp
     command_rules: list[RuleLine] = []
     if info.is_command and analysis.command_option is not None:
         option = analysis.command_option
-        command_label = "CHQ" if option.element_chq in ("conventional", "mech", "any") else option.name
+        command_label = option.leader  # "CHQ", or "Alpha" (OtH p.32)
         command_rules = _command_rules(analysis)
     return ElementExport.make(
         id=info.id, name=info.element.name, type=info.element.type, type_name=name,

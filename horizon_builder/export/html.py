@@ -36,6 +36,7 @@ from horizon_builder.export.models import (
     StatlineExport,
 )
 from horizon_builder.safetext import UNSAFE_CHARS, printable
+from horizon_builder.words import noun
 
 #: What :func:`h` changes; most strings (stat values, names, rules) hold none.
 _CHANGED = re.compile(f"[&<>\"'{UNSAFE_CHARS}]")
@@ -346,8 +347,8 @@ def _totals(t: Totals, task_force_list: bool = False) -> str:
              t.command_resources_spent > t.command_resources),
             ("Intelligence", signed(t.intelligence_rating), quality, False),
             ("Momentum", str(t.starting_momentum), "", False),
-            ("Deployment", str(t.deployment_spaces), " space" + ("s" if t.deployment_spaces != 1 else ""),
-             False),
+            ("Deployment", str(t.deployment_spaces),
+             " " + noun(t.deployment_spaces, "space"), False),
         ]
     cells = "".join(
         f'<div{" class=over" if over else ""}><dt>{h(label)}</dt><dd>{h(value)}'

@@ -24,6 +24,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from horizon_builder.problems import Problem
 from horizon_builder.tui.plain import plain
+from horizon_builder.words import plural
 
 UnsavedAnswer = Literal["save", "discard", "cancel"]
 
@@ -335,7 +336,7 @@ class LoadErrorDialog(ModalScreen[None]):
         with Vertical(classes="dialog-box load-error-box") as box:
             box.border_title = plain(self._title)
             count = len(self._problems)
-            yield Label(f"{count} problem{'s' if count != 1 else ''} found:", classes="dialog-hint")
+            yield Label(f"{plural(count, 'problem')} found:", classes="dialog-hint")
             with VerticalScroll(classes="problem-list"):
                 yield Static(problem_lines(self._problems), id="problems")
             if self._note:

@@ -22,6 +22,7 @@ from horizon_builder.problems import LoadError
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
+from horizon_builder.words import plural
 
 #: export formats by file suffix
 SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "csv"}
@@ -74,9 +75,8 @@ class EventScreen(Screen[None]):
         event = loaded.event
         self.query_one("#event-title", Static).update(Content.assemble(
             (plain(event.name).plain, "bold"), plain(
-                f" · {len(event.commanders)} commanders · {event.pairing} · preset "
-                f"{loaded.preset.name} · {len(event.rounds)} "
-                f"round{'' if len(event.rounds) == 1 else 's'} paired")))
+                f" · {plural(len(event.commanders), 'commander')} · {event.pairing} · preset "
+                f"{loaded.preset.name} · {plural(len(event.rounds), 'round')} paired")))
         table = self.query_one(DataTable)
         table.clear()
         for title, rows in standing_tables(loaded):
