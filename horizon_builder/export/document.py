@@ -25,6 +25,7 @@ from horizon_builder.engine import tournament
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import Report
+from horizon_builder.export.glossary import glossary
 from horizon_builder.export.models import (
     EXPORT_VERSION,
     FOLDED_STATS,
@@ -335,12 +336,13 @@ def build_document(report: Report) -> ExportDocument:
     gone = set(tournament.benched(roster)) if task_force else set()
     elements = [_element(analysis, info, info.id in gone) for info in analysis.elements]
     era = ruleset.eras.get(roster.era) if roster.era else None
+    command = _command(analysis)
     return ExportDocument.make(
         export_version=EXPORT_VERSION, generator=GENERATOR, roster=roster_to_data(roster),
         name=roster.name, kind=roster.kind,
         kind_label="Task Force" if task_force else "Battlegroup", event=roster.event,
         era=roster.era, era_name=era.name if era else roster.era,
-        totals=report.totals, command=_command(analysis),
+        totals=report.totals, command=command,
         command_resources=_spending(analysis),
         elements=[e for e in elements if not e.asset], assets=[e for e in elements if e.asset],
         rounds=_rounds(report) if task_force else [],
@@ -349,6 +351,7 @@ def build_document(report: Report) -> ExportDocument:
                                    errors=len(report.errors), warnings=len(report.warnings),
                                    text=report.verdict),
         findings=[_finding(f) for f in report.all_findings],
+        glossary=glossary(ruleset, elements, command),
         ruleset=_ruleset(report),
         provisional_note=PROVISIONAL_NOTE if report.provisional else None,
         notes=roster.notes,

@@ -115,6 +115,15 @@ class StatlineExport(ExportModel):
         default_factory=list, description="Upgrades whose cost is unknown: left out of points_spent.")
 
 
+class GlossaryEntry(ExportModel):
+    """A special rule the roster uses, in our own words, with its page (the printed glossary)."""
+
+    id: str
+    name: str
+    summary: str | None = Field(default=None, description="What it does, in our own words.")
+    source: str | None = Field(default=None, description="Where the book says it, e.g. 'OtH p.20'.")
+
+
 class ElementExport(ExportModel):
     id: str
     name: str
@@ -283,6 +292,9 @@ class ExportDocument(ExportModel):
     tournament: TournamentExport | None = Field(default=None, description="Task Force only.")
     verdict: VerdictExport
     findings: list[FindingExport]
+    glossary: list[GlossaryEntry] = Field(
+        default_factory=list, description="The special rules the roster uses, each once, by name: "
+        "what each does in our own words, and its page.")
     ruleset: RulesetExport
     provisional_note: str | None = None
     notes: str = ""
