@@ -455,3 +455,7 @@ def render_html(doc: ExportDocument, compact: bool = False) -> str:
         f"<style>{CSS}</style></head>"
         f'<body><main class="sheet">{"".join(body)}</main></body></html>\n'
     )
+
+
+#: The findings table, for the card layout too (export/cards.py).
+findings_table = _findings

@@ -31,7 +31,7 @@ from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.toggles import ShapeCheckbox
 
 FORMAT_LABELS = {"text": "Plain text", "markdown": "Markdown (forums, chat)",
-                 "html": "HTML (print)", "json": "JSON (data)"}
+                 "html": "HTML (print)", "cards": "HTML cards (print)", "json": "JSON (data)"}
 
 
 def default_filename(name: str, fmt: str) -> str:
@@ -174,9 +174,10 @@ class ExportScreen(ModalScreen[None]):
         import tempfile
         import webbrowser
 
-        html = render_document(self.document, "html", self.compact)
+        fmt = "cards" if self.format == "cards" else "html"  # the layout chosen, else the list
+        html = render_document(self.document, fmt, self.compact)
         folder = Path(tempfile.mkdtemp(prefix="horizon-builder-"))
-        target = folder / default_filename(self.document.name, "html")
+        target = folder / default_filename(self.document.name, fmt)
         write_atomic(target, html)
         opened = webbrowser.open(target.resolve().as_uri())
         self.notify(f"Opened {target} in your browser" if opened else
