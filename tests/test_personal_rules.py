@@ -253,3 +253,17 @@ def test_the_organisers_check_still_names_the_rulebook(tmp_path, capsys):
     assert (mine["path"], mine["role"]) == (str(personal_rules_path()),
                                             "your rulebook (personal rules)")
     assert mine["entered"] == ["upgrades.agile_frame.cost"] and not mine["beyond_book"]
+
+
+def test_the_app_strip_says_entered_not_rules_beyond(tmp_path):
+    """Issue 24 item 2, on screen: the totals strip says "rulebook: 1 entered" (80 columns),
+    not "rules + my-rules.toml", for a rulebook that only fills core values."""
+    from horizon_builder.engine.validator import validate
+    from horizon_builder.tui.widgets.figures import report_figures
+
+    enter_value(_value("Agile frame", "cost"), "2")
+    loaded = load(_roster(tmp_path))
+    figures, tooltip = report_figures(validate(loaded.roster, loaded.ruleset))
+    assert "rulebook: 1 entered" in figures.line2
+    assert not any(part.startswith("rules +") for part in figures.line2)
+    assert "Core values entered from your rulebook: 1 (my-rules.toml #" in tooltip

@@ -56,7 +56,7 @@ def report_figures(report: Report) -> tuple[Figures, str]:
         figures.line2.append("rules + " + ", ".join(beyond_book))
     entered = sum(len(la.entered) for la in report.rules_layers if not la.beyond_book)
     if entered:
-        figures.line2.append(f"entered from your rulebook: {entered}")
+        figures.line2.append(f"rulebook: {entered} entered")  # (fits 80 columns)
     effect = f"\nIR effect: {figures.effect}" if figures.effect else ""
     used = report.provisional_values
     provisional = f"\n\nProvisional values used: {'; '.join(used)}" if used else ""
