@@ -267,3 +267,21 @@ def test_the_app_strip_says_entered_not_rules_beyond(tmp_path):
     assert "rulebook: 1 entered" in figures.line2
     assert not any(part.startswith("rules +") for part in figures.line2)
     assert "Core values entered from your rulebook: 1 (my-rules.toml #" in tooltip
+
+
+def test_a_table_stays_provisional_until_every_gap_of_it_is_entered():
+    """Issue 24 item 1: a value entered stops counting as provisional, not its neighbours the
+    book data inferred: a Mech pool with one Presence entered keeps the others provisional
+    (OtH p.9, pools inferred), and the pool as a whole rests on them until all are entered."""
+    pools = [v for v in rule_values(_rules()) if v.item == "Mech" and v.label.startswith("pool")]
+    assert pools and all(v.status == "provisional" for v in pools)
+    enter_value(pools[0], "14")
+    after = {v.label: v.status for v in rule_values(_rules())
+             if v.item == "Mech" and v.label.startswith("pool")}
+    assert after[pools[0].label] == "entered"
+    assert all(status == "provisional" for label, status in after.items()
+               if label != pools[0].label)
+    assert _rules().element_types["mech"].pool.is_provisional
+    for v in pools[1:]:
+        enter_value(_value("Mech", v.label), v.value)
+    assert not _rules().element_types["mech"].pool.is_provisional

@@ -7,7 +7,8 @@ does not know (unknown or provisional there: it is *entered*, and no longer
 provisional), or one the book data holds (it changes the book: *beyond the book*,
 named in every verdict as house rules are). A value set to what the book data
 already says changes nothing; the ``source`` and ``provisional`` keys are its
-provenance, not values.
+provenance, not values. A rule table stops being provisional once every value of it the
+book data does not know is entered.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.layers import _as_int
 from horizon_builder.rules.models import Ruleset
 
@@ -24,16 +26,27 @@ _PROVENANCE = ("source", "provisional")
 _MISSING = object()
 
 
-def gaps(book: Ruleset) -> set[Key]:
+def gaps(book: Ruleset) -> dict[Key, Key]:
     """The keys of the values the Rules screen lets a player enter that the book data does
-    not know (unknown or provisional)."""
+    not know (unknown or provisional), each with the key of the rule table that holds it
+    (whose ``source`` an entry sets)."""
     from horizon_builder.rules.values import rule_values  # (it reads the personal layer's name)
 
-    return {v.key for v in rule_values(book) if v.key is not None and v.needs_entry}
+    return {v.key: v.key[:v.source_at] if v.source_at is not None else v.key[:-1]
+            for v in rule_values(book) if v.key is not None and v.needs_entry}
+
+
+def complete_tables(entered: list[Key], known: dict[Key, Key]) -> list[Key]:
+    """The rule tables every gap of which is entered: they are no longer provisional (a pool
+    with one Presence entered and the others inferred still is)."""
+    done = set(entered)
+    tables = dict.fromkeys(known[key] for key in entered)
+    return [table for table in tables
+            if all(key in done for key, holder in known.items() if holder == table)]
 
 
 def classify(locs: list[tuple[str | int, ...]], data: dict[str, Any], book: Ruleset,
-             known: set[Key]) -> tuple[list[Key], bool]:
+             known: dict[Key, Key]) -> tuple[list[Key], bool]:
     """The entered values among a layer's ``locs`` (keys of ``known``, in order), and whether
     it also changes a value the book data holds."""
     entered: dict[Key, None] = {}
@@ -64,3 +77,21 @@ def _value(node: Any, loc: tuple[str | int, ...]) -> Any:
         if node is _MISSING:
             return _MISSING
     return node.model_dump() if isinstance(node, BaseModel) else node
+
+
+def table_at(ruleset: Ruleset, key: Key) -> RuleModel | None:
+    """The innermost rule table on the path ``key`` (what holds a value's provenance)."""
+    node: Any = ruleset
+    last: RuleModel | None = None
+    for part in key:
+        if isinstance(node, BaseModel):
+            node = getattr(node, part, None)
+        elif isinstance(node, dict):
+            node = node.get(part, node.get(_as_int(part)))
+        else:
+            node = None
+        if node is None:
+            break
+        if isinstance(node, RuleModel):
+            last = node
+    return last

@@ -94,17 +94,20 @@ def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[st
                 if loc]
         role = roles[index] if index < len(roles) else "house rules"
         keys: list[tuple[str, ...]] = []
+        tables: list[tuple[str, ...]] = []
         beyond = True
         if role == ROLE and book is not None:
             shipped = book()
-            keys, beyond = fills.classify(locs, layer.data, shipped, fills.gaps(shipped))
+            known = fills.gaps(shipped)
+            keys, beyond = fills.classify(locs, layer.data, shipped, known)
+            tables = fills.complete_tables(keys, known)
         info = RulesLayer(path=str(layer.path), name=layer.path.name, sha256=_digest(layer),
                           role=role, changed=sorted({format_loc(loc) for loc in locs}),
                           entered=[".".join(key) for key in keys], beyond_book=beyond)
         for loc in locs:
             _mark(ruleset, loc, info.label)
-        for key in keys:  # entered from the player's own core book: no longer provisional
-            _mark(ruleset, key, False, "provisional")
+        for table in tables:  # entered from the player's own core book: no longer provisional
+            _mark(ruleset, table, False, "provisional")
         infos.append(info)
     return ruleset.model_copy(update={"rules_layers": infos}) if infos else ruleset
 

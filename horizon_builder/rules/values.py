@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from horizon_builder.rules.base import RuleModel
@@ -72,8 +72,30 @@ def _status(item: RuleModel | None, unknown: bool, mine: frozenset[str] = frozen
 
 def rule_values(ruleset: Ruleset) -> list[RuleValue]:
     """Every value in force, grouped (see :data:`GROUPS`)."""
-    return [*_element_types(ruleset), *_upgrades(ruleset), *_chq_table(ruleset),
-            *_command_resources(ruleset), *_intelligence(ruleset)]
+    values = [*_element_types(ruleset), *_upgrades(ruleset), *_chq_table(ruleset),
+              *_command_resources(ruleset), *_intelligence(ruleset)]
+    if not any(layer.role == ROLE for layer in ruleset.rules_layers):
+        return values
+    entered = {key for layer in ruleset.rules_layers if layer.role == ROLE
+               for key in layer.entered}
+    return [_entered_or_not(ruleset, v, entered) for v in values]
+
+
+def _entered_or_not(ruleset: Ruleset, v: RuleValue, entered: set[str]) -> RuleValue:
+    """A value that can be entered is "entered" when your rulebook entered it, not because
+    its table's source says so (a pool with one Presence entered: the others are what the
+    book data says)."""
+    from horizon_builder.rules.entered import table_at
+
+    if v.key is None:
+        return v
+    if ".".join(v.key) in entered:
+        return replace(v, status="entered")
+    if v.status != "entered":
+        return v
+    table = table_at(ruleset, v.key)
+    return replace(v, status="provisional" if table is not None and table.is_provisional
+                   else "book")
 
 
 def _element_types(rs: Ruleset) -> Iterator[RuleValue]:
