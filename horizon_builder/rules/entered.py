@@ -17,7 +17,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.layers import _as_int
 from horizon_builder.rules.models import Ruleset
 
@@ -78,20 +77,3 @@ def _value(node: Any, loc: tuple[str | int, ...]) -> Any:
             return _MISSING
     return node.model_dump() if isinstance(node, BaseModel) else node
 
-
-def table_at(ruleset: Ruleset, key: Key) -> RuleModel | None:
-    """The innermost rule table on the path ``key`` (what holds a value's provenance)."""
-    node: Any = ruleset
-    last: RuleModel | None = None
-    for part in key:
-        if isinstance(node, BaseModel):
-            node = getattr(node, part, None)
-        elif isinstance(node, dict):
-            node = node.get(part, node.get(_as_int(part)))
-        else:
-            node = None
-        if node is None:
-            break
-        if isinstance(node, RuleModel):
-            last = node
-    return last

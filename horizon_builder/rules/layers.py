@@ -115,6 +115,13 @@ def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[st
 def _mark(ruleset: Ruleset, loc: Loc, label: str | bool, field: str = FILLED_IN) -> None:
     """Mark the innermost rule table on the path ``loc`` as changed by ``label`` (or set its
     ``field`` to ``label``)."""
+    last = table_at(ruleset, loc)
+    if last is not None:
+        object.__setattr__(last, field, label)  # frozen: set once, at load
+
+
+def table_at(ruleset: Ruleset, loc: Loc) -> RuleModel | None:
+    """The innermost rule table on the path ``loc`` (what holds a value's provenance)."""
     node: Any = ruleset
     last: RuleModel | None = None
     for part in loc:
@@ -132,8 +139,7 @@ def _mark(ruleset: Ruleset, loc: Loc, label: str | bool, field: str = FILLED_IN)
             break
     if isinstance(node, RuleModel) and node is not ruleset:
         last = node
-    if last is not None:
-        object.__setattr__(last, field, label)  # frozen: set once, at load
+    return last
 
 
 def _as_int(part: str | int) -> int | None:

@@ -85,7 +85,7 @@ def _entered_or_not(ruleset: Ruleset, v: RuleValue, entered: set[str]) -> RuleVa
     """A value that can be entered is "entered" when your rulebook entered it, not because
     its table's source says so (a pool with one Presence entered: the others are what the
     book data says)."""
-    from horizon_builder.rules.entered import table_at
+    from horizon_builder.rules.layers import table_at
 
     if v.key is None:
         return v
