@@ -51,7 +51,7 @@ def test_entered_values_apply_everywhere_and_say_so(tmp_path):
     enter_value(_value("Agile frame", "cost"), "2")
     entered = _value("Light Cavalry", "P2 statline")
     assert (entered.value, entered.status, entered.source) == ("M6 F3 A2 D2", "entered", ENTERED)
-    assert entered.layer.startswith("my-rules.toml #")
+    assert entered.layer.startswith("your rulebook my-rules.toml #")
     roster = tmp_path / "r.toml"
     roster.write_text((EXAMPLES / "hvy-cav-battlegroup.toml").read_text())
     loaded = load(roster)
@@ -191,6 +191,8 @@ def test_a_value_entered_with_its_own_source_is_entered_not_provisional(tmp_path
     report = validate(loaded.roster, loaded.ruleset)
     differs = next(f for f in report.all_findings if f.code == "statline-differs")
     assert not differs.provisional  # the published line it is held against is yours, entered
+    assert "entered from your rulebook my-rules.toml #" in differs.rule  # cited as entered,
+    assert "changed by" not in differs.rule  # not as a house rule (issue 24 item 2)
 
 
 def _roster(tmp_path: Path) -> Path:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.rules.base import RuleModel
+from horizon_builder.rules.layers import ENTERED_FROM
 
 
 def provisional_values(analysis: Analysis) -> list[str]:
@@ -76,7 +77,7 @@ def entered_values(analysis: Analysis) -> list[str]:
 def _entered_only(analysis: Analysis) -> frozenset[str]:
     """The labels of the layers that only enter core values (your rulebook, not beyond the
     book)."""
-    return frozenset(layer.label for layer in analysis.ruleset.rules_layers
+    return frozenset(f"{ENTERED_FROM} {layer.label}" for layer in analysis.ruleset.rules_layers
                      if not layer.beyond_book)
 
 
@@ -85,7 +86,7 @@ def _changed(values: Iterable[tuple[str, RuleModel]], entered: frozenset[str],
     for label, item in values:
         if not item.changed_by or (item.changed_by in entered) != want_entered:
             continue
-        how = "entered from your rulebook" if want_entered else "changed by"
+        how = "entered from" if want_entered else "changed by"
         yield f"{label} ({item.source + '; ' if item.source else ''}{how} {item.changed_by})"
 
 

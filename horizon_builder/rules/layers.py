@@ -23,6 +23,10 @@ from horizon_builder.tomlfile import KeyLines, format_loc
 
 Loc = tuple[str | int, ...]
 
+#: How ``changed_by`` names your rulebook where it only enters core values the book data does
+#: not know ("your rulebook my-rules.toml #1a2b3c4d"): cited as entered, not as changed.
+ENTERED_FROM = "your rulebook"
+
 #: Keys the loader fills in: a file that writes them is refused, so no file can forge them.
 FILLED_IN = "changed_by"
 TOP_FILLED_IN = ("layers", "rules_layers")
@@ -104,8 +108,9 @@ def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[st
         info = RulesLayer(path=str(layer.path), name=layer.path.name, sha256=_digest(layer),
                           role=role, changed=sorted({format_loc(loc) for loc in locs}),
                           entered=[".".join(key) for key in keys], beyond_book=beyond)
+        mark = info.label if beyond else f"{ENTERED_FROM} {info.label}"
         for loc in locs:
-            _mark(ruleset, loc, info.label)
+            _mark(ruleset, loc, mark)
         for table in tables:  # entered from the player's own core book: no longer provisional
             _mark(ruleset, table, False, "provisional")
         infos.append(info)

@@ -51,7 +51,10 @@ class RuleValue:
 
 def _personal(rs: Ruleset) -> frozenset[str]:
     """The labels of your rulebook's layers: a value one of them set is entered by you."""
-    return frozenset(layer.label for layer in rs.rules_layers if layer.role == ROLE)
+    from horizon_builder.rules.layers import ENTERED_FROM
+
+    labels = [layer.label for layer in rs.rules_layers if layer.role == ROLE]
+    return frozenset([*labels, *(f"{ENTERED_FROM} {label}" for label in labels)])
 
 
 def _status(item: RuleModel | None, unknown: bool, mine: frozenset[str] = frozenset()
