@@ -10,9 +10,11 @@ sends its codes to the controller, which checks their union.
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -41,6 +43,8 @@ def _recording_validate(roster, ruleset):  # type: ignore[no-untyped-def]
 
 
 _validator.validate = _recording_validate
+
+from hygiene import release_dead_apps  # noqa: E402
 
 from horizon_builder.autosave import DATA_DIR_ENV  # noqa: E402
 from horizon_builder.engine.codes import CODES  # noqa: E402
@@ -85,6 +89,13 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    # What the tests left is collected now, with pytest's hook for unraisable exceptions in
+    # place, and the survivors (they live until the process ends) are frozen: pytest's five
+    # closing collections then skip them. Under xdist this runs before the worker says it
+    # has finished, so its stop after that is quick (issue 24 item 14: see
+    # hygiene.release_dead_apps).
+    gc.collect()
+    gc.freeze()
     config = session.config
     workeroutput = getattr(config, "workeroutput", None)
     if workeroutput is not None:  # an xdist worker: hand the codes to the controller
@@ -108,6 +119,13 @@ def pytest_testnodedown(node, error) -> None:  # type: ignore[no-untyped-def]
     PRODUCED.update(output.get("finding_codes", []))
     if output.get("deselected"):
         DESELECTED.append(True)
+
+
+@pytest.fixture(autouse=True)
+def _release_dead_apps() -> Iterator[None]:
+    """After each test, the apps it ran are let go (see hygiene.release_dead_apps)."""
+    yield
+    release_dead_apps()
 
 
 @pytest.fixture(autouse=True)

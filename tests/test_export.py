@@ -58,7 +58,7 @@ def test_every_example_exports_in_every_format(example: Path, fmt: str, tmp_path
     text = out.read_text(encoding="utf-8")
     roster = load(example).roster
     name = roster.name if fmt in ("text", "json") else (
-        html.escape(roster.name) if fmt == "html" else md_escape(roster.name))
+        html.escape(roster.name) if fmt in ("html", "cards") else md_escape(roster.name))
     assert name in text
     assert ("NOT LEGAL" in text) == (not validate(roster, load(example).ruleset).legal)
     assert not list(tmp_path.glob(".*.tmp")), "temporary file left behind"
@@ -125,7 +125,7 @@ def test_every_finding_appears(fmt: str) -> None:
         assert [f["message"] for f in data["findings"]] == [f.message for f in report.all_findings]
         assert data["verdict"]["legal"] is False
         return
-    esc = {"html": html.escape, "markdown": md_escape}.get(fmt, str)
+    esc = {"html": html.escape, "cards": html.escape, "markdown": md_escape}.get(fmt, str)
     assert "NOT LEGAL: 4 errors, 2 warnings" in text
     flat = " ".join(text.split())  # the text export wraps long findings
     for finding in report.all_findings:

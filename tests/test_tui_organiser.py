@@ -99,6 +99,9 @@ async def test_event_screen_pairs_and_enters_results(tmp_path):
         await shown(pilot, EventScreen)
         await pilot.press("p")
         await until(pilot, lambda: len(load_event(event_file).event.rounds) == 1, "round 1")
+        title = app.screen.query_one("#event-title", Static)
+        await until(pilot, lambda: "1 round paired" in str(title.render()), "the title's count")
+        assert "4 commanders" in str(title.render())  # (issue 24 item 11: one helper)
         battle = load_event(event_file).event.rounds[0].battles[0]
         await pilot.press("r")
         await shown(pilot, ResultDialog)

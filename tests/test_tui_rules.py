@@ -143,3 +143,26 @@ async def test_the_statline_dialog_wraps_its_text(tmp_path, size):
             assert box.content_region.contains_region(label.region), (label.region, box.region)
             assert label.region.width * label.region.height >= len(text), (label.region, text)
         await pilot.press("escape")
+
+
+async def test_a_value_entered_with_its_own_source_counts_as_entered(tmp_path):
+    """Issue 24 item 1: a value entered with the player's own source ("my core book p.34") is
+    counted and shown as entered by you on the Rules screen, not as provisional."""
+    app = HorizonApp(tmp_path / "new.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("R")
+        screen = await shown(pilot, RulesScreen)
+        screen.query_one(DataTable).move_cursor(row=_row(screen, "Light Cavalry", "P2 statline"))
+        await pilot.press("enter")
+        await shown(pilot, EnterValueDialog)
+        app.screen.query_one("#enter-source", Input).value = "my core book p.34"
+        app.screen.query_one("#enter-value", Input).value = "M6 F3 A2 D2"
+        await pilot.press("enter")
+        await shown(pilot, RulesScreen)
+        await until(pilot, lambda: screen.values[_row(screen, "Light Cavalry", "P2 statline")]
+                    .status == "entered", "the value entered")
+        title = str(screen.query_one("#rules-title").render())
+        assert "1 entered by you" in title
+        value = screen.values[_row(screen, "Light Cavalry", "P2 statline")]
+        assert (value.source, value.needs_entry) == ("my core book p.34", False)

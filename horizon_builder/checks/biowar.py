@@ -28,6 +28,7 @@ from horizon_builder.checks.datawar import type_bought, upgrade_name
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
+from horizon_builder.words import with_article
 
 CHAPTER = "BioWar"
 
@@ -126,7 +127,7 @@ def superheavy_mutations_need_kaiju(ask: StatlineAsk) -> Iterator[Reason]:
         if up is None or not (up.kind == "mutation" or "kaiju" in up.eligible):
             continue
         yield Reason("mutation-needs-kaiju",
-                     f"{up.name} is for kaiju: a {info.type.name if info.type else 'superheavy'} "
+                     f"{up.name} is for kaiju: {with_article(info.type.name if info.type else 'superheavy')} "
                      "needs the Kaiju! upgrade first", "for kaiju: needs Kaiju! first",
                      cite(up, "OtH p.31"), "upgrades", subject=cost.choice.id)
 
@@ -144,7 +145,7 @@ def bio_force_command(a: Analysis) -> Iterator[Finding]:
     kind = a.command.kind
     name = a.command_option.name if a.command_option is not None else kind
     if all_bio and kind not in BIO_COMMANDS:
-        chosen = "none is chosen" if kind == "none" else f"not a {name}"
+        chosen = "none is chosen" if kind == "none" else f"not {with_article(name)}"
         yield Finding("error", "bio-force-command",
                       f"A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
                       f"a Hivemind: {chosen}", "OtH p.32", field="command")

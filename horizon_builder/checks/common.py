@@ -37,6 +37,7 @@ from horizon_builder.engine.findings import (
     plural,
 )
 from horizon_builder.engine.validator import ELEMENT_TOLD, check, round_copy
+from horizon_builder.rules.layers import ENTERED_FROM
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 
 __all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "cite_within", "derived", "each_element",
@@ -383,7 +384,8 @@ def cite(item: RuleModel | None, fallback: str) -> str:
     rules, --ruleset, an event preset) says which layer."""
     text = fallback if item is None or not item.source else item.source
     if item is not None and item.changed_by:
-        text += f"; changed by {item.changed_by}"
+        entered = item.changed_by.startswith(f"{ENTERED_FROM} ")  # a core value, not a house rule
+        text += f"; {'entered from' if entered else 'changed by'} {item.changed_by}"
     return text
 
 

@@ -18,6 +18,7 @@ from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
 from horizon_builder.rules.models import ElementType
+from horizon_builder.words import with_article
 
 CHAPTER = "Metaformers"
 
@@ -119,7 +120,7 @@ def metaform_type(a: Analysis) -> Iterator[Finding]:
                 allowed = ", ".join(types[t].short or types[t].name for t in form_types
                                     if t in types)
                 yield about(info, "error", "metaform-type-not-allowed",
-                            f"{_form_label(info, index)}: a {et.name} cannot be a metaform "
+                            f"{_form_label(info, index)}: {with_article(et.name)} cannot be a metaform "
                             f"(only {allowed})", "OtH p.19-20", field, provisional)
             elif _family(form.type, et) == base_family:
                 base_name = info.type.name if info.type else info.element.type

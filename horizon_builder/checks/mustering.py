@@ -37,6 +37,7 @@ from horizon_builder.engine.payment import (
     why_not,
 )
 from horizon_builder.engine.validator import check
+from horizon_builder.words import with_article
 
 CHAPTER = "Mustering (core)"
 
@@ -51,7 +52,8 @@ def presence_in_range(ask: StatlineAsk) -> Iterator[Reason]:
     if p < rng.min or (rng.max is not None and p > rng.max):
         allowed = f"{rng.min}" if rng.max == rng.min else (
             f"{rng.min}-{rng.max}" if rng.max is not None else f"{rng.min} or more")
-        yield Reason("presence-out-of-range", f"{label}a {et.name} must have P {allowed}, not P{p}",
+        yield Reason("presence-out-of-range",
+                     f"{label}{with_article(et.name)} must have P {allowed}, not P{p}",
                      f"P {allowed} only", cite(rng, "core"), f"{prefix}presence",
                      rng.is_provisional)
     elif rng.table_max is not None and p > rng.table_max:
@@ -128,7 +130,7 @@ def stat_pool(ask: StatlineAsk) -> Iterator[Reason]:
     if spent > total:
         yield Reason("pool-overspent", f"{label}spends {spent} of {total} stat points "
                      f"({plural(spent - total, 'point')} over)",
-                     f"needs {spent - total} more pt{'s' if spent - total != 1 else ''}",
+                     f"needs {plural(spent - total, 'more pt')}",
                      cite(pool, "core"), f"{prefix}stats", pool.is_provisional)
     elif spent < total and not line.unknown_costs:
         yield Reason("pool-unspent", f"{label}{plural(total - spent, 'stat point')} unspent "
@@ -187,12 +189,12 @@ def upgrade_eligibility(ask: StatlineAsk) -> Iterator[Reason]:
             yield Reason("upgrade-not-eligible",
                          f"{label}{et.name} may not take {up.name} (only "
                          f"{eligible_names(rs, names)}): remove it",
-                         f"not for a {et.name}", who_rule, field, who_provisional,
+                         f"not for {with_article(et.name)}", who_rule, field, who_provisional,
                          subject=up_id)
         elif up.ineligible and rs.matches(line.type_id, up.ineligible):
             eligible = False
             yield Reason("upgrade-not-eligible", f"{label}{et.name} may not take {up.name}: remove it",
-                         f"not for a {et.name}", who_rule, field, who_provisional,
+                         f"not for {with_article(et.name)}", who_rule, field, who_provisional,
                          subject=up_id)
         # A Task Force list has no CHQ: each round's CHQ is checked in that round (OtH p.46).
         if "chq" in up.eligible and not ask.info.is_command and ask.analysis.mode != "task_force":
@@ -253,8 +255,8 @@ def _payment_reasons(ask: StatlineAsk, cost: UpgradeCost, field: str,
             return
         words = " or ".join(PAYMENT_WORDS[p] for p in ACCEPTS[up.currency])
         yield Reason("upgrade-currency",
-                     f"{label}{up.name} is paid with {words}, which a {et.name} does not have",
-                     f"paid with {words}, which a {et.name} does not have",
+                     f"{label}{up.name} is paid with {words}, which {with_article(et.name)} does not have",
+                     f"paid with {words}, which {with_article(et.name)} does not have",
                      PAYMENT_RULES[ACCEPTS[up.currency][0]], field, subject=up_id)
         return
     claimed = cost.choice.paid
@@ -262,7 +264,7 @@ def _payment_reasons(ask: StatlineAsk, cost: UpgradeCost, field: str,
         return
     allowed = " or ".join(PAYMENT_WORDS[p] for p in cost.options)
     why = why_not(et, up, claimed)
-    text = (f"{label}{up.name} is marked paid = \"{claimed}\", but {why}: a {et.name} pays for "
+    text = (f"{label}{up.name} is marked paid = \"{claimed}\", but {why}: {with_article(et.name)} pays for "
             f"it with {allowed}")
     rule = PAYMENT_RULES[claimed]
     if claimed == "free" and up.kind == FREE_KIND:
@@ -416,7 +418,7 @@ def command_choice(a: Analysis) -> Iterator[Finding]:
         # which types may lead: the errata's CHQ table (data: cited.element)
         rule, provisional = cite_within(option, option.cited.get("element"), "core")
         yield about(info, "error", "command-element-ineligible",
-                    f"a {et.name} cannot be the {option.name}"
+                    f"{with_article(et.name)} cannot be the {option.name}"
                     + (" (choose a Mech CHQ)" if et.chq == "mech" and wanted == "conventional"
                        else ""), rule, "command", provisional)
 

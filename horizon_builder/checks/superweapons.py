@@ -25,6 +25,7 @@ from horizon_builder.checks.common import (
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
+from horizon_builder.words import with_article
 
 CHAPTER = "Superweapons"
 
@@ -57,8 +58,8 @@ def superheavy_never_rapid(ask: StatlineAsk) -> Iterator[Reason]:
     source = NEVER_RAPID.get(info.element.type)
     if ask.is_base and source is not None and "rapid" in info.special_rules:
         name = info.type.name if info.type else info.element.type
-        yield Reason("superheavy-rapid", f"a {name} cannot be rapid; remove what makes it rapid",
-                     f"a {name} cannot be rapid", source, "upgrades")
+        yield Reason("superheavy-rapid", f"{with_article(name)} cannot be rapid; remove what makes it rapid",
+                     f"{with_article(name)} cannot be rapid", source, "upgrades")
 
 
 @check(CHAPTER, applies_to=("battlegroup", "round"))

@@ -23,6 +23,7 @@ from horizon_builder.checks.common import (
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.validator import check
+from horizon_builder.words import with_article
 
 CHAPTER = "Weird Horizons"
 
@@ -81,7 +82,7 @@ def weird_command_slots(a: Analysis) -> Iterator[Finding]:
         rule, provisional = cite_within(option, option.cited.get("weird_slots"),
                                           "OtH p.42")
         yield Finding("error", "weird-command-too-many",
-                      f"{len(weird)} weird commands; a {option.name} may have at most "
+                      f"{len(weird)} weird commands; {with_article(option.name)} may have at most "
                       f"{option.weird_slots}", rule, field="command.weird", provisional=provisional)
     seen_ids: set[str] = set()
     seen_replaces: set[str] = set()
@@ -110,7 +111,7 @@ def weird_command_slots(a: Analysis) -> Iterator[Finding]:
             rule, provisional = cite_within(option, option.cited.get("special_rules"),
                                               "OtH p.42")
             yield Finding("error", "weird-command-nothing-to-replace",
-                          f"{name} replaces {ability}, which a {option.name} does not have",
+                          f"{name} replaces {ability}, which {with_article(option.name)} does not have",
                           rule, field="command.weird", provisional=provisional)
         seen_replaces.add(choice.replaces)
 

@@ -247,10 +247,13 @@ def _add_examples(sub: Any) -> None:
 
 
 def _add_export(sub: Any) -> None:
-    export = sub.add_parser("export", help="export a roster as text, markdown, html or json")
+    export = sub.add_parser("export", help="export a roster as text, markdown, html (a list or "
+                            "cards) or json")
     export.add_argument("file", metavar="FILE", help="the roster file to export")
-    export.add_argument("--format", choices=("text", "markdown", "html", "json"), default="text",
-                        help="text for print (default), markdown for forums, html, or json "
+    export.add_argument("--format", choices=("text", "markdown", "html", "cards", "json"),
+                        default="text",
+                        help="text for print (default), markdown for forums, html (a list), "
+                        "cards (html, one card per element, several to a page), or json "
                         "(the roster and its totals; loads back as a roster)")
     export.add_argument("--compact", action="store_true", help="one line per element")
     export.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")

@@ -29,6 +29,7 @@ from horizon_builder.roster.models import (
     UpgradeChoice,
 )
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.words import plural
 
 
 # --- upgrades ----------------------------------------------------------------------
@@ -81,8 +82,7 @@ def _cost(ruleset: Ruleset, type_id: str, presence: int, up_id: str) -> tuple[st
         return "free", 0, "free"
     if cost.amount is None:
         return cost.currency, None, "cost unknown (provisional)"
-    unit = "pt" if cost.currency == "points" else "CR"
-    text = f"{cost.amount} {unit}" + ("s" if unit == "pt" and cost.amount != 1 else "")
+    text = plural(cost.amount, "pt" if cost.currency == "points" else "CR")
     if up.per_presence:
         text += f" ({cost.amount // presence if presence else 0}/P)"
     return cost.currency, cost.amount, text
@@ -150,7 +150,7 @@ def _budget_reason(analysis: Analysis, line: StatlineInfo, currency: str,
     if currency == "points" and amount is not None and line.pool is not None:
         left = line.pool - line.points_spent
         if amount > left:
-            return f"needs {amount} pt{'s' if amount != 1 else ''}, {max(left, 0)} left"
+            return f"needs {plural(amount, 'pt')}, {max(left, 0)} left"
     if currency == "cr" and amount is not None:
         left = analysis.cr_available - analysis.cr_spent
         if amount > left:

@@ -26,6 +26,7 @@ from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
 from horizon_builder.rules.models import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
+from horizon_builder.words import with_article
 
 T = TypeVar("T")
 
@@ -274,7 +275,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
         change, known = chq_modifier(ruleset, chq_key, et.chq_cost_as or element.type)
         fc += change
         if change:
-            notes.append(f"{change:+d} under a {chq_type.short or chq_type.name} CHQ")  # type: ignore[union-attr]
+            notes.append(f"{change:+d} under {with_article(chq_type.short or chq_type.name)} CHQ")  # type: ignore[union-attr]
         if not known:
             provisional = True
             notes.append("CHQ cost change unknown: counted at its P")

@@ -8,6 +8,8 @@ from itertools import chain
 from operator import attrgetter
 from typing import Literal
 
+from horizon_builder.words import plural  # (how counts read: kept importable from here)
+
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
@@ -25,20 +27,19 @@ class Finding:
     round: str | None = None  #: tournament round it concerns
 
 
-def plural(n: int, word: str) -> str:
-    """'1 error', '2 errors': how counts read in messages, reports and the app."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def verdict_text(errors: int, warnings: int, provisional: bool,
-                 layers: Sequence[str] = ()) -> str:
+                 layers: Sequence[str] = (), entered: int = 0) -> str:
     """A verdict in words: "NOT LEGAL: 2 errors, 1 warning", "LEGAL" (the CLI and exports);
-    ``layers``: the rules files beyond the book data it rests on ("house.toml #1a2b3c4d")."""
+    ``layers``: the rules files beyond the book data it rests on ("house.toml #1a2b3c4d");
+    ``entered``: how many core values the book data does not know your rulebook fills (not
+    house rules: they are said as such)."""
     text = f"NOT LEGAL: {plural(errors, 'error')}" if errors else "LEGAL"
     if warnings:
         text += f", {plural(warnings, 'warning')}"
     if layers:
         text += f" under rules beyond the book: {', '.join(layers)}"
+    if entered:
+        text += f"; core values entered from your rulebook: {entered}"
     if provisional:
         text += " (rests on provisional core values)"
     return text

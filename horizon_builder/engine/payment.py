@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Literal
 
 from horizon_builder.rules.models import ElementType, Upgrade
+from horizon_builder.words import with_article
 
 Payment = Literal["points", "cr", "free"]
 
@@ -91,8 +92,9 @@ def why_not(et: ElementType | None, upgrade: Upgrade, claimed: Payment) -> str:
         return f"{upgrade.name} is never free"
     if claimed not in element_pays(et):  # the element's own reason comes first
         if claimed == "cr":
-            return f"a {name} is not a conventional element, so no Command Resources are spent on it"
-        return f"a {name} has no stat pool"
+            return (f"{with_article(name)} is not a conventional element, so no Command Resources "
+                    "are spent on it")
+        return f"{with_article(name)} has no stat pool"
     return f"{upgrade.name} is not bought with {PAYMENT_WORDS[claimed]}"
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.rules.base import RuleModel
+from horizon_builder.rules.layers import ENTERED_FROM
 
 
 def provisional_values(analysis: Analysis) -> list[str]:
@@ -59,20 +60,44 @@ def changed_values(analysis: Analysis) -> list[str]:
     from horizon_builder.checks.common import derived, present  # (they import the validator)
 
     used = set(derived(present(analysis, _element_changed)[1], _union))
-    used.update(_changed(_force_values_used(analysis)))
+    used.update(_changed(_force_values_used(analysis), _entered_only(analysis), False))
     return sorted(used)
 
 
-def _changed(values: Iterable[tuple[str, RuleModel]]) -> Iterator[str]:
+def entered_values(analysis: Analysis) -> list[str]:
+    """The core values this force's totals and checks used that your rulebook entered (values
+    the book data does not know: not house rules), each with its source."""
+    from horizon_builder.checks.common import derived, present  # (they import the validator)
+
+    used = set(derived(present(analysis, _element_entered)[1], _union))
+    used.update(_changed(_force_values_used(analysis), _entered_only(analysis), True))
+    return sorted(used)
+
+
+def _entered_only(analysis: Analysis) -> frozenset[str]:
+    """The labels of the layers that only enter core values (your rulebook, not beyond the
+    book)."""
+    return frozenset(f"{ENTERED_FROM} {layer.label}" for layer in analysis.ruleset.rules_layers
+                     if not layer.beyond_book)
+
+
+def _changed(values: Iterable[tuple[str, RuleModel]], entered: frozenset[str],
+             want_entered: bool) -> Iterator[str]:
     for label, item in values:
-        if item.changed_by:
-            yield (f"{label} ({item.source + '; ' if item.source else ''}changed by "
-                   f"{item.changed_by})")
+        if not item.changed_by or (item.changed_by in entered) != want_entered:
+            continue
+        how = "entered from" if want_entered else "changed by"
+        yield f"{label} ({item.source + '; ' if item.source else ''}{how} {item.changed_by})"
 
 
 def _element_changed(analysis: Analysis, info: ElementInfo) -> frozenset[str]:
     """The changed values one element's statlines read (kept with its info across edits)."""
-    return frozenset(_changed(_element_values_used(info)))
+    return frozenset(_changed(_element_values_used(info), _entered_only(analysis), False))
+
+
+def _element_entered(analysis: Analysis, info: ElementInfo) -> frozenset[str]:
+    """The entered values one element's statlines read (kept with its info across edits)."""
+    return frozenset(_changed(_element_values_used(info), _entered_only(analysis), True))
 
 
 def _element_values_used(info: ElementInfo) -> Iterator[tuple[str, RuleModel]]:

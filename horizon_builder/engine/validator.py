@@ -25,7 +25,7 @@ from horizon_builder.engine.findings import (
     verdict_text,
 )
 from horizon_builder.engine.memo import IdentityMemo
-from horizon_builder.engine.provenance import changed_values, provisional_values
+from horizon_builder.engine.provenance import changed_values, entered_values, provisional_values
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.gcpause import gc_paused
 from horizon_builder.roster.models import Roster, Round
@@ -106,8 +106,10 @@ class Report:
     @property
     def verdict(self) -> str:
         """The verdict in words, naming the rules files beyond the book data it rests on."""
+        layers = self.rules_layers
         return verdict_text(len(self.errors), len(self.warnings), self.provisional,
-                            [layer.label for layer in self.rules_layers])
+                            [layer.label for layer in layers if layer.beyond_book],
+                            sum(len(layer.entered) for layer in layers if not layer.beyond_book))
 
     @cached_property
     def changed_values(self) -> list[str]:
@@ -115,6 +117,14 @@ class Report:
         used = set(changed_values(self.analysis))
         for report in self.round_reports:
             used.update(changed_values(report.analysis))
+        return sorted(used)
+
+    @cached_property
+    def entered_values(self) -> list[str]:
+        """Core values used that your rulebook entered (the book data does not know them)."""
+        used = set(entered_values(self.analysis))
+        for report in self.round_reports:
+            used.update(entered_values(report.analysis))
         return sorted(used)
 
     @property

@@ -27,6 +27,7 @@ from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.safetext import printable
 from horizon_builder.tomlfile import read_toml
+from horizon_builder.words import plural
 
 
 @dataclass
@@ -179,7 +180,7 @@ def table_text(rows: Sequence[ListRow], event: EventOptions, preset: Path,
     room = longest if width is None else width - sum(widths) - 2 * len(widths)
     widths.append(min(longest, max(room, MIN_ERROR_WIDTH)))
     lines = [f"{event.name or preset.name}: FC {event.force_cost}, "
-             f"{len(rows)} list{'s' if len(rows) != 1 else ''} ({preset})"]
+             f"{plural(len(rows), 'list')} ({preset})"]
     for row in cells:
         lines.append("  ".join(_fit(text, widths[i]) for i, text in enumerate(row)).rstrip())
     legal = sum(1 for r in rows if r.legal)

@@ -1,4 +1,4 @@
-"""Printed and shared rosters: text, markdown, html and json exports.
+"""Printed and shared rosters: text, markdown, html (a list, or cards) and json exports.
 
 Every format renders one :class:`~horizon_builder.export.document.ExportDocument`
 built from a validation report, so they all say the same thing. No Textual here:
@@ -36,9 +36,11 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-Format = Literal["text", "markdown", "html", "json"]
-FORMATS: tuple[Format, ...] = ("text", "markdown", "html", "json")
-SUFFIXES: dict[str, str] = {"text": ".txt", "markdown": ".md", "html": ".html", "json": ".json"}
+Format = Literal["text", "markdown", "html", "cards", "json"]
+#: "cards": the HTML card layout, one card per element (export/cards.py).
+FORMATS: tuple[Format, ...] = ("text", "markdown", "html", "cards", "json")
+SUFFIXES: dict[str, str] = {"text": ".txt", "markdown": ".md", "html": ".html", "cards": ".html",
+                            "json": ".json"}
 
 __all__ = [
     "FORMATS",
@@ -67,6 +69,10 @@ def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str
         from horizon_builder.export.html import render_html
 
         return render_html(doc, compact)
+    if fmt == "cards":
+        from horizon_builder.export.cards import render_cards
+
+        return render_cards(doc, compact)
     if fmt == "json":
         from horizon_builder.safetext import json_safe
 

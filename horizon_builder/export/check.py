@@ -55,10 +55,12 @@ def text_report(path: str | Path, report: Report) -> str:
 def rules_layer_lines(report: Report) -> list[str]:
     """Every ruleset file beyond the shipped book data the verdict rests on, with the values
     it changed that this list used."""
-    lines = [f"  rules beyond the book: {layer.label}, {layer.role}: {layer.path}"
-             for layer in report.rules_layers]
+    lines = [f"  {layer.said}: {layer.path}" for layer in report.rules_layers]
     if report.changed_values:
         lines.append(f"  values they changed used here: {'; '.join(report.changed_values)}")
+    if report.entered_values:
+        lines.append(f"  values entered from your rulebook used here: "
+                     f"{'; '.join(report.entered_values)}")
     return lines
 
 
@@ -78,6 +80,7 @@ def json_report(path: str | Path, report: Report) -> dict[str, Any]:
         "provisional_values": report.provisional_values,
         "rules_layers": [layer.model_dump() for layer in report.rules_layers],
         "changed_values": report.changed_values,
+        "entered_values": report.entered_values,
         # The totals model's keys (README: force_cost, force_presence, ...); "provisional"
         # above is the whole verdict's, which covers the totals' own.
         **t.model_dump(exclude={"provisional"}),

@@ -229,11 +229,16 @@ def layers_text(doc: ExportDocument, esc: Escape = plain) -> str:
 def beyond_book_lines(doc: ExportDocument, esc: Escape = plain) -> list[str]:
     """One line per rules file beyond the book data the verdict rests on, then the values they
     changed that this roster used (every export names them)."""
-    lines = [f"Beyond the book: {esc(layer.name)}, {esc(layer.role or 'override')}: "
-             f"{esc(layer.path)}" for layer in doc.ruleset.layers if layer.origin == "override"]
+    lines = [(f"Beyond the book: {esc(layer.name)}, {esc(layer.role or 'override')}: "
+              if layer.beyond_book else
+              f"Core values entered from your rulebook: {len(layer.entered)} ({esc(layer.name)}): ")
+             + esc(layer.path) for layer in doc.ruleset.layers if layer.origin == "override"]
     if doc.ruleset.changed_values:
         lines.append("Values they changed used here: "
                      + "; ".join(esc(v) for v in doc.ruleset.changed_values))
+    if doc.ruleset.entered_values:
+        lines.append("Values entered from your rulebook used here: "
+                     + "; ".join(esc(v) for v in doc.ruleset.entered_values))
     return lines
 
 

@@ -26,6 +26,7 @@ from horizon_builder.engine import tournament
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import Report
+from horizon_builder.export.glossary import glossary
 from horizon_builder.export.models import (
     EXPORT_VERSION,
     FOLDED_STATS,
@@ -188,7 +189,7 @@ def _element(analysis: Analysis, info: ElementInfo, benched: bool) -> ElementExp
     command_rules: list[RuleLine] = []
     if info.is_command and analysis.command_option is not None:
         option = analysis.command_option
-        command_label = "CHQ" if option.element_chq in ("conventional", "mech", "any") else option.name
+        command_label = option.leader  # "CHQ", or "Alpha" (OtH p.32)
         command_rules = _command_rules(analysis)
     return ElementExport.make(
         id=info.id, name=info.element.name, type=info.element.type, type_name=name,
@@ -283,16 +284,20 @@ def _ruleset(report: Report) -> RulesetExport:
         extra = beyond.get(path)
         if extra is None:
             layers.append(LayerExport.make(path=path, name=Path(path).name, origin="shipped",
-                                           sha256=None, role=None, changed=[]))
+                                           sha256=None, role=None, changed=[], entered=[],
+                                           beyond_book=False))
         else:
             layers.append(LayerExport.make(path=path, name=extra.label, origin="override",
                                            sha256=extra.sha256, role=extra.role,
-                                           changed=list(extra.changed)))
+                                           changed=list(extra.changed),
+                                           entered=list(extra.entered),
+                                           beyond_book=extra.beyond_book))
     supplements = [ruleset.supplements[s].name if s in ruleset.supplements else s
                    for s in roster.supplements]
     return RulesetExport.make(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,
                               overrides=[la.path for la in layers if la.origin == "override"],
-                              changed_values=list(report.changed_values), supplements=supplements)
+                              changed_values=list(report.changed_values),
+                              entered_values=list(report.entered_values), supplements=supplements)
 
 
 def _rounds(report: Report) -> list[RoundExport]:
@@ -336,13 +341,14 @@ def build_document(report: Report) -> ExportDocument:
     era = ruleset.eras.get(roster.era) if roster.era else None
     data = roster_to_data(roster)
     canonical = data_bytes(data)
+    command = _command(analysis)
     return ExportDocument.make(
         export_version=EXPORT_VERSION, generator=GENERATOR, roster=data,
         pin=hashlib.sha256(canonical).hexdigest(), share_code=_share_code(canonical),
         name=roster.name, kind=roster.kind,
         kind_label="Task Force" if task_force else "Battlegroup", event=roster.event,
         era=roster.era, era_name=era.name if era else roster.era,
-        totals=report.totals, command=_command(analysis),
+        totals=report.totals, command=command,
         command_resources=_spending(analysis),
         elements=[e for e in elements if not e.asset], assets=[e for e in elements if e.asset],
         rounds=_rounds(report) if task_force else [],
@@ -351,6 +357,7 @@ def build_document(report: Report) -> ExportDocument:
                                    errors=len(report.errors), warnings=len(report.warnings),
                                    text=report.verdict),
         findings=[_finding(f) for f in report.all_findings],
+        glossary=glossary(ruleset, elements, command),
         ruleset=_ruleset(report),
         provisional_note=PROVISIONAL_NOTE if report.provisional else None,
         notes=roster.notes,

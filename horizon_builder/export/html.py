@@ -30,6 +30,7 @@ from horizon_builder.export.common import (
     signed,
     tournament_line,
 )
+from horizon_builder.export.glossary import glossary_html
 from horizon_builder.export.models import (
     ElementExport,
     ExportDocument,
@@ -39,6 +40,7 @@ from horizon_builder.export.models import (
     StatlineExport,
 )
 from horizon_builder.safetext import UNSAFE_CHARS, printable
+from horizon_builder.words import noun
 
 #: What :func:`h` changes; most strings (stat values, names, rules) hold none.
 _CHANGED = re.compile(f"[&<>\"'{UNSAFE_CHARS}]")
@@ -176,6 +178,8 @@ table { border-collapse: collapse; width: 100%; }
 .legend { font-size: 7.5pt; color: var(--muted); margin: 0; }
 .note { margin: 2mm 0; padding: 1.5mm 2.5mm; border-left: 2pt solid var(--warn);
         background: var(--warn-bg); font-size: 8.5pt; }
+.glossary ul { margin: .5mm 0; padding-left: 4mm; font-size: 8pt; columns: 2; column-gap: 6mm; }
+.glossary li { break-inside: avoid; margin-bottom: .4mm; }
 .rules-used { font-size: 8.5pt; }
 .rules-used ul { margin: .5mm 0; padding-left: 4mm; }
 footer.generator { margin-top: 4mm; font-size: 7pt; color: var(--muted); text-align: right; }
@@ -349,8 +353,8 @@ def _totals(t: Totals, task_force_list: bool = False) -> str:
              t.command_resources_spent > t.command_resources),
             ("Intelligence", signed(t.intelligence_rating), quality, False),
             ("Momentum", str(t.starting_momentum), "", False),
-            ("Deployment", str(t.deployment_spaces), " space" + ("s" if t.deployment_spaces != 1 else ""),
-             False),
+            ("Deployment", str(t.deployment_spaces),
+             " " + noun(t.deployment_spaces, "space"), False),
         ]
     cells = "".join(
         f'<div{" class=over" if over else ""}><dt>{h(label)}</dt><dd>{h(value)}'
@@ -430,6 +434,7 @@ def render_html(doc: ExportDocument, compact: bool = False) -> str:
                     f"{_elements(doc.assets, compact, doc.findings)}</section>")
     if doc.rounds:
         body.append("<section><h2>Rounds</h2>" + "".join(_round(r) for r in doc.rounds) + "</section>")
+    body.append(glossary_html(doc.glossary, h))
     body.append(f'<section><h2>Verdict and findings</h2><p class="verdict-line {verdict_class}">'
                 f"{h(doc.verdict.text)}</p>{_findings(doc.findings, task_force)}</section>")
     rules = [f"<li>{h(doc.ruleset.name)} ({h(doc.ruleset.id)})</li>"]
@@ -457,3 +462,7 @@ def render_html(doc: ExportDocument, compact: bool = False) -> str:
         f"<style>{CSS}</style></head>"
         f'<body><main class="sheet">{"".join(body)}</main></body></html>\n'
     )
+
+
+#: The findings table, for the card layout too (export/cards.py).
+findings_table = _findings

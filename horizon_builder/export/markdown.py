@@ -29,6 +29,8 @@ from horizon_builder.export.common import (
     totals_items,
     tournament_line,
 )
+from horizon_builder.export.glossary import TITLE as GLOSSARY_TITLE
+from horizon_builder.export.glossary import glossary_line
 from horizon_builder.export.models import (
     ElementExport,
     ExportDocument,
@@ -168,6 +170,11 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
         if round_.destroyed_names:
             out.append("- **Destroyed this round:** "
                        + ", ".join(md_escape(n) for n in round_.destroyed_names))
+        out.append("")
+
+    if doc.glossary:
+        out += [f"## {GLOSSARY_TITLE}", ""]
+        out += [f"- {glossary_line(e, md_escape, lambda n: f'**{n}**')}" for e in doc.glossary]
         out.append("")
 
     out += ["## Verdict", "", f"{legal} **{md_escape(doc.verdict.text)}**", ""]

@@ -115,6 +115,15 @@ class StatlineExport(ExportModel):
         default_factory=list, description="Upgrades whose cost is unknown: left out of points_spent.")
 
 
+class GlossaryEntry(ExportModel):
+    """A special rule the roster uses, in our own words, with its page (the printed glossary)."""
+
+    id: str
+    name: str
+    summary: str | None = Field(default=None, description="What it does, in our own words.")
+    source: str | None = Field(default=None, description="Where the book says it, e.g. 'OtH p.20'.")
+
+
 class ElementExport(ExportModel):
     id: str
     name: str
@@ -237,6 +246,12 @@ class LayerExport(ExportModel):
     role: str | None = Field(default=None, description="Beyond the book data: what it is to "
                              "this roster (its own house rules, --ruleset, event preset).")
     changed: list[str] = Field(default_factory=list, description="Keys it sets, dotted.")
+    entered: list[str] = Field(
+        default_factory=list, description="Your rulebook: the core values it fills that the book "
+        "data does not know, dotted.")
+    beyond_book: bool = Field(default=True, description="Beyond the book data: it changes a "
+                              "value the book data holds (False: your rulebook only fills "
+                              "core values).")
 
 
 class RulesetExport(ExportModel):
@@ -247,6 +262,10 @@ class RulesetExport(ExportModel):
     changed_values: list[str] = Field(
         default_factory=list,
         description="Values this roster's totals and checks used that an override changed.")
+    entered_values: list[str] = Field(
+        default_factory=list,
+        description="Core values this roster's totals and checks used that your rulebook "
+        "entered (the book data does not know them).")
     supplements: list[str] = Field(description="Supplements the roster enables (names).")
 
 
@@ -279,6 +298,9 @@ class ExportDocument(ExportModel):
     tournament: TournamentExport | None = Field(default=None, description="Task Force only.")
     verdict: VerdictExport
     findings: list[FindingExport]
+    glossary: list[GlossaryEntry] = Field(
+        default_factory=list, description="The special rules the roster uses, each once, by name: "
+        "what each does in our own words, and its page.")
     ruleset: RulesetExport
     provisional_note: str | None = None
     notes: str = ""

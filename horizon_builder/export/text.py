@@ -26,6 +26,8 @@ from horizon_builder.export.common import (
     totals_line,
     tournament_line,
 )
+from horizon_builder.export.glossary import TITLE as GLOSSARY_TITLE
+from horizon_builder.export.glossary import glossary_line
 from horizon_builder.export.models import ElementExport, ExportDocument, StatlineExport
 from horizon_builder.safetext import is_printable, printable
 
@@ -154,6 +156,11 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
             lines += _wrap(f"Benched (destroyed earlier): {', '.join(round_.benched_names)}", "", "  ")
         if round_.destroyed_names:
             lines += _wrap(f"Destroyed this round: {', '.join(round_.destroyed_names)}", "", "  ")
+
+    if doc.glossary:
+        lines += _heading(GLOSSARY_TITLE)
+        for entry in doc.glossary:
+            lines += _wrap(glossary_line(entry), "", "  ")
 
     lines += _heading("Verdict")
     lines.append(doc.verdict.text)

@@ -59,8 +59,25 @@ class RulesLayer(BaseModel):
     sha256: str = Field(description="SHA-256 of the file's content, in hex.")
     role: str = Field(description="What it is to this roster: house rules, --ruleset, event preset.")
     changed: list[str] = Field(default_factory=list, description="Keys it sets, dotted.")
+    entered: list[str] = Field(
+        default_factory=list,
+        description="Your rulebook: the core values it fills that the book data does not know "
+        "(unknown or provisional there), each as the Rules screen's key, dotted.")
+    beyond_book: bool = Field(
+        default=True,
+        description="It changes a value the book data holds (house rules); False only for "
+        "your rulebook when it just fills core values the book data does not know.")
 
     @property
     def label(self) -> str:
         """Its name and a short content hash: ``house.toml #1a2b3c4d``."""
         return f"{self.name} #{self.sha256[:8]}"
+
+    @property
+    def said(self) -> str:
+        """What it is, in words: "rules beyond the book: house.toml #1a2b3c4d, house rules", or
+        for your rulebook that only fills core values the book data does not know, "core
+        values entered from your rulebook: 3 (my-rules.toml #1a2b3c4d)"."""
+        if self.beyond_book:
+            return f"rules beyond the book: {self.label}, {self.role}"
+        return f"core values entered from your rulebook: {len(self.entered)} ({self.label})"

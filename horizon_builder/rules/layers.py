@@ -10,7 +10,7 @@ table it changed with ``changed_by``, which findings and totals then cite.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -22,6 +22,10 @@ from horizon_builder.rules.models import Ruleset, RulesLayer
 from horizon_builder.tomlfile import KeyLines, format_loc, read_regular_file
 
 Loc = tuple[str | int, ...]
+
+#: How ``changed_by`` names your rulebook where it only enters core values the book data does
+#: not know ("your rulebook my-rules.toml #1a2b3c4d"): cited as entered, not as changed.
+ENTERED_FROM = "your rulebook"
 
 #: Keys the loader fills in: a file that writes them is refused, so no file can forge them.
 FILLED_IN = "changed_by"
@@ -73,27 +77,56 @@ def _digest(layer: LayerFile) -> str:
         return hashlib.sha256(repr(layer.data).encode()).hexdigest()
 
 
-def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[str]) -> Ruleset:
+def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[str],
+                book: Callable[[], Ruleset] | None = None) -> Ruleset:
     """Record the layers beyond the shipped data and mark each rule table they set.
+
+    Your rulebook (role :data:`~horizon_builder.rules.personal.ROLE`) is held against the
+    shipped data (``book``): the core values it fills are recorded and no longer provisional,
+    and it is beyond the book only if it changes a value the book data holds
+    (:mod:`horizon_builder.rules.entered`).
 
     Called once on a freshly validated ruleset, before anyone else sees it (the
     loader then caches it and hands out deep copies), so marking in place is safe.
     """
+    from horizon_builder.rules import entered as fills
+    from horizon_builder.rules.personal import ROLE
+
     infos = []
     for index, layer in enumerate(extra):
         locs = [loc for loc in _locs({k: v for k, v in layer.data.items() if k != "ruleset"})
                 if loc]
+        role = roles[index] if index < len(roles) else "house rules"
+        keys: list[tuple[str, ...]] = []
+        tables: list[tuple[str, ...]] = []
+        beyond = True
+        if role == ROLE and book is not None:
+            shipped = book()
+            known = fills.gaps(shipped)
+            keys, beyond = fills.classify(locs, layer.data, shipped, known)
+            tables = fills.complete_tables(keys, known)
         info = RulesLayer(path=str(layer.path), name=layer.path.name, sha256=_digest(layer),
-                          role=roles[index] if index < len(roles) else "house rules",
-                          changed=sorted({format_loc(loc) for loc in locs}))
+                          role=role, changed=sorted({format_loc(loc) for loc in locs}),
+                          entered=[".".join(key) for key in keys], beyond_book=beyond)
+        mark = info.label if beyond else f"{ENTERED_FROM} {info.label}"
         for loc in locs:
-            _mark(ruleset, loc, info.label)
+            _mark(ruleset, loc, mark)
+        for table in tables:  # entered from the player's own core book: no longer provisional
+            _mark(ruleset, table, False, "provisional")
         infos.append(info)
     return ruleset.model_copy(update={"rules_layers": infos}) if infos else ruleset
 
 
-def _mark(ruleset: Ruleset, loc: Loc, label: str) -> None:
-    """Mark the innermost rule table on the path ``loc`` as changed by ``label``."""
+def _mark(ruleset: Ruleset, loc: Loc, label: str | bool, field: str = FILLED_IN) -> None:
+    """Mark the innermost rule table on the path ``loc`` as changed by ``label`` (or set its
+    ``field`` to ``label``)."""
+    last = table_at(ruleset, loc)
+    if last is not None:
+        object.__setattr__(last, field, label)  # frozen: set once, at load
+
+
+def table_at(ruleset: Ruleset, loc: Loc) -> RuleModel | None:
+    """The innermost rule table on the path ``loc`` (what holds a value's provenance)."""
     node: Any = ruleset
     last: RuleModel | None = None
     for part in loc:
@@ -111,8 +144,7 @@ def _mark(ruleset: Ruleset, loc: Loc, label: str) -> None:
             break
     if isinstance(node, RuleModel) and node is not ruleset:
         last = node
-    if last is not None:
-        object.__setattr__(last, "changed_by", label)  # frozen: set once, at load
+    return last
 
 
 def _as_int(part: str | int) -> int | None:

@@ -234,8 +234,9 @@ def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] 
                                 line=layer.lines.line_for(at)))
     if problems:
         raise LoadError(problems)
-    extra = layers[len(layers) if shipped is None else shipped:]
-    return name_layers(ruleset, extra, roles)
+    first = len(layers) if shipped is None else shipped
+    return name_layers(ruleset, layers[first:], roles,
+                       book=(lambda: load_ruleset(base=paths[:first])) if first else None)
 
 
 def reference_problems(ruleset: Ruleset) -> list[tuple[Loc, str]]:

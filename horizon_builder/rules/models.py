@@ -347,6 +347,8 @@ class CommandOption(RuleModel):
     special_rules: list[str] = Field(default_factory=list)
     free_upgrades: list[str] = Field(default_factory=list)
     weird_slots: StrictInt = Field(default=0, ge=0, description="Weird command upgrades it may replace.")
+    leader: str = Field(default="CHQ", description="What its element is called on a roster: "
+                        "'CHQ', or the option's own word ('Alpha', OtH p.32).")
 
 
 class CommandResourceRule(RuleModel):

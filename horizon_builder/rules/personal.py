@@ -6,7 +6,10 @@ enters them once; they live in a ruleset layer in the user's config folder
 (``my-rules.toml``), applied after the shipped data to every roster opened on
 this machine and before a roster's own house rules or an event preset. Every
 value written here carries ``source = "entered by you"`` (or what the player
-typed), and every verdict names the file (see :mod:`horizon_builder.rules.layers`).
+typed). A value the player sets is *entered* whatever its source says, and no longer
+provisional; a rulebook that only fills values the book data does not know is said as
+"core values entered from your rulebook: N", and one that changes a value the book data
+holds is "beyond the book" like house rules (:mod:`horizon_builder.rules.entered`).
 
 Writes are atomic, and validated by the same models first: a value the models
 refuse is never written, and a file that does not load is never overwritten.

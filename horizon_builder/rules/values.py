@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.models import ElementType, Ruleset
-from horizon_builder.rules.personal import ENTERED
+from horizon_builder.rules.personal import ENTERED, ROLE
 
 Kind = Literal["int", "statline", "text"]
 Status = Literal["book", "provisional", "unknown", "entered"]
@@ -49,10 +49,20 @@ class RuleValue:
         return self.status in ("unknown", "provisional")
 
 
-def _status(item: RuleModel | None, unknown: bool) -> tuple[Status, str, str]:
+def _personal(rs: Ruleset) -> frozenset[str]:
+    """The labels of your rulebook's layers: a value one of them set is entered by you."""
+    from horizon_builder.rules.layers import ENTERED_FROM
+
+    labels = [layer.label for layer in rs.rules_layers if layer.role == ROLE]
+    return frozenset([*labels, *(f"{ENTERED_FROM} {label}" for label in labels)])
+
+
+def _status(item: RuleModel | None, unknown: bool, mine: frozenset[str] = frozenset()
+            ) -> tuple[Status, str, str]:
     if unknown:
         status: Status = "unknown"
-    elif item is not None and (item.source or "").startswith(ENTERED):
+    elif item is not None and (item.changed_by in mine
+                               or (item.source or "").startswith(ENTERED)):
         status = "entered"
     elif item is not None and item.is_provisional:
         status = "provisional"
@@ -65,22 +75,45 @@ def _status(item: RuleModel | None, unknown: bool) -> tuple[Status, str, str]:
 
 def rule_values(ruleset: Ruleset) -> list[RuleValue]:
     """Every value in force, grouped (see :data:`GROUPS`)."""
-    return [*_element_types(ruleset), *_upgrades(ruleset), *_chq_table(ruleset),
-            *_command_resources(ruleset), *_intelligence(ruleset)]
+    values = [*_element_types(ruleset), *_upgrades(ruleset), *_chq_table(ruleset),
+              *_command_resources(ruleset), *_intelligence(ruleset)]
+    if not any(layer.role == ROLE for layer in ruleset.rules_layers):
+        return values
+    entered = {key for layer in ruleset.rules_layers if layer.role == ROLE
+               for key in layer.entered}
+    return [_entered_or_not(ruleset, v, entered) for v in values]
+
+
+def _entered_or_not(ruleset: Ruleset, v: RuleValue, entered: set[str]) -> RuleValue:
+    """A value that can be entered is "entered" when your rulebook entered it, not because
+    its table's source says so (a pool with one Presence entered: the others are what the
+    book data says)."""
+    from horizon_builder.rules.layers import table_at
+
+    if v.key is None:
+        return v
+    if ".".join(v.key) in entered:
+        return replace(v, status="entered")
+    if v.status != "entered":
+        return v
+    table = table_at(ruleset, v.key)
+    return replace(v, status="provisional" if table is not None and table.is_provisional
+                   else "book")
 
 
 def _element_types(rs: Ruleset) -> Iterator[RuleValue]:
+    mine = _personal(rs)
     group = "Element types"
     for type_id, et in rs.element_types.items():
         name = et.name
         presences = _presences(et)
-        status, source, layer = _status(et.presence, False)
+        status, source, layer = _status(et.presence, False, mine)
         top = "+" if et.presence.max is None else f"-{et.presence.max}"
         yield RuleValue(group, name, "Presence", f"P{et.presence.min}{top}", source, status, layer)
         if et.pool is not None:
             for p in sorted(set(et.pool.points) | set(presences)):
                 points, beyond = et.pool.points_for(p)
-                status, source, layer = _status(et.pool, points is None)
+                status, source, layer = _status(et.pool, points is None, mine)
                 yield RuleValue(group, name, f"pool P{p}" + (" (beyond the table)" if beyond else ""),
                                 "" if points is None else str(points), source, status, layer,
                                 ("element_types", type_id, "pool", "points", str(p)), "int",
@@ -88,7 +121,7 @@ def _element_types(rs: Ruleset) -> Iterator[RuleValue]:
         elif et.stats:  # a fixed statline (an asset has none)
             for p in presences:
                 line = et.statlines.get(p)
-                status, source, layer = _status(line if line is not None else et, line is None)
+                status, source, layer = _status(line if line is not None else et, line is None, mine)
                 text = " ".join(f"{s}{line.stats[s]}" for s in et.stats if s in line.stats) \
                     if line is not None else ""
                 yield RuleValue(group, name, f"P{p} statline", text, source, status, layer,
@@ -97,11 +130,11 @@ def _element_types(rs: Ruleset) -> Iterator[RuleValue]:
         for limit in et.stat_limits:
             bounds = " ".join(x for x in (f"min {limit.min}" if limit.min is not None else "",
                                           f"max {limit.max}" if limit.max is not None else "") if x)
-            status, source, layer = _status(limit, False)
+            status, source, layer = _status(limit, False, mine)
             yield RuleValue(group, name, f"{limit.stat} limit from P{limit.from_presence}", bounds,
                             source, status, layer)
         if et.special_rules:
-            status, source, layer = _status(et, False)
+            status, source, layer = _status(et, False, mine)
             yield RuleValue(group, name, "special rules",
                             ", ".join(rs.rule_name(r) for r in et.special_rules), source, status,
                             layer)
@@ -113,25 +146,27 @@ def _presences(et: ElementType) -> list[int]:
 
 
 def _upgrades(rs: Ruleset) -> Iterator[RuleValue]:
+    mine = _personal(rs)
     group = "Upgrades"
     for up_id, up in rs.upgrades.items():
         if up.kind in ("weird_command", "asset_option"):
             continue
-        status, source, layer = _status(up, up.cost is None and up.currency != "free")
+        status, source, layer = _status(up, up.cost is None and up.currency != "free", mine)
         yield RuleValue(group, up.name, "cost", "" if up.cost is None else str(up.cost), source,
                         status, layer, ("upgrades", up_id, "cost"), "int", source_at=2)
         if up.currency == "points_or_cr":
-            status, source, layer = _status(up, up.cost_cr is None)
+            status, source, layer = _status(up, up.cost_cr is None, mine)
             yield RuleValue(group, up.name, "cost in CR", "" if up.cost_cr is None
                             else str(up.cost_cr), source, status, layer,
                             ("upgrades", up_id, "cost_cr"), "int", source_at=2)
-        status, source, layer = _status(up, False)
+        status, source, layer = _status(up, False, mine)
         who = ", ".join(up.eligible) if up.eligible else "any element"
         yield RuleValue(group, up.name, "paid with / who may take it",
                         f"{up.currency.replace('_', ' ')}; {who}", source, status, layer)
 
 
 def _chq_table(rs: Ruleset) -> Iterator[RuleValue]:
+    mine = _personal(rs)
     conventional = [t for t, et in rs.element_types.items() if et.category == "conventional"]
     for chq, et in rs.element_types.items():
         if et.chq != "conventional" or et.category != "conventional":
@@ -142,7 +177,7 @@ def _chq_table(rs: Ruleset) -> Iterator[RuleValue]:
                 continue
             known = row is not None and (other in row.modifiers or row.complete)
             change = row.modifiers.get(other, 0) if row is not None else 0
-            status, source, layer = _status(row, not known)
+            status, source, layer = _status(row, not known, mine)
             yield RuleValue("CHQ cost table", f"{et.short or et.name} CHQ",
                             rs.element_types[other].name, f"{change:+d}" if known else "",
                             source, status, layer, ("chq_cost_table", chq, "modifiers", other),
@@ -150,18 +185,20 @@ def _chq_table(rs: Ruleset) -> Iterator[RuleValue]:
 
 
 def _command_resources(rs: Ruleset) -> Iterator[RuleValue]:
+    mine = _personal(rs)
     rule = rs.command_resources
-    status, source, layer = _status(rule, False)
+    status, source, layer = _status(rule, False, mine)
     yield RuleValue("Command Resources", "Command Resources", "conventional elements per CR",
                     str(rule.per_elements), source, status, layer,
                     ("command_resources", "per_elements"), "int", source_at=1)
 
 
 def _intelligence(rs: Ruleset) -> Iterator[RuleValue]:
+    mine = _personal(rs)
     if rs.intelligence is None:
         return
     for band in rs.intelligence.bands:
-        status, source, layer = _status(band, False)
+        status, source, layer = _status(band, False, mine)
         top = "and above" if band.max is None else f"up to {band.max:+d}"
         yield RuleValue("Intelligence Rating", band.quality, top, band.effect, source, status,
                         layer)

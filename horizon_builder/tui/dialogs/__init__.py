@@ -26,6 +26,7 @@ from horizon_builder.problems import Problem
 from horizon_builder.served import outside_root
 from horizon_builder.tui.paths import refused_to_visitor, visitor_root
 from horizon_builder.tui.plain import plain
+from horizon_builder.words import plural
 
 UnsavedAnswer = Literal["save", "discard", "cancel"]
 
@@ -359,7 +360,7 @@ class LoadErrorDialog(ModalScreen[None]):
         with Vertical(classes="dialog-box load-error-box") as box:
             box.border_title = plain(self._title)
             count = len(self._problems)
-            yield Label(f"{count} problem{'s' if count != 1 else ''} found:", classes="dialog-hint")
+            yield Label(f"{plural(count, 'problem')} found:", classes="dialog-hint")
             with VerticalScroll(classes="problem-list"):
                 yield Static(problem_lines(self._problems), id="problems")
             if self._note:

@@ -36,6 +36,7 @@ from horizon_builder.tui.organising import OrganiserView
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
+from horizon_builder.words import plural
 
 if TYPE_CHECKING:
     from horizon_builder.tui.dialogs.event_result import ResultEntry
@@ -101,7 +102,7 @@ class EventScreen(OrganiserView):
         event = loaded.event
         self.query_one("#event-title", Static).update(Content.assemble(
             (plain(event.name).plain, "bold"), plain(
-                f" · {len(event.commanders)} commanders · {event.pairing} · preset "
+                f" · {plural(len(event.commanders), 'commander')} · {event.pairing} · preset "
                 f"{loaded.preset.name} · " + self._progress(loaded))))
         table = self.query_one(DataTable)
         table.clear()
@@ -132,8 +133,7 @@ class EventScreen(OrganiserView):
         paired, last = len(loaded.event.rounds), loaded.last_round
         if not paired:
             return "no round paired"
-        return f"round {paired} of {last}" if last else \
-            f"{paired} round{'' if paired == 1 else 's'} paired"
+        return f"round {paired} of {last}" if last else f"{plural(paired, 'round')} paired"
 
     def _save(self, change: str, event: Event, undoable: bool = True) -> bool:
         """Write the event; a file that cannot be written is said, and nothing changes."""

@@ -33,7 +33,7 @@ from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.tui.widgets.toggles import ShapeCheckbox
 
 FORMAT_LABELS = {"text": "Plain text", "markdown": "Markdown (forums, chat)",
-                 "html": "HTML (print)", "json": "JSON (data)"}
+                 "html": "HTML (print)", "cards": "HTML cards (print)", "json": "JSON (data)"}
 
 #: What a browser is told each export is (served: the download's type).
 MIME_TYPES = {".txt": "text/plain", ".md": "text/markdown", ".html": "text/html",
@@ -203,12 +203,13 @@ class ExportScreen(ModalScreen[None]):
         import tempfile
         import webbrowser
 
-        html = render_document(self.document, "html", self.compact)
+        fmt = "cards" if self.format == "cards" else "html"  # the layout chosen, else the list
+        html = render_document(self.document, fmt, self.compact)
         if self.served:  # the visitor's browser, not the host's
-            self._deliver(html, default_filename(self.document.name, "html"), to_open=True)
+            self._deliver(html, default_filename(self.document.name, fmt), to_open=True)
             return
         folder = Path(tempfile.mkdtemp(prefix="horizon-builder-"))
-        target = folder / default_filename(self.document.name, "html")
+        target = folder / default_filename(self.document.name, fmt)
         write_atomic(target, html)
         opened = webbrowser.open(target.resolve().as_uri())
         self.notify(f"Opened {target} in your browser" if opened else

@@ -19,6 +19,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from horizon_builder.rules.layers import ENTERED_FROM
 from horizon_builder.rules.personal import personal_rules_path
 from horizon_builder.rules.values import RuleValue, rule_values
 from horizon_builder.tui.plain import plain
@@ -71,7 +72,8 @@ class RulesScreen(SessionView, Screen[None]):
             table.add_row(plain(v.item), plain(v.label),
                           plain(v.value or "?").stylize("bold" if v.value else "$error"),
                           Content.styled(text, style), plain(v.source or "-"),
-                          plain(v.layer), v.group, key=str(index))
+                          plain(v.layer.removeprefix(f"{ENTERED_FROM} ")), v.group,
+                          key=str(index))  # (the status says it is yours)
         if self.values:
             table.move_cursor(row=min(row, len(self.values) - 1))
         gaps = sum(v.status == "unknown" for v in every)

@@ -28,6 +28,7 @@ from horizon_builder.tui.widgets.format import element_marks
 from horizon_builder.tui.widgets.rows import (
     COLUMNS,
     RowData,
+    command_leader,
     element_mark,
     element_rows,
     flexible_widths,
@@ -67,7 +68,7 @@ class ElementTable(DataTable):
         self._rows: list[RowData] = []
         self._widths: tuple[int, int] | None = None
         self._report: Report | None = None
-        self._rows_by_info: dict[int, tuple[object, str, tuple[int, int], list[RowData]]] = {}
+        self._rows_by_info: dict[int, tuple[object, str, tuple[tuple[int, int], str], list[RowData]]] = {}
         self._cells_by_row: dict[RowData, list[Text]] = {}
 
     # --- content ---------------------------------------------------------------
@@ -85,19 +86,20 @@ class ElementTable(DataTable):
         ruleset = analysis.ruleset
         marks = element_marks(report.all_findings)
         widths = self._widths or self._flexible_widths()
+        leader = command_leader(report)
         # An element's info is the same object across edits while the element and its
         # context are (see engine.analysis): its rows are made again only when it changed.
         before = self._rows_by_info
-        kept: dict[int, tuple[object, str, tuple[int, int], list[RowData]]] = {}
+        kept: dict[int, tuple[object, str, tuple[tuple[int, int], str], list[RowData]]] = {}
         rows: list[RowData] = []
         for info in analysis.elements:
             mark = element_mark(marks, info.element.id)
             hit = before.get(id(info))
-            if hit is not None and hit[0] is info and hit[1] == mark and hit[2] == widths:
+            if hit is not None and hit[0] is info and hit[1] == mark and hit[2] == (widths, leader):
                 made = hit[3]
             else:
-                made = element_rows(ruleset, info, mark, widths)
-            kept[id(info)] = (info, mark, widths, made)
+                made = element_rows(ruleset, info, mark, widths, leader)
+            kept[id(info)] = (info, mark, (widths, leader), made)
             rows.extend(made)
         self._rows_by_info = kept
         return rows

@@ -51,15 +51,21 @@ def report_figures(report: Report) -> tuple[Figures, str]:
     the provisional values used and the rules beyond the book)."""
     task_force = report.analysis.roster.kind == "task_force"
     figures = _task_force(report) if task_force else _battlegroup(report)
-    if report.rules_layers:  # the verdict rests on them: name them on screen
-        figures.line2.append("rules + " + ", ".join(la.label for la in report.rules_layers))
+    beyond_book = [la.label for la in report.rules_layers if la.beyond_book]
+    if beyond_book:  # the verdict rests on them: name them on screen
+        figures.line2.append("rules + " + ", ".join(beyond_book))
+    entered = sum(len(la.entered) for la in report.rules_layers if not la.beyond_book)
+    if entered:
+        figures.line2.append(f"rulebook: {entered} entered")  # (fits 80 columns)
     effect = f"\nIR effect: {figures.effect}" if figures.effect else ""
     used = report.provisional_values
     provisional = f"\n\nProvisional values used: {'; '.join(used)}" if used else ""
-    beyond = "".join(f"\n\nRules beyond the book: {layer.label}, {layer.role}: {layer.path}"
+    beyond = "".join(f"\n\n{layer.said[:1].upper()}{layer.said[1:]}: {layer.path}"
                      for layer in report.rules_layers)
     if report.changed_values:
         beyond += f"\nValues they changed used here: {'; '.join(report.changed_values)}"
+    if report.entered_values:
+        beyond += f"\nValues entered from your rulebook used here: {'; '.join(report.entered_values)}"
     return figures, TOOLTIP + effect + provisional + beyond
 
 

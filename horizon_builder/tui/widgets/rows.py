@@ -99,8 +99,9 @@ def flexible_widths(width: int, report: Report | None,
 
 
 def element_rows(ruleset: Ruleset, info: ElementInfo, mark: str,
-                 widths: tuple[int, int]) -> list[RowData]:
-    """The row of one element and a row for each of its metaforms."""
+                 widths: tuple[int, int], leader: str = "CHQ") -> list[RowData]:
+    """The row of one element and a row for each of its metaforms (``leader``: what the
+    command element is called, "CHQ" or "Alpha")."""
     name_width, upgrades_width = widths
     element = info.element
     tname = type_label(ruleset, element.type)
@@ -109,7 +110,7 @@ def element_rows(ruleset: Ruleset, info: ElementInfo, mark: str,
         key=element.id,
         mark=mark,
         name=truncate(name, name_width),
-        type=truncate(tname + (" CHQ" if info.is_command else ""), 12),
+        type=truncate(tname + (f" {leader}" if info.is_command else ""), 12),
         presence=str(element.presence),
         stats=" ".join(f"{v:>2}" for v in stats_cells(info.base)),
         upgrades=truncate(upgrades_text(ruleset, info.base, info.type_upgrades), upgrades_width),
@@ -143,5 +144,13 @@ def report_rows(report: Report, widths: tuple[int, int]) -> list[RowData]:
     that did not change instead: :meth:`ElementTable.build_rows`)."""
     ruleset = report.analysis.ruleset
     marks = element_marks(report.all_findings)
+    leader = command_leader(report)
     return [row for info in report.analysis.elements
-            for row in element_rows(ruleset, info, element_mark(marks, info.element.id), widths)]
+            for row in element_rows(ruleset, info, element_mark(marks, info.element.id), widths,
+                                    leader)]
+
+
+def command_leader(report: Report) -> str:
+    """What the command element is called: "CHQ", or "Alpha" (OtH p.32)."""
+    option = report.analysis.command_option
+    return option.leader if option is not None else "CHQ"
