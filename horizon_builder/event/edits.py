@@ -1,5 +1,5 @@
 """Pure edits of an event: pair the next round, enter or correct a result, drop a commander,
-accept or refuse a changed list (used by the CLI and the app)."""
+accept or refuse a changed list, or restore the registered one (used by the CLI and the app)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from horizon_builder.event.io import LoadedEvent, round_problems
 from horizon_builder.event.models import Commander, Correction, Event, EventRound, Result
 from horizon_builder.event.pairing import PairingError, next_round
+from horizon_builder.roster.models import Roster
 
 
 def with_next_round(event: Event, last_round: int | None = None) -> Event:
@@ -112,9 +113,11 @@ def with_entrant(event: Event, commander: Commander, last_round: int | None = No
 
 
 def with_change_accepted(loaded: LoadedEvent, name: str, new_pin: str,
-                         admitted: str | None = None) -> Event:
-    """The organiser accepts a changed list (already judged by the caller): it is pinned anew."""
-    return _update(loaded.event, name, pin=new_pin, refused=None, admitted=admitted)
+                         admitted: str | None = None, roster: Roster | None = None) -> Event:
+    """The organiser accepts a changed list (already judged by the caller): it is pinned anew,
+    and ``roster`` (its content) is kept as the registered list."""
+    return _update(loaded.event, name, pin=new_pin, refused=None, admitted=admitted,
+                   registered=roster)
 
 
 def with_change_refused(loaded: LoadedEvent, name: str) -> Event:
@@ -126,3 +129,19 @@ def with_change_refused(loaded: LoadedEvent, name: str) -> Event:
     if name not in loaded.changed():
         raise PairingError(f"{name}'s list has not changed since registration: nothing to refuse")
     return _update(loaded.event, name, refused=loaded.pin_now(name))
+
+
+def with_list_restored(loaded: LoadedEvent, name: str) -> Event:
+    """The event once the commander's registered list is written back over the list file
+    (changed or unreadable): nothing is refused any more. PairingError: there is no copy to
+    write back, or nothing to restore."""
+    commander = loaded.event.commander(name)
+    if commander is None:
+        return _update(loaded.event, name)  # says which commanders there are
+    if commander.registered is None:
+        raise PairingError(f"the event file keeps no copy of {name}'s registered list (it was "
+                           "registered before copies were kept): put the file back by hand")
+    if name not in loaded.changed() and name not in loaded.unreadable:
+        raise PairingError(f"{name}'s list has not changed since registration: nothing to "
+                           "write back")
+    return _update(loaded.event, name, refused=None)

@@ -102,6 +102,11 @@ def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str
             now = loaded.pin_now(name)
             lines.append(f"        changed since registration: the file's pin is now "
                          f"{short_pin(now) if now else '?'}")
+        if loaded.playing_registered(name):
+            state = ("the file cannot be read" if name in loaded.unreadable else
+                     "change refused" if commander is not None and commander.refused ==
+                     loaded.pin_now(name) else "change not accepted")
+            lines.append(f"        {state}: the registered list is played")
         benched = loaded.benched(name, number - 1)
         if benched:
             lines.append(f"        benched (destroyed in an earlier round, OtH p.46): "

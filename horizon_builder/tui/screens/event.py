@@ -59,7 +59,7 @@ class EventScreen(Screen[None]):
         Binding("a", "accept", "Accept list", tooltip="Accept the selected commander's "
                 "list changed since registration (judged again and pinned anew)"),
         Binding("f", "refuse", "Refuse list", tooltip="Refuse the selected commander's list "
-                "change: the registered list stands"),
+                "change: the registered list stands (asks whether to write it back)"),
         Binding("d", "drop", "Drop out", tooltip="The selected commander drops out"),
         Binding("j", "join", "Late entrant", tooltip="A late entrant joins with a Task Force "
                 "file (judged and pinned; paired from the next round)"),
@@ -193,13 +193,14 @@ class EventScreen(Screen[None]):
             return
         if judged.first_error is None:
             self._save(f"{shown(name)}'s changed list accepted: LEGAL, pinned anew.",
-                       with_change_accepted(loaded, name, judged.pin))
+                       with_change_accepted(loaded, name, judged.pin, roster=judged.roster))
             return
 
         def admit(yes: bool | None) -> None:
             if yes:
                 self._save(f"{shown(name)}'s changed list admitted although NOT LEGAL.",
-                           with_change_accepted(loaded, name, judged.pin, judged.first_error))
+                           with_change_accepted(loaded, name, judged.pin, judged.first_error,
+                                                judged.roster))
 
         self.app.push_screen(ConfirmDialog(
             "Admit a list that is not legal?", f"{shown(name)}'s changed list is NOT LEGAL: "
@@ -207,15 +208,57 @@ class EventScreen(Screen[None]):
             "Admit", danger=True), admit)
 
     def action_refuse(self) -> None:
+        """Refuse the selected commander's changed list (undoable), then ask whether to write
+        the registered list back over its file (never without asking)."""
         loaded, name = self.loaded, self.selected()
         if loaded is None or name is None:
             return
-        try:
-            event = with_change_refused(loaded, name)
-        except PairingError as exc:
-            self.notify(str(exc), severity="warning", timeout=5)
+        commander = loaded.event.commander(name)
+        refused = commander is not None and commander.refused is not None and \
+            commander.refused == loaded.pin_now(name)
+        if not refused and name not in loaded.unreadable:
+            try:
+                event = with_change_refused(loaded, name)
+            except PairingError as exc:
+                self.notify(str(exc), severity="warning", timeout=5)
+                return
+            if not self._save(f"The change to {shown(name)}'s list is refused: the registered "
+                              "list stands.", event):
+                return
+        if commander is not None and commander.registered is not None:
+            self._ask_restore(name)
+
+    def _ask_restore(self, name: str) -> None:
+        from horizon_builder.event.edits import with_list_restored
+        from horizon_builder.event.io import restore_registered
+        from horizon_builder.tui.dialogs import ConfirmDialog
+
+        loaded = self.loaded
+        if loaded is None:
             return
-        self._save(f"The change to {shown(name)}'s list is refused: the registered list stands.", event)
+        target = loaded.list_path(name)
+
+        def restore(yes: bool | None) -> None:
+            if not yes or self.loaded is None:
+                return
+            try:
+                event = with_list_restored(self.loaded, name)
+                restore_registered(self.loaded, name)
+            except PairingError as exc:
+                self.notify(str(exc), severity="warning", timeout=5)
+                return
+            except OSError as exc:
+                self.notify(f"{target}: cannot write the registered list back: "
+                            f"{exc.strerror or exc} (the file is as it was)",
+                            severity="error", timeout=8)
+                return
+            self._save(f"{shown(name)}'s registered list written back to {target.name} (the "
+                       f"file as it was: {target.name}.bak).", event, undoable=False)
+
+        self.app.push_screen(ConfirmDialog(
+            "Write the registered list back?", f"Write {shown(name)}'s registered list back "
+            f"over {target}?\nThe file as it is now is kept as {target.name}.bak. Until then "
+            "the event goes on with the registered list.", "Write back"), restore)
 
     def action_drop(self) -> None:
         from horizon_builder.tui.dialogs import ConfirmDialog
