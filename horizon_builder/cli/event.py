@@ -58,8 +58,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="momentum at the start of a sixth turn (OtH p.47)")
     result.add_argument("tie_break", type=int, metavar="TIE_BREAK",
                         help="Presence of the enemy elements destroyed (OtH p.47)")
-    result.add_argument("--destroyed", nargs="*", default=[], metavar="ID",
-                        help="ids of the commander's own elements destroyed: benched later")
+    result.add_argument("--destroyed", nargs="*", metavar="ID",
+                        help="ids of the commander's own elements destroyed: benched later "
+                        "(a correction without it keeps those entered; with no ids: none)")
     result.add_argument("--round", type=int, metavar="N", help="round number (default: the last)")
     result.add_argument("--correct", action="store_true", help="replace the result already "
                         "entered (the event file keeps the replaced one: who, when, old, new)")

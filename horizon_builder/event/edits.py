@@ -34,11 +34,12 @@ def _now() -> str:
 
 
 def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: int,
-                destroyed: Sequence[str] = (), number: int | None = None,
+                destroyed: Sequence[str] | None = (), number: int | None = None,
                 correct: bool = False, when: str | None = None) -> Event:
     """The event with one commander's result of round ``number`` (default: the last), checked:
     the commander must be paired that round, and each element destroyed must be one of its
-    Task Force not benched already (OtH p.46). A result already entered is replaced only
+    Task Force not benched already (OtH p.46); ``destroyed`` None: those of the result
+    already entered (none for a first result). A result already entered is replaced only
     when ``correct`` says so, and the event keeps the replaced one (who, when, old, new).
     PairingError says what is wrong."""
     event = loaded.event
@@ -56,8 +57,10 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
     if battle.blue is None:
         raise PairingError(f"{name} has a bye in round {number}: nothing to enter (a bye is "
                            "complete when paired and scores nothing)")
-    result = Result(victory_points=victory_points, tie_break=tie_break, destroyed=tuple(destroyed))
     old = battle.result_of(name)
+    if destroyed is None:
+        destroyed = old.destroyed if old is not None else ()
+    result = Result(victory_points=victory_points, tie_break=tie_break, destroyed=tuple(destroyed))
     corrections = event.corrections
     if old is not None and old != result:
         if not correct:

@@ -11,7 +11,7 @@ the final standings with the tie-breaks that placed each commander.
   left in the Task Force, else drawn (OtH p.48), each commander with the criterion
   that placed him or her below the one above.
 
-Plain text, one line per row, names shown with control characters escaped.
+Plain text, one line per row, names shown with control and invisible characters escaped.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from horizon_builder.event.batch import read_preset
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle, EventRound
+from horizon_builder.event.names import shown as escaped
 from horizon_builder.event.pairing import Standing, side_totals
-from horizon_builder.event.report import standing_tables
+from horizon_builder.event.report import byes, standing_tables
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.safetext import printable
@@ -89,14 +90,14 @@ def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str
     head = printable(f"{loaded.event.name}: round {number}, table {battle.table}")
     changed = set(loaded.changed())
     if battle.blue is None:
-        return f"{head}\n  {printable(battle.red)} has a bye this round (scores nothing)"
+        return f"{head}\n  {escaped(battle.red)} has a bye this round (scores nothing)"
     lines = [head]
     players = [("Red", battle.red), ("Blue", battle.blue)]
-    width = max(len(printable(n)) for _, n in players)
+    width = max(len(escaped(n)) for _, n in players)
     for side, name in players:
         commander = loaded.event.commander(name)
         file = commander.list if commander is not None else "?"
-        lines.append(f"  {side:<5} {printable(name):<{width}}  pin {shown.get(name, '?')}  "
+        lines.append(f"  {side:<5} {escaped(name):<{width}}  pin {shown.get(name, '?')}  "
                      f"({printable(file)})")
         if name in changed:
             now = loaded.pin_now(name)
@@ -113,7 +114,7 @@ def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str
                          f"{printable(', '.join(benched))}")
     lines.append("  Result (OtH p.47)     VP     Tie-break   Own elements destroyed")
     for side, name in players:
-        label = printable(f"{name} ({side})")
+        label = f"{escaped(name)} ({side})"
         lines.append(f"  {label:<20}  {BLANK:<5}  {BLANK:<10}  {'_' * 24}")
     lines.append(f"  Signed  Red {'_' * 18}  Blue {'_' * 18}")
     return "\n".join(lines)
@@ -133,7 +134,7 @@ def results_sheet(loaded: LoadedEvent, number: int | None = None) -> str:
                 continue
             score = ((str(result.victory_points), str(result.tie_break)) if result is not None
                      else ("-", "-") if battle.blue is None else (BLANK, BLANK))
-            row += [printable(name), shown.get(name, "?"), *score]
+            row += [escaped(name), shown.get(name, "?"), *score]
         rows.append(row)
     state = "complete" if round_.done else "results to come"
     title = printable(f"{loaded.event.name}: results sheet, round {number} ({state})")
@@ -161,22 +162,26 @@ def final_standings(loaded: LoadedEvent) -> str:
         winner = ("drawn" if totals["red"] == totals["blue"] else
                   f"Red {verb}" if totals["red"] > totals["blue"] else f"Blue {verb}")
         out.append(f"Sides: Red {totals['red']} VP, Blue {totals['blue']} VP: {winner}")
+    had_bye = byes(loaded)
+    dropped = {c.name for c in event.commanders if c.dropped}
     for title_, rows in standing_tables(loaded):
         sides = event.pairing == "campaign" and title_ == "Overall"
         cells = [["Rank", "Commander", *(["Side"] if sides else []), "VP", "Tie-break",
-                  "FC left", "Placed by"]]
+                  "FC left", "Bye", "Placed by"]]
         for index, row in enumerate(rows):
-            cells.append([f"{row.rank}=" if row.drawn else str(row.rank), printable(row.name),
+            cells.append([f"{row.rank}=" if row.drawn else str(row.rank),
+                          escaped(row.name) + (" (dropped out)" if row.name in dropped else ""),
                           *([row.side or ""] if sides else []),
                           str(row.victory_points), str(row.tie_break),
                           "?" if row.remaining is None else str(row.remaining),
+                          " ".join(f"R{n}" for n in had_bye.get(row.name, [])),
                           placed_by(rows[index - 1], row) if index else ""])
         out += ["", title_, *_columns(cells)]
         used = [c for c in CRITERIA[1:] if any(cell[-1] == c for cell in cells[1:])]
         out.append("Tie-breaks used: " + (", ".join(used) if used else "none"))
         drawn = sorted({r.rank for r in rows if r.drawn})
         for rank in drawn:
-            names = ", ".join(printable(r.name) for r in rows if r.rank == rank)
+            names = ", ".join(escaped(r.name) for r in rows if r.rank == rank)
             out.append(f"Drawn at rank {rank}: {names} (equal on every criterion)")
     return "\n".join(out) + "\n"
 
