@@ -84,3 +84,23 @@ def test_slips_and_sheet_show_invisible_characters_escaped(club: Path, capsys):
             cli(capsys, "result", str(event), name, "3", "1")
     out = cli(capsys, "standings", str(event), "--final")[1]
     assert "A\\u200b" in out and "\u200b" not in out, out
+
+
+def test_rounds_are_written_as_tables_so_an_error_names_its_line(club: Path, capsys):
+    """The event file is TOML an organiser may edit by hand: each round is a table of its own
+    ([[rounds]]), not one line holding every round, so a mistake in a result is named by its
+    round's line and its key."""
+    event = new(club, capsys, "ABCD")
+    for _ in range(2):
+        cli(capsys, "pair", str(event))
+        for battle in load_event(event).event.rounds[-1].battles:
+            for name in battle.players:
+                cli(capsys, "result", str(event), name, "3", "1")
+    text = event.read_text()
+    assert text.count("[[rounds]]") == 2
+    lines = text.splitlines()
+    last = max(i for i, line in enumerate(lines) if "victory_points = 3" in line)
+    lines[last] = lines[last].replace("victory_points = 3", 'victory_points = "three"', 1)
+    event.write_text("\n".join(lines) + "\n")
+    status, _out, err = cli(capsys, "standings", str(event))
+    assert status == 2 and f"{event}:{last + 1}: rounds[2].battles" in err, err

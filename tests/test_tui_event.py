@@ -69,3 +69,65 @@ async def test_drop_out_and_late_entrant_on_the_screen(tmp_path: Path):
         await until(pilot, lambda: len(load_event(event).event.rounds) == 1, "round 1")
         playing = {n for b in load_event(event).event.rounds[0].battles for n in b.players}
         assert playing == {"A", "C", "D"}
+
+
+async def test_a_list_changed_on_disk_is_named_without_leaving_the_screen(tmp_path: Path):
+    """A player's changed list saved into the folder during the night: the open Event screen
+    notices it (as the Organiser screen does), names it, and a accepts it at once; the
+    selected row stays selected."""
+    from textual.widgets import DataTable, Static
+
+    lists, event = registered(tmp_path, "ABC")
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await shown(pilot, EventScreen)
+        table = screen.query_one(DataTable)
+        table.move_cursor(row=table.get_row_index("B"))
+        lists[1].write_text(lists[1].read_text().replace('name = "Pike"', 'name = "Spear"'))
+
+        def notes() -> str:
+            return str(screen.query_one("#event-problem", Static).render())
+
+        await until(pilot, lambda: "B's list" in notes() and "changed since registration"
+                    in notes(), "the change noticed")
+        assert screen.selected() == "B"
+        await pilot.press("a")
+        await until(pilot, lambda: "changed since registration" not in notes(), "accepted")
+        assert load_event(event).changed() == []
+
+
+async def test_slips_and_results_sheet_printed_from_the_screen(tmp_path: Path):
+    """s writes the last round's pairing slips and h its results sheet (issue 23 item 11),
+    as `event slips` and `event sheet` do: .html a page to print, anything else text."""
+    from textual.widgets import Input
+
+    from horizon_builder.tui.dialogs.organiser import WriteFileDialog
+
+    lists, event = registered(tmp_path, "ABC")
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await shown(pilot, EventScreen)
+        await pilot.press("s")  # no round yet: said, nothing asked
+        await until(pilot, lambda: any("no round is paired yet" in str(n.message).lower()
+                                       for n in app._notifications), "said")
+        await pilot.press("p")
+        await until(pilot, lambda: len(load_event(event).event.rounds) == 1, "round 1")
+        for key, name, expected in (("s", "slips.html", "<pre>Club night: round 1, table 1"),
+                                    ("h", "sheet.txt", "results sheet, round 1")):
+            await pilot.press(key)
+            dialog = await shown(pilot, WriteFileDialog)
+            assert "round1" in dialog.query_one("#write-path", Input).value
+            dialog.query_one("#write-path", Input).value = str(tmp_path / name)
+            await pilot.press("enter")
+            await until(pilot, lambda n=name: (tmp_path / n).exists(), f"{name} written")
+            assert expected in (tmp_path / name).read_text()
+            await shown(pilot, EventScreen)
+
+
+def registered(folder: Path, names: str) -> tuple[list[Path], Path]:
+    """Lists of these commanders registered in an event file (`event new`)."""
+    lists = write_lists(folder, names)
+    event = folder / "event.toml"
+    assert main(["event", "new", str(event), "--preset",
+                 str(write_preset(folder / "club.toml")), *map(str, lists)]) == 0
+    return lists, event

@@ -285,8 +285,9 @@ def event_to_data(event: Event) -> dict[str, Any]:
             commander.pop("dropped", None)
         if model.registered is not None:  # as its roster file says it (defaults left out)
             commander["registered"] = roster_to_data(model.registered)
-    if not data.get("corrections"):
-        data.pop("corrections", None)
+    for key in ("rounds", "corrections"):  # written once they hold something: as tables,
+        if not data.get(key):                # [[rounds]], not one line holding every round
+            data.pop(key, None)
     return data
 
 

@@ -4,6 +4,7 @@ written to the event file at once (as the CLI does), and u takes the last one ba
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -42,6 +43,8 @@ if TYPE_CHECKING:
 
 #: export formats by file suffix
 SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "csv"}
+#: How often the screen looks whether the event file or a list changed on disk (seconds).
+POLL_SECONDS = 1.5
 
 
 class EventScreen(Screen[None]):
@@ -56,6 +59,10 @@ class EventScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", "Undo", key_display="u",
                 tooltip="Take back the last change made here (a pairing, a result...)"),
         Binding("x", "export", "Export", tooltip="Export the standings"),
+        Binding("s", "slips", "Slips", tooltip="Write the last round's pairing slips to "
+                "print (.html: a page for the browser)"),
+        Binding("h", "sheet", "Sheet", tooltip="Write the last round's results sheet to "
+                "print (.html: a page for the browser)"),
         Binding("a", "accept", "Accept list", tooltip="Accept the selected commander's "
                 "list changed since registration (judged again and pinned anew)"),
         Binding("f", "refuse", "Refuse list", tooltip="Refuse the selected commander's list "
@@ -71,6 +78,8 @@ class EventScreen(Screen[None]):
         self.loaded: LoadedEvent | None = None
         #: the event before each change made here, latest last (u writes it back)
         self.undo_stack: list[tuple[str, Event]] = []
+        #: the event file's and the lists' stamps when last read (see :meth:`_poll`)
+        self._stamp: tuple[tuple[int, int] | None, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Static(id="event-title")
@@ -85,12 +94,36 @@ class EventScreen(Screen[None]):
         for heading in COLUMNS:
             table.add_column(heading, key=heading)
         self.reload()
+        self.set_interval(POLL_SECONDS, self._poll)
         table.focus()
+
+    def _stamps(self) -> tuple[tuple[int, int] | None, ...]:
+        """What the event file and each list file are on disk (modified time, size)."""
+        paths = [self.path]
+        if self.loaded is not None:
+            paths += [self.loaded.list_path(c.name) for c in self.loaded.event.commanders]
+        out: list[tuple[int, int] | None] = []
+        for path in paths:
+            try:
+                info = path.stat()
+            except (OSError, ValueError):
+                out.append(None)
+                continue
+            out.append((info.st_mtime_ns, info.st_size))
+        return tuple(out)
+
+    def _poll(self) -> None:
+        """A list saved into the folder (a player's change) or the event file written from
+        the command line: read again, so the screen names it at once."""
+        if self._stamps() != self._stamp:
+            self.reload()
 
     def reload(self) -> None:
         problem = self.query_one("#event-problem", Static)
+        self._stamp = self._stamps()
         try:
             self.loaded = load_event(self.path)
+            self._stamp = self._stamps()
         except LoadError as exc:
             problem.update(Content.assemble(("The event file cannot be used:\n", "$error"),
                                             plain("\n".join(str(p) for p in exc.problems))))
@@ -105,6 +138,7 @@ class EventScreen(Screen[None]):
                 f" · {len(event.commanders)} commanders · {event.pairing} · preset "
                 f"{loaded.preset.name} · " + self._progress(loaded))))
         table = self.query_one(DataTable)
+        was = self.selected()
         table.clear()
         for (title, rows), (_, standings) in zip(standing_rows(loaded),
                                                  standing_tables(loaded), strict=True):
@@ -113,6 +147,8 @@ class EventScreen(Screen[None]):
             for cells, row in zip(rows, standings, strict=True):
                 key = row.name if title == "Overall" else None
                 table.add_row(*(Content(c) for c in cells), key=key)
+        if was is not None and event.commander(was) is not None:
+            table.move_cursor(row=table.get_row_index(was))
         lines: list[Content] = []
         for number, round_ in enumerate(event.rounds, start=1):
             state = "" if round_.done else "  (results to come: r)"
@@ -362,6 +398,49 @@ class EventScreen(Screen[None]):
         self.app.push_screen(PathPrompt("A late entrant's Task Force", "open"), chosen)
 
     def action_export(self) -> None:
+        self._write_file("the standings", "Export the standings",
+                         ".md, .html, .csv, or anything else for text",
+                         f"{self.path.stem}-standings.html",
+                         lambda loaded, path: render(loaded, SUFFIX_FORMATS.get(
+                             path.suffix.lower(), "text")))
+
+    def action_slips(self) -> None:
+        from horizon_builder.event.sheets import slips
+
+        self._printout("slips", lambda loaded, path: slips(
+            loaded, None, "html" if path.suffix.lower() in (".html", ".htm") else "text"))
+
+    def action_sheet(self) -> None:
+        from horizon_builder.event.sheets import html_page, results_sheet
+
+        def sheet(loaded: LoadedEvent, path: Path) -> str:
+            text = results_sheet(loaded)
+            if path.suffix.lower() in (".html", ".htm"):
+                return html_page(f"{loaded.event.name}: results sheet", [text])
+            return text
+
+        self._printout("sheet", sheet)
+
+    def _printout(self, what: str, make: Callable[[LoadedEvent, Path], str]) -> None:
+        """The last round's slips or results sheet, written where the organiser says (by
+        default beside the event file), as `event slips` / `event sheet` write them."""
+        loaded = self.loaded
+        if loaded is None:
+            return
+        number = len(loaded.event.rounds)
+        if not number:
+            self.notify("No round is paired yet: pair one first (p).", timeout=4)
+            return
+        title = "pairing slips" if what == "slips" else "results sheet"
+        name = f"{self.path.stem}-round{number}-{what}.html"
+        self._write_file(f"round {number}'s {title}", f"Write round {number}'s {title}",
+                         ".html: a page to print from a browser; anything else: text",
+                         str(self.path.parent / name), make)
+
+    def _write_file(self, what: str, title: str, hint: str, initial: str,
+                    make: Callable[[LoadedEvent, Path], str]) -> None:
+        """Ask for a file and write ``make(loaded, path)`` to it whole (never half-written);
+        a file that cannot be written is said."""
         from horizon_builder.tomlfile import write_text_atomic
         from horizon_builder.tui.dialogs.organiser import WriteFileDialog
 
@@ -373,17 +452,14 @@ class EventScreen(Screen[None]):
                             "name a file to write", severity="error", timeout=8)
                 return
             try:
-                write_text_atomic(path, render(self.loaded, SUFFIX_FORMATS.get(
-                    path.suffix.lower(), "text")))
+                write_text_atomic(path, make(self.loaded, path))
             except OSError as exc:
                 self.notify(f"{path}: cannot write: {exc.strerror or exc}", severity="error",
                             timeout=8)
                 return
-            self.notify(f"Wrote the standings to {path}", timeout=3)
+            self.notify(f"Wrote {what} to {path}", timeout=3)
 
-        self.app.push_screen(WriteFileDialog("Export the standings",
-                                             ".md, .html, .csv, or anything else for text",
-                                             f"{self.path.stem}-standings.html"), chosen)
+        self.app.push_screen(WriteFileDialog(title, hint, initial), chosen)
 
     def action_close(self) -> None:
         self.dismiss(None)
