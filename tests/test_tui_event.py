@@ -103,7 +103,7 @@ async def test_slips_and_results_sheet_printed_from_the_screen(tmp_path: Path):
 
     from horizon_builder.tui.dialogs.organiser import WriteFileDialog
 
-    lists, event = registered(tmp_path, "ABC")
+    _lists, event = registered(tmp_path, "ABC")
     app = HorizonApp(start=("event", event, None))
     async with app.run_test(size=(120, 36)) as pilot:
         await shown(pilot, EventScreen)
