@@ -131,3 +131,20 @@ def registered(folder: Path, names: str) -> tuple[list[Path], Path]:
     assert main(["event", "new", str(event), "--preset",
                  str(write_preset(folder / "club.toml")), *map(str, lists)]) == 0
     return lists, event
+
+
+async def test_a_long_name_is_shown_whole_in_the_standings(tmp_path: Path):
+    """The standings' columns widen to their cells: "B (dropped out)" or a long commander
+    name is never cut to the heading's width."""
+    from textual.widgets import DataTable
+
+    _lists, event = registered(tmp_path, "ABC")
+    assert main(["event", "drop", str(event), "B"]) == 0
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await shown(pilot, EventScreen)
+        table = screen.query_one(DataTable)
+        await until(pilot, lambda: table.row_count == 3, "the standings")
+        await pilot.pause()
+        widths = {str(c.label): c.get_render_width(table) for c in table.ordered_columns}
+        assert widths["Commander"] >= len("B (dropped out)"), widths

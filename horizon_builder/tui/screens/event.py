@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -143,10 +144,11 @@ class EventScreen(Screen[None]):
         for (title, rows), (_, standings) in zip(standing_rows(loaded),
                                                  standing_tables(loaded), strict=True):
             if title != "Overall":
-                table.add_row(Content.styled(title, "bold"), *[""] * (len(COLUMNS) - 1))
+                table.add_row(Text(title, style="bold"), *[Text("")] * (len(COLUMNS) - 1))
             for cells, row in zip(rows, standings, strict=True):
                 key = row.name if title == "Overall" else None
-                table.add_row(*(Content(c) for c in cells), key=key)
+                # rich Text, which the table measures: its columns widen to the cells
+                table.add_row(*(Text(c) for c in cells), key=key)
         if was is not None and event.commander(was) is not None:
             table.move_cursor(row=table.get_row_index(was))
         lines: list[Content] = []
