@@ -148,3 +148,27 @@ async def test_a_long_name_is_shown_whole_in_the_standings(tmp_path: Path):
         await pilot.pause()
         widths = {str(c.label): c.get_render_width(table) for c in table.ordered_columns}
         assert widths["Commander"] >= len("B (dropped out)"), widths
+
+
+async def test_the_result_dialog_says_a_correction_whole(tmp_path: Path):
+    """The dialog opened on a result entered already says so, and that a change is a
+    correction, on as many lines as it takes (never cut at the dialog's edge)."""
+    from textual.widgets import Label
+
+    from horizon_builder.tui.dialogs.event_result import ResultDialog
+
+    _lists, event = registered(tmp_path, "AB")
+    assert main(["event", "pair", str(event)]) == 0
+    assert main(["event", "result", str(event), "A", "6", "5", "--destroyed", "hi1"]) == 0
+    assert main(["event", "result", str(event), "B", "3", "2"]) == 0
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await shown(pilot, EventScreen)
+        await pilot.press("r")
+        dialog = await shown(pilot, ResultDialog)
+        await pilot.pause()
+        label = dialog.query_one("#result-problem", Label)
+        text = str(label.render())
+        assert "the old result is kept" in text
+        assert label.region.height >= 2 and label.region.right <= dialog.query_one(
+            "#result-box").region.right

@@ -163,8 +163,9 @@ class EventScreen(Screen[None]):
         notes = [*loaded.change_notes(), *tie_break_notes(loaded)]
         self.query_one("#event-problem", Static).update(Content("\n").join(
             [Content.styled("Warning: ", "$warning") + plain(n) for n in notes]
-            + ([Content.styled("a accepts or f refuses the selected commander's changed list.",
-                               "dim")] if loaded.changed() else [])))
+            + ([Content.styled("a accepts or f refuses the selected commander's changed list "
+                               "(f on a refused one offers to write the registered list back).",
+                               "dim")] if loaded.changed() or loaded.unreadable else [])))
 
     @staticmethod
     def _progress(loaded: LoadedEvent) -> str:
@@ -296,7 +297,7 @@ class EventScreen(Screen[None]):
         self.app.push_screen(ConfirmDialog(
             "Write the registered list back?", f"Write {shown(name)}'s registered list back "
             f"over {target}?\nThe file as it is now is kept as {target.name}.bak. Until then "
-            "the event goes on with the registered list.", "Write back"), restore)
+            "the event goes on with the registered list.", "Write back", "Not now"), restore)
 
     def action_drop(self) -> None:
         from horizon_builder.tui.dialogs import ConfirmDialog
