@@ -172,3 +172,27 @@ async def test_the_result_dialog_says_a_correction_whole(tmp_path: Path):
         assert "the old result is kept" in text
         assert label.region.height >= 2 and label.region.right <= dialog.query_one(
             "#result-box").region.right
+
+
+async def test_the_title_says_when_the_standings_are_final(tmp_path: Path):
+    """Once the preset's last round has every result (OtH p.48: after the final round), the
+    screen's title says the standings are final."""
+    from textual.widgets import Static
+
+    _lists, event = registered(tmp_path, "AB")
+    for number in (1, 2, 3):
+        assert main(["event", "pair", str(event)]) == 0
+        assert main(["event", "result", str(event), "A", str(number), "1"]) == 0
+        if number < 3:
+            assert main(["event", "result", str(event), "B", "2", "1"]) == 0
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await shown(pilot, EventScreen)
+
+        def title() -> str:
+            return str(screen.query_one("#event-title", Static).render())
+
+        await until(pilot, lambda: "round 3 of 3" in title(), "the title")
+        assert "final" not in title()  # B's result of round 3 is still to come
+        assert main(["event", "result", str(event), "B", "2", "1"]) == 0
+        await until(pilot, lambda: "final standings" in title(), "the title says final")

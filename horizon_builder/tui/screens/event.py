@@ -172,6 +172,8 @@ class EventScreen(Screen[None]):
         paired, last = len(loaded.event.rounds), loaded.last_round
         if not paired:
             return "no round paired"
+        if last and paired >= last and loaded.event.rounds[-1].done:
+            return f"all {last} rounds played: final standings"
         return f"round {paired} of {last}" if last else \
             f"{paired} round{'' if paired == 1 else 's'} paired"
 
