@@ -196,3 +196,26 @@ async def test_the_title_says_when_the_standings_are_final(tmp_path: Path):
         assert "final" not in title()  # B's result of round 3 is still to come
         assert main(["event", "result", str(event), "B", "2", "1"]) == 0
         await until(pilot, lambda: "final standings" in title(), "the title says final")
+
+
+async def test_the_result_dialog_fits_a_small_terminal(tmp_path: Path):
+    """At 80x24 the result dialog shows its buttons, also when it opens on a result entered
+    already (its note takes two lines): the list of elements scrolls instead."""
+    from textual.widgets import Button
+
+    from horizon_builder.tui.dialogs.event_result import ResultDialog
+
+    _lists, event = registered(tmp_path, "AB")
+    assert main(["event", "pair", str(event)]) == 0
+    assert main(["event", "result", str(event), "A", "6", "5"]) == 0
+    assert main(["event", "result", str(event), "B", "6", "5"]) == 0
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await shown(pilot, EventScreen)
+        await pilot.press("r")
+        dialog = await shown(pilot, ResultDialog)
+        await pilot.pause()
+        box = dialog.query_one("#result-box").region
+        for button in dialog.query(Button):
+            region = button.region
+            assert region.height == 3 and box.contains_region(region), (region, box)
