@@ -219,3 +219,21 @@ async def test_the_result_dialog_fits_a_small_terminal(tmp_path: Path):
         for button in dialog.query(Button):
             region = button.region
             assert region.height == 3 and box.contains_region(region), (region, box)
+
+
+async def test_corrections_are_listed_on_the_screen(tmp_path: Path):
+    """The results replaced are listed under the rounds (round, commander, when, old and
+    new), as the standings printout lists them."""
+    from textual.widgets import Static
+
+    _lists, event = registered(tmp_path, "AB")
+    assert main(["event", "pair", str(event)]) == 0
+    assert main(["event", "result", str(event), "A", "6", "5"]) == 0
+    assert main(["event", "result", str(event), "A", "7", "5", "--correct"]) == 0
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await shown(pilot, EventScreen)
+        await pilot.pause()
+        text = str(screen.query_one("#event-rounds", Static).render())
+        assert "Corrections" in text and "round 1, A" in text
+        assert "was 6 VP, tie-break 5, now 7 VP, tie-break 5" in text

@@ -30,6 +30,7 @@ from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import (
     COLUMNS,
     battle_text,
+    correction_lines,
     render,
     standing_rows,
     standing_tables,
@@ -156,6 +157,9 @@ class EventScreen(Screen[None]):
             state = "" if round_.done else "  (results to come: r)"
             lines.append(Content.assemble((f"Round {number}", "bold"), (state, "$warning")))
             lines += [plain("  " + battle_text(b)) for b in round_.battles]
+        if event.corrections:
+            lines.append(Content.styled("Corrections", "bold"))
+            lines += [plain("  " + line) for line in correction_lines(loaded)]
         if not event.rounds:
             lines.append(Content.styled("No round yet: p pairs round 1 (random, from the seed).",
                                         "dim"))
