@@ -104,3 +104,16 @@ def test_rounds_are_written_as_tables_so_an_error_names_its_line(club: Path, cap
     event.write_text("\n".join(lines) + "\n")
     status, _out, err = cli(capsys, "standings", str(event))
     assert status == 2 and f"{event}:{last + 1}: rounds[2].battles" in err, err
+
+
+def test_a_slip_gives_the_rounds_time(club: Path, capsys):
+    """Each slip gives the round's length, the preset's or 4 x FC rounded up to the next
+    five minutes, and the book's rule for a battle not through five turns ten minutes
+    before the end (OtH p.45)."""
+    event = new(club, capsys, "AB")
+    cli(capsys, "pair", str(event))
+    out = cli(capsys, "slips", str(event))[1]
+    assert "Time: 50 minutes (OtH p.45)" in out  # FC 12: 48, up to the next five
+    preset = club / "club.toml"
+    preset.write_text(preset.read_text() + "round_minutes = 60\n")
+    assert "Time: 60 minutes (OtH p.45)" in cli(capsys, "slips", str(event))[1]

@@ -112,6 +112,10 @@ def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str
         if benched:
             lines.append(f"        benched (destroyed in an earlier round, OtH p.46): "
                          f"{printable(', '.join(benched))}")
+    minutes = _round_minutes(loaded)
+    if minutes is not None:
+        lines += [f"  Time: {minutes} minutes (OtH p.45). Ten minutes before the end, a "
+                  "battle not", "  through its five turns finishes the turn it is in and stops."]
     lines.append("  Result (OtH p.47)     VP     Tie-break   Own elements destroyed")
     for side, name in players:
         label = f"{escaped(name)} ({side})"
@@ -195,6 +199,17 @@ def placed_by(above: Standing, row: Standing) -> str:
     if above.tie_break != row.tie_break:
         return CRITERIA[1]
     return CRITERIA[2]
+
+
+def _round_minutes(loaded: LoadedEvent) -> int | None:
+    """The round's length: the preset's, else 4 x the event's FC up to the next five
+    minutes (OtH p.45); None when the preset names no FC."""
+    from horizon_builder.engine.tournament import round_length_minutes
+
+    options = loaded.options
+    if options is None or options.force_cost is None:
+        return None
+    return options.round_minutes or round_length_minutes(options.force_cost)
 
 
 def _planned_rounds(loaded: LoadedEvent) -> int:
