@@ -212,3 +212,25 @@ async def test_f_refuses_and_asks_before_writing_the_list_back(club: Path, capsy
         await until(pilot, lambda: load_event(event).changed() == [], "the list written back")
         assert changed.with_name("A.toml.bak").read_text() == changed_text
         assert load_event(event).event.commander("A").refused is None
+
+
+def test_restore_never_turns_a_json_list_into_toml(club: Path, capsys):
+    """A list registered from JSON (an export, or a roster as JSON) is not overwritten with a
+    roster TOML: the write-back is refused, saying where the registered list is."""
+    import json
+
+    from horizon_builder.roster.io import roster_to_data
+
+    a_json = club / "lists" / "A.json"
+    a_json.write_text(json.dumps(roster_to_data(read_roster(club / "lists" / "A.toml"))))
+    event = club / "event.toml"
+    assert cli(capsys, "new", str(event), "--preset", str(club / "club.toml"), str(a_json),
+               str(club / "lists" / "B.toml"))[0] == 0
+    data = json.loads(a_json.read_text())
+    data["name"] = "TF A, changed"
+    a_json.write_text(json.dumps(data))
+    before = a_json.read_text()
+    status, _out, err = cli(capsys, "refuse", str(event), "A", "--restore")
+    assert status == 2 and "not a roster file (.toml)" in err and "[commanders.registered]" in err
+    assert a_json.read_text() == before
+    assert cli(capsys, "refuse", str(event), "A")[0] == 0  # refusing alone is fine

@@ -147,4 +147,9 @@ def with_list_restored(loaded: LoadedEvent, name: str) -> Event:
     if name not in loaded.changed() and name not in loaded.unreadable:
         raise PairingError(f"{name}'s list has not changed since registration: nothing to "
                            "write back")
+    if loaded.list_path(name).suffix.lower() != ".toml":
+        raise PairingError(f"{name}'s list {commander.list} is not a roster file (.toml): "
+                           "writing the registered list back would change what the file is; "
+                           "the registered list is in the event file under "
+                           "[commanders.registered]")
     return _update(loaded.event, name, refused=None)
