@@ -56,7 +56,7 @@ class EventScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
-        Binding("p", "pair", "Pair round", tooltip="Pair the next round"),
+        Binding("p", "pair", "Pair", tooltip="Pair the next round"),
         Binding("r", "result", "Result", tooltip="Enter or correct a result of the last round"),
         Binding("u,ctrl+z", "undo", "Undo", key_display="u",
                 tooltip="Take back the last change made here (a pairing, a result...)"),
@@ -65,12 +65,12 @@ class EventScreen(Screen[None]):
                 "print (.html: a page for the browser)"),
         Binding("h", "sheet", "Sheet", tooltip="Write the last round's results sheet to "
                 "print (.html: a page for the browser)"),
-        Binding("a", "accept", "Accept list", tooltip="Accept the selected commander's "
+        Binding("a", "accept", "Accept", tooltip="Accept the selected commander's "
                 "list changed since registration (judged again and pinned anew)"),
-        Binding("f", "refuse", "Refuse list", tooltip="Refuse the selected commander's list "
+        Binding("f", "refuse", "Refuse", tooltip="Refuse the selected commander's list "
                 "change: the registered list stands (asks whether to write it back)"),
-        Binding("d", "drop", "Drop out", tooltip="The selected commander drops out"),
-        Binding("j", "join", "Late entrant", tooltip="A late entrant joins with a Task Force "
+        Binding("d", "drop", "Drop", tooltip="The selected commander drops out"),
+        Binding("j", "join", "Join", tooltip="A late entrant joins with a Task Force "
                 "file (judged and pinned; paired from the next round)"),
     ]
 
