@@ -207,6 +207,7 @@ def test_bad_event_input_is_a_clear_error(club: Path, capsys):
         load_event(event_file)
     text = str(caught.value)
     assert "club.toml" in text and "commanders[2].list" in text and "fix the path" in text
+    assert f"({(club / 'lists' / 'B.toml').resolve()})" in text  # where it was looked for
     assert _cli("new", str(event_file), "--preset", "oth-tournament", "x.toml") == 2  # exists
 
 

@@ -192,7 +192,7 @@ def load_event(path: str | Path) -> LoadedEvent:
         where: Loc = ("commanders", index)
         if commander.registered is not None and pin(commander.registered) != commander.pin:
             problem((*where, "registered"), f"{commander.name}'s registered list does not "
-                    f"match its pin ({short_pin(commander.pin or '')}; the copy's "
+                    f"match its pin ({short_pin(commander.pin or 'none')}; the copy's "
                     f"{short_pin(pin(commander.registered))}): the event file was edited by "
                     "hand; take it back from the .bak, or delete the copy (the list then "
                     "cannot be written back)")
@@ -206,7 +206,7 @@ def load_event(path: str | Path) -> LoadedEvent:
                 why = str(exc.problems[0])
         if why is not None and commander.registered is None:
             problem((*where, "list"), f"{commander.name}'s Task Force {commander.list!r} "
-                    + ("is not there ({list_path}): fix the path or add the file"
+                    + (f"is not there ({list_path}): fix the path or add the file"
                        if why == "not there" else f"cannot be read: {why}"))
             continue
         if why is not None:
