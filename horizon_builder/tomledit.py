@@ -86,8 +86,16 @@ def _big(value: Any) -> bool:
     )
 
 
+def _nests(value: Any) -> bool:
+    """A table holding a list of tables written as ``[[key]]`` (a roster kept in an event
+    file): written as a table of its own, ``[parent.key]``, not inline."""
+    return isinstance(value, Mapping) and any(_big(v) for v in value.values())
+
+
 def _item(value: Any, root: bool = False, inline: bool = False) -> Item:
     """A fresh tomlkit item for ``value``: the layout a new file gets."""
+    if _nests(value) and not inline:
+        return _table(value)
     if isinstance(value, Mapping):
         if root and not inline:
             table = tomlkit.table()
@@ -117,7 +125,7 @@ def _table(entry: Mapping[str, Any]) -> Table:
     table = tomlkit.table()
     subtables = []
     for key, value in entry.items():
-        if _big(value):
+        if _big(value) or _nests(value):
             subtables.append((key, value))
         else:
             table.append(key, _item(value, inline=True))

@@ -196,10 +196,18 @@ def test_bad_event_input_is_a_clear_error(club: Path, capsys):
     assert _cli("result", str(event_file), "A", "1", "1", "--destroyed", "ghost") == 2
     assert "no element 'ghost'" in capsys.readouterr().err
     (club / "lists" / "B.toml").unlink()
+    assert load_event(event_file).unreadable == {"B": "not there"}  # the registered copy
+    import tomli_w  # an event file that keeps no copy of the registered lists
+
+    data = load_event(event_file).event.model_dump(mode="json", exclude_none=True)
+    for commander in data["commanders"]:
+        del commander["registered"]
+    event_file.write_text(tomli_w.dumps(data))
     with pytest.raises(LoadError) as caught:
         load_event(event_file)
     text = str(caught.value)
     assert "club.toml" in text and "commanders[2].list" in text and "fix the path" in text
+    assert f"({(club / 'lists' / 'B.toml').resolve()})" in text  # where it was looked for
     assert _cli("new", str(event_file), "--preset", "oth-tournament", "x.toml") == 2  # exists
 
 

@@ -4,6 +4,7 @@ and file errors (OtH p.45-48)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -215,6 +216,7 @@ def _event_data():
         optional={"pin": st.sampled_from(["0" * 64, "xyz", "a" * 64]),
                   "dropped": st.booleans(), "refused": st.sampled_from(["0" * 64, "no"]),
                   "admitted": st.text(max_size=10)})
+    commander = st.builds(_with_copy, commander, st.one_of(st.none(), _registered()))
     correction = st.fixed_dictionaries({"round": st.integers(0, 3), "commander": name,
                                         "when": st.text(max_size=5), "old": result,
                                         "new": result})
@@ -227,12 +229,49 @@ def _event_data():
                   "corrections": st.lists(correction, max_size=2)})
 
 
+def _registered():
+    """A copy of a registered list (the example Task Force), maybe edited by hand, and
+    whether its pin is made to match it."""
+    import tomllib
+
+    from hypothesis import strategies as st
+
+    edits = st.lists(st.tuples(st.integers(0, 6), st.sampled_from(
+        ["type", "presence", "id", "stats", "name"]), st.sampled_from(
+        ["mekk", -1, 99, "m1", "", {"M": 9}, None])), max_size=2)
+    return st.tuples(st.just(tomllib.loads(TASK_FORCE)), edits, st.booleans())
+
+
+def _with_copy(commander: dict, copy: tuple | None) -> dict:
+    import copy as copying
+
+    from pydantic import ValidationError
+
+    from horizon_builder.roster.models import Roster
+    from horizon_builder.roster.pin import pin
+
+    if copy is None:
+        return commander
+    data, edits, pinned = copying.deepcopy(copy[0]), copy[1], copy[2]
+    for index, key, value in edits:
+        if value is None:
+            data["elements"][index].pop(key, None)
+        else:
+            data["elements"][index][key] = value
+    out = {**commander, "registered": data}
+    if pinned:
+        with contextlib.suppress(ValidationError):
+            out["pin"] = pin(Roster.model_validate(data))
+    return out
+
+
 STATUSES: list[int] = []
 
 
 def test_any_event_file_gives_a_result_or_a_clear_error(tmp_path_factory):
-    """Property: whatever an event file holds (hand-edited names, results, pins, corrections),
-    every event command ends with 0 or a located error (exit 2), never an internal error."""
+    """Property: whatever an event file holds (hand-edited names, results, pins, corrections,
+    copies of registered lists), every event command ends with 0 or a located error (exit 2),
+    never an internal error."""
     import io
     from contextlib import redirect_stderr, redirect_stdout
 
@@ -240,7 +279,10 @@ def test_any_event_file_gives_a_result_or_a_clear_error(tmp_path_factory):
     from hypothesis import HealthCheck, given, settings
 
     folder = tmp_path_factory.mktemp("fuzz")
-    write_lists(folder / "lists", "AB")
+    lists = {path: path.read_text() for path in write_lists(folder / "lists", "AB")}
+    (folder / "lists" / "A.toml").write_text(lists[folder / "lists" / "A.toml"].replace(
+        '"Pike"', '"Spear"'))  # changed since registration
+    lists = {path: path.read_text() for path in lists}
     write_preset(folder / "club.toml")
 
     @settings(max_examples=60, deadline=None, derandomize=True, database=None,
@@ -254,8 +296,11 @@ def test_any_event_file_gives_a_result_or_a_clear_error(tmp_path_factory):
             return
         event = folder / "event.toml"
         for args in (("standings",), ("pair",), ("result", "A", "3", "1", "--correct"),
-                     ("accept", "A"), ("refuse", "B"), ("drop", "A")):
+                     ("accept", "A"), ("refuse", "B"), ("drop", "A"),
+                     ("refuse", "A", "--restore"), ("slips",)):
             event.write_text(text)
+            for list_file, list_text in lists.items():  # as --restore may have written it
+                list_file.write_text(list_text)
             with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
                 status = main(["event", args[0], str(event), *args[1:]])
             assert status in (0, 2), (args, text, err.getvalue())
@@ -279,8 +324,8 @@ def test_an_event_without_pins_is_named_and_accept_pins_it(club: Path, capsys):
 
     event = new(club, capsys, "AB")
     data = load_event(event).event.model_dump(mode="json", exclude_none=True)
-    for commander in data["commanders"]:
-        del commander["pin"]
+    for commander in data["commanders"]:  # nor a copy of the registered list
+        del commander["pin"], commander["registered"]
     event.write_text(tomli_w.dumps(data))
     err = cli(capsys, "standings", str(event))[2]
     assert "A's list lists/A.toml has no pin" in err and "B's list" in err

@@ -106,7 +106,10 @@ async def change_list(pilot, folder: Path, name: str, old: str, new: str, key: s
     if key == "a":
         await until(pilot, lambda: "changed since registration" not in notes(pilot),
                     "the change accepted")
-    else:
+    else:  # refused; asked whether to write the registered list back: not now
+        await shown(pilot, ConfirmDialog)
+        await pilot.press("n")
+        await shown(pilot, EventScreen)
         await until(pilot, lambda: "change refused" in notes(pilot), "the change refused")
 
 

@@ -58,8 +58,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help="momentum at the start of a sixth turn (OtH p.47)")
     result.add_argument("tie_break", type=int, metavar="TIE_BREAK",
                         help="Presence of the enemy elements destroyed (OtH p.47)")
-    result.add_argument("--destroyed", nargs="*", default=[], metavar="ID",
-                        help="ids of the commander's own elements destroyed: benched later")
+    result.add_argument("--destroyed", nargs="*", metavar="ID",
+                        help="ids of the commander's own elements destroyed: benched later "
+                        "(a correction without it keeps those entered; with no ids: none)")
     result.add_argument("--round", type=int, metavar="N", help="round number (default: the last)")
     result.add_argument("--correct", action="store_true", help="replace the result already "
                         "entered (the event file keeps the replaced one: who, when, old, new)")
@@ -73,6 +74,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action.add_argument("commander", help="the commander's name, as in the event file")
         if verb == "accept":
             action.add_argument("--admit-illegal", action="store_true", help=ADMIT_HELP)
+        if verb == "refuse":
+            action.add_argument("--restore", action="store_true", help="also write the "
+                                "registered list (kept in the event file) back over the "
+                                "list's file; the file as it was is kept as FILE.bak")
     join = actions.add_parser("join", help="a late entrant joins (paired from the next round)")
     join.add_argument("file", metavar="EVENT", help="the event file (TOML)")
     join.add_argument("list", metavar="LIST", help="the entrant's Task Force file")
@@ -262,7 +267,7 @@ def _accept(args: argparse.Namespace) -> int:
     if judged.first_error is not None and not args.admit_illegal:
         raise LoadError([refusal(judged, loaded.preset)])
     write_event(loaded.path, with_change_accepted(loaded, args.commander, judged.pin,
-                                                  judged.first_error), loaded)
+                                                  judged.first_error, judged.roster), loaded)
     print(f"accepted {shown(args.commander)}'s changed list: "
           f"{'LEGAL' if judged.first_error is None else 'admitted although NOT LEGAL'}, "
           f"pinned {short_pin(judged.pin)}")
@@ -270,12 +275,38 @@ def _accept(args: argparse.Namespace) -> int:
 
 
 def _refuse(args: argparse.Namespace) -> int:
-    from horizon_builder.event.edits import with_change_refused
+    from horizon_builder.event.edits import with_change_refused, with_list_restored
 
     loaded = read(args.file)
-    write_event(loaded.path, with_change_refused(loaded, args.commander), loaded)
-    print(f"refused the change to {shown(args.commander)}'s list: the registered list "
-          "stands (put its file back as registered)")
+    name = args.commander
+    if args.restore:
+        return _restore(loaded, name, with_list_restored(loaded, name))
+    event = with_change_refused(loaded, name)
+    write_event(loaded.path, event, loaded)
+    commander = event.commander(name)
+    hint = ("the list's file is as the player left it (--restore writes the registered "
+            "list back)" if commander is not None and commander.registered is not None
+            else "put its file back as registered")
+    print(f"refused the change to {shown(name)}'s list: the registered list stands; {hint}")
+    return 0
+
+
+def _restore(loaded: LoadedEvent, name: str, event: Event) -> int:
+    """Write the registered list back over the list's file, then the event."""
+    from horizon_builder.event.io import restore_registered
+
+    target = loaded.list_path(name)
+    writable(target)
+    try:
+        restore_registered(loaded, name)
+    except OSError as exc:
+        raise OutputError(f"{printable(str(target))}: cannot write the registered list back: "
+                          f"{os_reason(exc)} (the file is as it was)") from None
+    write_event(loaded.path, event)
+    backup = target.with_name(target.name + ".bak")
+    kept = f" (the file as it was: {printable(str(backup))})" if backup.exists() else ""
+    print(f"refused the change to {shown(name)}'s list: wrote the registered list back to "
+          f"{printable(str(target))}{kept}")
     return 0
 
 

@@ -1,5 +1,5 @@
 """Pure edits of an event: pair the next round, enter or correct a result, drop a commander,
-accept or refuse a changed list (used by the CLI and the app)."""
+accept or refuse a changed list, or restore the registered one (used by the CLI and the app)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from horizon_builder.event.io import LoadedEvent, round_problems
 from horizon_builder.event.models import Commander, Correction, Event, EventRound, Result
 from horizon_builder.event.pairing import PairingError, next_round
+from horizon_builder.roster.models import Roster
 
 
 def with_next_round(event: Event, last_round: int | None = None) -> Event:
@@ -33,11 +34,12 @@ def _now() -> str:
 
 
 def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: int,
-                destroyed: Sequence[str] = (), number: int | None = None,
+                destroyed: Sequence[str] | None = (), number: int | None = None,
                 correct: bool = False, when: str | None = None) -> Event:
     """The event with one commander's result of round ``number`` (default: the last), checked:
     the commander must be paired that round, and each element destroyed must be one of its
-    Task Force not benched already (OtH p.46). A result already entered is replaced only
+    Task Force not benched already (OtH p.46); ``destroyed`` None: those of the result
+    already entered (none for a first result). A result already entered is replaced only
     when ``correct`` says so, and the event keeps the replaced one (who, when, old, new).
     PairingError says what is wrong."""
     event = loaded.event
@@ -55,8 +57,10 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
     if battle.blue is None:
         raise PairingError(f"{name} has a bye in round {number}: nothing to enter (a bye is "
                            "complete when paired and scores nothing)")
-    result = Result(victory_points=victory_points, tie_break=tie_break, destroyed=tuple(destroyed))
     old = battle.result_of(name)
+    if destroyed is None:
+        destroyed = old.destroyed if old is not None else ()
+    result = Result(victory_points=victory_points, tie_break=tie_break, destroyed=tuple(destroyed))
     corrections = event.corrections
     if old is not None and old != result:
         if not correct:
@@ -112,9 +116,11 @@ def with_entrant(event: Event, commander: Commander, last_round: int | None = No
 
 
 def with_change_accepted(loaded: LoadedEvent, name: str, new_pin: str,
-                         admitted: str | None = None) -> Event:
-    """The organiser accepts a changed list (already judged by the caller): it is pinned anew."""
-    return _update(loaded.event, name, pin=new_pin, refused=None, admitted=admitted)
+                         admitted: str | None = None, roster: Roster | None = None) -> Event:
+    """The organiser accepts a changed list (already judged by the caller): it is pinned anew,
+    and ``roster`` (its content) is kept as the registered list."""
+    return _update(loaded.event, name, pin=new_pin, refused=None, admitted=admitted,
+                   registered=roster)
 
 
 def with_change_refused(loaded: LoadedEvent, name: str) -> Event:
@@ -126,3 +132,24 @@ def with_change_refused(loaded: LoadedEvent, name: str) -> Event:
     if name not in loaded.changed():
         raise PairingError(f"{name}'s list has not changed since registration: nothing to refuse")
     return _update(loaded.event, name, refused=loaded.pin_now(name))
+
+
+def with_list_restored(loaded: LoadedEvent, name: str) -> Event:
+    """The event once the commander's registered list is written back over the list file
+    (changed or unreadable): nothing is refused any more. PairingError: there is no copy to
+    write back, or nothing to restore."""
+    commander = loaded.event.commander(name)
+    if commander is None:
+        return _update(loaded.event, name)  # says which commanders there are
+    if commander.registered is None:
+        raise PairingError(f"the event file keeps no copy of {name}'s registered list (it was "
+                           "registered before copies were kept): put the file back by hand")
+    if name not in loaded.changed() and name not in loaded.unreadable:
+        raise PairingError(f"{name}'s list has not changed since registration: nothing to "
+                           "write back")
+    if loaded.list_path(name).suffix.lower() != ".toml":
+        raise PairingError(f"{name}'s list {commander.list} is not a roster file (.toml): "
+                           "writing the registered list back would change what the file is; "
+                           "the registered list is in the event file under "
+                           "[commanders.registered]")
+    return _update(loaded.event, name, refused=None)

@@ -19,7 +19,13 @@ from horizon_builder.event.models import Event
 from horizon_builder.event.names import shown
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.resources import find_preset
-from horizon_builder.roster.io import LoadedRoster, load
+from horizon_builder.roster.io import (
+    LoadedRoster,
+    load,
+    reference_problems,
+    roster_ruleset,
+    roster_to_data,
+)
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
@@ -41,8 +47,13 @@ class LoadedEvent:
     event: Event
     preset: Path
     text: str = ""
-    lists: dict[str, LoadedRoster] = field(default_factory=dict)  #: by commander
+    #: the list each commander plays, by name: the file, or the registered list (the event
+    #: file's copy) while a change to the file is not accepted or the file cannot be read
+    lists: dict[str, LoadedRoster] = field(default_factory=dict)
     options: EventOptions | None = None  #: the preset's event options (rounds, FC)
+    files: dict[str, LoadedRoster] = field(default_factory=dict)  #: the list files as now
+    #: why a list file cannot be read, by commander, where the registered list stands in
+    unreadable: dict[str, str] = field(default_factory=dict)
 
     @property
     def last_round(self) -> int | None:
@@ -51,8 +62,15 @@ class LoadedEvent:
 
     def pin_now(self, name: str) -> str | None:
         """The pin of the commander's list as it is now (None: not readable)."""
-        loaded = self.lists.get(name)
+        loaded = self.files.get(name)
         return pin(loaded.roster) if loaded is not None else None
+
+    def playing_registered(self, name: str) -> bool:
+        """Does the commander play the registered list (the event file's copy), the list
+        file having changed (its change not accepted) or being unreadable?"""
+        commander = self.event.commander(name)
+        return commander is not None and commander.registered is not None and (
+            name in self.unreadable or self.pin_now(name) not in (None, commander.pin))
 
     def changed(self) -> list[str]:
         """Commanders whose list changed since registration (its pin differs), or was never
@@ -62,7 +80,10 @@ class LoadedEvent:
 
     def change_notes(self) -> list[str]:
         """One line per list changed since registration, saying what the organiser may do."""
-        out = []
+        out = [f"{shown(name)}'s list {self.event.commanders[i].list} cannot be read "
+               f"({why}): the registered list stands (event refuse --restore writes it back)"
+               for i, c in enumerate(self.event.commanders)
+               if (why := self.unreadable.get(name := c.name)) is not None]
         for name in self.changed():
             commander = self.event.commander(name)
             assert commander is not None
@@ -71,8 +92,15 @@ class LoadedEvent:
                 out.append(f"{shown(name)}'s list {commander.list} has no pin (registered "
                            f"before pins or by hand; now {short_pin(now)}): accept it to pin it")
                 continue
-            state = ("change refused: the registered list stands"
-                     if commander.refused == now else "accept or refuse the change")
+            refused = commander.refused == now
+            if commander.registered is None:  # an event file from before copies were kept
+                state = ("change refused: put the file back as registered (the event file "
+                         "keeps no copy of it)" if refused else "accept or refuse the change "
+                         "(the event file keeps no copy of the registered list)")
+            else:
+                state = ("change refused: the registered list stands (event refuse --restore "
+                         "writes it back)" if refused else "accept or refuse the change (until "
+                         "then the registered list stands)")
             out.append(f"{shown(name)}'s list {commander.list} changed since registration (pin "
                        f"{short_pin(commander.pin)}, now {short_pin(now)}): {state}")
         return out
@@ -162,23 +190,59 @@ def load_event(path: str | Path) -> LoadedEvent:
         except LoadError as exc:
             problem(("preset",), f"the preset cannot be read: {exc.problems[0]}")
     for index, commander in enumerate(event.commanders):
-        list_path = loaded.list_path(commander.name)
-        if not is_file(list_path):
-            problem(("commanders", index, "list"), f"{commander.name}'s Task Force "
-                    f"{commander.list!r} is not there ({list_path}): fix the path or add the file")
+        where: Loc = ("commanders", index)
+        if commander.registered is not None and pin(commander.registered) != commander.pin:
+            problem((*where, "registered"), f"{commander.name}'s registered list does not "
+                    f"match its pin ({short_pin(commander.pin or 'none')}; the copy's "
+                    f"{short_pin(pin(commander.registered))}): the event file was edited by "
+                    "hand; take it back from the .bak, or delete the copy (the list then "
+                    "cannot be written back)")
             continue
+        list_path = loaded.list_path(commander.name)
+        why = "not there" if not is_file(list_path) else None
+        if why is None and is_file(preset):
+            try:
+                loaded.files[commander.name] = load(list_path, event=preset)
+            except LoadError as exc:
+                why = str(exc.problems[0])
+        if why is not None and commander.registered is None:
+            problem((*where, "list"), f"{commander.name}'s Task Force {commander.list!r} "
+                    + (f"is not there ({list_path}): fix the path or add the file"
+                       if why == "not there" else f"cannot be read: {why}"))
+            continue
+        if why is not None:
+            loaded.unreadable[commander.name] = why
         if not is_file(preset):
             continue
-        try:
-            loaded.lists[commander.name] = load(list_path, event=preset)
-        except LoadError as exc:
-            problem(("commanders", index, "list"), f"{commander.name}'s Task Force cannot be "
-                    f"read: {exc.problems[0]}")
+        if loaded.playing_registered(commander.name):
+            copy, found = registered_list(loaded, commander.name)
+            for loc, message in found:
+                problem((*where, "registered", *loc), f"{commander.name}'s registered list: "
+                        f"{message}")
+            if copy is not None:
+                loaded.lists[commander.name] = copy
+        elif commander.name in loaded.files:
+            loaded.lists[commander.name] = loaded.files[commander.name]
     for loc, message in round_problems(loaded):
         problem(loc, message)
     if problems:
         raise LoadError(problems)
     return loaded
+
+
+def registered_list(loaded: LoadedEvent, name: str) -> tuple[LoadedRoster | None,
+                                                             list[tuple[Loc, str]]]:
+    """The commander's list as registered (the event file's copy), with the rules its file
+    would be judged by; or None and what is wrong, located in the copy."""
+    commander = loaded.event.commander(name)
+    assert commander is not None and commander.registered is not None
+    roster, list_path = commander.registered, loaded.list_path(name)
+    try:
+        ruleset, personal = roster_ruleset(roster, list_path, event=loaded.preset)
+    except LoadError as exc:
+        return None, [(("overrides",), exc.problems[0].message)]
+    found = reference_problems(roster, ruleset)
+    return (None, found) if found else (LoadedRoster(list_path, roster, ruleset, personal), [])
 
 
 def round_problems(loaded: LoadedEvent) -> list[tuple[Loc, str]]:
@@ -217,14 +281,29 @@ def round_problems(loaded: LoadedEvent) -> list[tuple[Loc, str]]:
 
 def event_to_data(event: Event) -> dict[str, Any]:
     data = event.model_dump(mode="json", exclude_none=True, exclude_defaults=False)
-    for commander in data.get("commanders", []):
+    for commander, model in zip(data.get("commanders", []), event.commanders, strict=True):
         if not commander.get("dropped"):  # said only of those who dropped out
             commander.pop("dropped", None)
-    if not data.get("corrections"):
-        data.pop("corrections", None)
+        if model.registered is not None:  # as its roster file says it (defaults left out)
+            commander["registered"] = roster_to_data(model.registered)
+    for key in ("rounds", "corrections"):  # written once they hold something: as tables,
+        if not data.get(key):                # [[rounds]], not one line holding every round
+            data.pop(key, None)
     return data
 
 
 def save_event(path: str | Path, event: Event) -> None:
     """Save atomically, keeping the previous file as NAME.toml.bak."""
     write_toml_atomic(path, event_to_data(event))
+
+
+def restore_registered(loaded: LoadedEvent, name: str) -> Path:
+    """Write the commander's registered list (the event file's copy) over the list file,
+    atomically, the file as it was kept as ``NAME.bak``; OSError if it cannot be written."""
+    from horizon_builder.roster.io import save_roster
+
+    commander = loaded.event.commander(name)
+    assert commander is not None and commander.registered is not None
+    path = loaded.list_path(name)
+    save_roster(path, commander.registered)
+    return path

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
+from horizon_builder.roster.models import Roster
+
 EVENT_FORMAT = 1
 
 Side = Literal["red", "blue"]
@@ -38,6 +40,10 @@ class Commander(EventModel):
     refused: str | None = Field(default=None, pattern="^[0-9a-f]{64}$", description="Pin of a "
                                 "changed content the organiser refused: the registered list "
                                 "stands.")
+    registered: Roster | None = Field(default=None, description="The list's content when "
+                                      "registered (or its change accepted), whose pin is "
+                                      "`pin`: the list the event goes on with while a change "
+                                      "is not accepted (README, Readings).")
     dropped: bool = Field(default=False, description="Dropped out: not paired any more; "
                           "results kept.")
 

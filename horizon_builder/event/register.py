@@ -3,7 +3,8 @@
 
 A list that is not legal is refused, naming it and its first error, unless the organiser
 admits it explicitly (recorded in the event file). Each list's pin (roster/pin.py) is kept
-so any later change to it is seen ("changed since registration").
+so any later change to it is seen ("changed since registration"), and so is its content: the
+registered list, which the event goes on with until a change is accepted.
 """
 
 from __future__ import annotations
@@ -17,18 +18,21 @@ from horizon_builder.engine.validator import validate
 from horizon_builder.event.models import Commander, Side
 from horizon_builder.problems import LoadError, Problem
 from horizon_builder.roster.io import load
+from horizon_builder.roster.models import Roster
 from horizon_builder.roster.pin import pin
 from horizon_builder.safetext import printable
 
 
 @dataclass(frozen=True)
 class Judged:
-    """One list as registration sees it: its commander name, pin and first error (if any)."""
+    """One list as registration sees it: its commander name, pin, first error (if any) and
+    content (kept in the event file: the registered list)."""
 
     path: Path
     name: str
     pin: str
     first_error: str | None
+    roster: Roster
 
 
 def judge_list(path: str | Path, preset: Path) -> Judged:
@@ -38,7 +42,8 @@ def judge_list(path: str | Path, preset: Path) -> Judged:
     report = validate(loaded.roster, loaded.ruleset)
     errors = report.errors
     return Judged(path, loaded.roster.commander or path.stem, pin(loaded.roster),
-                  None if report.legal else (errors[0].message if errors else "not legal"))
+                  None if report.legal else (errors[0].message if errors else "not legal"),
+                  loaded.roster)
 
 
 def refusal(judged: Judged, preset: Path) -> Problem:
@@ -78,7 +83,7 @@ def register(paths: Sequence[str | Path], event_path: Path, preset: Path,
         side: Side | None = (("red" if (len(taken) + index) % 2 == 0 else "blue")
                              if campaign else None)
         out.append(Commander(name=judged.name, list=str(relative), side=side, pin=judged.pin,
-                             admitted=judged.first_error))
+                             admitted=judged.first_error, registered=judged.roster))
     if problems:
         raise LoadError(problems)
     return tuple(out)

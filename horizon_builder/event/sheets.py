@@ -11,7 +11,7 @@ the final standings with the tie-breaks that placed each commander.
   left in the Task Force, else drawn (OtH p.48), each commander with the criterion
   that placed him or her below the one above.
 
-Plain text, one line per row, names shown with control characters escaped.
+Plain text, one line per row, names shown with control and invisible characters escaped.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from collections.abc import Sequence
 from horizon_builder.event.batch import read_preset
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle, EventRound
+from horizon_builder.event.names import shown as escaped
 from horizon_builder.event.pairing import Standing, side_totals
-from horizon_builder.event.report import standing_tables
+from horizon_builder.event.report import byes, standing_tables
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.safetext import printable
@@ -89,26 +90,35 @@ def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str
     head = printable(f"{loaded.event.name}: round {number}, table {battle.table}")
     changed = set(loaded.changed())
     if battle.blue is None:
-        return f"{head}\n  {printable(battle.red)} has a bye this round (scores nothing)"
+        return f"{head}\n  {escaped(battle.red)} has a bye this round (scores nothing)"
     lines = [head]
     players = [("Red", battle.red), ("Blue", battle.blue)]
-    width = max(len(printable(n)) for _, n in players)
+    width = max(len(escaped(n)) for _, n in players)
     for side, name in players:
         commander = loaded.event.commander(name)
         file = commander.list if commander is not None else "?"
-        lines.append(f"  {side:<5} {printable(name):<{width}}  pin {shown.get(name, '?')}  "
+        lines.append(f"  {side:<5} {escaped(name):<{width}}  pin {shown.get(name, '?')}  "
                      f"({printable(file)})")
         if name in changed:
             now = loaded.pin_now(name)
             lines.append(f"        changed since registration: the file's pin is now "
                          f"{short_pin(now) if now else '?'}")
+        if loaded.playing_registered(name):
+            state = ("the file cannot be read" if name in loaded.unreadable else
+                     "change refused" if commander is not None and commander.refused ==
+                     loaded.pin_now(name) else "change not accepted")
+            lines.append(f"        {state}: the registered list is played")
         benched = loaded.benched(name, number - 1)
         if benched:
             lines.append(f"        benched (destroyed in an earlier round, OtH p.46): "
                          f"{printable(', '.join(benched))}")
+    minutes = _round_minutes(loaded)
+    if minutes is not None:
+        lines += [f"  Time: {minutes} minutes (OtH p.45). Ten minutes before the end, a "
+                  "battle not", "  through its five turns finishes the turn it is in and stops."]
     lines.append("  Result (OtH p.47)     VP     Tie-break   Own elements destroyed")
     for side, name in players:
-        label = printable(f"{name} ({side})")
+        label = f"{escaped(name)} ({side})"
         lines.append(f"  {label:<20}  {BLANK:<5}  {BLANK:<10}  {'_' * 24}")
     lines.append(f"  Signed  Red {'_' * 18}  Blue {'_' * 18}")
     return "\n".join(lines)
@@ -128,7 +138,7 @@ def results_sheet(loaded: LoadedEvent, number: int | None = None) -> str:
                 continue
             score = ((str(result.victory_points), str(result.tie_break)) if result is not None
                      else ("-", "-") if battle.blue is None else (BLANK, BLANK))
-            row += [printable(name), shown.get(name, "?"), *score]
+            row += [escaped(name), shown.get(name, "?"), *score]
         rows.append(row)
     state = "complete" if round_.done else "results to come"
     title = printable(f"{loaded.event.name}: results sheet, round {number} ({state})")
@@ -156,22 +166,26 @@ def final_standings(loaded: LoadedEvent) -> str:
         winner = ("drawn" if totals["red"] == totals["blue"] else
                   f"Red {verb}" if totals["red"] > totals["blue"] else f"Blue {verb}")
         out.append(f"Sides: Red {totals['red']} VP, Blue {totals['blue']} VP: {winner}")
+    had_bye = byes(loaded)
+    dropped = {c.name for c in event.commanders if c.dropped}
     for title_, rows in standing_tables(loaded):
         sides = event.pairing == "campaign" and title_ == "Overall"
         cells = [["Rank", "Commander", *(["Side"] if sides else []), "VP", "Tie-break",
-                  "FC left", "Placed by"]]
+                  "FC left", "Bye", "Placed by"]]
         for index, row in enumerate(rows):
-            cells.append([f"{row.rank}=" if row.drawn else str(row.rank), printable(row.name),
+            cells.append([f"{row.rank}=" if row.drawn else str(row.rank),
+                          escaped(row.name) + (" (dropped out)" if row.name in dropped else ""),
                           *([row.side or ""] if sides else []),
                           str(row.victory_points), str(row.tie_break),
                           "?" if row.remaining is None else str(row.remaining),
+                          " ".join(f"R{n}" for n in had_bye.get(row.name, [])),
                           placed_by(rows[index - 1], row) if index else ""])
         out += ["", title_, *_columns(cells)]
         used = [c for c in CRITERIA[1:] if any(cell[-1] == c for cell in cells[1:])]
         out.append("Tie-breaks used: " + (", ".join(used) if used else "none"))
         drawn = sorted({r.rank for r in rows if r.drawn})
         for rank in drawn:
-            names = ", ".join(printable(r.name) for r in rows if r.rank == rank)
+            names = ", ".join(escaped(r.name) for r in rows if r.rank == rank)
             out.append(f"Drawn at rank {rank}: {names} (equal on every criterion)")
     return "\n".join(out) + "\n"
 
@@ -185,6 +199,17 @@ def placed_by(above: Standing, row: Standing) -> str:
     if above.tie_break != row.tie_break:
         return CRITERIA[1]
     return CRITERIA[2]
+
+
+def _round_minutes(loaded: LoadedEvent) -> int | None:
+    """The round's length: the preset's, else 4 x the event's FC up to the next five
+    minutes (OtH p.45); None when the preset names no FC."""
+    from horizon_builder.engine.tournament import round_length_minutes
+
+    options = loaded.options
+    if options is None or options.force_cost is None:
+        return None
+    return options.round_minutes or round_length_minutes(options.force_cost)
 
 
 def _planned_rounds(loaded: LoadedEvent) -> int:

@@ -168,6 +168,24 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
     path = Path(path)
     roster, source_text, kind = read_source(path)  # a roster TOML, or JSON (the export)
     text = source_text or ""  # no line numbers in JSON
+    ruleset, personal_problems = roster_ruleset(roster, path, text, extra_overrides, extra_role,
+                                                event, personal)
+    found = reference_problems(roster, ruleset)
+    if found:
+        lines = KeyLines(text)
+        raise LoadError([
+            Problem(str(path), message, key=format_loc(loc), line=lines.line_for(loc))
+            for loc, message in found
+        ])
+    return LoadedRoster(path, roster, ruleset, personal_problems, kind)
+
+
+def roster_ruleset(roster: Roster, path: Path, text: str = "",
+                   extra_overrides: list[str | Path] | None = None, extra_role: str = "--ruleset",
+                   event: str | Path | None = None,
+                   personal: bool | None = None) -> tuple[Ruleset, list[Problem]]:
+    """The ruleset a roster read from ``path`` is judged by (as :func:`load` says), and the
+    problems of your rulebook if it was left out; LoadError: its own rules file is missing."""
     preset = Path(event) if event is not None else None
     options = load_ruleset([preset]).event if preset is not None else None
     house_rules = options is None or options.house_rules_allowed
@@ -181,15 +199,7 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
             raise LoadError.single(path, f"overrides file {problem}: {override}", key="overrides",
                                    line=KeyLines(text).line_for(("overrides",)))
     paths, roles = rules_layers(roster, path, extra, extra_role, preset, house_rules, personal)
-    ruleset, personal_problems = load_rules(paths, roles)
-    found = reference_problems(roster, ruleset)
-    if found:
-        lines = KeyLines(text)
-        raise LoadError([
-            Problem(str(path), message, key=format_loc(loc), line=lines.line_for(loc))
-            for loc, message in found
-        ])
-    return LoadedRoster(path, roster, ruleset, personal_problems, kind)
+    return load_rules(paths, roles)
 
 
 def reference_problems(roster: Roster, ruleset: Ruleset) -> list[tuple[Loc, str]]:

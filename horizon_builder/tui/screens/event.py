@@ -4,9 +4,11 @@ written to the event file at once (as the CLI does), and u takes the last one ba
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -27,6 +29,7 @@ from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import (
     COLUMNS,
     battle_text,
+    correction_lines,
     render,
     standing_rows,
     standing_tables,
@@ -43,6 +46,8 @@ if TYPE_CHECKING:
 
 #: export formats by file suffix
 SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "csv"}
+#: How often the screen looks whether the event file or a list changed on disk (seconds).
+POLL_SECONDS = 1.5
 
 
 class EventScreen(OrganiserView):
@@ -51,17 +56,21 @@ class EventScreen(OrganiserView):
     CSS_PATH = MORE_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "pair", "Pair round", tooltip="Pair the next round"),
+        Binding("p", "pair", "Pair", tooltip="Pair the next round"),
         Binding("r", "result", "Result", tooltip="Enter or correct a result of the last round"),
         Binding("u,ctrl+z", "undo", "Undo", key_display="u",
                 tooltip="Take back the last change made here (a pairing, a result...)"),
         Binding("x", "export", "Export", tooltip="Export the standings"),
-        Binding("a", "accept", "Accept list", tooltip="Accept the selected commander's "
+        Binding("s", "slips", "Slips", tooltip="Write the last round's pairing slips to "
+                "print (.html: a page for the browser)"),
+        Binding("h", "sheet", "Sheet", tooltip="Write the last round's results sheet to "
+                "print (.html: a page for the browser)"),
+        Binding("a", "accept", "Accept", tooltip="Accept the selected commander's "
                 "list changed since registration (judged again and pinned anew)"),
-        Binding("f", "refuse", "Refuse list", tooltip="Refuse the selected commander's list "
-                "change: the registered list stands"),
-        Binding("d", "drop", "Drop out", tooltip="The selected commander drops out"),
-        Binding("j", "join", "Late entrant", tooltip="A late entrant joins with a Task Force "
+        Binding("f", "refuse", "Refuse", tooltip="Refuse the selected commander's list "
+                "change: the registered list stands (asks whether to write it back)"),
+        Binding("d", "drop", "Drop", tooltip="The selected commander drops out"),
+        Binding("j", "join", "Join", tooltip="A late entrant joins with a Task Force "
                 "file (judged and pinned; paired from the next round)"),
     ]
 
@@ -71,6 +80,8 @@ class EventScreen(OrganiserView):
         self.loaded: LoadedEvent | None = None
         #: the event before each change made here, latest last (u writes it back)
         self.undo_stack: list[tuple[str, Event]] = []
+        #: the event file's and the lists' stamps when last read (see :meth:`_poll`)
+        self._stamp: tuple[tuple[int, int] | None, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Static(id="event-title")
@@ -85,12 +96,36 @@ class EventScreen(OrganiserView):
         for heading in COLUMNS:
             table.add_column(heading, key=heading)
         self.reload()
+        self.set_interval(POLL_SECONDS, self._poll)
         table.focus()
+
+    def _stamps(self) -> tuple[tuple[int, int] | None, ...]:
+        """What the event file and each list file are on disk (modified time, size)."""
+        paths = [self.path]
+        if self.loaded is not None:
+            paths += [self.loaded.list_path(c.name) for c in self.loaded.event.commanders]
+        out: list[tuple[int, int] | None] = []
+        for path in paths:
+            try:
+                info = path.stat()
+            except (OSError, ValueError):
+                out.append(None)
+                continue
+            out.append((info.st_mtime_ns, info.st_size))
+        return tuple(out)
+
+    def _poll(self) -> None:
+        """A list saved into the folder (a player's change) or the event file written from
+        the command line: read again, so the screen names it at once."""
+        if self._stamps() != self._stamp:
+            self.reload()
 
     def reload(self) -> None:
         problem = self.query_one("#event-problem", Static)
+        self._stamp = self._stamps()
         try:
             self.loaded = load_event(self.path)
+            self._stamp = self._stamps()
         except LoadError as exc:
             problem.update(Content.assemble(("The event file cannot be used:\n", "$error"),
                                             plain("\n".join(str(p) for p in exc.problems))))
@@ -105,19 +140,26 @@ class EventScreen(OrganiserView):
                 f" · {plural(len(event.commanders), 'commander')} · {event.pairing} · preset "
                 f"{loaded.preset.name} · " + self._progress(loaded))))
         table = self.query_one(DataTable)
+        was = self.selected()
         table.clear()
         for (title, rows), (_, standings) in zip(standing_rows(loaded),
                                                  standing_tables(loaded), strict=True):
             if title != "Overall":
-                table.add_row(Content.styled(title, "bold"), *[""] * (len(COLUMNS) - 1))
+                table.add_row(Text(title, style="bold"), *[Text("")] * (len(COLUMNS) - 1))
             for cells, row in zip(rows, standings, strict=True):
                 key = row.name if title == "Overall" else None
-                table.add_row(*(Content(c) for c in cells), key=key)
+                # rich Text, which the table measures: its columns widen to the cells
+                table.add_row(*(Text(c) for c in cells), key=key)
+        if was is not None and event.commander(was) is not None:
+            table.move_cursor(row=table.get_row_index(was))
         lines: list[Content] = []
         for number, round_ in enumerate(event.rounds, start=1):
             state = "" if round_.done else "  (results to come: r)"
             lines.append(Content.assemble((f"Round {number}", "bold"), (state, "$warning")))
             lines += [plain("  " + battle_text(b)) for b in round_.battles]
+        if event.corrections:
+            lines.append(Content.styled("Corrections", "bold"))
+            lines += [plain("  " + line) for line in correction_lines(loaded)]
         if not event.rounds:
             lines.append(Content.styled("No round yet: p pairs round 1 (random, from the seed).",
                                         "dim"))
@@ -125,14 +167,17 @@ class EventScreen(OrganiserView):
         notes = [*loaded.change_notes(), *tie_break_notes(loaded)]
         self.query_one("#event-problem", Static).update(Content("\n").join(
             [Content.styled("Warning: ", "$warning") + plain(n) for n in notes]
-            + ([Content.styled("a accepts or f refuses the selected commander's changed list.",
-                               "dim")] if loaded.changed() else [])))
+            + ([Content.styled("a accepts or f refuses the selected commander's changed list "
+                               "(f on a refused one offers to write the registered list back).",
+                               "dim")] if loaded.changed() or loaded.unreadable else [])))
 
     @staticmethod
     def _progress(loaded: LoadedEvent) -> str:
         paired, last = len(loaded.event.rounds), loaded.last_round
         if not paired:
             return "no round paired"
+        if last and paired >= last and loaded.event.rounds[-1].done:
+            return f"all {last} rounds played: final standings"
         return f"round {paired} of {last}" if last else f"{plural(paired, 'round')} paired"
 
     def _save(self, change: str, event: Event, undoable: bool = True) -> bool:
@@ -192,13 +237,14 @@ class EventScreen(OrganiserView):
             return
         if judged.first_error is None:
             self._save(f"{shown(name)}'s changed list accepted: LEGAL, pinned anew.",
-                       with_change_accepted(loaded, name, judged.pin))
+                       with_change_accepted(loaded, name, judged.pin, roster=judged.roster))
             return
 
         def admit(yes: bool | None) -> None:
             if yes:
                 self._save(f"{shown(name)}'s changed list admitted although NOT LEGAL.",
-                           with_change_accepted(loaded, name, judged.pin, judged.first_error))
+                           with_change_accepted(loaded, name, judged.pin, judged.first_error,
+                                                judged.roster))
 
         self.app.push_screen(ConfirmDialog(
             "Admit a list that is not legal?", f"{shown(name)}'s changed list is NOT LEGAL: "
@@ -206,15 +252,57 @@ class EventScreen(OrganiserView):
             "Admit", danger=True), admit)
 
     def action_refuse(self) -> None:
+        """Refuse the selected commander's changed list (undoable), then ask whether to write
+        the registered list back over its file (never without asking)."""
         loaded, name = self.loaded, self.selected()
         if loaded is None or name is None:
             return
-        try:
-            event = with_change_refused(loaded, name)
-        except PairingError as exc:
-            self.notify(str(exc), severity="warning", timeout=5)
+        commander = loaded.event.commander(name)
+        refused = commander is not None and commander.refused is not None and \
+            commander.refused == loaded.pin_now(name)
+        if not refused and name not in loaded.unreadable:
+            try:
+                event = with_change_refused(loaded, name)
+            except PairingError as exc:
+                self.notify(str(exc), severity="warning", timeout=5)
+                return
+            if not self._save(f"The change to {shown(name)}'s list is refused: the registered "
+                              "list stands.", event):
+                return
+        if commander is not None and commander.registered is not None:
+            self._ask_restore(name)
+
+    def _ask_restore(self, name: str) -> None:
+        from horizon_builder.event.edits import with_list_restored
+        from horizon_builder.event.io import restore_registered
+        from horizon_builder.tui.dialogs import ConfirmDialog
+
+        loaded = self.loaded
+        if loaded is None:
             return
-        self._save(f"The change to {shown(name)}'s list is refused: the registered list stands.", event)
+        target = loaded.list_path(name)
+
+        def restore(yes: bool | None) -> None:
+            if not yes or self.loaded is None:
+                return
+            try:
+                event = with_list_restored(self.loaded, name)
+                restore_registered(self.loaded, name)
+            except PairingError as exc:
+                self.notify(str(exc), severity="warning", timeout=5)
+                return
+            except OSError as exc:
+                self.notify(f"{target}: cannot write the registered list back: "
+                            f"{exc.strerror or exc} (the file is as it was)",
+                            severity="error", timeout=8)
+                return
+            self._save(f"{shown(name)}'s registered list written back to {target.name} (the "
+                       f"file as it was: {target.name}.bak).", event, undoable=False)
+
+        self.app.push_screen(ConfirmDialog(
+            "Write the registered list back?", f"Write {shown(name)}'s registered list back "
+            f"over {target}?\nThe file as it is now is kept as {target.name}.bak. Until then "
+            "the event goes on with the registered list.", "Write back", "Not now"), restore)
 
     def action_drop(self) -> None:
         from horizon_builder.tui.dialogs import ConfirmDialog
@@ -318,15 +406,55 @@ class EventScreen(OrganiserView):
         self.app.push_screen(PathPrompt("A late entrant's Task Force", "open"), chosen)
 
     def action_export(self) -> None:
+        self._write_file("the standings", "Export the standings",
+                         ".md, .html, .csv, or anything else for text",
+                         f"{self.path.stem}-standings.html",
+                         lambda loaded, path: render(loaded, SUFFIX_FORMATS.get(
+                             path.suffix.lower(), "text")))
+
+    def action_slips(self) -> None:
+        from horizon_builder.event.sheets import slips
+
+        self._printout("slips", lambda loaded, path: slips(
+            loaded, None, "html" if path.suffix.lower() in (".html", ".htm") else "text"))
+
+    def action_sheet(self) -> None:
+        from horizon_builder.event.sheets import html_page, results_sheet
+
+        def sheet(loaded: LoadedEvent, path: Path) -> str:
+            text = results_sheet(loaded)
+            if path.suffix.lower() in (".html", ".htm"):
+                return html_page(f"{loaded.event.name}: results sheet", [text])
+            return text
+
+        self._printout("sheet", sheet)
+
+    def _printout(self, what: str, make: Callable[[LoadedEvent, Path], str]) -> None:
+        """The last round's slips or results sheet, written where the organiser says (by
+        default beside the event file), as `event slips` / `event sheet` write them."""
+        loaded = self.loaded
+        if loaded is None:
+            return
+        number = len(loaded.event.rounds)
+        if not number:
+            self.notify("No round is paired yet: pair one first (p).", timeout=4)
+            return
+        title = "pairing slips" if what == "slips" else "results sheet"
+        name = f"{self.path.stem}-round{number}-{what}.html"
+        self._write_file(f"round {number}'s {title}", f"Write round {number}'s {title}",
+                         ".html: a page to print from a browser; anything else: text",
+                         str(self.path.parent / name), make)
+
+    def _write_file(self, what: str, title: str, hint: str, initial: str,
+                    make: Callable[[LoadedEvent, Path], str]) -> None:
+        """Ask for a file and write ``make(loaded, path)`` to it whole (never half-written);
+        a file that cannot be written is said."""
         from horizon_builder.tui.dialogs.organiser import WriteFileDialog
         from horizon_builder.tui.paths import write_and_say
 
         def chosen(path: Path | None) -> None:
             if path is None or self.loaded is None:
                 return
-            text = render(self.loaded, SUFFIX_FORMATS.get(path.suffix.lower(), "text"))
-            write_and_say(self.app, path, text, "the standings")
+            write_and_say(self.app, path, make(self.loaded, path), what)
 
-        self.app.push_screen(WriteFileDialog("Export the standings",
-                                             ".md, .html, .csv, or anything else for text",
-                                             f"{self.path.stem}-standings.html"), chosen)
+        self.app.push_screen(WriteFileDialog(title, hint, initial), chosen)
