@@ -25,6 +25,8 @@ from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT, InlineTable, Item, Table
 from tomlkit.toml_document import TOMLDocument
 
+from horizon_builder.tomlkit_internals import insert_after, insert_first
+
 Path_ = tuple[str | int, ...]
 #: ``same(path, old)``: does the value written in the file (plain data) mean what the
 #: data to save holds at ``path``? (A roster compares through its models, so a value
@@ -173,11 +175,11 @@ def _add(table: Any, key: str, item: Item) -> None:
             last = k
     if last is None:
         if any(k is not None for k, _ in container.body):
-            container._insert_at(0, key, item)
+            insert_first(container, key, item)
         else:
             table.append(key, item)
     else:
-        container._insert_after(last, key, item)
+        insert_after(container, last, key, item)
 
 
 def _merge_aot(table: Any, key: str, old: AoT, new: Sequence[Mapping[str, Any]], path: Path_,

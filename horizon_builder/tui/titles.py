@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App
-from textual.widgets import Header
-from textual.widgets._header import HeaderTitle
+from textual.widgets import Header, Static
 
 
 def show_titles(app: App[Any], title: str, sub_title: str) -> None:
@@ -22,4 +21,5 @@ def show_titles(app: App[Any], title: str, sub_title: str) -> None:
     for screen in app.screen_stack:
         for header in screen.query(Header):
             # the title line keeps its size: no layout of the screen for it
-            header.query_one(HeaderTitle).update(header.format_title(), layout=False)
+            # (Textual's HeaderTitle, a Static, found by its type name: no private import)
+            header.query_one("HeaderTitle", Static).update(header.format_title(), layout=False)

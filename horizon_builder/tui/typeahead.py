@@ -22,10 +22,15 @@ from typing import Any
 
 from textual import events, messages
 from textual.app import App
-from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Footer, Header
-from textual.widgets._toast import ToastRack
+
+from horizon_builder.tui.textual_internals import (
+    ToastRack,
+    app_messages_waiting,
+    screen_callbacks_waiting,
+    widget_busy_queue,
+)
 
 #: The longest a key waits for the screen to settle (then it is given anyway).
 MAX_HOLD = 10.0
@@ -40,9 +45,11 @@ _PAINTING = (messages.Prompt, messages.Update, messages.Layout, messages.UpdateS
 
 def _busy(node: Widget) -> bool:
     """Not mounted yet, or messages waiting, or callbacks due after the current message."""
-    if not node.is_mounted or node._next_callbacks:
+    if not node.is_mounted:
         return True
-    waiting: list[Message | None] = [node._pending_message, *node._message_queue.values]
+    callbacks_due, waiting = widget_busy_queue(node)
+    if callbacks_due:
+        return True
     return any(m is not None and not isinstance(m, _PAINTING) for m in waiting)
 
 
@@ -51,7 +58,7 @@ def _busy_below(widget: Widget) -> bool:
     key: they are left out, so a footer rebuilt as the bindings change holds nothing)."""
     if _busy(widget):
         return True
-    return any(_busy_below(child) for child in widget._nodes
+    return any(_busy_below(child) for child in widget.children
                if not isinstance(child, _NEVER_TAKE_KEYS))
 
 
@@ -72,11 +79,10 @@ class TypeAhead(App[int]):
             screen = self.screen
         except Exception:  # no screen yet (starting) or any more (closing)
             return True
-        if screen._callbacks:  # after-refresh callbacks (a screen's first focus ...)
+        if screen_callbacks_waiting(screen):  # after-refresh callbacks (a first focus ...)
             return False
         # callbacks the app runs later (``focus()`` sets the focus in one)
-        waiting: Any = self._message_queue.values
-        if any(isinstance(m, events.Callback) for m in waiting):
+        if any(isinstance(m, events.Callback) for m in app_messages_waiting(self)):
             return False
         return not _busy_below(screen)
 

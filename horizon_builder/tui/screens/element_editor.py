@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from horizon_builder import editing as ed
@@ -24,6 +23,7 @@ from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
 from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
 from horizon_builder.tui.screens.editor_focus import EditorFocus
+from horizon_builder.tui.textual_internals import CompositorHookScreen
 from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, show_findings
 from horizon_builder.tui.widgets.format import editor_title
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -38,7 +38,7 @@ from horizon_builder.tui.widgets.statline_text import (
 from horizon_builder.tui.widgets.upgrade_detail import UpgradeDetail
 
 
-class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
+class ElementEditorScreen(EditorFocus, SessionView, CompositorHookScreen):
     """The element editor (pushed by the roster screen; Escape goes back)."""
 
     CSS_PATH = EDITORS_CSS
@@ -266,8 +266,8 @@ class ElementEditorScreen(EditorFocus, SessionView, Screen[None]):
             self._edit(lambda e: ed.set_stat(e, stat, event.value, line),
                        f"{self._line_name()}: {stat} {shown}")
 
-    def _compositor_refresh(self) -> None:
-        super()._compositor_refresh()
+    def write_frame(self) -> None:
+        super().write_frame()
         if self._picker_due:  # the edit's frame is out: now the upgrade list
             self._picker_due = False
             self.call_later(self._show_picker)

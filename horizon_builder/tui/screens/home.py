@@ -14,10 +14,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Static
 
 from horizon_builder.tui.screens.base import SessionView
+from horizon_builder.tui.textual_internals import CompositorHookScreen
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -47,7 +47,7 @@ def changed_element(before: Roster, after: Roster, current: str | None = None) -
     return next(iter(edited or added or moved), None)
 
 
-class RosterScreen(SessionView, Screen[None]):
+class RosterScreen(SessionView, CompositorHookScreen):
     """Home: the force at a glance, and the way into every editor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -102,13 +102,13 @@ class RosterScreen(SessionView, Screen[None]):
         self.refresh_view()
         self.query_one("#elements", ElementTable).focus()
 
-    def _compositor_refresh(self) -> None:
+    def write_frame(self) -> None:
         # After a dialog closes Textual lays the screen out and writes that part, then
         # repaints the whole screen in the same update: the first frame is skipped (the
         # second shows all of it), so a delete confirmed in a dialog is one frame, not two.
-        if self._repaint_required and self.is_current:
+        if self.repaint_pending and self.is_current:
             return
-        super()._compositor_refresh()
+        super().write_frame()
 
     # --- showing the session -----------------------------------------------------------
     def refresh_view(self) -> None:

@@ -15,15 +15,14 @@ from rich.padding import Padding
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual._types import SegmentLines
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.renderables.styled import Styled
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
-from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
 
+from horizon_builder.tui.textual_internals import DataTableHooks, SegmentLines
 from horizon_builder.tui.widgets.format import element_marks
 from horizon_builder.tui.widgets.rows import (
     COLUMNS,
@@ -48,7 +47,7 @@ class _Drawing(NamedTuple):
     look: tuple[object, ...]  # what else a line's look rests on besides its row
 
 
-class ElementTable(DataTable):
+class ElementTable(DataTableHooks):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
 
     # Home/End: the first and the last element (a DataTable's own scroll sideways)
@@ -172,7 +171,7 @@ class ElementTable(DataTable):
                         changes.append((row.key, column_key, new_cell))
         if before_by_key:  # (what is left: rows gone)
             # remove_row lays the screen out again at once; whether that is needed is
-            # known when the new height is (see _update_dimensions)
+            # known when the new height is (see update_table_dimensions)
             self._holding_rows = True
             try:
                 for key in before_by_key:
@@ -204,8 +203,8 @@ class ElementTable(DataTable):
             if index >= len(old) or index >= len(rows) or old[index].key != rows[index].key:
                 self._refresh_region(Region(0, header + index, width, 1))  # (rows: 1 line)
 
-    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
-                     cursor: bool = False, hover: bool = False) -> SegmentLines:
+    def render_table_cell(self, row_index: int, column_index: int, base_style: Style,
+                          width: int, cursor: bool = False, hover: bool = False) -> SegmentLines:
         """A body cell's lines, rendered once per content, column width and highlight.
 
         DataTable keys its cell cache by position and drops it on every change, so an
@@ -216,7 +215,7 @@ class ElementTable(DataTable):
         it sets, so the layering order does not change the result)."""
         if (row_index < 0 or column_index < 0 or row_index >= len(self._rows)
                 or self.fixed_rows or self.fixed_columns or row_index >= self.row_count):
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+            return super().render_table_cell(row_index, column_index, base_style, width, cursor, hover)
         row = self._rows[row_index]
         key = (row, column_index, width, cursor, hover, self._show_hover_cursor, self.show_cursor,
                self._pseudo_class_state, self.cursor_foreground_priority,
@@ -274,19 +273,19 @@ class ElementTable(DataTable):
         scroll_x, scroll_y = self.scroll_offset
         if y >= (self.header_height if self.show_header else 0):
             y += scroll_y
-        return self._render_line(y, scroll_x, scroll_x + self.size.width,
-                                 self._drawing_state().style)
+        return self.render_table_line(y, scroll_x, scroll_x + self.size.width,
+                                      self._drawing_state().style)
 
-    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+    def render_table_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
         """A body line, kept by its row's place and content and whether the cursor (or the
         mouse) is on it, and the header line: DataTable's own line cache is dropped by every
         change, so an edit of one row re-rendered every visible line."""
         if self.cursor_type != "row" or self.fixed_columns or self.fixed_rows:
-            return super()._render_line(y, x1, x2, base_style)
+            return super().render_table_line(y, x1, x2, base_style)
         try:
             row_key, line_no = self._get_offsets(y)
         except LookupError:
-            return super()._render_line(y, x1, x2, base_style)
+            return super().render_table_line(y, x1, x2, base_style)
         state = self._drawing_state()
         key: tuple[object, ...]
         if row_key is self._header_row_key:  # (its columns change only with a rebuild)
@@ -296,19 +295,19 @@ class ElementTable(DataTable):
         else:
             index = self._row_locations.get(row_key)
             if index is None or index >= len(self._rows):
-                return super()._render_line(y, x1, x2, base_style)
+                return super().render_table_line(y, x1, x2, base_style)
             key = (index, self._rows[index], line_no, x1, x2, state.cursor_row == index,
                    state.hover_row == index, base_style, state.look)
         strip = self._strips_by_line.get(key)
         if strip is None:
-            strip = super()._render_line(y, x1, x2, base_style)
+            strip = super().render_table_line(y, x1, x2, base_style)
             if len(self._strips_by_line) > 4_000:
                 self._strips_by_line.clear()
             self._strips_by_line[key] = strip
         return strip
 
     # --- no relayout when nothing on screen changes size ---------------------------------
-    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+    def update_table_dimensions(self, new_rows: Iterable[RowKey]) -> None:
         """A row added or removed changes the table's virtual height, which in Textual lays
         out the whole screen again (and so re-renders every widget on it). The table's own
         size is set by the screen (``height: 1fr``): when its columns keep their width and
@@ -318,7 +317,7 @@ class ElementTable(DataTable):
         self._virtual_before = self.virtual_size
         self._holding_layout = True
         try:
-            super()._update_dimensions(new_rows)
+            super().update_table_dimensions(new_rows)
         finally:
             self._holding_layout = False
         if self._layout_held:
@@ -380,8 +379,8 @@ class ElementTable(DataTable):
         self._over_styles.clear()
         self._strips_by_line.clear()
 
-    def _clear_caches(self) -> None:
-        super()._clear_caches()  # styles, theme, cursor or padding changed: render anew
+    def clear_table_caches(self) -> None:
+        super().clear_table_caches()  # styles, theme, cursor or padding changed: render anew
         self._segments_by_cell.clear()
         self._strips_by_line.clear()
 
@@ -411,7 +410,7 @@ class ElementTable(DataTable):
         name_width, upgrades_width = widths
         for key, width in (("name", name_width), ("upgrades", upgrades_width)):
             self.columns[ColumnKey(key)].width = width
-        self._clear_caches()
+        self.clear_table_caches()
         self.refresh()  # every line, the header's included, is drawn at the new widths
         self._require_update_dimensions = True
         self.check_idle()

@@ -16,7 +16,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from horizon_builder.tui.textual_internals import FooterKey
 
 #: the app's keys (the palette's key named "More": it lists every command)
 APP_BINDINGS: list[BindingType] = [

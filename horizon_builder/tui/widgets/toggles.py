@@ -8,14 +8,12 @@ from textual.widgets import Checkbox, RadioButton
 
 
 class ShapeCheckbox(Checkbox):
-    @property
-    def _button(self) -> Content:
+    def render(self) -> Content:  # the glyph set before Textual draws the button
         self.BUTTON_INNER = "✓" if self.value else " "
-        return super()._button
+        return super().render()
 
 
 class ShapeRadioButton(RadioButton):
-    @property
-    def _button(self) -> Content:
+    def render(self) -> Content:
         self.BUTTON_INNER = "●" if self.value else "○"
-        return super()._button
+        return super().render()
