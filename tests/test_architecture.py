@@ -8,6 +8,7 @@ importing it loads neither Textual nor Rich.
 
 from __future__ import annotations
 
+import ast
 import json
 import pkgutil
 import subprocess
@@ -75,3 +76,79 @@ def test_screens_reach_the_session_through_the_typed_contract() -> None:
     offenders = [path.relative_to(PACKAGE).as_posix() for path in (PACKAGE / "tui").rglob("*.py")
                  if "getattr(screen" in path.read_text() or "getattr(self, \"_" in path.read_text()]
     assert offenders == []
+
+
+# --- the frameworks' insides in one module each (issue 28 item 1) ---------------------
+# Textual and tomlkit may change their private names in any release: only
+# tui/textual_internals.py and tomlkit_internals.py may use them, so an upgrade is mended
+# in one place. An AST walk: imports from a private module of textual or tomlkit
+# (textual.widgets._footer, textual._types ...) or of a private name from them, and the
+# private names the app is known to have reached for (overrides and reads).
+INTERNALS = {PACKAGE / "tui" / "textual_internals.py", PACKAGE / "tomlkit_internals.py"}
+FRAMEWORKS = ("textual", "tomlkit")
+#: Textual's and tomlkit's private names this project has overridden or read (issue 28).
+KNOWN_PRIVATE = {
+    "_render_line", "_render_cell", "_update_dimensions", "_clear_caches",
+    "_compositor_refresh", "_button", "_pending_message", "_message_queue",
+    "_next_callbacks", "_nodes", "_notifications", "_repaint_required",
+    "_insert_at", "_insert_after",
+}
+
+
+def _private(dotted: str) -> bool:
+    return any(part.startswith("_") and not part.startswith("__") for part in dotted.split("."))
+
+
+def framework_insides(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, what) for each private name of textual or tomlkit that the module uses."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.split(".")[0] in FRAMEWORKS:
+                if _private(node.module):
+                    found.append((node.lineno, f"from {node.module} import ..."))
+                found += [(node.lineno, f"from {node.module} import {a.name}")
+                          for a in node.names if _private(a.name)]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, f"import {a.name}") for a in node.names
+                      if a.name.split(".")[0] in FRAMEWORKS and _private(a.name)]
+        elif isinstance(node, ast.Attribute) and node.attr in KNOWN_PRIVATE:
+            found.append((node.lineno, f".{node.attr}"))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in KNOWN_PRIVATE:
+            found.append((node.lineno, f"def {node.name}"))
+    return found
+
+
+def test_framework_insides_only_in_the_internals_modules() -> None:
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path in INTERNALS:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        offenders += [f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
+                      for line, what in framework_insides(tree)]
+    assert not offenders, "framework insides outside the internals modules:\n" + "\n".join(offenders)
+
+
+def test_the_check_finds_each_kind_of_use() -> None:
+    """The walk sees what it guards against (so an empty result above means something)."""
+    source = (
+        "from textual.widgets._footer import FooterKey\n"
+        "from textual._types import SegmentLines\n"
+        "import tomlkit._compat\n"
+        "from textual.widget import _private_helper\n"
+        "class T:\n"
+        "    def _render_line(self): return super()._render_line()\n"
+        "    def f(self, c): c._insert_after(1, 2, 3); return self._message_queue\n"
+    )
+    kinds = {what for _, what in framework_insides(ast.parse(source))}
+    assert kinds == {
+        "from textual.widgets._footer import ...", "from textual._types import ...",
+        "import tomlkit._compat", "from textual.widget import _private_helper",
+        "def _render_line", "._render_line", "._insert_after", "._message_queue",
+    }
+
+
+def test_the_internals_modules_exist_and_hold_the_uses() -> None:
+    for path in INTERNALS:
+        assert framework_insides(ast.parse(path.read_text(encoding="utf-8"))), path
