@@ -91,7 +91,10 @@ KNOWN_PRIVATE = {
     "_render_line", "_render_cell", "_update_dimensions", "_clear_caches",
     "_compositor_refresh", "_button", "_pending_message", "_message_queue",
     "_next_callbacks", "_nodes", "_notifications", "_repaint_required",
-    "_insert_at", "_insert_after",
+    "_insert_at", "_insert_after", "_callbacks", "_bindings_ready", "_parse_action",
+    "_divider", "_get_offsets", "_get_styles_to_render_cell", "_header_row_key",
+    "_pseudo_class_state", "_refresh_region", "_row_locations", "_scroll_update",
+    "_show_hover_cursor", "_update_count", "_require_update_dimensions",
 }
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 
 from horizon_builder.tui.homecache import HomeView, read_kept, store
+from horizon_builder.tui.textual_internals import parse_action
 from horizon_builder.tui.titles import show_titles
 
 if TYPE_CHECKING:
@@ -99,8 +100,8 @@ class HomeViewActions(App[int]):
     async def run_action(self, action: Any, default_namespace: Any = None,
                          namespaces: Any = None) -> bool:
         if "session" not in self.__dict__ and self.early_view() is not None:
-            target, name, params = self._parse_action(
-                action, self if default_namespace is None else default_namespace, namespaces)
+            target, name, params = parse_action(
+                self, action, self if default_namespace is None else default_namespace, namespaces)
             if not target.check_action(name, params):  # not usable now: the key goes on
                 return False
             # the roster on screen is the kept view: the action runs once the session is in

@@ -10,11 +10,12 @@ of Textual (tests/test_architecture.py guards this).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import App
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
@@ -31,8 +32,14 @@ from textual.widgets._footer import FooterKey
 from textual.widgets._toast import ToastRack
 from textual.widgets.data_table import RowKey
 
+if TYPE_CHECKING:  # (annotations only: nothing more imported at start-up)
+    from textual.widgets import Footer, OptionList
+    from textual.widgets.option_list import Option
+
 __all__ = ["CompositorHookScreen", "DataTableHooks", "FooterKey", "SegmentLines", "ToastRack",
-           "app_messages_waiting", "screen_callbacks_waiting", "widget_busy_queue"]
+           "app_messages_waiting", "footer_bindings_ready", "option_is_divider",
+           "option_list_lines", "parse_action", "screen_callbacks_waiting",
+           "widget_busy_queue"]
 
 #: A cell's rendered lines (Textual's ``textual._types.SegmentLines``, spelt out here).
 SegmentLines = list[list[Segment]]
@@ -122,3 +129,81 @@ class DataTableHooks(DataTable[Any]):
 
     def clear_table_caches(self) -> None:
         DataTable._clear_caches(self)
+
+    # DataTable's private state the element table reads or nudges (same "why" as above).
+    @property
+    def row_locations(self) -> Any:
+        """Row key -> row index (a two-way dict: ``.get(key)``)."""
+        return self._row_locations
+
+    @property
+    def header_row_key(self) -> RowKey:
+        return self._header_row_key
+
+    @property
+    def table_data(self) -> Any:
+        """Row key -> column key -> cell: the cells DataTable renders."""
+        return self._data
+
+    @property
+    def hover_cursor_shown(self) -> bool:
+        return self._show_hover_cursor
+
+    @property
+    def pseudo_class_state(self) -> Any:
+        """The widget's pseudo-class state (focus, hover ...): part of every cache key."""
+        return self._pseudo_class_state
+
+    def row_and_line_at(self, y: int) -> tuple[RowKey, int]:
+        """The row at virtual line ``y`` and the line within it (LookupError past the end)."""
+        return self._get_offsets(y)
+
+    def cell_styles(self, *args: Any) -> Any:
+        """DataTable's ``_get_styles_to_render_cell``: (component style, post style)."""
+        return self._get_styles_to_render_cell(*args)
+
+    def refresh_table_region(self, region: Region) -> None:
+        """Repaint a region of the table, in its own (virtual) lines."""
+        self._refresh_region(region)
+
+    def scrollbars_to(self, virtual_size: Size) -> None:
+        """Give the scrollbars a new virtual size without a layout of the screen."""
+        self._scroll_update(virtual_size)
+
+    def cells_changed(self) -> None:
+        """Tell DataTable its cells changed (its render caches are keyed by this count)."""
+        self._update_count += 1
+
+    def dimensions_due(self) -> None:
+        """Have DataTable work out its virtual size again when it is next idle."""
+        self._require_update_dimensions = True
+
+
+# --- the rest: one read each ---------------------------------------------------------------
+
+def option_is_divider(option: Option) -> bool:
+    """Whether an OptionList option is a divider (quiet.py: options replaced in place).
+    Public replacement: an ``Option.divider`` property."""
+    return bool(option._divider)
+
+
+def option_list_lines(box: OptionList) -> int:
+    """How many lines the OptionList's options take (quiet.py: a relayout only when this
+    changes). Public replacement: a public line count on OptionList."""
+    return len(box._lines)
+
+
+def footer_bindings_ready(footer: Footer) -> bool:
+    """Whether the footer has had its first bindings (keys_footer.py composes only then).
+    Public replacement: none in Textual 8."""
+    return bool(footer._bindings_ready)
+
+
+def parse_action(app: App[Any], action: Any, default_namespace: Any,
+                 namespaces: Any) -> tuple[Any, str, tuple[object, ...]]:
+    """Textual's own reading of an action string: (target, name, parameters) (homeview.py:
+    a key pressed on the kept first view is checked before the session is in).
+    Public replacement: ``textual.actions.parse`` with the namespace lookup."""
+    result: tuple[Any, str, tuple[object, ...]] = app._parse_action(
+        action, default_namespace, namespaces)
+    return result

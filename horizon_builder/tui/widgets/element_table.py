@@ -189,11 +189,11 @@ class ElementTable(DataTableHooks):
     def _place_rows(self, old: list[RowData], rows: list[RowData]) -> None:
         """Put the table's rows in the order of ``rows`` (DataTable adds rows at the end
         only), and draw again the lines from the first one whose row moved."""
-        locations = self._row_locations  # (a str finds its RowKey: StringKey compares equal)
+        locations = self.row_locations  # (a str finds its RowKey: StringKey compares equal)
         for index, row in enumerate(rows):
-            if locations.get(row.key) != index:  # type: ignore[arg-type]
+            if locations.get(row.key) != index:
                 locations[RowKey(row.key)] = index
-        self._update_count += 1
+        self.cells_changed()
         # only the visible lines whose row is another one now (a move: two lines; a row
         # added or removed: the lines from there down, and those left empty at the end)
         top = int(self.scroll_y)
@@ -201,7 +201,7 @@ class ElementTable(DataTableHooks):
         width = max(self.virtual_size.width, self.size.width)
         for index in range(top, min(max(len(rows), len(old)), top + self.size.height)):
             if index >= len(old) or index >= len(rows) or old[index].key != rows[index].key:
-                self._refresh_region(Region(0, header + index, width, 1))  # (rows: 1 line)
+                self.refresh_table_region(Region(0, header + index, width, 1))  # (rows: 1 line)
 
     def render_table_cell(self, row_index: int, column_index: int, base_style: Style,
                           width: int, cursor: bool = False, hover: bool = False) -> SegmentLines:
@@ -217,13 +217,13 @@ class ElementTable(DataTableHooks):
                 or self.fixed_rows or self.fixed_columns or row_index >= self.row_count):
             return super().render_table_cell(row_index, column_index, base_style, width, cursor, hover)
         row = self._rows[row_index]
-        key = (row, column_index, width, cursor, hover, self._show_hover_cursor, self.show_cursor,
-               self._pseudo_class_state, self.cursor_foreground_priority,
+        key = (row, column_index, width, cursor, hover, self.hover_cursor_shown, self.show_cursor,
+               self.pseudo_class_state, self.cursor_foreground_priority,
                self.cursor_background_priority, self.cell_padding)
         lines = self._segments_by_cell.get(key)
         if lines is None:
-            component_style, post_style = self._get_styles_to_render_cell(
-                False, False, False, hover, cursor, self.show_cursor, self._show_hover_cursor,
+            component_style, post_style = self.cell_styles(
+                False, False, False, hover, cursor, self.show_cursor, self.hover_cursor_shown,
                 self.cursor_foreground_priority == "css", self.cursor_background_priority == "css")
             options = self.app.console_options.update_dimensions(width, 1).update(no_wrap=True)
             cell = self._cells(row)[column_index]
@@ -257,8 +257,8 @@ class ElementTable(DataTableHooks):
         pseudo-classes)."""
         state = self._drawing
         if state is None:
-            look = (self.size.width, self._widths, self._show_hover_cursor, self.show_cursor,
-                    self._pseudo_class_state, self.cursor_foreground_priority,
+            look = (self.size.width, self._widths, self.hover_cursor_shown, self.show_cursor,
+                    self.pseudo_class_state, self.cursor_foreground_priority,
                     self.cursor_background_priority, self.cell_padding)
             state = _Drawing(self.rich_style, self.cursor_coordinate.row,
                              self.hover_coordinate.row, look)
@@ -283,17 +283,17 @@ class ElementTable(DataTableHooks):
         if self.cursor_type != "row" or self.fixed_columns or self.fixed_rows:
             return super().render_table_line(y, x1, x2, base_style)
         try:
-            row_key, line_no = self._get_offsets(y)
+            row_key, line_no = self.row_and_line_at(y)
         except LookupError:
             return super().render_table_line(y, x1, x2, base_style)
         state = self._drawing_state()
         key: tuple[object, ...]
-        if row_key is self._header_row_key:  # (its columns change only with a rebuild)
+        if row_key is self.header_row_key:  # (its columns change only with a rebuild)
             hover = self.hover_coordinate if state.hover_row == -1 else None  # (mouse on it)
             key = ("header", line_no, x1, x2, state.cursor_row == -1, hover, base_style,
                    state.look)
         else:
-            index = self._row_locations.get(row_key)
+            index = self.row_locations.get(row_key)
             if index is None or index >= len(self._rows):
                 return super().render_table_line(y, x1, x2, base_style)
             key = (index, self._rows[index], line_no, x1, x2, state.cursor_row == index,
@@ -323,7 +323,7 @@ class ElementTable(DataTableHooks):
         if self._layout_held:
             self._layout_held = False
             if not self._scrollbar_kept():
-                self._scroll_update(self.virtual_size)
+                self.scrollbars_to(self.virtual_size)
 
     def _scrollbar_kept(self) -> bool:
         """Give the vertical scrollbar the table's new height without drawing it again when
@@ -395,9 +395,9 @@ class ElementTable(DataTableHooks):
         rows: set[int] = set()
         for row_key, column_key, value in changes:
             key = RowKey(row_key)
-            self._data[key][ColumnKey(column_key)] = value
-            rows.add(self._row_locations.get(key) or 0)
-        self._update_count += 1
+            self.table_data[key][ColumnKey(column_key)] = value
+            rows.add(self.row_locations.get(key) or 0)
+        self.cells_changed()
         if len(rows) > self.size.height:
             self.refresh()
         else:  # only the lines that changed are drawn again, not the whole table
@@ -412,7 +412,7 @@ class ElementTable(DataTableHooks):
             self.columns[ColumnKey(key)].width = width
         self.clear_table_caches()
         self.refresh()  # every line, the header's included, is drawn at the new widths
-        self._require_update_dimensions = True
+        self.dimensions_due()
         self.check_idle()
 
     def _rebuild(self, rows: list[RowData]) -> None:
@@ -467,9 +467,9 @@ class ElementTable(DataTableHooks):
 
     def select_key(self, key: str) -> bool:
         """Put the cursor on a row (an element id, or a form key); falls back to its element."""
-        index = self._row_locations.get(key)  # type: ignore[arg-type]
+        index = self.row_locations.get(key)
         if index is None:
-            index = self._row_locations.get(split_key(key)[0])  # type: ignore[arg-type]
+            index = self.row_locations.get(split_key(key)[0])
         if index is None:
             return False
         if index != self.cursor_row:  # (already there: an edit's several views of it agree)

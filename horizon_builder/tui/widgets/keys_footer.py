@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from horizon_builder.tui.textual_internals import FooterKey
+from horizon_builder.tui.textual_internals import FooterKey, footer_bindings_ready
 
 #: the app's keys (the palette's key named "More": it lists every command)
 APP_BINDINGS: list[BindingType] = [
@@ -54,7 +54,7 @@ class KeysFooter(Footer):
                      if binding.show)
 
     def compose(self) -> ComposeResult:
-        self._shown = self._keys() if self._bindings_ready else None
+        self._shown = self._keys() if footer_bindings_ready(self) else None
         yield from super().compose()
         self.call_after_refresh(self._fit, 10)
 

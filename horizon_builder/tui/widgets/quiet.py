@@ -16,6 +16,8 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from horizon_builder.tui.textual_internals import option_is_divider, option_list_lines
+
 
 def content_key(content: Any) -> object | None:
     """What makes two contents render alike (None: not known; never equal)."""
@@ -47,10 +49,11 @@ def replace_options(box: OptionList, options: list[Option]) -> None:
     a relayout re-renders every widget on the screen. The highlight stays where it was."""
     old = box.options
     if not old or len(old) != len(options) or any(
-            o.id != n.id or o._divider != n._divider for o, n in zip(old, options, strict=True)):
+            o.id != n.id or option_is_divider(o) != option_is_divider(n)
+            for o, n in zip(old, options, strict=True)):
         box.set_options(options)
         return
-    lines = len(box._lines)
+    lines = option_list_lines(box)
     for index, (before, after) in enumerate(zip(old, options, strict=True)):
         if before.prompt is not after.prompt:
             box.replace_option_prompt_at_index(index, after.prompt)
@@ -59,5 +62,5 @@ def replace_options(box: OptionList, options: list[Option]) -> None:
                 box.disable_option_at_index(index)
             else:
                 box.enable_option_at_index(index)
-    if len(box._lines) != lines:  # taller or shorter: its neighbours move
+    if option_list_lines(box) != lines:  # taller or shorter: its neighbours move
         box.refresh(layout=True)
