@@ -116,3 +116,13 @@ def test_link_and_command_finders_see_what_they_should():
     assert _command(shown) == ["event", "pair", "club.toml"]
     with pytest.raises(SystemExit):
         build_parser("export").parse_args(["export", "x.toml", "--format", "pdf"])
+
+
+def test_the_code_points_users_to_guide_pages_that_exist():
+    """Help texts and schema descriptions that send a user to the guide name a page that
+    exists (the completion help: docs/player.md; an entrant's registered list: docs/rules.md)."""
+    named = {m for path in (ROOT / "horizon_builder").rglob("*.py")
+             for m in re.findall(r"docs/[\w/-]+\.md", path.read_text(encoding="utf-8"))}
+    assert {"docs/player.md", "docs/rules.md"} <= named
+    for page in named:
+        assert (ROOT / page).is_file(), page
