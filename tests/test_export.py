@@ -457,8 +457,8 @@ def test_shipped_strategic_assets_printed_apart() -> None:
 
 
 def test_docs_sample_is_real_output() -> None:
-    """The compact sample in the README is what the exporter prints for the example."""
-    docs = (ROOT / "README.md").read_text(encoding="utf-8")
+    """The compact sample in the guide (docs/sharing.md) is what the exporter prints for the example."""
+    docs = (ROOT / "docs" / "sharing.md").read_text(encoding="utf-8")
     sample = docs.split("```text\n", 1)[1].split("```", 1)[0]
     element_lines = sample.split("------------\n", 1)[1].split("\n\n", 1)[0].splitlines()
     output = export(ROOT / "examples/hvy-cav-battlegroup.toml", "text", compact=True)

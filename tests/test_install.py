@@ -11,7 +11,8 @@ from pathlib import Path
 import horizon_builder
 from horizon_builder.cli.main import main
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+# The players' install section, moved from the README to the guide (issue 28 item 7).
+README = Path(__file__).resolve().parents[1] / "docs" / "player.md"
 
 
 def test_the_package_carries_py_typed_as_its_classifier_says():

@@ -17,7 +17,8 @@ from horizon_builder.roster.io import read_roster, save_roster
 from horizon_builder.roster.models import Element, Roster, UpgradeChoice
 from horizon_builder.tomledit import update_text
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+# The roster example, moved from the README to the guide (issue 28 item 7).
+README = Path(__file__).resolve().parent.parent / "docs" / "files.md"
 
 COMMENTED = """\
 # My club list: top comment

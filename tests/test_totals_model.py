@@ -11,7 +11,7 @@ from helpers_oth import base, check, example_data, run_cli
 from horizon_builder.engine.totals import Totals
 from horizon_builder.export.document import build_document, export_schema
 
-#: The keys README.md documents for ``check --format json``.
+#: The keys the user guide (docs/player.md, moved from the README) documents for ``check --format json``.
 README_KEYS = {"path", "legal", "force_cost", "force_cost_limit", "force_presence",
                "command_resources", "command_resources_spent", "intelligence_rating",
                "intelligence_quality", "deployment_spaces", "starting_momentum", "findings"}
@@ -30,6 +30,8 @@ def test_check_json_writes_the_totals_keys(tmp_path: Path) -> None:
     assert status == 0
     data = json.loads(out)[0]
     assert set(data) >= README_KEYS
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "player.md").read_text(encoding="utf-8")
+    assert all(f"`{key}`" in guide for key in README_KEYS)
     report = check(base())
     expected = report.totals.model_dump(exclude={"provisional"})
     assert {key: data[key] for key in expected} == expected

@@ -290,7 +290,7 @@ def _add_serve(sub: Any) -> None:
 
 def _add_completion(sub: Any) -> None:
     completion = sub.add_parser("completion", help="print the shell completion script (bash, zsh or "
-                                "fish); see the README for where to put it")
+                                "fish); see the user guide, docs/player.md, for where to put it")
     completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="your shell")
     completion.set_defaults(func=_completion)
 

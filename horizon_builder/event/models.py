@@ -43,7 +43,7 @@ class Commander(EventModel):
     registered: Roster | None = Field(default=None, description="The list's content when "
                                       "registered (or its change accepted), whose pin is "
                                       "`pin`: the list the event goes on with while a change "
-                                      "is not accepted (README, Readings).")
+                                      "is not accepted (user guide: docs/rules.md, Readings).")
     dropped: bool = Field(default=False, description="Dropped out: not paired any more; "
                           "results kept.")
 
