@@ -36,7 +36,7 @@ from horizon_builder.engine.findings import (
     finding_key,
     plural,
 )
-from horizon_builder.engine.validator import ELEMENT_TOLD, check, round_copy
+from horizon_builder.engine.registry import ELEMENT_TOLD, check, round_copy
 from horizon_builder.rules.layers import ENTERED_FROM
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 
