@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.rules.base import RuleModel
-from horizon_builder.rules.layers import ENTERED_FROM
+from horizon_builder.rules.personal import ENTERED_FROM
 
 
 def provisional_values(analysis: Analysis) -> list[str]:
