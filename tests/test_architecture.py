@@ -190,3 +190,25 @@ def test_no_import_cycles() -> None:
     imports deferred into functions (they run too) but not ``if TYPE_CHECKING:`` ones."""
     cycles = _cycles(_import_graph())
     assert cycles == [], "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def _imports_anywhere(tree: ast.AST) -> set[str]:
+    """Every module an ``import`` or ``from ... import`` names, ``TYPE_CHECKING`` blocks too."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_screens_never_import_the_app() -> None:
+    """Screens, dialogs and widgets ask the app through ``SessionApp`` (tui/screens/base.py),
+    a Protocol the app meets, and never import ``tui.app``, not even for its type."""
+    offenders = [path.relative_to(PACKAGE).as_posix()
+                 for folder in ("screens", "dialogs", "widgets")
+                 for path in (PACKAGE / "tui" / folder).rglob("*.py")
+                 if "horizon_builder.tui.app" in _imports_anywhere(ast.parse(path.read_text()))]
+    assert offenders == []

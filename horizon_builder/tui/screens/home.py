@@ -200,7 +200,7 @@ class RosterScreen(SessionView, Screen[None]):
     def show_kept_view(self, view: HomeView) -> None:
         """Paint a view kept from the last run (before the session is loaded; the cache:
         :mod:`horizon_builder.tui.homeview`, which imports this screen, never the reverse)."""
-        show_titles(self.horizon, view.title, view.sub_title)
+        show_titles(self.app, view.title, view.sub_title)
         self.totals.show_figures(view.figures, view.tooltip)
         if view.rows:
             self.table.show_rows(view.rows, view.widths)
