@@ -155,3 +155,139 @@ def test_the_check_finds_each_kind_of_use() -> None:
 def test_the_internals_modules_exist_and_hold_the_uses() -> None:
     for path in INTERNALS:
         assert framework_insides(ast.parse(path.read_text(encoding="utf-8"))), path
+
+
+def _module_of(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imported(tree: ast.AST, module: str, is_package: bool, known: set[str]) -> set[str]:
+    """The package's modules that ``module`` imports anywhere in its body (top level, inside
+    functions and classes alike), leaving out the ``if TYPE_CHECKING:`` blocks, which never run.
+
+    ``from a.b import c`` points at the module ``a.b.c`` when there is one, else at ``a.b``.
+    Importing ``a.b.c`` also runs the packages ``a`` and ``a.b``; those implied edges are left
+    out (a package may gather its own modules in its ``__init__``)."""
+    found: set[str] = set()
+    base = module.split(".") if is_package else module.split(".")[:-1]
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parent = base[:len(base) - node.level + 1] if node.level else []
+            source = ".".join([*parent, *([node.module] if node.module else [])])
+            for alias in node.names:
+                name = f"{source}.{alias.name}"
+                found.add(name if name in known else source)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return {name for name in found if name in known and name != module}
+
+
+def _import_graph() -> dict[str, set[str]]:
+    paths = {_module_of(path): path for path in PACKAGE.rglob("*.py")}
+    known = set(paths)
+    return {module: _imported(ast.parse(path.read_text()), module, path.name == "__init__.py",
+                              known)
+            for module, path in paths.items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle_through_a_deferred_import() -> None:
+    known = {"p", "p.a", "p.b", "p.c"}
+    graph = {
+        "p.a": _imported(ast.parse("from p import b\n"), "p.a", False, known),
+        "p.b": _imported(ast.parse("def f():\n    from .c import g\n"), "p.b", False, known),
+        "p.c": _imported(ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                   "    import p.b\nelse:\n    import p.a\n"), "p.c", False, known),
+        "p": set(),
+    }
+    assert graph["p.b"] == {"p.c"} and graph["p.c"] == {"p.a"}
+    assert _cycles(graph) == [["p.a", "p.b", "p.c"]]
+    graph["p.c"] = _imported(ast.parse("if TYPE_CHECKING:\n    import p.a\n"), "p.c", False, known)
+    assert _cycles(graph) == []
+
+
+def test_no_import_cycles() -> None:
+    """No module of the package imports, however indirectly, one that imports it back, counting
+    imports deferred into functions (they run too) but not ``if TYPE_CHECKING:`` ones."""
+    cycles = _cycles(_import_graph())
+    assert cycles == [], "import cycles:\n" + "\n".join(" <-> ".join(c) for c in cycles)
+
+
+def _imports_anywhere(tree: ast.AST) -> set[str]:
+    """Every module an ``import`` or ``from ... import`` names, ``TYPE_CHECKING`` blocks too."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_screens_never_import_the_app() -> None:
+    """Screens, dialogs and widgets ask the app through ``SessionApp`` (tui/screens/base.py),
+    a Protocol the app meets, and never import ``tui.app``, not even for its type."""
+    offenders = [path.relative_to(PACKAGE).as_posix()
+                 for folder in ("screens", "dialogs", "widgets")
+                 for path in (PACKAGE / "tui" / folder).rglob("*.py")
+                 if "horizon_builder.tui.app" in _imports_anywhere(ast.parse(path.read_text()))]
+    assert offenders == []

@@ -27,7 +27,7 @@ from horizon_builder.checks.common import (
 from horizon_builder.checks.datawar import type_bought, upgrade_name
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.registry import check
 from horizon_builder.words import with_article
 
 CHAPTER = "BioWar"

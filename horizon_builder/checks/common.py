@@ -36,9 +36,9 @@ from horizon_builder.engine.findings import (
     finding_key,
     plural,
 )
-from horizon_builder.engine.validator import ELEMENT_TOLD, check, round_copy
-from horizon_builder.rules.layers import ENTERED_FROM
+from horizon_builder.engine.registry import ELEMENT_TOLD, check, round_copy
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
+from horizon_builder.rules.personal import ENTERED_FROM
 
 __all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "cite_within", "derived", "each_element",
            "element_findings", "eligible_names", "finding", "first_places", "indices", "is_aircraft",

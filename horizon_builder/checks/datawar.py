@@ -26,7 +26,7 @@ from typing import TypeGuard
 from horizon_builder.checks.common import StatlineAsk, about, cite, element_findings, selected, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.registry import check
 from horizon_builder.rules.models import Ruleset, Upgrade
 
 CHAPTER = "DataWar"

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from horizon_builder.checks.common import StatlineAsk, about, eligible_names, plural, selected, statline_rule
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.registry import check
 from horizon_builder.rules.models import ElementType
 from horizon_builder.words import with_article
 

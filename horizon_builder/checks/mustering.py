@@ -36,7 +36,7 @@ from horizon_builder.engine.payment import (
     payment_options,
     why_not,
 )
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.registry import check
 from horizon_builder.words import with_article
 
 CHAPTER = "Mustering (core)"

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from horizon_builder.checks.common import about, cite, is_aircraft
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.registry import check
 
 CHAPTER = "Solitaire"
 

@@ -14,7 +14,7 @@ from horizon_builder.checks.weird import command_rules
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.columns import element_type
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.registry import check
 
 CHAPTER = "Strategic assets"
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from horizon_builder.checks.common import about, cite, element_findings
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.validator import check
+from horizon_builder.engine.registry import check
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Era, Ruleset
 

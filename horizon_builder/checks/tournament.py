@@ -8,8 +8,8 @@ from horizon_builder.checks.common import cite
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.columns import fp_of
 from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.registry import check, round_ids
 from horizon_builder.engine.tournament import fp_multiple, tournament_fc
-from horizon_builder.engine.validator import check, round_ids
 
 CHAPTER = "Tournament rules"
 

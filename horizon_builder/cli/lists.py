@@ -132,7 +132,7 @@ def add_parsers(sub: Any, name: str | None = None) -> None:
                          help="replace OUT if it exists (the old file is kept as .bak)")
         imp.set_defaults(func=import_main)
     if name in (None, "diff"):
-        from horizon_builder.cli.main import RULESET_HELP
+        from horizon_builder.cli.helptext import RULESET_HELP
 
         diff = sub.add_parser("diff", help="what changed between two versions of a list "
                               "(files or share codes): exit 0 same, 1 different")

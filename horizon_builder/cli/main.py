@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from horizon_builder import __version__
+from horizon_builder.cli.helptext import RULESET_HELP
 from horizon_builder.problems import LoadError
 from horizon_builder.safetext import printable
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
                "completion", "share", "import", "diff", "serve")
-RULESET_HELP = "a ruleset overrides layer (house rules, an event preset); repeatable"
 #: How to open the app, shown by ``--help`` (the subcommands are listed above it).
 OPEN_THE_APP = """\
 open the app:

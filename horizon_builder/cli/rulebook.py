@@ -17,13 +17,13 @@ from typing import Any
 import tomli_w
 
 from horizon_builder.problems import LoadError
+from horizon_builder.rules.entry import write_personal
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.personal import (
     ROLE,
     personal_layers,
     personal_rules_path,
     read_personal,
-    write_personal,
 )
 from horizon_builder.rules.values import RuleValue, changes, rule_values
 from horizon_builder.safetext import printable

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.rules.base import RuleModel
-from horizon_builder.rules.layers import ENTERED_FROM
+from horizon_builder.rules.personal import ENTERED_FROM
 
 
 def provisional_values(analysis: Analysis) -> list[str]:
@@ -16,7 +16,7 @@ def provisional_values(analysis: Analysis) -> list[str]:
     A verdict can rest on a provisional value without any finding saying so: a
     mech that fits an inferred pool is "legal" only as far as that pool is right.
     """
-    from horizon_builder.checks.common import derived, present  # (they import the validator)
+    from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
 
     used = set(derived(present(analysis, _element_provisional)[1], _union))
     option = analysis.command_option
@@ -57,7 +57,7 @@ def changed_values(analysis: Analysis) -> list[str]:
     """The values this force's totals and checks used that a layer beyond the shipped book
     data changed (a roster's house rules, ``--ruleset``, an event preset), each with that
     layer's name and short hash: a verdict says what it rests on."""
-    from horizon_builder.checks.common import derived, present  # (they import the validator)
+    from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
 
     used = set(derived(present(analysis, _element_changed)[1], _union))
     used.update(_changed(_force_values_used(analysis), _entered_only(analysis), False))
@@ -67,7 +67,7 @@ def changed_values(analysis: Analysis) -> list[str]:
 def entered_values(analysis: Analysis) -> list[str]:
     """The core values this force's totals and checks used that your rulebook entered (values
     the book data does not know: not house rules), each with its source."""
-    from horizon_builder.checks.common import derived, present  # (they import the validator)
+    from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
 
     used = set(derived(present(analysis, _element_entered)[1], _union))
     used.update(_changed(_force_values_used(analysis), _entered_only(analysis), True))

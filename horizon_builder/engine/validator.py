@@ -1,14 +1,15 @@
 """Run every building check over a roster: small check functions, grouped by book chapter.
 
 A check is a function ``(Analysis) -> Iterable[Finding]`` registered with
-:func:`check`. Checks never raise on a roster that loaded: a check that
-crashes becomes an internal-error finding rather than a traceback.
+:func:`horizon_builder.engine.registry.check` (the registry sits below both the validator and
+the checks, so the checks never import the validator). Checks never raise on a roster that
+loaded: a check that crashes becomes an internal-error finding rather than a traceback.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
@@ -24,36 +25,20 @@ from horizon_builder.engine.findings import (
     finding_key,
     verdict_text,
 )
-from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.provenance import changed_values, entered_values, provisional_values
+from horizon_builder.engine.registry import (  # (Check, CheckFn, check: named here as before)
+    CHECKS,
+    ELEMENT_TOLD,
+    round_copy,
+    round_ids,
+)
+from horizon_builder.engine.registry import Check as Check
+from horizon_builder.engine.registry import CheckFn as CheckFn
+from horizon_builder.engine.registry import check as check
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.gcpause import gc_paused
 from horizon_builder.roster.models import Roster, Round
 from horizon_builder.rules.models import Ruleset, RulesLayer
-
-CheckFn = Callable[[Analysis], Iterable[Finding]]
-
-
-@dataclass(frozen=True)
-class Check:
-    name: str
-    chapter: str
-    applies_to: frozenset[str]  # "battlegroup", "task_force", "round"
-    run: CheckFn
-
-
-CHECKS: list[Check] = []
-
-
-def check(chapter: str, applies_to: Iterable[str] = ("battlegroup", "round", "task_force")
-          ) -> Callable[[CheckFn], CheckFn]:
-    """Register a check function under a book chapter."""
-
-    def register(fn: CheckFn) -> CheckFn:
-        CHECKS.append(Check(fn.__name__, chapter, frozenset(applies_to), fn))
-        return fn
-
-    return register
 
 
 @dataclass(frozen=True)
@@ -238,20 +223,6 @@ def _places(analysis: Analysis, element_id: str) -> list[int]:
     return analysis.columns.places(element_id_of, element_id_of, element_id)
 
 
-def round_copy(finding: Finding, round_name: str) -> Finding:
-    """A round's copy of a finding, kept with the finding object (those about one element
-    are kept across edits with the element's info), so an edit does not copy them all again.
-    (Kept outside the dataclass's fields: equality, hashing and output never see it.)"""
-    copies: dict[str, Finding] = finding.__dict__.setdefault("_round_copies", {})
-    copy = copies.get(round_name)
-    if copy is None:
-        f = finding
-        copy = copies[round_name] = Finding(
-            f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element, f.element_name,
-            f.field, f.provisional, round_name)
-    return copy
-
-
 def validate(roster: Roster, ruleset: Ruleset) -> Report:
     """Analyse and check a roster; a Task Force also gets one report per round."""
     with gc_paused():
@@ -302,24 +273,6 @@ def _fielded(analysis: Analysis, round_: Round) -> list[bool]:
     analysis kept for the round object (an edit of the list keeps its rounds)."""
     return analysis.columns.get(("fielded", Identity(round_)),
                                 lambda info: info.element.id in round_ids(round_))
-
-
-_ROUND_IDS = IdentityMemo(limit=256)
-
-
-def round_ids(round_: Round) -> frozenset[str]:
-    """The ids a round fields, as a set made once per round object (an edit of the list
-    keeps its rounds)."""
-    ids: frozenset[str] | None = _ROUND_IDS.get((round_,), None)
-    if ids is None:
-        ids = frozenset(round_.elements)
-        _ROUND_IDS.put((round_,), None, ids)
-    return ids
-
-
-#: What the statline rules told one element of a Task Force (the keys of their findings of
-#: the rules that judge a Task Force), set by :mod:`horizon_builder.checks.common`.
-ELEMENT_TOLD: list[Callable[[Analysis, ElementInfo], Container[FindingKey]]] = []
 
 
 class _Reported:

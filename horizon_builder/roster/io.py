@@ -22,6 +22,7 @@ from horizon_builder.tomlfile import (
     KeyLines,
     format_loc,
     problems_from_validation,
+    read_regular_file,
     read_toml,
     write_toml_atomic,
 )
@@ -163,8 +164,6 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
     (default: yes, or under an event preset as the preset says).
     Raises :class:`LoadError` listing each problem with file, line and key.
     """
-    from horizon_builder.roster.sources import read_source
-
     path = Path(path)
     roster, source_text, kind = read_source(path)  # a roster TOML, or JSON (the export)
     text = source_text or ""  # no line numbers in JSON
@@ -178,6 +177,58 @@ def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
             for loc, message in found
         ])
     return LoadedRoster(path, roster, ruleset, personal_problems, kind)
+
+
+#: What a source was, as messages say it.
+TOML, JSON_EXPORT, JSON_ROSTER = "roster file", "JSON export", "roster (JSON)"
+
+
+def is_json(raw: bytes) -> bool:
+    """JSON, not TOML: a TOML document never starts with ``{`` (an inline table needs a key)."""
+    return raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
+
+
+def read_source(path: str | Path) -> tuple[Roster, str | None, str]:
+    """The roster in a roster TOML or a JSON file (the export, or a bare roster), the TOML
+    text (for line numbers; None for JSON) and which of them it was. Raises
+    :class:`LoadError` naming the file, line and key of each problem."""
+    path = Path(path)
+    raw = None if path.suffix.lower() == ".toml" else read_regular_file(path)  # .toml: read once
+    if raw is None or not is_json(raw):
+        data, text = read_toml(path)
+        return parse_roster(data, path, text), text, TOML
+    data, kind = _json_roster(path, raw)
+    try:
+        return parse_roster(data, path), None, kind
+    except LoadError as exc:
+        if kind != JSON_EXPORT:
+            raise
+        raise LoadError([Problem(p.path, p.message, f"roster.{p.key}" if p.key else "roster", p.line)
+                         for p in exc.problems]) from None
+
+
+def _json_roster(path: Path, raw: bytes) -> tuple[dict[str, Any], str]:
+    import json  # not for TOML: ``check`` of roster files imports no more than it needs
+
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LoadError.single(path, f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LoadError.single(path, f"not valid JSON: {exc.msg}", line=exc.lineno) from None
+    except (RecursionError, ValueError):
+        raise LoadError.single(path, "not valid JSON: values nested too deeply") from None
+    if not isinstance(data, dict):
+        raise LoadError.single(path, "holds no roster: a JSON export or roster is an object {...}")
+    if "export_version" in data or "roster" in data:
+        roster = data.get("roster")
+        if not isinstance(roster, dict):
+            raise LoadError.single(path, "a JSON export needs its roster: the \"roster\" key, "
+                                   "an object, is missing", key="roster")
+        return roster, JSON_EXPORT
+    return data, JSON_ROSTER
 
 
 def roster_ruleset(roster: Roster, path: Path, text: str = "",

@@ -2,81 +2,36 @@
 a roster written as JSON, a share code, or a text holding one (the markdown export, a
 chat message saved to a file).
 
-:func:`read_source` is what ``check``, ``export`` and the app's Open read (a roster TOML
-or JSON); :func:`roster_from` is what ``import`` and ``diff`` read (any of them).
+:func:`~horizon_builder.roster.io.read_source` (in :mod:`horizon_builder.roster.io`, which
+``load`` uses, so that module never imports this one) is what ``check``, ``export`` and the
+app's Open read (a roster TOML or JSON); :func:`roster_from` is what ``import`` and ``diff``
+read (any of them).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from horizon_builder.problems import LoadError, Problem
-from horizon_builder.roster.io import (
+from horizon_builder.roster.io import (  # (read_source and the kinds: named here as before)
+    JSON_EXPORT,
+    JSON_ROSTER,
+    TOML,
     LoadedRoster,
+    is_json,
     load_rules,
-    parse_roster,
     reference_problems,
     rules_layers,
 )
+from horizon_builder.roster.io import read_source as read_source
 from horizon_builder.roster.models import Roster
-from horizon_builder.tomlfile import format_loc, read_regular_file, read_toml
+from horizon_builder.tomlfile import format_loc, read_regular_file
 
-#: What a source was, as messages say it.
-TOML, JSON_EXPORT, JSON_ROSTER, CODE, TEXT_WITH_CODE = (
-    "roster file", "JSON export", "roster (JSON)", "share code", "text with a share code")
-
+#: What a source was besides a file (the files' kinds: :mod:`horizon_builder.roster.io`).
+CODE, TEXT_WITH_CODE = "share code", "text with a share code"
 
 #: Files that are exports, not rosters: read for the share code they carry.
 EXPORT_SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm")
-
-
-def is_json(raw: bytes) -> bool:
-    """JSON, not TOML: a TOML document never starts with ``{`` (an inline table needs a key)."""
-    return raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
-
-
-def read_source(path: str | Path) -> tuple[Roster, str | None, str]:
-    """The roster in a roster TOML or a JSON file (the export, or a bare roster), the TOML
-    text (for line numbers; None for JSON) and which of them it was. Raises
-    :class:`LoadError` naming the file, line and key of each problem."""
-    path = Path(path)
-    raw = None if path.suffix.lower() == ".toml" else read_regular_file(path)  # .toml: read once
-    if raw is None or not is_json(raw):
-        data, text = read_toml(path)
-        return parse_roster(data, path, text), text, TOML
-    data, kind = _json_roster(path, raw)
-    try:
-        return parse_roster(data, path), None, kind
-    except LoadError as exc:
-        if kind != JSON_EXPORT:
-            raise
-        raise LoadError([Problem(p.path, p.message, f"roster.{p.key}" if p.key else "roster", p.line)
-                         for p in exc.problems]) from None
-
-
-def _json_roster(path: Path, raw: bytes) -> tuple[dict[str, Any], str]:
-    import json  # not for TOML: ``check`` of roster files imports no more than it needs
-
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise LoadError.single(path, f"not UTF-8 text (byte {exc.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LoadError.single(path, f"not valid JSON: {exc.msg}", line=exc.lineno) from None
-    except (RecursionError, ValueError):
-        raise LoadError.single(path, "not valid JSON: values nested too deeply") from None
-    if not isinstance(data, dict):
-        raise LoadError.single(path, "holds no roster: a JSON export or roster is an object {...}")
-    if "export_version" in data or "roster" in data:
-        roster = data.get("roster")
-        if not isinstance(roster, dict):
-            raise LoadError.single(path, "a JSON export needs its roster: the \"roster\" key, "
-                                   "an object, is missing", key="roster")
-        return roster, JSON_EXPORT
-    return data, JSON_ROSTER
 
 
 def roster_from(source: str) -> tuple[Roster, str]:

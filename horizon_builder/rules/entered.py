@@ -17,8 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from horizon_builder.rules.layers import _as_int
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.rules.walk import as_int
 
 Key = tuple[str, ...]
 _PROVENANCE = ("source", "provisional")
@@ -68,7 +68,7 @@ def _value(node: Any, loc: tuple[str | int, ...]) -> Any:
         if isinstance(node, BaseModel):
             node = getattr(node, str(part), _MISSING)
         elif isinstance(node, dict):
-            node = node.get(part, node.get(_as_int(part), _MISSING))
+            node = node.get(part, node.get(as_int(part), _MISSING))
         elif isinstance(node, list) and isinstance(part, int) and part < len(node):
             node = node[part]
         else:

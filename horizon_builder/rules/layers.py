@@ -14,18 +14,16 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from pydantic import BaseModel
-
 from horizon_builder.problems import LoadError, Problem
-from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.models import Ruleset, RulesLayer
+from horizon_builder.rules.personal import ENTERED_FROM, ROLE
+from horizon_builder.rules.walk import table_at
 from horizon_builder.tomlfile import KeyLines, format_loc, read_regular_file
 
 Loc = tuple[str | int, ...]
 
 #: How ``changed_by`` names your rulebook where it only enters core values the book data does
 #: not know ("your rulebook my-rules.toml #1a2b3c4d"): cited as entered, not as changed.
-ENTERED_FROM = "your rulebook"
 
 #: Keys the loader fills in: a file that writes them is refused, so no file can forge them.
 FILLED_IN = "changed_by"
@@ -90,7 +88,6 @@ def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[st
     loader then caches it and hands out deep copies), so marking in place is safe.
     """
     from horizon_builder.rules import entered as fills
-    from horizon_builder.rules.personal import ROLE
 
     infos = []
     for index, layer in enumerate(extra):
@@ -123,32 +120,3 @@ def _mark(ruleset: Ruleset, loc: Loc, label: str | bool, field: str = FILLED_IN)
     last = table_at(ruleset, loc)
     if last is not None:
         object.__setattr__(last, field, label)  # frozen: set once, at load
-
-
-def table_at(ruleset: Ruleset, loc: Loc) -> RuleModel | None:
-    """The innermost rule table on the path ``loc`` (what holds a value's provenance)."""
-    node: Any = ruleset
-    last: RuleModel | None = None
-    for part in loc:
-        if isinstance(node, RuleModel) and node is not ruleset:
-            last = node
-        if isinstance(node, BaseModel):
-            node = getattr(node, str(part), None)
-        elif isinstance(node, dict):
-            node = node.get(part, node.get(_as_int(part)))
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            node = node[part]
-        else:
-            node = None
-        if node is None:
-            break
-    if isinstance(node, RuleModel) and node is not ruleset:
-        last = node
-    return last
-
-
-def _as_int(part: str | int) -> int | None:
-    try:
-        return int(part)
-    except (TypeError, ValueError):
-        return None

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.problems import LoadError
 from horizon_builder.tomlfile import read_regular_file, read_toml, write_text_atomic
 
 ENV_DIR = "HORIZON_BUILDER_CONFIG_DIR"
@@ -31,6 +30,8 @@ ENV_OFF = "HORIZON_BUILDER_NO_PERSONAL_RULES"
 FILE_NAME = "my-rules.toml"
 ENTERED = "entered by you"
 ROLE = "your rulebook (personal rules)"
+#: How a value your rulebook entered names its layer (``changed_by``).
+ENTERED_FROM = "your rulebook"
 
 Loc = tuple[str, ...]
 
@@ -98,39 +99,6 @@ def with_value(data: dict[str, Any], loc: Sequence[str], value: Any,
         table["source"] = source
         table.pop("provisional", None)  # entered from the book: its own provenance says so
     return out
-
-
-def check_personal(data: dict[str, Any], path: Path | None = None) -> None:
-    """Raise LoadError (file, key, what is wrong) if the rules with ``data`` would not load."""
-    import tomli_w
-
-    from horizon_builder.rules.loader import load_ruleset
-
-    target = path or personal_rules_path()
-    trial = target.with_name(f".{target.name}.check.toml")
-    trial.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        trial.write_text(tomli_w.dumps(data), encoding="utf-8")
-        try:
-            load_ruleset([trial], roles=[ROLE])
-        except LoadError as exc:
-            raise LoadError([p.__class__(str(target), p.message, p.key, p.line)
-                             for p in exc.problems]) from None
-    finally:
-        trial.unlink(missing_ok=True)
-
-
-def write_personal(data: dict[str, Any], path: Path | None = None) -> Path:
-    """Check, then write the personal layer atomically (its folder made if needed)."""
-    import tomli_w
-
-    target = path or personal_rules_path()
-    check_personal(data, target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    header = ("# Your rulebook: values you entered from the core Horizon Wars book, applied to "
-              "every roster\n# on this machine (horizon-builder rules). Edit here or in the "
-              "app's Rules screen.\n")
-    return write_text_atomic(target, header + tomli_w.dumps(data))
 
 
 def snapshot(path: Path | None = None) -> str | None:

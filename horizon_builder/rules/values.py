@@ -18,7 +18,8 @@ from typing import Any, Literal
 
 from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.models import ElementType, Ruleset
-from horizon_builder.rules.personal import ENTERED, ROLE
+from horizon_builder.rules.personal import ENTERED, ENTERED_FROM, ROLE
+from horizon_builder.rules.walk import table_at
 
 Kind = Literal["int", "statline", "text"]
 Status = Literal["book", "provisional", "unknown", "entered"]
@@ -51,8 +52,6 @@ class RuleValue:
 
 def _personal(rs: Ruleset) -> frozenset[str]:
     """The labels of your rulebook's layers: a value one of them set is entered by you."""
-    from horizon_builder.rules.layers import ENTERED_FROM
-
     labels = [layer.label for layer in rs.rules_layers if layer.role == ROLE]
     return frozenset([*labels, *(f"{ENTERED_FROM} {label}" for label in labels)])
 
@@ -88,8 +87,6 @@ def _entered_or_not(ruleset: Ruleset, v: RuleValue, entered: set[str]) -> RuleVa
     """A value that can be entered is "entered" when your rulebook entered it, not because
     its table's source says so (a pool with one Presence entered: the others are what the
     book data says)."""
-    from horizon_builder.rules.layers import table_at
-
     if v.key is None:
         return v
     if ".".join(v.key) in entered:
@@ -233,19 +230,6 @@ def parse_entry(value: RuleValue, text: str) -> Any:
             raise ValueError(f"{', '.join(missing)} missing")
         return stats
     raise ValueError(f"{value.label} is shown, not entered here")
-
-
-def enter_value(value: RuleValue, text: str, source: str = ENTERED) -> Any:
-    """Write what was typed for ``value`` into your rulebook (checked by the same models
-    first; ValueError or LoadError says why not). Returns the value written (None: removed)."""
-    from horizon_builder.rules.personal import read_personal, with_value, write_personal
-
-    if value.key is None:
-        raise ValueError(f"{value.item}: {value.label} is shown, not entered here")
-    parsed = parse_entry(value, text)
-    data = with_value(read_personal(), value.key, parsed, source or ENTERED, value.source_at)
-    write_personal(data)
-    return parsed
 
 
 def changes(before: list[RuleValue], after: list[RuleValue]) -> list[tuple[RuleValue, RuleValue]]:

@@ -50,6 +50,7 @@ from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
 if TYPE_CHECKING:
     from horizon_builder.autosave import Autosaver
     from horizon_builder.session import Session
+    from horizon_builder.tui.screens.base import SessionApp
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
 _BLOCKED_IN_DIALOG = frozenset({
@@ -336,7 +337,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
     def action_rounds(self, round_name: str | None = None) -> None:
         from horizon_builder.tui.screens.rounds import open_rounds
 
-        open_rounds(self, round_name)
+        open_rounds(self, self.session, round_name)
 
     def action_settings(self, focus_field: str | None = None) -> None:
         from horizon_builder.tui.screens.settings import SettingsScreen
@@ -374,6 +375,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
 
     def on_unmount(self) -> None:
         self.autosave_now()  # leaving another way (an error, a signal): keep the work
+
+
+if TYPE_CHECKING:  # the app meets what the screens ask of it (mypy checks this line)
+    _MEETS: type[SessionApp] = HorizonApp
 
 
 def run_app(path: Path | None, overrides: list[str],

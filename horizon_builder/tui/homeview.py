@@ -19,7 +19,6 @@ from textual.app import App
 
 from horizon_builder.tui.homecache import HomeView, read_kept, store
 from horizon_builder.tui.textual_internals import parse_action
-from horizon_builder.tui.titles import show_titles
 
 if TYPE_CHECKING:
     from horizon_builder.session import Session
@@ -60,19 +59,6 @@ def write_view(app: HorizonApp, home: RosterScreen) -> None:
     # written even when the app is left at once)
     store(tuple(app.overrides), (app.size.width, app.size.height),
           None if path is None else path.resolve(), layers, dataclasses.asdict(view))
-
-
-def show_view(home: RosterScreen, view: HomeView) -> None:
-    """Paint a kept view on the home screen (before the session is loaded)."""
-    app = home.horizon
-    show_titles(app, view.title, view.sub_title)
-    home.totals.show_figures(view.figures, view.tooltip)
-    if view.rows:
-        home.table.show_rows(view.rows, view.widths)
-    else:  # a new roster: the hint and the Add button in place of the list
-        home.show_empty(True)
-    home.findings.show_findings(view.findings, view.provisional)
-    home.show_detail_text(view.detail)
 
 
 class HomeViewActions(App[int]):

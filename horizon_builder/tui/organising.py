@@ -1,40 +1,16 @@
-"""The app's organiser actions: judge a folder of lists, run an event (OtH p.45-48)."""
+"""The app's organiser actions: judge a folder of lists, run an event (OtH p.45-48).
+
+The screens' common base, :class:`~horizon_builder.tui.screens.organiser_view.OrganiserView`,
+is a module of the screens: they never import this module, which opens them."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
 
 from textual.app import App
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 #: The roster's keys: an organiser's screen shows no roster, so they are not offered there.
 ROSTER_ACTIONS = frozenset({"undo", "redo", "save", "save_as"})
-
-
-class OrganiserView(Screen[None]):
-    """A screen of the organiser's (a folder judged, a list read, an event): it edits no
-    roster, so ctrl+s / ctrl+z are not its keys; opened from the command line (``alone``)
-    there is no roster under it, and Esc quits instead of showing an empty one."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Back"),
-        Binding("escape", "leave", "Quit"),  # opened from the command line: nothing to go back to
-    ]
-    ROSTER_KEYS: ClassVar[bool] = False
-    alone = False
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("close", "leave"):
-            return (action == "leave") == self.alone  # the footer says which Esc does
-        return True
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    async def action_leave(self) -> None:
-        await self.app.run_action("app.quit")  # asks about unsaved work first, as q does
 
 
 class OrganiserActions(App[int]):

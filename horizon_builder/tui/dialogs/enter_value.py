@@ -18,8 +18,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label
 
 from horizon_builder.problems import LoadError
+from horizon_builder.rules.entry import enter_value
 from horizon_builder.rules.personal import ENTERED
-from horizon_builder.rules.values import RuleValue, enter_value
+from horizon_builder.rules.values import RuleValue
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 

@@ -11,7 +11,7 @@ undo step with ``Session.commit`` and refreshes every screen.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.screen import Screen
 
@@ -21,9 +21,40 @@ EDITORS_CSS = Path(__file__).with_name("editors.tcss")
 MORE_CSS = Path(__file__).with_name("more.tcss")
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from horizon_builder.roster.models import Roster
+    from horizon_builder.rules.values import RuleValue
     from horizon_builder.session import Session
-    from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.tui.homecache import HomeView
+
+
+class SessionApp(Protocol):
+    """What the screens ask of the app, the whole of it: screens never import the app (not
+    even for its type); :class:`~horizon_builder.tui.app.HorizonApp` meets this (mypy checks
+    it there)."""
+
+    session: Session
+
+    @property
+    def loaded(self) -> bool: ...
+    @property
+    def opening_label(self) -> str: ...
+    def session_changed(self) -> None: ...
+    def notify_after_frame(self, message: str, **kwargs: Any) -> None: ...
+    def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None: ...
+    def action_add_element(self) -> None: ...
+    def action_command(self) -> None: ...
+    def action_rounds(self, round_name: str | None = None) -> None: ...
+    def action_settings(self, focus_field: str | None = None) -> None: ...
+    def enter_rule_value(self, value: RuleValue, note: str = "", ask_once: bool = False,
+                         then: Callable[[bool], None] | None = None) -> None: ...
+    def ask_once(self, item: str, label: str, note: str,
+                 then: Callable[[bool], None] | None = None) -> bool: ...
+    def undo_rulebook(self) -> bool: ...
+    def early_view(self) -> HomeView | None: ...
+    def roster_facts(self) -> tuple[str | None, bool]: ...
+    def paint_roster_once(self, source: str) -> None: ...
 
 
 class SessionView:
@@ -40,9 +71,9 @@ class SessionView:
             self.refresh_view()
 
     @property
-    def horizon(self) -> HorizonApp:
-        """The app, typed (``Screen.app`` is any ``App``)."""
-        return cast("HorizonApp", cast(Screen, self).app)
+    def horizon(self) -> SessionApp:
+        """The app, typed by what the screens ask of it (``Screen.app`` is any ``App``)."""
+        return cast("SessionApp", cast(Screen, self).app)
 
     @property
     def session(self) -> Session:

@@ -35,9 +35,9 @@ from horizon_builder.event.report import (
     standing_tables,
 )
 from horizon_builder.problems import LoadError
-from horizon_builder.tui.organising import OrganiserView
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
+from horizon_builder.tui.screens.organiser_view import OrganiserView
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 from horizon_builder.words import plural
 

@@ -18,6 +18,7 @@ from textual.widgets import Button, DataTable, Header, Static
 
 from horizon_builder.tui.screens.base import SessionView
 from horizon_builder.tui.textual_internals import CompositorHookScreen
+from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
 from horizon_builder.tui.widgets.format import element_detail, force_field_target, form_detail
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -26,6 +27,7 @@ from horizon_builder.tui.widgets.rows import split_key
 if TYPE_CHECKING:
     from horizon_builder.engine.findings import Finding
     from horizon_builder.roster.models import Roster
+    from horizon_builder.tui.homecache import HomeView
 
 
 def changed_element(before: Roster, after: Roster, current: str | None = None) -> str | None:
@@ -119,9 +121,7 @@ class RosterScreen(SessionView, CompositorHookScreen):
             if view is None:
                 self._set_detail(f"Opening {self.horizon.opening_label}…")
             else:  # the roster as the last run showed it, until the session is loaded
-                from horizon_builder.tui.homeview import show_view
-
-                show_view(self, view)
+                self.show_kept_view(view)
                 self.horizon.paint_roster_once("kept")
             return
         session = self.session
@@ -196,6 +196,18 @@ class RosterScreen(SessionView, CompositorHookScreen):
 
     def show_detail_text(self, text: str) -> None:
         self._set_detail(text)
+
+    def show_kept_view(self, view: HomeView) -> None:
+        """Paint a view kept from the last run (before the session is loaded; the cache:
+        :mod:`horizon_builder.tui.homeview`, which imports this screen, never the reverse)."""
+        show_titles(self.app, view.title, view.sub_title)
+        self.totals.show_figures(view.figures, view.tooltip)
+        if view.rows:
+            self.table.show_rows(view.rows, view.widths)
+        else:  # a new roster: the hint and the Add button in place of the list
+            self.show_empty(True)
+        self.findings.show_findings(view.findings, view.provisional)
+        self.show_detail_text(view.detail)
 
     @property
     def detail_text(self) -> str:

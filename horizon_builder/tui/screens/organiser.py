@@ -21,9 +21,9 @@ from textual.widgets import DataTable, Static
 from horizon_builder.event import batch
 from horizon_builder.problems import LoadError
 from horizon_builder.rules.models import EventOptions
-from horizon_builder.tui.organising import OrganiserView
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
+from horizon_builder.tui.screens.organiser_view import OrganiserView
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
 #: How often the folder is looked at for changed files (seconds).

@@ -15,7 +15,7 @@ editing helpers of the command screen, run on :func:`editing.round_view`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -43,16 +43,18 @@ from horizon_builder.tui.widgets.round_lists import (
 )
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from horizon_builder.engine.validator import Report
-    from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.session import Session
 
 #: Select value meaning "no command chosen" (the roster's ``kind = "none"``).
 NO_COMMAND = "none"
 
 
-def open_rounds(app: HorizonApp, round_name: str | None = None) -> None:
+def open_rounds(app: App[Any], session: Session, round_name: str | None = None) -> None:
     """Show the rounds screen (on round ``round_name`` when given); a battlegroup has none."""
-    if app.session.roster.kind != "task_force":
+    if session.roster.kind != "task_force":
         app.notify("Rounds belong to a tournament Task Force: set the roster's kind to "
                    "Task Force in Settings (s) first.", title="Rounds", timeout=6)
         return

@@ -19,8 +19,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from horizon_builder.rules.layers import ENTERED_FROM
-from horizon_builder.rules.personal import personal_rules_path
+from horizon_builder.rules.personal import ENTERED_FROM, personal_rules_path
 from horizon_builder.rules.values import RuleValue, rule_values
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS, SessionView
