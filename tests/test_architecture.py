@@ -94,7 +94,7 @@ KNOWN_PRIVATE = {
     "_insert_at", "_insert_after", "_callbacks", "_bindings_ready", "_parse_action",
     "_divider", "_get_offsets", "_get_styles_to_render_cell", "_header_row_key",
     "_pseudo_class_state", "_refresh_region", "_row_locations", "_scroll_update",
-    "_show_hover_cursor", "_update_count", "_require_update_dimensions",
+    "_show_hover_cursor", "_update_count", "_require_update_dimensions", "_on_paste",
 }
 
 

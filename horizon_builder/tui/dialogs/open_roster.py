@@ -64,12 +64,14 @@ class CodePathInput(Input):
     """The path field, which takes a share code pasted over several lines (the text export
     breaks one over indented lines) whole: an input keeps only a paste's first line."""
 
-    def _on_paste(self, event: Paste) -> None:
+    def on_paste(self, event: Paste) -> None:
+        # Textual dispatches the subclass's handler first; prevent_default() then keeps
+        # Input's own (private) paste handler from running: a public way, no override.
         text = event.text.replace("\r\n", "\n").replace("\r", "\n")  # a terminal pastes CRs
         code = find_code(text) if "\n" in text.strip() else None
         if code is None:
             return  # Input's own handler takes it
-        event.prevent_default()  # not Input's: it would insert the first line
+        event.prevent_default()  # not Input's: it would insert the first line only
         event.stop()
         if self.selection.is_empty:
             self.insert_text_at_cursor(code)
