@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import dataclasses
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -151,16 +152,25 @@ def writable(path: Path) -> None:
         raise OutputError(f"{shown}: cannot write: the folder {printable(str(path.parent))} does not exist")
 
 
+@contextlib.contextmanager
+def written(path: Path, what: str) -> Iterator[None]:
+    """Around a write of ``what`` to ``path``: refused first if the target cannot be one
+    (:func:`writable`); a failed write is ``FILE: cannot write WHAT: why (the file is as it
+    was)`` (OutputError)."""
+    writable(path)
+    try:
+        yield
+    except OSError as exc:
+        raise OutputError(f"{printable(str(path))}: cannot write {what}: {os_reason(exc)} "
+                          "(the file is as it was)") from None
+
+
 def write_event(path: Path, event: Event, loaded: LoadedEvent | None = None) -> None:
     """Save the event (``loaded``: the event as read, to warn about the event as written)."""
     from horizon_builder.event.io import save_event
 
-    writable(path)
-    try:
+    with written(path, "the event file"):
         save_event(path, event)
-    except OSError as exc:
-        raise OutputError(f"{printable(str(path))}: cannot write the event file: "
-                          f"{os_reason(exc)} (the file is as it was)") from None
     if loaded is not None:  # what the change brought (said once: the rest was said on reading)
         warn(dataclasses.replace(loaded, event=event), said=notes(loaded))
 
@@ -296,12 +306,8 @@ def _restore(loaded: LoadedEvent, name: str, event: Event) -> int:
     from horizon_builder.event.io import restore_registered
 
     target = loaded.list_path(name)
-    writable(target)
-    try:
+    with written(target, "the registered list back"):
         restore_registered(loaded, name)
-    except OSError as exc:
-        raise OutputError(f"{printable(str(target))}: cannot write the registered list back: "
-                          f"{os_reason(exc)} (the file is as it was)") from None
     write_event(loaded.path, event)
     backup = target.with_name(target.name + ".bak")
     kept = f" (the file as it was: {printable(str(backup))})" if backup.exists() else ""
