@@ -17,7 +17,6 @@ Book rules the document follows:
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -52,7 +51,7 @@ from horizon_builder.export.models import (
 )
 from horizon_builder.roster.io import roster_to_data
 from horizon_builder.roster.models import CrPurchase
-from horizon_builder.roster.pin import data_bytes
+from horizon_builder.roster.pin import data_bytes, pin_of
 from horizon_builder.roster.sharecode import encode_canonical
 from horizon_builder.rules.models import ElementType, Ruleset
 
@@ -344,7 +343,7 @@ def build_document(report: Report) -> ExportDocument:
     command = _command(analysis)
     return ExportDocument.make(
         export_version=EXPORT_VERSION, generator=GENERATOR, roster=data,
-        pin=hashlib.sha256(canonical).hexdigest(), share_code=_share_code(canonical),
+        pin=pin_of(canonical), share_code=_share_code(canonical),
         name=roster.name, kind=roster.kind,
         kind_label="Task Force" if task_force else "Battlegroup", event=roster.event,
         era=roster.era, era_name=era.name if era else roster.era,

@@ -35,7 +35,12 @@ def data_bytes(data: dict[str, Any]) -> bytes:
 
 def pin(roster: Roster) -> str:
     """The whole SHA-256 (64 hex digits) of the roster's canonical content."""
-    return hashlib.sha256(canonical_bytes(roster)).hexdigest()
+    return pin_of(canonical_bytes(roster))
+
+
+def pin_of(canonical: bytes) -> str:
+    """The pin of content already in canonical form (:func:`canonical_bytes`, :func:`data_bytes`)."""
+    return hashlib.sha256(canonical).hexdigest()
 
 
 def short_pin(value: str) -> str:

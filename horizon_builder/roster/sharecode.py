@@ -25,7 +25,7 @@ import zlib
 from horizon_builder.problems import LoadError
 from horizon_builder.roster.io import parse_roster
 from horizon_builder.roster.models import Roster
-from horizon_builder.roster.pin import SHORT, canonical_bytes, short_pin
+from horizon_builder.roster.pin import SHORT, canonical_bytes, pin_of, short_pin
 
 PREFIX = "hb"
 VERSION = 1
@@ -94,7 +94,7 @@ def encode_canonical(data: bytes) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _DICTIONARY_V1)
     packed = packer.compress(data) + packer.flush()
     text = base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
-    return f"{PREFIX}{VERSION}.{short_pin(_sha256(data))}.{text}"
+    return f"{PREFIX}{VERSION}.{short_pin(pin_of(data))}.{text}"
 
 
 def looks_like_code(text: str) -> bool:
@@ -147,7 +147,7 @@ def decode(code: str, where: str = WHERE) -> Roster:
         raise _refused(where, "is damaged: a code is hb1.<12 hex digits>.<letters, digits, - and _>; "
                               "copy it again, whole")
     data = _inflate(parts[2], where)
-    if short_pin(_sha256(data)) != parts[1]:
+    if short_pin(pin_of(data)) != parts[1]:
         raise _refused(where, "is mistyped or cut short: its checksum does not match; "
                               "copy it again, whole")
     try:
@@ -177,12 +177,6 @@ def _inflate(text: str, where: str) -> bytes:
     if unpacker.unused_data:
         raise _refused(where, "is mistyped: it has more after its end; copy it again, whole")
     return data
-
-
-def _sha256(data: bytes) -> str:
-    import hashlib
-
-    return hashlib.sha256(data).hexdigest()
 
 
 def _refused(where: str, message: str) -> LoadError:
