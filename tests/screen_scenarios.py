@@ -58,7 +58,13 @@ async def _findings_focused(pilot: Pilot) -> None:
 
 
 async def _broken_file(pilot: Pilot) -> None:
-    pass  # the app opens on the broken file and shows the dialog
+    """The app opens on the broken file and shows the dialog: pushed from a callback after the
+    roster's first frame, so wait until it is on top and composed (else the picture could be
+    taken a frame early, with the screen under it not yet dimmed)."""
+    from horizon_builder.tui.dialogs import LoadErrorDialog
+
+    await shown(pilot, LoadErrorDialog)
+    await pilot.pause()
 
 
 async def _element_editor(pilot: Pilot) -> None:
