@@ -51,7 +51,7 @@ atexit.register(shutil.rmtree, CACHE, ignore_errors=True)
 
 # --- (a) edit → totals ----------------------------------------------------------------------
 def big_session(count: int = 200):
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
 
     session = Session.open(EXAMPLE)
     template = list(session.roster.elements)
@@ -95,7 +95,7 @@ async def bench_edits(repeats: int, pilot_keys: bool = False) -> dict[str, list[
     (``ctrl+z``). The frame is the first one the app writes to its (headless) terminal
     after the session took the edit with no repaint of the whole screen still to come in
     the same update: what the player sees."""
-    from horizon_builder.gcpause import pause_for_startup
+    from horizon_builder.engine.gcpause import pause_for_startup
     from horizon_builder.tui.app import HorizonApp
 
     results: dict[str, list[float]] = {}
@@ -214,7 +214,7 @@ if kind in ("bare", "floor"):
     app = Bare()
 else:
     try:  # as the console entry (horizon_builder.cli.main) does
-        from horizon_builder.gcpause import pause_for_startup
+        from horizon_builder.engine.gcpause import pause_for_startup
         pause_for_startup()
     except ImportError:  # a version from before it (to compare with)
         pass

@@ -46,10 +46,10 @@ _validator.validate = _recording_validate
 
 from hygiene import release_dead_apps  # noqa: E402
 
-from horizon_builder.autosave import DATA_DIR_ENV  # noqa: E402
 from horizon_builder.engine.codes import CODES  # noqa: E402
 from horizon_builder.rules.loader import load_ruleset  # noqa: E402
 from horizon_builder.rules.models import Ruleset  # noqa: E402
+from horizon_builder.userfiles.autosave import DATA_DIR_ENV  # noqa: E402
 
 TESTS = Path(__file__).resolve().parent
 

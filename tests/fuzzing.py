@@ -29,11 +29,11 @@ import tomli_w
 from horizon_builder.cli.main import main
 from horizon_builder.engine.validator import validate
 from horizon_builder.export import FORMATS, render
-from horizon_builder.problems import LoadError
-from horizon_builder.resources import example_rosters
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.resources import example_rosters
 from horizon_builder.roster.io import load
 from horizon_builder.rules.loader import base_layer_paths
-from horizon_builder.safetext import is_printable
+from horizon_builder.text.safetext import is_printable
 
 HOSTILE_STRINGS = [
     "", " ", "[/]", "[link=https://x.example]x[/link]", "[bold]", "<script>alert(1)</script>",

@@ -33,8 +33,8 @@ from fuzzing import (
     roster_seeds,
 )
 
-from horizon_builder.problems import LoadError, Problem
-from horizon_builder.resources import example_rosters
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.resources import example_rosters
 
 KINDS = ("prefs", "rulebook", "autosave", "event", "recent")
 EDGE_TIMES = [
@@ -155,9 +155,9 @@ def _located(problems: list[Problem], name: str) -> None:
 def check_side(kind: str, root: Path) -> str:
     """Read the file the way the app does; "read" or "refused"; raises on a broken property."""
     from horizon_builder import prefs
-    from horizon_builder.autosave import AutosaveStore
     from horizon_builder.event.io import load_event
     from horizon_builder.roster.io import load
+    from horizon_builder.userfiles.autosave import AutosaveStore
 
     file = target(kind, root)
     if kind in ("prefs", "recent"):

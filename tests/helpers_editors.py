@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.app import App
 from textual.screen import Screen
 
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 
 FIXTURES = Path(__file__).parent / "fixtures_editors"
 RULES = str(FIXTURES / "editors.toml")

@@ -13,10 +13,10 @@ import tomli_w
 from horizon_builder.cli.main import main
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import Report, validate
+from horizon_builder.files.tomlfile import read_toml
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
-from horizon_builder.tomlfile import read_toml
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

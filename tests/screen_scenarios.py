@@ -23,8 +23,8 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from horizon_builder.autosave import DATA_DIR_ENV
 from horizon_builder.tui.app import HorizonApp
+from horizon_builder.userfiles.autosave import DATA_DIR_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (100, 32)
@@ -125,7 +125,7 @@ async def _suggestions(pilot: Pilot) -> None:
 
 async def _organiser(pilot: Pilot) -> None:
     """The organiser's screen on the examples folder, judged by the book's tournament preset."""
-    from horizon_builder.resources import find_preset
+    from horizon_builder.files.resources import find_preset
     from horizon_builder.tui.screens.organiser import OrganiserScreen
 
     app = pilot.app
@@ -342,8 +342,8 @@ def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
 
 def _autosave_edits(path: Path) -> None:
     """An autosave of ``path`` with one element more, written at a fixed (local) time."""
-    from horizon_builder.autosave import AutosaveStore
     from horizon_builder.roster.io import read_roster
+    from horizon_builder.userfiles.autosave import AutosaveStore
 
     roster = read_roster(path)
     roster = roster.model_copy(update={"elements": (*roster.elements, roster.elements[-1].model_copy(

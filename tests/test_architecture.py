@@ -57,9 +57,9 @@ def test_the_first_view_is_worked_out_without_textual() -> None:
     start before it imports Textual, and that process never imports it (tui/firstview.py)."""
     code = (
         "import horizon_builder.tui.firstview, horizon_builder.tui.homecache\n"
-        "from horizon_builder.session import Session\n"
+        "from horizon_builder.session.core import Session\n"
         "from horizon_builder.tui.firstview import home_view\n"
-        "from horizon_builder.resources import examples_dir\n"
+        "from horizon_builder.files.resources import examples_dir\n"
         "home_view(Session.open(examples_dir() / 'oth-metaformers.toml'), 100)\n"
     )
     assert _ui_libraries_loaded(code) == [], "the first view must not wait for Textual"
@@ -80,11 +80,11 @@ def test_screens_reach_the_session_through_the_typed_contract() -> None:
 
 # --- the frameworks' insides in one module each (issue 28 item 1) ---------------------
 # Textual and tomlkit may change their private names in any release: only
-# tui/textual_internals.py and tomlkit_internals.py may use them, so an upgrade is mended
+# tui/textual_internals.py and files/tomlkit_internals.py may use them, so an upgrade is mended
 # in one place. An AST walk: imports from a private module of textual or tomlkit
 # (textual.widgets._footer, textual._types ...) or of a private name from them, and the
 # private names the app is known to have reached for (overrides and reads).
-INTERNALS = {PACKAGE / "tui" / "textual_internals.py", PACKAGE / "tomlkit_internals.py"}
+INTERNALS = {PACKAGE / "tui" / "textual_internals.py", PACKAGE / "files" / "tomlkit_internals.py"}
 FRAMEWORKS = ("textual", "tomlkit")
 #: Textual's and tomlkit's private names this project has overridden or read (issue 28).
 KNOWN_PRIVATE = {
@@ -291,3 +291,22 @@ def test_screens_never_import_the_app() -> None:
                  for path in (PACKAGE / "tui" / folder).rglob("*.py")
                  if "horizon_builder.tui.app" in _imports_anywhere(ast.parse(path.read_text()))]
     assert offenders == []
+
+
+def test_package_faces_export_only_public_names() -> None:
+    """A package's ``__init__`` re-exports only its public API (issue 28 item 4): a private
+    helper stays in its module, where its callers inside the package import it."""
+    offenders = []
+    for init in sorted(PACKAGE.rglob("__init__.py")):
+        for node in ast.walk(ast.parse(init.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                offenders += [f"{init.relative_to(PACKAGE)}: {alias.name}" for alias in node.names
+                              if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert offenders == []
+
+
+def test_package_root_holds_only_packages() -> None:
+    """The top level reads as the architecture (issue 28 item 4): beside the packages only the
+    package's own ``__init__`` and ``__main__``."""
+    loose = sorted(p.name for p in PACKAGE.glob("*.py") if p.name not in {"__init__.py", "__main__.py"})
+    assert loose == []

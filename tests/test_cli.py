@@ -12,7 +12,7 @@ import pytest
 
 import horizon_builder
 from horizon_builder.cli.main import main
-from horizon_builder.resources import example_rosters, examples_dir
+from horizon_builder.files.resources import example_rosters, examples_dir
 
 LEGAL = examples_dir() / "hvy-cav-battlegroup.toml"
 ILLEGAL = examples_dir() / "needs-fixing.toml"
@@ -158,7 +158,7 @@ def test_check_does_not_import_what_it_does_not_run() -> None:
             "print('IMPORTED:' + ' '.join(m for m in ('horizon_builder.event.io',"
             " 'horizon_builder.cli.rulebook', 'horizon_builder.export.models',"
             " 'horizon_builder.rules.values', 'horizon_builder.event.batch',"
-            " 'horizon_builder.tomledit', 'tomlkit', 'tomli_w', 'json', 'difflib',"
+            " 'horizon_builder.files.tomledit', 'tomlkit', 'tomli_w', 'json', 'difflib',"
             " 'horizon_builder.cli.event', 'horizon_builder.cli.rules') if m in sys.modules))")
     example = examples_dir() / "hvy-cav-battlegroup.toml"
     out = subprocess.run([sys.executable, "-c", code, str(example)], capture_output=True,

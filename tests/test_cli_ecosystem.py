@@ -17,7 +17,7 @@ import pytest
 
 import horizon_builder
 from horizon_builder.cli.main import _mistyped_command, build_parser, main
-from horizon_builder.resources import example_rosters, examples_dir
+from horizon_builder.files.resources import example_rosters, examples_dir
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster
 

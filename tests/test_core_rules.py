@@ -450,7 +450,7 @@ def test_starting_momentum_is_force_presence(ruleset):
 
 
 def test_totals_of_example_battlegroup(ruleset):
-    from horizon_builder.resources import examples_dir
+    from horizon_builder.files.resources import examples_dir
     from horizon_builder.roster.io import load
 
     loaded = load(examples_dir() / "hvy-cav-battlegroup.toml")

@@ -231,7 +231,7 @@ def test_picker_agrees_with_validator(rules, type_id, spare):
         roster = roster.model_copy(update={"elements": [element]})
     before = validate(roster, rules)
     for option in ed.upgrade_options(rules, before.analysis, element.id):
-        after = ed._with_element(roster, ed.add_upgrade(rules, element, option.id))
+        after = ed.replace_element(roster, ed.add_upgrade(rules, element, option.id))
         fresh = ed.new_errors(roster, after, rules)
         assert option.allowed == (not fresh), (option.id, option.reason, fresh)
 
@@ -334,7 +334,7 @@ def test_metaform_types_are_those_the_validator_accepts(ruleset):
             "mob_inf"} <= set(offered)
     assert not {"mech", "lt_inf", "sf", "ab_inf"} & set(offered)
     with_form = ed.add_form(ruleset, roster, element)
-    assert not [f for f in validate(ed._with_element(roster, with_form), ruleset).all_findings
+    assert not [f for f in validate(ed.replace_element(roster, with_form), ruleset).all_findings
                 if f.severity == "error"]
 
 
@@ -343,7 +343,7 @@ def test_cr_groups_list_metaform_types_separately(rules):
     element = ed.add_upgrade(rules, ed.default_element(rules, _roster(), "mech", 3), "metaform")
     roster = _roster(element, supplements=["metaformers"])
     element = ed.add_form(rules, roster, element, "hvy_cav")
-    roster = _add(rules, ed._with_element(roster, element), "hvy_cav", 3)
+    roster = _add(rules, ed.replace_element(roster, element), "hvy_cav", 3)
     groups = ed.cr_groups(rules, validate(roster, rules).analysis)
     labels = {(g.type_id, g.form_type): (g.label, g.holders) for g in groups}
     assert labels[("hvy_cav", True)] == ("Heavy Cavalry (metaforms)", 1)

@@ -13,7 +13,7 @@ from horizon_builder.cli.main import main
 from horizon_builder.event.io import load_event
 from horizon_builder.event.models import Battle, Commander, Event, EventRound, Result
 from horizon_builder.event.pairing import PairingError, next_round, standings
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 
 TASK_FORCE = (Path(__file__).parent.parent / "examples" / "tournament-task-force.toml").read_text()
 NAMES = "ABCDEFGH"

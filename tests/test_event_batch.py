@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from horizon_builder.cli.main import main
 from horizon_builder.event.batch import read_preset
-from horizon_builder.problems import LoadError
-from horizon_builder.resources import event_presets, find_preset
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.resources import event_presets, find_preset
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 # a Task Force (a battlegroup entered in a tournament is an error, OtH p.46)

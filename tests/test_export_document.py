@@ -26,7 +26,7 @@ from horizon_builder.export.markdown import md_escape
 from horizon_builder.export.models import ExportDocument
 from horizon_builder.export.text import WIDTH, _wrap
 from horizon_builder.roster.io import load
-from horizon_builder.safetext import json_safe, printable
+from horizon_builder.text.safetext import json_safe, printable
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = [ROOT / "examples/tournament-task-force.toml", ROOT / "examples/oth-metaformers.toml",

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from horizon_builder.problems import LoadError
-from horizon_builder.resources import example_rosters, examples_dir, rulesets_dir
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.resources import example_rosters, examples_dir, rulesets_dir
+from horizon_builder.files.tomlfile import KeyLines
 from horizon_builder.roster.io import load, read_roster, save_roster
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.loader import base_layer_paths, load_ruleset
-from horizon_builder.tomlfile import KeyLines
 
 EXAMPLE = examples_dir() / "hvy-cav-battlegroup.toml"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from helpers_tui import EXAMPLES, copy_example, home, until
 
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 from horizon_builder.tui import firstview
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.homecache import _file

@@ -11,9 +11,9 @@ import pytest
 from test_hostile_names import FORGED, HOSTILE, hostile_roster
 
 from horizon_builder.cli.main import main
-from horizon_builder.resources import examples_dir
+from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.models import Roster
-from horizon_builder.safetext import is_printable, json_safe
+from horizon_builder.text.safetext import is_printable, json_safe
 
 RAW_NAME = json.loads(f'"Lancers{HOSTILE}{FORGED}"')  # the roster's name as the file holds it
 

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from horizon_builder.cli.main import EXIT_INTERNAL, main
-from horizon_builder.problems import LoadError
-from horizon_builder.resources import examples_dir
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.resources import examples_dir
+from horizon_builder.files.tomlfile import MAX_FILE_BYTES, KeyLines, read_toml
 from horizon_builder.roster.io import load, read_roster
 from horizon_builder.rules.loader import load_ruleset
-from horizon_builder.tomlfile import MAX_FILE_BYTES, KeyLines, read_toml
 
 EXAMPLE = examples_dir() / "hvy-cav-battlegroup.toml"
 

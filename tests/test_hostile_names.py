@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from horizon_builder.cli.main import main
-from horizon_builder.resources import examples_dir
-from horizon_builder.safetext import is_printable, printable
+from horizon_builder.files.resources import examples_dir
+from horizon_builder.text.safetext import is_printable, printable
 
 EXAMPLE = examples_dir() / "hvy-cav-battlegroup.toml"
 #: retitle the terminal, write the clipboard (OSC 52), ring, clear the screen, reverse text

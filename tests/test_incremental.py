@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from horizon_builder import editing as ed
 from horizon_builder.checks import common
 from horizon_builder.engine.validator import Report, validate
-from horizon_builder.resources import example_rosters
+from horizon_builder.files.resources import example_rosters
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster
 from horizon_builder.roster.samples import make_roster, make_task_force

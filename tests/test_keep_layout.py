@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from horizon_builder.resources import example_rosters
+from horizon_builder.files.resources import example_rosters
+from horizon_builder.files.tomledit import update_text
 from horizon_builder.roster.io import read_roster, save_roster
 from horizon_builder.roster.models import Element, Roster, UpgradeChoice
-from horizon_builder.tomledit import update_text
 
 # The roster example, moved from the README to the guide (issue 28 item 7).
 README = Path(__file__).resolve().parent.parent / "docs" / "files.md"

@@ -11,11 +11,11 @@ from helpers_tui import SIZE, copy_example, shown, until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from horizon_builder.prefs import keymap_pref, pref, prefs_path
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.keymap import binding_ids, keymap_problems, remappable
 from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.screens.help import HelpScreen
+from horizon_builder.userfiles.prefs import keymap_pref, pref, prefs_path
 
 
 def _prefs(**data: object) -> None:

@@ -36,9 +36,9 @@ def test_core_never_imports_the_cli_or_the_app() -> None:
 
 
 def test_plural_has_one_definition() -> None:
-    """One ``plural`` (words.py, with the articles: issue 24 item 11) for messages, reports,
+    """One ``plural`` (text/words.py, with the articles: issue 24 item 11) for messages, reports,
     exports and the app; engine/findings.py imports it."""
     defined = [str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                if isinstance(node, ast.FunctionDef) and node.name == "plural"]
-    assert defined == ["words.py"]
+    assert defined == ["text/words.py"]

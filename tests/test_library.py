@@ -13,10 +13,10 @@ from helpers_tui import SIZE, copy_example, example, shown, until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from horizon_builder.library import copy_name, library_files, open_as_new_list, read_library
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs.library import LibraryPane, LibraryTable
 from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
+from horizon_builder.userfiles.library import copy_name, library_files, open_as_new_list, read_library
 
 
 def _folder(tmp_path: Path) -> Path:

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from horizon_builder.cli.main import main
-from horizon_builder.resources import examples_dir
+from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.io import read_roster
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.roster.sharecode import encode

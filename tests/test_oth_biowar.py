@@ -15,7 +15,7 @@ from builders import check, codes, element
 from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies, superheavy_args
 
 from horizon_builder.engine.analysis import analyse
-from horizon_builder.resources import examples_dir
+from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.loader import load_ruleset
@@ -540,7 +540,7 @@ def test_any_biowar_upgrade_on_any_type_never_crashes(ruleset, command):
 
 def test_chq_cost_as_names_a_known_type(tmp_path):
     """A typo in `chq_cost_as` is a located ruleset load error, not a silent full-price element."""
-    from horizon_builder.problems import LoadError
+    from horizon_builder.files.problems import LoadError
 
     layer = tmp_path / "typo.toml"
     layer.write_text('[element_types.gun_beast_lt_cav]\nchq_cost_as = "lt_kav"\n')

@@ -15,7 +15,7 @@ from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies, s
 
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.totals import compute_totals
-from horizon_builder.resources import examples_dir
+from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster
 

@@ -9,7 +9,7 @@ import pytest
 from helpers_oth import base, check, element, find, ruleset, run_cli
 
 from horizon_builder.checks.supplements import era_bans
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import CommandOption, EraBan
 
@@ -279,7 +279,7 @@ def test_era_period_includes_its_eras_bans(tmp_path):
 
 
 def test_era_includes_unknown_era_is_load_error(tmp_path):
-    from horizon_builder.problems import LoadError
+    from horizon_builder.files.problems import LoadError
     from horizon_builder.rules.loader import load_ruleset
 
     bad = tmp_path / "house.toml"

@@ -26,7 +26,7 @@ from helpers_superweapons import (
 
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.validator import validate
-from horizon_builder.resources import examples_dir, rulesets_dir
+from horizon_builder.files.resources import examples_dir, rulesets_dir
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster
 
@@ -646,7 +646,7 @@ def test_rule_reported_by_check_cli(code: str, tmp_path: Path, capsys: Any) -> N
 def test_carried_by_a_missing_element_is_a_located_load_error(tmp_path: Path) -> None:
     """`carried_by` must name an element of the list (OtH p.65): else the file does not load,
     and the problem names file, line and key."""
-    from horizon_builder.problems import LoadError
+    from horizon_builder.files.problems import LoadError
     from horizon_builder.roster.io import load
 
     path = tmp_path / "r.toml"

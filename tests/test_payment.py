@@ -20,7 +20,7 @@ from helpers_superweapons import (
 )
 
 from horizon_builder.engine.payment import payment_options
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.io import read_roster as load_roster
 
 MECH_P3 = {"M": 4, "F": 5, "A": 4, "D": 4}  # 17 of the provisional 18

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from horizon_builder.cli.main import main
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.io import load
 from horizon_builder.rules.entry import enter_value
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.personal import ENTERED, personal_rules_path
 from horizon_builder.rules.values import parse_entry, rule_values
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -1,6 +1,6 @@
 """A list's pin (issue "Event night" item 4; "Lists leave the terminal" item 4)."""
 
-from horizon_builder.resources import example_rosters
+from horizon_builder.files.resources import example_rosters
 from horizon_builder.roster.io import read_roster
 from horizon_builder.roster.pin import pin, short_pin
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from helpers_tui import SIZE, copy_example, shown, until
 
-from horizon_builder.prefs import load_prefs, pref, recent_rosters, remember_recent, save_pref
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
+from horizon_builder.userfiles.prefs import load_prefs, pref, recent_rosters, remember_recent, save_pref
 
 
 def test_recent_rosters_newest_first_each_once(tmp_path):

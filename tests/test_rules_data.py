@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from horizon_builder.engine.adventures import AdventureError, allowance, mission_action, situation
 from horizon_builder.engine.totals import intelligence_rating, round_nearest
 from horizon_builder.engine.validator import validate
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.loader import load_ruleset
 
 

@@ -13,7 +13,7 @@ import pytest
 from helpers_tui import until
 
 from horizon_builder.cli.main import main
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.widgets.totals_strip import TotalsStrip

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.rules import diskcache, loader
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from helpers_tui import SIZE, copy_example
 
-from horizon_builder.session import Session
-from horizon_builder.tomlfile import write_text_atomic
+from horizon_builder.files.tomlfile import write_text_atomic
+from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import FileChangedDialog
 
@@ -71,7 +71,7 @@ def test_next_save_removes_what_a_killed_save_left(tmp_path):
 
 SAVER = """
 import sys
-from horizon_builder.tomlfile import write_text_atomic
+from horizon_builder.files.tomlfile import write_text_atomic
 path, n = sys.argv[1], 0
 while True:
     n += 1

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 
 from horizon_builder.cli.main import main
-from horizon_builder.resources import example_rosters
+from horizon_builder.files.resources import example_rosters
 from horizon_builder.roster.io import load, read_roster
 
 ROOT = Path(__file__).resolve().parent.parent

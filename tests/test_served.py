@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from horizon_builder.cli import main
-from horizon_builder.served import ENV_ROOT, app_command, is_loopback, outside_root
+from horizon_builder.session.served import ENV_ROOT, app_command, is_loopback, outside_root
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import PathPrompt
 from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog, RosterTree
@@ -223,7 +223,7 @@ async def test_the_organisers_folder_and_files_stay_in_the_served_folder(served:
 async def test_the_organisers_table_reaches_the_visitors_browser(served: Path, monkeypatch) -> None:
     from textual.widgets import Input
 
-    from horizon_builder.resources import find_preset
+    from horizon_builder.files.resources import find_preset
     from horizon_builder.tui.dialogs.organiser import WriteFileDialog
     from horizon_builder.tui.screens.organiser import OrganiserScreen
 
@@ -244,9 +244,9 @@ async def test_the_organisers_table_reaches_the_visitors_browser(served: Path, m
 
 
 async def test_a_visitor_is_never_offered_the_hosts_own_unsaved_work(served: Path) -> None:
-    from horizon_builder.autosave import AutosaveStore
     from horizon_builder.roster.io import read_roster
     from horizon_builder.tui.dialogs.recovery import RecoveryDialog
+    from horizon_builder.userfiles.autosave import AutosaveStore
 
     private = served.parent / "private" / "oth-biowar.toml"
     store = AutosaveStore()

@@ -10,10 +10,10 @@ from pydantic import ValidationError
 
 from horizon_builder import editing as ed
 from horizon_builder.engine.columns import noted_ends
-from horizon_builder.resources import examples_dir
+from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.models import Element, Roster, UpgradeChoice
 from horizon_builder.roster.samples import make_task_force
-from horizon_builder.session import HISTORY_LIMIT, Session
+from horizon_builder.session.core import HISTORY_LIMIT, Session
 
 
 @pytest.fixture

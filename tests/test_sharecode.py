@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from horizon_builder.problems import LoadError
-from horizon_builder.resources import example_rosters
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.resources import example_rosters
 from horizon_builder.roster.io import read_roster
 from horizon_builder.roster.models import Roster
 from horizon_builder.roster.pin import pin, short_pin

@@ -17,15 +17,15 @@ import tomli_w
 from helpers_tui import EXAMPLES, copy_example
 
 from horizon_builder import prefs
-from horizon_builder.autosave import AutosaveStore
 from horizon_builder.cli.main import main
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.tomlfile import clean_temporaries, read_toml, write_text_atomic
 from horizon_builder.roster.io import load, read_roster, save_roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.personal import personal_rules_path
-from horizon_builder.tomlfile import clean_temporaries, read_toml, write_text_atomic
 from horizon_builder.tui import homecache
 from horizon_builder.tui.sidefiles import remembered_theme
+from horizon_builder.userfiles.autosave import AutosaveStore
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

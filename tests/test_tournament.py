@@ -112,7 +112,7 @@ def test_tie_break_value_remaining_leaves_out_destroyed(ruleset):
 
 def test_task_force_report_shows_benched_and_round_length(capsys):
     from horizon_builder.cli.main import main
-    from horizon_builder.resources import examples_dir
+    from horizon_builder.files.resources import examples_dir
 
     main(["check", str(examples_dir() / "tournament-task-force.toml")])
     out = capsys.readouterr().out
@@ -128,7 +128,7 @@ def test_destroyed_but_not_fielded_is_a_warning(ruleset):
 
 
 def _event_rules():
-    from horizon_builder.resources import find_preset
+    from horizon_builder.files.resources import find_preset
     from horizon_builder.rules.loader import load_ruleset
 
     return load_ruleset([find_preset("oth-tournament")])  # [event] force_cost = 16

@@ -19,7 +19,7 @@ from helpers_tui import SIZE, example, findings, home, totals
 from textual.widgets import Input, OptionList, Select
 
 from horizon_builder.roster.io import read_roster
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
 from horizon_builder.tui.screens.add_element import AddElementScreen

@@ -9,7 +9,7 @@ from textual.widgets import Input, OptionList, Select, Static
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import UpgradeChoice
 from horizon_builder.rules.models import Upgrade
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen

@@ -8,7 +8,7 @@ from helpers_tui import SIZE, copy_example, example, row_names, select, shown, t
 from textual.widgets import Input, Label, Static
 
 from horizon_builder.roster.io import read_roster
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import ConfirmDialog, LoadErrorDialog, PathPrompt, UnsavedChangesDialog
 

@@ -14,7 +14,7 @@ from textual.widgets import Input, OptionList, Select, Static
 
 from horizon_builder.roster.models import Command, Element, Roster, Round, UpgradeChoice
 from horizon_builder.rules.loader import load_ruleset
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.dialogs import ConfirmDialog

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.segment import ControlType, Segment
 from rich.style import Style
 
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
 
 Cell = tuple[str, Style | None]

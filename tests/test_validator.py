@@ -6,7 +6,7 @@ import pytest
 
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import CHECKS, check, validate
-from horizon_builder.resources import example_rosters
+from horizon_builder.files.resources import example_rosters
 from horizon_builder.roster.io import load
 from horizon_builder.roster.samples import make_roster
 
@@ -51,7 +51,7 @@ def test_checks_are_grouped_by_chapter():
 
 
 def test_findings_sorted_errors_first(ruleset):
-    from horizon_builder.resources import examples_dir
+    from horizon_builder.files.resources import examples_dir
 
     loaded = load(examples_dir() / "needs-fixing.toml")
     severities = [f.severity for f in validate(loaded.roster, loaded.ruleset).all_findings]

@@ -1,4 +1,4 @@
-"""Counts and articles (issue 24 item 11): one helper, horizon_builder.words, used wherever
+"""Counts and articles (issue 24 item 11): one helper, horizon_builder.text.words, used wherever
 such words are built: "an Airship", "1 round paired", a kaiju Alpha shown as Alpha."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from builders import check, element, roster
 
 from horizon_builder.export import render
 from horizon_builder.roster.io import load
+from horizon_builder.text.words import article, noun, plural, plural_of, with_article
 from horizon_builder.tui.widgets.rows import report_rows
-from horizon_builder.words import article, noun, plural, plural_of, with_article
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

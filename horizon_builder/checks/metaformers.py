@@ -18,7 +18,7 @@ from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.registry import check
 from horizon_builder.rules.models import ElementType
-from horizon_builder.words import with_article
+from horizon_builder.text.words import with_article
 
 CHAPTER = "Metaformers"
 

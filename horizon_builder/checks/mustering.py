@@ -37,7 +37,7 @@ from horizon_builder.engine.payment import (
     why_not,
 )
 from horizon_builder.engine.registry import check
-from horizon_builder.words import with_article
+from horizon_builder.text.words import with_article
 
 CHAPTER = "Mustering (core)"
 

@@ -23,7 +23,7 @@ from horizon_builder.checks.common import (
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.registry import check
-from horizon_builder.words import with_article
+from horizon_builder.text.words import with_article
 
 CHAPTER = "Weird Horizons"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from horizon_builder.cli import main as _commands
-from horizon_builder.gcpause import pause_for_startup
+from horizon_builder.engine.gcpause import pause_for_startup
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from horizon_builder.problems import LoadError
-from horizon_builder.safetext import printable
+from horizon_builder.files.problems import LoadError
+from horizon_builder.text.safetext import printable
 
 if TYPE_CHECKING:
     from horizon_builder.event.io import LoadedEvent
@@ -203,7 +203,7 @@ def _new(args: argparse.Namespace) -> int:
     from horizon_builder.event.io import load_event
     from horizon_builder.event.models import Event
     from horizon_builder.event.register import register
-    from horizon_builder.resources import find_preset
+    from horizon_builder.files.resources import find_preset
 
     path = Path(args.file)
     if path.exists() or path.is_symlink():
@@ -370,7 +370,7 @@ def _sheets(args: argparse.Namespace) -> int:
 
 def _emit(text: str, output: str | None) -> int:
     """To stdout, or to ``output`` through a temporary file (never half-written)."""
-    from horizon_builder.tomlfile import write_text_atomic
+    from horizon_builder.files.tomlfile import write_text_atomic
 
     if not output or output == "-":
         sys.stdout.write(text)

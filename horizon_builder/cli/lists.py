@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.problems import LoadError
-from horizon_builder.safetext import printable
+from horizon_builder.files.problems import LoadError
+from horizon_builder.text.safetext import printable
 
 SOURCE_HELP = ("a share code, or a file: a roster (.toml), the JSON export, or a text "
                "holding a share code (the markdown export)")
@@ -48,11 +48,11 @@ def _default_output(name: str) -> Path:
 
 
 def import_main(args: argparse.Namespace) -> int:
+    from horizon_builder.files.tomledit import update_text
+    from horizon_builder.files.tomlfile import write_text_atomic
     from horizon_builder.roster.io import roster_to_data
     from horizon_builder.roster.pin import pin, short_pin
     from horizon_builder.roster.sources import roster_from
-    from horizon_builder.tomledit import update_text
-    from horizon_builder.tomlfile import write_text_atomic
 
     try:
         roster, kind = roster_from(args.source)

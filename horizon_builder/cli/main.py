@@ -13,8 +13,8 @@ from typing import Any
 
 from horizon_builder import __version__
 from horizon_builder.cli.helptext import RULESET_HELP
-from horizon_builder.problems import LoadError
-from horizon_builder.safetext import printable
+from horizon_builder.files.problems import LoadError
+from horizon_builder.text.safetext import printable
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
                "completion", "share", "import", "diff", "serve")
@@ -41,8 +41,8 @@ def _check(args: argparse.Namespace) -> int:
         return 2
     from horizon_builder.engine.validator import validate
     from horizon_builder.export.check import json_report, text_report
+    from horizon_builder.files.rosterfiles import list_files
     from horizon_builder.roster.io import load
-    from horizon_builder.rosterfiles import list_files
 
     status = 0
     results = []
@@ -78,7 +78,7 @@ def _check(args: argparse.Namespace) -> int:
 def _check_event(args: argparse.Namespace) -> int:
     """The organiser's batch check (OtH p.45-48): one row per list, judged by the preset."""
     from horizon_builder.event import batch
-    from horizon_builder.resources import find_preset
+    from horizon_builder.files.resources import find_preset
 
     preset = find_preset(args.event)
     try:
@@ -108,7 +108,7 @@ def _check_event(args: argparse.Namespace) -> int:
 
 def _presets(args: argparse.Namespace) -> int:
     from horizon_builder.event.batch import read_preset
-    from horizon_builder.resources import event_presets
+    from horizon_builder.files.resources import event_presets
 
     for path in event_presets():
         try:
@@ -138,7 +138,7 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _examples(args: argparse.Namespace) -> int:
-    from horizon_builder.resources import example_rosters
+    from horizon_builder.files.resources import example_rosters
 
     for path in example_rosters():
         print(path)
@@ -283,7 +283,7 @@ def _add_adventure(sub: Any) -> None:
 
 
 def _add_serve(sub: Any) -> None:
-    from horizon_builder.served import add_parser
+    from horizon_builder.session.served import add_parser
 
     add_parser(sub)
 
@@ -420,7 +420,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
     start: tuple[str, Path, Path | None] | None = None
     if args.event:
-        from horizon_builder.resources import find_preset
+        from horizon_builder.files.resources import find_preset
 
         start = ("organiser", Path(args.file or "."), find_preset(args.event))
     elif args.tournament:

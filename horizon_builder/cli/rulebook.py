@@ -16,7 +16,8 @@ from typing import Any
 
 import tomli_w
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.tomlfile import link_target, read_regular_file, write_text_atomic
 from horizon_builder.rules.entry import write_personal
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.personal import (
@@ -26,8 +27,7 @@ from horizon_builder.rules.personal import (
     read_personal,
 )
 from horizon_builder.rules.values import RuleValue, changes, rule_values
-from horizon_builder.safetext import printable
-from horizon_builder.tomlfile import link_target, read_regular_file, write_text_atomic
+from horizon_builder.text.safetext import printable
 
 
 def rules_main(args: argparse.Namespace) -> int:

@@ -129,5 +129,3 @@ def replace_element(roster: Roster, element: Element) -> Roster:
     return roster.model_copy(update={"elements": elements})
 
 
-_with_element = replace_element
-

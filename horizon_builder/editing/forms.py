@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from horizon_builder.editing.common import _enabled, _error_keys, _with_element, new_errors
+from horizon_builder.editing.common import _enabled, _error_keys, new_errors, replace_element
 from horizon_builder.editing.elements import _required_upgrades, default_stats
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
@@ -41,7 +41,7 @@ def form_types(ruleset: Ruleset, roster: Roster, element: Element,
                 "forms": (*element.forms, default_form(ruleset, roster, element, type_id))})
         else:
             trial = set_form_type(ruleset, roster, element, form_index, type_id)
-        errors = new_errors(roster, _with_element(roster, trial), ruleset, baseline)
+        errors = new_errors(roster, replace_element(roster, trial), ruleset, baseline)
         if not any(f.field == field for f in errors):
             out.append(type_id)
     return out

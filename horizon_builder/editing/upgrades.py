@@ -29,7 +29,7 @@ from horizon_builder.roster.models import (
     UpgradeChoice,
 )
 from horizon_builder.rules.models import Ruleset
-from horizon_builder.words import plural
+from horizon_builder.text.words import plural
 
 
 # --- upgrades ----------------------------------------------------------------------

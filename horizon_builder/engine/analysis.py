@@ -26,7 +26,7 @@ from horizon_builder.engine.memo import IdentityMemo
 from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
 from horizon_builder.rules.models import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
-from horizon_builder.words import with_article
+from horizon_builder.text.words import with_article
 
 T = TypeVar("T")
 

@@ -6,7 +6,7 @@ costs little on a small force but, on a force of thousands, each walk reads
 objects spread over memory that the walk before pushed out of the cache. A
 :class:`Columns` keeps each such fact as one list in element order, made once
 per analysis; and an edit shares every element it did not change with the
-roster before it (see :mod:`horizon_builder.session`), so a column of the next
+roster before it (see :mod:`horizon_builder.session.core`), so a column of the next
 analysis copies the previous analysis's column for the unchanged run of
 elements at each end and asks only for the changed ones in between.
 

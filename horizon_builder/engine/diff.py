@@ -17,7 +17,7 @@ from horizon_builder.engine.validator import Report
 from horizon_builder.roster.models import Element, Roster, UpgradeChoice
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.rules.models import Ruleset
-from horizon_builder.safetext import printable
+from horizon_builder.text.safetext import printable
 
 
 @dataclass

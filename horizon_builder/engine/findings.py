@@ -8,7 +8,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Literal
 
-from horizon_builder.words import plural  # (how counts read: kept importable from here)
+from horizon_builder.text.words import plural  # (how counts read: kept importable from here)
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}

@@ -1,7 +1,7 @@
 """Work done for one frozen object, found again by that very object (not an equal one).
 
 An edit shares every element it did not change with the roster before it (see
-:mod:`horizon_builder.session`), so what was derived for an element (its
+:mod:`horizon_builder.session.core`), so what was derived for an element (its
 :class:`~horizon_builder.engine.analysis.ElementInfo`, its statline findings)
 can be reused as long as the same element object comes back in the same
 context. Lookup is by identity: no hashing or comparing of the element itself.

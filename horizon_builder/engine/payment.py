@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Literal
 
 from horizon_builder.rules.models import ElementType, Upgrade
-from horizon_builder.words import with_article
+from horizon_builder.text.words import with_article
 
 Payment = Literal["points", "cr", "free"]
 

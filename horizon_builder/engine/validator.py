@@ -25,6 +25,7 @@ from horizon_builder.engine.findings import (
     finding_key,
     verdict_text,
 )
+from horizon_builder.engine.gcpause import gc_paused
 from horizon_builder.engine.provenance import changed_values, entered_values, provisional_values
 from horizon_builder.engine.registry import (  # (Check, CheckFn, check: named here as before)
     CHECKS,
@@ -36,7 +37,6 @@ from horizon_builder.engine.registry import Check as Check
 from horizon_builder.engine.registry import CheckFn as CheckFn
 from horizon_builder.engine.registry import check as check
 from horizon_builder.engine.totals import Totals, compute_totals
-from horizon_builder.gcpause import gc_paused
 from horizon_builder.roster.models import Roster, Round
 from horizon_builder.rules.models import Ruleset, RulesLayer
 

@@ -20,14 +20,14 @@ from typing import Any
 
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export.check import json_report
-from horizon_builder.problems import LoadError, Problem
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.rosterfiles import named_files
+from horizon_builder.files.tomlfile import read_toml
 from horizon_builder.roster.io import load, overrides_file
-from horizon_builder.rosterfiles import named_files
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
-from horizon_builder.safetext import printable
-from horizon_builder.tomlfile import read_toml
-from horizon_builder.words import plural
+from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 
 @dataclass

@@ -17,8 +17,16 @@ from pydantic import ValidationError
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.event.models import Event
 from horizon_builder.event.names import shown
-from horizon_builder.problems import LoadError, Problem
-from horizon_builder.resources import find_preset
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.resources import find_preset
+from horizon_builder.files.tomlfile import (
+    KeyLines,
+    format_loc,
+    is_file,
+    problems_from_validation,
+    read_toml,
+    write_toml_atomic,
+)
 from horizon_builder.roster.io import (
     LoadedRoster,
     load,
@@ -29,14 +37,6 @@ from horizon_builder.roster.io import (
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
-from horizon_builder.tomlfile import (
-    KeyLines,
-    format_loc,
-    is_file,
-    problems_from_validation,
-    read_toml,
-    write_toml_atomic,
-)
 
 Loc = tuple[str | int, ...]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from horizon_builder.safetext import printable
+from horizon_builder.text.safetext import printable
 
 
 def shown(name: str) -> str:

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from horizon_builder.engine.validator import validate
 from horizon_builder.event.models import Commander, Side
-from horizon_builder.problems import LoadError, Problem
+from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster
 from horizon_builder.roster.pin import pin
-from horizon_builder.safetext import printable
+from horizon_builder.text.safetext import printable
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle
 from horizon_builder.event.names import shown
 from horizon_builder.event.pairing import Standing, side_totals, standings
-from horizon_builder.safetext import printable
+from horizon_builder.text.safetext import printable
 
 FORMATS = ("text", "markdown", "html", "csv")
 COLUMNS = ("Rank", "Commander", "Side", "VP", "Tie-break", "FC left", "Bye")

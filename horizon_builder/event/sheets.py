@@ -25,9 +25,9 @@ from horizon_builder.event.models import Battle, EventRound
 from horizon_builder.event.names import shown as escaped
 from horizon_builder.event.pairing import Standing, side_totals
 from horizon_builder.event.report import byes, standing_tables
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.pin import pin, short_pin
-from horizon_builder.safetext import printable
+from horizon_builder.text.safetext import printable
 
 #: Between two slips: where to cut the printed page.
 CUT = "- " * 36

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from horizon_builder.gcpause import gc_paused
+from horizon_builder.engine.gcpause import gc_paused
 
 if TYPE_CHECKING:
     import argparse
@@ -74,7 +74,7 @@ def render_document(doc: ExportDocument, fmt: str, compact: bool = False) -> str
 
         return render_cards(doc, compact)
     if fmt == "json":
-        from horizon_builder.safetext import json_safe
+        from horizon_builder.text.safetext import json_safe
 
         # pydantic's serializer writes what json.dumps(..., ensure_ascii=False) writes of
         # model_dump(mode="json") (same separators, escapes and key order) without building
@@ -93,7 +93,7 @@ def render(report: Report, fmt: str, compact: bool = False) -> str:
 
 def write_atomic(path: str | Path, text: str) -> Path:
     """Write an export without ever leaving a half-written file."""
-    from horizon_builder.tomlfile import write_text_atomic
+    from horizon_builder.files.tomlfile import write_text_atomic
 
     return write_text_atomic(path, text)
 
@@ -105,9 +105,9 @@ def export_main(args: argparse.Namespace) -> int:
     2 when the roster cannot be loaded or the output cannot be written (nothing is written).
     """
     from horizon_builder.engine.validator import validate
-    from horizon_builder.problems import LoadError
+    from horizon_builder.files.problems import LoadError
     from horizon_builder.roster.io import load
-    from horizon_builder.safetext import printable
+    from horizon_builder.text.safetext import printable
 
     try:
         loaded = load(args.file, extra_overrides=list(getattr(args, "ruleset", None) or []),

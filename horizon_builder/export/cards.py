@@ -25,7 +25,7 @@ from horizon_builder.export.common import (
 from horizon_builder.export.glossary import glossary_html
 from horizon_builder.export.html import CSS, findings_table, h
 from horizon_builder.export.models import ElementExport, ExportDocument, StatlineExport
-from horizon_builder.words import plural
+from horizon_builder.text.words import plural
 
 CARD_CSS = """
 .sheet { padding: 8mm; }

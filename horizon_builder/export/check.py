@@ -8,7 +8,7 @@ from typing import Any
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
 from horizon_builder.engine.validator import Report
-from horizon_builder.safetext import printable
+from horizon_builder.text.safetext import printable
 
 
 def finding_line(finding: Finding) -> str:

@@ -39,8 +39,8 @@ from horizon_builder.export.models import (
     SpendingExport,
     StatlineExport,
 )
-from horizon_builder.safetext import UNSAFE_CHARS, printable
-from horizon_builder.words import noun
+from horizon_builder.text.safetext import UNSAFE_CHARS, printable
+from horizon_builder.text.words import noun
 
 #: What :func:`h` changes; most strings (stat values, names, rules) hold none.
 _CHANGED = re.compile(f"[&<>\"'{UNSAFE_CHARS}]")

@@ -37,7 +37,7 @@ from horizon_builder.export.models import (
     SpendingExport,
     StatlineExport,
 )
-from horizon_builder.safetext import printable
+from horizon_builder.text.safetext import printable
 
 # Punctuation that can start markup or raw HTML anywhere in a line (CommonMark
 # lets a backslash escape any ASCII punctuation, so an escape never shows).

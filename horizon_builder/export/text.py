@@ -29,7 +29,7 @@ from horizon_builder.export.common import (
 from horizon_builder.export.glossary import TITLE as GLOSSARY_TITLE
 from horizon_builder.export.glossary import glossary_line
 from horizon_builder.export.models import ElementExport, ExportDocument, StatlineExport
-from horizon_builder.safetext import is_printable, printable
+from horizon_builder.text.safetext import is_printable, printable
 
 WIDTH = 78
 

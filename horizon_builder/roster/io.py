@@ -11,13 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
-from horizon_builder.problems import LoadError, Problem, suggest
-from horizon_builder.roster.models import FORMAT_VERSION, Roster
-from horizon_builder.rules.loader import load_ruleset
-from horizon_builder.rules.models import Ruleset
-from horizon_builder.rules.personal import ROLE as PERSONAL_RULES_ROLE
-from horizon_builder.rules.personal import personal_layers
-from horizon_builder.tomlfile import (
+from horizon_builder.files.problems import LoadError, Problem, suggest
+from horizon_builder.files.tomlfile import (
     MAX_FILE_BYTES,
     KeyLines,
     format_loc,
@@ -26,9 +21,14 @@ from horizon_builder.tomlfile import (
     read_toml,
     write_toml_atomic,
 )
+from horizon_builder.roster.models import FORMAT_VERSION, Roster
+from horizon_builder.rules.loader import load_ruleset
+from horizon_builder.rules.models import Ruleset
+from horizon_builder.rules.personal import ROLE as PERSONAL_RULES_ROLE
+from horizon_builder.rules.personal import personal_layers
 
 if TYPE_CHECKING:
-    from horizon_builder.tomledit import Same
+    from horizon_builder.files.tomledit import Same
 
 Loc = tuple[str | int, ...]
 

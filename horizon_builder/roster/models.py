@@ -7,7 +7,7 @@ never stored.
 Every model is frozen and its collections are tuples: a roster is a value. An
 edit is a pure function that returns a new roster (see :mod:`horizon_builder.editing`),
 sharing every unchanged element with the old one, and the session records it
-with :meth:`~horizon_builder.session.Session.commit`. ``stats`` stays a plain
+with :meth:`~horizon_builder.session.core.Session.commit`. ``stats`` stays a plain
 dict for TOML and JSON; nothing in the project writes into one (edits build a
 new dict), and a test guards that.
 """

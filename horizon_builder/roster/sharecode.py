@@ -22,7 +22,7 @@ import json
 import re
 import zlib
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.io import parse_roster
 from horizon_builder.roster.models import Roster
 from horizon_builder.roster.pin import SHORT, canonical_bytes, pin_of, short_pin

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from horizon_builder.problems import LoadError, Problem
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.tomlfile import format_loc, read_regular_file
 from horizon_builder.roster.io import (  # (read_source and the kinds: named here as before)
     JSON_EXPORT,
     JSON_ROSTER,
@@ -25,7 +26,6 @@ from horizon_builder.roster.io import (  # (read_source and the kinds: named her
 )
 from horizon_builder.roster.io import read_source as read_source
 from horizon_builder.roster.models import Roster
-from horizon_builder.tomlfile import format_loc, read_regular_file
 
 #: What a source was besides a file (the files' kinds: :mod:`horizon_builder.roster.io`).
 CODE, TEXT_WITH_CODE = "share code", "text with a share code"

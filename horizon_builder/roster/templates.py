@@ -8,10 +8,10 @@ from functools import lru_cache
 
 from pydantic import Field, ValidationError
 
-from horizon_builder.problems import LoadError
-from horizon_builder.resources import templates_dir
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.resources import templates_dir
+from horizon_builder.files.tomlfile import problems_from_validation, read_toml
 from horizon_builder.roster.models import Element, Roster, RosterModel
-from horizon_builder.tomlfile import problems_from_validation, read_toml
 
 
 class Template(Element):

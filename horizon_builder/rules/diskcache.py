@@ -23,9 +23,9 @@ import pickle
 import tempfile
 from pathlib import Path
 
-from horizon_builder.resources import cache_dir
+from horizon_builder.files.resources import cache_dir
+from horizon_builder.files.tomlfile import read_regular_file
 from horizon_builder.rules.models import Ruleset
-from horizon_builder.tomlfile import read_regular_file
 
 _RULES_CODE = Path(__file__).resolve().parent
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.tomlfile import write_text_atomic
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.personal import ENTERED, ROLE, personal_rules_path, read_personal, with_value
 from horizon_builder.rules.values import RuleValue, parse_entry
-from horizon_builder.tomlfile import write_text_atomic
 
 
 def check_personal(data: dict[str, Any], path: Path | None = None) -> None:

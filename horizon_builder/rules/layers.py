@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from horizon_builder.problems import LoadError, Problem
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.tomlfile import KeyLines, format_loc, read_regular_file
 from horizon_builder.rules.models import Ruleset, RulesLayer
 from horizon_builder.rules.personal import ENTERED_FROM, ROLE
 from horizon_builder.rules.walk import table_at
-from horizon_builder.tomlfile import KeyLines, format_loc, read_regular_file
 
 Loc = tuple[str | int, ...]
 

@@ -18,18 +18,18 @@ from typing import Any
 from pydantic import ValidationError
 
 from horizon_builder import __version__
-from horizon_builder.problems import LoadError, Problem
-from horizon_builder.resources import rulesets_dir
-from horizon_builder.rules import diskcache
-from horizon_builder.rules.layers import filled_in_keys, name_layers
-from horizon_builder.rules.models import Ruleset
-from horizon_builder.tomlfile import (
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.resources import rulesets_dir
+from horizon_builder.files.tomlfile import (
     KeyLines,
     format_loc,
     problems_from_error_items,
     read_regular_file,
     read_toml,
 )
+from horizon_builder.rules import diskcache
+from horizon_builder.rules.layers import filled_in_keys, name_layers
+from horizon_builder.rules.models import Ruleset
 
 #: Sections whose entries get the layer's supplement id when they do not name one.
 _SUPPLEMENT_SECTIONS = ("element_types", "upgrades", "commands")

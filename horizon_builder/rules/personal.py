@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.tomlfile import read_regular_file, read_toml, write_text_atomic
+from horizon_builder.files.tomlfile import read_regular_file, read_toml, write_text_atomic
 
 ENV_DIR = "HORIZON_BUILDER_CONFIG_DIR"
 ENV_OFF = "HORIZON_BUILDER_NO_PERSONAL_RULES"

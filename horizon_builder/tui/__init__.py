@@ -1,1 +1,1 @@
-"""The Textual app. Everything here reads and edits a :class:`horizon_builder.session.Session`."""
+"""The Textual app. Everything here reads and edits a :class:`horizon_builder.session.core.Session`."""

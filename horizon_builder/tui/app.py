@@ -27,9 +27,8 @@ from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
-from horizon_builder.prefs import save_pref, take_problems
-from horizon_builder.problems import LoadError, Problem
-from horizon_builder.safetext import printable
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.text.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.files import FileActions
 from horizon_builder.tui.firstview import title_texts
@@ -46,11 +45,12 @@ from horizon_builder.tui.sidefiles import clean_at_start, remembered_theme
 from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
+from horizon_builder.userfiles.prefs import save_pref, take_problems
 
 if TYPE_CHECKING:
-    from horizon_builder.autosave import Autosaver
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
     from horizon_builder.tui.screens.base import SessionApp
+    from horizon_builder.userfiles.autosave import Autosaver
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
 _BLOCKED_IN_DIALOG = frozenset({
@@ -88,7 +88,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         #: a screen to open first: ("organiser", folder, preset) or ("event", event file, None)
         self._start = start
         self._binding_state: tuple[object, ...] = ()
-        #: Writes unsaved work to the data folder (made after the first paint; see autosave.py).
+        #: Writes unsaved work to the data folder (made after the first paint; see userfiles/autosave.py).
         self.autosaver: Autosaver | None = None
         if session is not None:
             self.session = session
@@ -120,7 +120,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
 
     # --- start-up ------------------------------------------------------------------------
     def _startup_session(self, path: Path | None) -> Session:
-        from horizon_builder.session import Session
+        from horizon_builder.session.core import Session
 
         if path is not None and exists(path):
             try:
@@ -145,7 +145,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         return self.new_session(path)
 
     def new_session(self, path: Path | None) -> Session:
-        from horizon_builder.session import Session
+        from horizon_builder.session.core import Session
 
         try:
             return Session.new(path=path, extra_overrides=self.overrides)
@@ -174,9 +174,9 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self._opened()
 
     def _opened(self) -> None:
-        from horizon_builder.autosave import EVERY_SECONDS, Autosaver, AutosaveStore
-        from horizon_builder.gcpause import resume_after_startup
+        from horizon_builder.engine.gcpause import resume_after_startup
         from horizon_builder.tui.recovery import offer_recovery
+        from horizon_builder.userfiles.autosave import EVERY_SECONDS, Autosaver, AutosaveStore
 
         self.autosaver = Autosaver(AutosaveStore())
         self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
@@ -211,7 +211,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             return
         offer_recovery(self)
 
-    # --- autosave and recovery (the files: horizon_builder/autosave.py) -------------------------
+    # --- autosave and recovery (the files: horizon_builder/userfiles/autosave.py) -------------------------
     def autosave_now(self) -> None:
         """Write unsaved work to its autosave file (or remove the file once saved)."""
         if self.autosaver is not None and self.loaded:

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.app import App
 
-from horizon_builder.prefs import recent_rosters, remember_recent
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.tui.paths import display_path, keep_overrides_reachable
+from horizon_builder.userfiles.prefs import recent_rosters, remember_recent
 
 if TYPE_CHECKING:
     from horizon_builder.roster.models import Roster
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
 
 
 class FileActions(App[int]):
@@ -150,10 +150,10 @@ class FileActions(App[int]):
     def open_roster(self, path: Path, as_copy: bool = False) -> bool:
         """Open a roster file (``as_copy``: as a new list, unsaved, the file left alone); on
         problems show them and keep the current roster."""
-        from horizon_builder.library import open_as_new_list
-        from horizon_builder.session import Session
+        from horizon_builder.session.core import Session
         from horizon_builder.tui.dialogs import LoadErrorDialog
         from horizon_builder.tui.paths import refuse_outside
+        from horizon_builder.userfiles.library import open_as_new_list
 
         if refuse_outside(self, path, "Not opened"):  # served: only inside the served folder
             return False

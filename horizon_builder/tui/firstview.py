@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
     from horizon_builder.tui.homecache import HomeView
 
 #: seconds the app waits for the second process's view before it loads the roster itself
@@ -190,13 +190,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     (``{"view": ...}``, null for none) as one line of JSON."""
     from dataclasses import asdict
 
-    from horizon_builder.gcpause import pause_for_startup
+    from horizon_builder.engine.gcpause import pause_for_startup
 
     pause_for_startup()  # a short run: nothing to collect
     args = list(sys.argv[1:] if argv is None else argv)
     view = None
     try:
-        from horizon_builder.session import Session
+        from horizon_builder.session.core import Session
 
         # as the app starts (HorizonApp._startup_session): a file there is opened, else a
         # new roster is started (saved there, if named)

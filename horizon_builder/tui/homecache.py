@@ -33,9 +33,9 @@ from typing import Any
 
 import horizon_builder
 from horizon_builder.engine.findings import Finding
-from horizon_builder.problems import LoadError
-from horizon_builder.resources import cache_dir, presets_dir, rulesets_dir
-from horizon_builder.tomlfile import read_regular_file
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.resources import cache_dir, presets_dir, rulesets_dir
+from horizon_builder.files.tomlfile import read_regular_file
 from horizon_builder.tui.widgets.figures import Figures
 from horizon_builder.tui.widgets.rows import RowData
 

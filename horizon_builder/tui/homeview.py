@@ -21,7 +21,7 @@ from horizon_builder.tui.homecache import HomeView, read_kept, store
 from horizon_builder.tui.textual_internals import parse_action
 
 if TYPE_CHECKING:
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
     from horizon_builder.tui.app import HorizonApp
     from horizon_builder.tui.screens.home import RosterScreen
 

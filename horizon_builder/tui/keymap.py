@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.keys import format_key
 from textual.theme import Theme
 
-from horizon_builder.prefs import keymap_pref, pref, prefs_path, save_pref
+from horizon_builder.userfiles.prefs import keymap_pref, pref, prefs_path, save_pref
 
 
 def _bindings(bindings: Iterable[BindingType]) -> list[Binding]:

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from horizon_builder.problems import Problem
-from horizon_builder.served import outside_root, served_root
+from horizon_builder.files.problems import Problem
+from horizon_builder.session.served import outside_root, served_root
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
 
 
 def visitor_root(app: App[Any]) -> Path | None:
@@ -34,7 +34,7 @@ def write_or_deliver(app: App[Any], path: Path, text: str, what: str) -> str:
     """Write ``text`` to ``path`` (atomically), or, served, send it to the visitor's browser
     as a download of that name instead of the host's disk. Returns what was done, to say."""
     if visitor_root(app) is None:
-        from horizon_builder.tomlfile import write_text_atomic
+        from horizon_builder.files.tomlfile import write_text_atomic
 
         write_text_atomic(path, text)
         return f"Wrote {what} to {path}"
@@ -47,7 +47,7 @@ def write_or_deliver(app: App[Any], path: Path, text: str, what: str) -> str:
 def write_and_say(app: App[Any], path: Path, text: str, what: str) -> None:
     """:func:`write_or_deliver`, and say what was done; a file that cannot be written
     (read-only, a FIFO, a full disk) is said as ``-o`` says it, never a traceback."""
-    from horizon_builder.safetext import printable
+    from horizon_builder.text.safetext import printable
 
     try:
         done = write_or_deliver(app, path, text, what)

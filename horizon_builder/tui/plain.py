@@ -15,7 +15,7 @@ import rich.control
 import textual.content
 from textual.content import Content
 
-from horizon_builder.safetext import UNSAFE_CHARS, printable
+from horizon_builder.text.safetext import UNSAFE_CHARS, printable
 
 __all__ = ["install_control_filter", "plain", "printable"]
 

@@ -1,23 +1,23 @@
 """The app's side of autosave: offer the autosaved work at start, restore it, and keep the
-work when the terminal closes. The files themselves are :mod:`horizon_builder.autosave`'s."""
+work when the terminal closes. The files themselves are :mod:`horizon_builder.userfiles.autosave`'s."""
 
 from __future__ import annotations
 
 import signal
 from typing import TYPE_CHECKING
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 
 if TYPE_CHECKING:
-    from horizon_builder.autosave import Autosave
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
     from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.userfiles.autosave import Autosave
 
 
 def offer_recovery(app: HorizonApp) -> None:
     """At start: the newest autosave of the roster being opened (of any roster, when the app
     started without a file) is offered: restore, discard or keep for later."""
-    from horizon_builder.served import outside_root
+    from horizon_builder.session.served import outside_root
     from horizon_builder.tui.dialogs.recovery import RecoveryDialog
     from horizon_builder.tui.paths import display_path as _display_path
     from horizon_builder.tui.paths import visitor_root
@@ -56,7 +56,7 @@ def restore_autosave(app: HorizonApp, entry: Autosave) -> bool:
     undoable): the roster file itself is untouched until the player saves."""
     from pydantic import ValidationError
 
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
     from horizon_builder.tui.paths import exists as _exists
 
     path = entry.roster_path

@@ -10,7 +10,7 @@ from textual.app import App
 
 if TYPE_CHECKING:  # imported when first used: the app starts without them
     from horizon_builder.rules.values import RuleValue
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
 
 
 class RulebookActions(App[int]):

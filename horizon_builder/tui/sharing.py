@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 
 if TYPE_CHECKING:
     from horizon_builder.roster.models import Roster
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
     from horizon_builder.tui.dialogs.share import CopyChoice
 
 
@@ -56,7 +56,7 @@ class SharingActions(App[int]):
     def open_shared(self, roster: Roster) -> bool:
         """Open a list read from a share code, as a new unsaved roster."""
         from horizon_builder.roster.pin import pin, short_pin
-        from horizon_builder.session import Session
+        from horizon_builder.session.core import Session
         from horizon_builder.tui.dialogs import LoadErrorDialog
 
         try:

@@ -1,13 +1,13 @@
 """The app's side of the files beside a roster (issue 25): the remembered theme checked
 against the themes this Textual has, and the temporary files a killed save left, removed
-at the start. Reading the files themselves is the core's (prefs.py, tomlfile.py)."""
+at the start. Reading the files themselves is the core's (userfiles/prefs.py, files/tomlfile.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Container
 from pathlib import Path
 
-from horizon_builder.prefs import pref
+from horizon_builder.userfiles.prefs import pref
 
 DEFAULT_THEME = "textual-dark"
 
@@ -25,8 +25,8 @@ def remembered_theme(available: Container[str]) -> tuple[str, list[str]]:
 def clean_at_start(initial: Path | None) -> None:
     """The hidden temporary files a save killed midway left beside the roster opened, your
     rulebook and the preferences go at the start, not only after the next save there."""
-    from horizon_builder.prefs import prefs_path
+    from horizon_builder.files.tomlfile import clean_temporaries
     from horizon_builder.rules.personal import personal_rules_path
-    from horizon_builder.tomlfile import clean_temporaries
+    from horizon_builder.userfiles.prefs import prefs_path
 
     clean_temporaries([p for p in (initial, personal_rules_path(), prefs_path()) if p is not None])

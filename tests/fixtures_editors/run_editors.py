@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from helpers_editors import RULES, EditorTestApp, new_session
 from textual.binding import Binding, BindingType
 
-from horizon_builder.session import Session
+from horizon_builder.session.core import Session
 from horizon_builder.tui.screens.add_element import AddElementScreen
 from horizon_builder.tui.screens.command import CommandScreen
 from horizon_builder.tui.screens.element_editor import ElementEditorScreen

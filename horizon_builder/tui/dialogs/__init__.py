@@ -22,11 +22,11 @@ from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from horizon_builder.problems import Problem
-from horizon_builder.served import outside_root
+from horizon_builder.files.problems import Problem
+from horizon_builder.session.served import outside_root
+from horizon_builder.text.words import plural
 from horizon_builder.tui.paths import refused_to_visitor, visitor_root
 from horizon_builder.tui.plain import plain
-from horizon_builder.words import plural
 
 UnsavedAnswer = Literal["save", "discard", "cancel"]
 

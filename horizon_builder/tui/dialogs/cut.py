@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
 from horizon_builder.engine.cuts import Cut
-from horizon_builder.safetext import printable
+from horizon_builder.text.safetext import printable
 from horizon_builder.tui.plain import plain
 
 #: what the dialog answers: an element id to cut, "budget" for the settings, or None

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.entry import enter_value
 from horizon_builder.rules.personal import ENTERED
 from horizon_builder.rules.values import RuleValue

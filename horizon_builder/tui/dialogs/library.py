@@ -2,7 +2,7 @@
 filtered as you type; Enter opens one, ``n`` (or the button) duplicates it as a new list.
 
 The entries are read in a thread (each file loaded and judged as ``check`` does:
-horizon_builder/library.py), so a large folder never holds the dialog back.
+horizon_builder/userfiles/library.py), so a large folder never holds the dialog back.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, DataTable, Input, Label
 
-from horizon_builder.library import LibraryEntry, read_library
 from horizon_builder.tui.paths import display_path
+from horizon_builder.userfiles.library import LibraryEntry, read_library
 
 COLUMNS = ("Name", "Kind", "FC", "Verdict", "Changed", "File")
 

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select
 
-from horizon_builder.resources import event_presets, find_preset
+from horizon_builder.files.resources import event_presets, find_preset
 from horizon_builder.tui.dialogs import PathSuggester, resolve
 from horizon_builder.tui.paths import refused_to_visitor, visitor_root
 from horizon_builder.tui.plain import plain

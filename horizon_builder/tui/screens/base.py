@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from horizon_builder.roster.models import Roster
     from horizon_builder.rules.values import RuleValue
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
     from horizon_builder.tui.homecache import HomeView
 
 

@@ -34,12 +34,12 @@ from horizon_builder.event.report import (
     standing_rows,
     standing_tables,
 )
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
+from horizon_builder.text.words import plural
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 from horizon_builder.tui.screens.organiser_view import OrganiserView
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
-from horizon_builder.words import plural
 
 if TYPE_CHECKING:
     from horizon_builder.tui.dialogs.event_result import ResultEntry

@@ -95,7 +95,7 @@ class ExportScreen(ModalScreen[None]):
         self.document: ExportDocument = build_document(report)
         self.roster_path = path
         if fmt is None:  # the format chosen last time (remembered between runs)
-            from horizon_builder.prefs import pref
+            from horizon_builder.userfiles.prefs import pref
 
             fmt = pref("export_format", "text")
         self.format = fmt if fmt in FORMATS else "text"
@@ -166,7 +166,7 @@ class ExportScreen(ModalScreen[None]):
         if event.value not in FORMATS or event.value == self.format:
             return
         self.format = event.value  # one of FORMATS (checked above)
-        from horizon_builder.prefs import save_pref
+        from horizon_builder.userfiles.prefs import save_pref
 
         save_pref("export_format", self.format)
         path_input = self.query_one("#export-path", Input)

@@ -19,7 +19,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from horizon_builder.event import batch
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS

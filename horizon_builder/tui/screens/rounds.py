@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from horizon_builder.engine.validator import Report
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
 
 #: Select value meaning "no command chosen" (the roster's ``kind = "none"``).
 NO_COMMAND = "none"

@@ -30,7 +30,7 @@ from textual.widgets import (
     TextArea,
 )
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.io import overrides_path
 from horizon_builder.roster.models import Roster
 from horizon_builder.tui.dialogs import PathSuggester, problem_lines

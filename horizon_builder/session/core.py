@@ -18,13 +18,13 @@ from pathlib import Path
 
 from horizon_builder.engine.columns import note_ends, noted_ends
 from horizon_builder.engine.validator import Report, validate
-from horizon_builder.problems import LoadError, Problem
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.tomlfile import file_stamp
 from horizon_builder.roster.io import PERSONAL_ROLE, load, load_rules, rules_layers, save_roster
 from horizon_builder.roster.models import Roster
 from horizon_builder.roster.sources import TOML
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.rules.personal import personal_layers
-from horizon_builder.tomlfile import file_stamp
 
 #: How many snapshots undo keeps.
 HISTORY_LIMIT = 500

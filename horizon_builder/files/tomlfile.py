@@ -23,13 +23,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from horizon_builder.problems import LoadError, Problem
-from horizon_builder.tomlpos import KeyLines
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.tomlpos import KeyLines
 
 if TYPE_CHECKING:  # (imported where used: the app's first frame needs neither pydantic nor tomlkit)
     from pydantic import BaseModel, ValidationError
 
-    from horizon_builder.tomledit import Same
+    from horizon_builder.files.tomledit import Same
 
 Loc = tuple[str | int, ...]
 
@@ -387,13 +387,13 @@ def write_toml_atomic(path: str | Path, data: dict[str, Any], keep_backup: bool 
     """Write TOML atomically; the previous file is kept as ``NAME.toml.bak``.
 
     The file on disk, if it is TOML, keeps its comments, key order and layout: only
-    what changed is rewritten (:mod:`horizon_builder.tomledit`; ``same`` says whether a
+    what changed is rewritten (:mod:`horizon_builder.files.tomledit`; ``same`` says whether a
     value written in the file means what ``data`` holds)."""
     original: str | None
     try:
         original = read_regular_file(Path(path).expanduser()).decode("utf-8")
     except (LoadError, UnicodeDecodeError):
         original = None
-    from horizon_builder.tomledit import update_text
+    from horizon_builder.files.tomledit import update_text
 
     write_text_atomic(path, update_text(original, data, same), keep_backup=keep_backup)

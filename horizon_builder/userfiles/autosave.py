@@ -28,10 +28,10 @@ from typing import Any
 
 import tomli_w
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.tomlfile import clean_folder_temporaries, read_toml, set_aside, write_text_atomic
 from horizon_builder.roster.io import parse_roster, roster_to_data
 from horizon_builder.roster.models import Roster
-from horizon_builder.tomlfile import clean_folder_temporaries, read_toml, set_aside, write_text_atomic
 
 #: Environment variable naming the data folder (tests and CI point it at a temporary folder).
 DATA_DIR_ENV = "HORIZON_BUILDER_DATA_DIR"

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
 
 if TYPE_CHECKING:
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
 
 KINDS = {"battlegroup": "Battlegroup", "task_force": "Task Force"}
 
@@ -99,7 +99,7 @@ def open_as_new_list(path: Path, extra_overrides: Sequence[str] = ()) -> Session
     file name, the original is never written, and undo gives back the old name. Its rules
     file (``overrides``) is kept by its full path, so the copy finds it from any folder.
     Raises :class:`LoadError` as opening the file would."""
-    from horizon_builder.session import Session
+    from horizon_builder.session.core import Session
 
     session = Session.open(path, tuple(extra_overrides))
     session.path, session.origin = None, path

@@ -10,7 +10,7 @@ import contextlib
 import os
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def _data_dir(name: str) -> Path:

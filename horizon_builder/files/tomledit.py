@@ -10,7 +10,7 @@ added, removed or moved. With no original text (a new file) the data is laid out
 as the README shows: small tables inline (``stats = { M = 4 }``), the roster's
 sections as ``[command]`` and ``[[elements]]``.
 
-Reading stays with :mod:`tomllib` (:mod:`horizon_builder.tomlfile`).
+Reading stays with :mod:`tomllib` (:mod:`horizon_builder.files.tomlfile`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT, InlineTable, Item, Table
 from tomlkit.toml_document import TOMLDocument
 
-from horizon_builder.tomlkit_internals import insert_after, insert_first
+from horizon_builder.files.tomlkit_internals import insert_after, insert_first
 
 Path_ = tuple[str | int, ...]
 #: ``same(path, old)``: does the value written in the file (plain data) mean what the

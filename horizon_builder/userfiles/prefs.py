@@ -15,9 +15,9 @@ from typing import Any
 
 import tomli_w
 
-from horizon_builder.problems import LoadError
+from horizon_builder.files.problems import LoadError
+from horizon_builder.files.tomlfile import is_file, read_toml, set_aside, write_text_atomic
 from horizon_builder.rules.personal import config_dir
-from horizon_builder.tomlfile import is_file, read_toml, set_aside, write_text_atomic
 
 FILE_NAME = "prefs.toml"
 RECENT = 10
