@@ -60,6 +60,17 @@ def test_import_names_the_file_after_the_list_and_never_overwrites_without_force
     assert (tmp_path / "3rd-lancers-battlegroup.toml.bak").read_text(encoding="utf-8") == "# mine\n"
 
 
+def test_a_list_named_like_a_windows_device_is_written_to_a_name_windows_can_open(
+        capsys, tmp_path, monkeypatch):
+    """A list called "CON" (or NUL, COM1...) is imported to ``con-list.toml``: Windows
+    cannot open a file named ``con.toml``."""
+    monkeypatch.chdir(tmp_path)
+    code = encode(read_roster(LEGAL).model_copy(update={"name": "CON"}))
+    assert run(capsys, "import", code)[0] == 0
+    assert read_roster(tmp_path / "con-list.toml").name == "CON"
+    assert not (tmp_path / "con.toml").exists()
+
+
 def test_a_mistyped_or_foreign_code_exits_2_with_a_message_and_writes_nothing(capsys, tmp_path,
                                                                              monkeypatch):
     monkeypatch.chdir(tmp_path)

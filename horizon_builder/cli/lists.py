@@ -13,7 +13,6 @@ Exit statuses as ``check``: 0 done (diff: the same list), 1 (diff) the lists dif
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -44,7 +43,9 @@ def share_main(args: argparse.Namespace) -> int:
 
 
 def _default_output(name: str) -> Path:
-    return Path((re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60] or "roster") + ".toml")
+    from horizon_builder.files.names import file_stem
+
+    return Path(file_stem(name) + ".toml")
 
 
 def import_main(args: argparse.Namespace) -> int:

@@ -12,7 +12,6 @@ rendering and the atomic write are the export package's (the same as
 from __future__ import annotations
 
 import io
-import re
 from pathlib import Path
 from typing import ClassVar
 
@@ -26,6 +25,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static, Text
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_document, write_atomic
 from horizon_builder.export.document import ExportDocument
+from horizon_builder.files.names import file_stem
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.paths import visitor_root
@@ -42,8 +42,7 @@ MIME_TYPES = {".txt": "text/plain", ".md": "text/markdown", ".html": "text/html"
 
 def default_filename(name: str, fmt: str) -> str:
     """A file name from the roster name: 'Red Meridian TF' → 'red-meridian-tf.html'."""
-    stem = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60] or "roster"
-    return stem + SUFFIXES[fmt]
+    return file_stem(name) + SUFFIXES[fmt]
 
 
 class ExportScreen(ModalScreen[None]):
