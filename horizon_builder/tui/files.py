@@ -7,7 +7,6 @@ so the app module stays the app's wiring.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,7 +70,9 @@ class FileActions(App[int]):
         path = self.session.path
         if path is not None and path.resolve() not in self.refused_paths:
             return display_path(path)
-        slug = re.sub(r"[^a-z0-9]+", "-", self.session.roster.name.lower()).strip("-") or "roster"
+        from horizon_builder.files.names import file_stem
+
+        slug = file_stem(self.session.roster.name)
         known = path or self.session.origin or self.session.source  # a copy or a JSON export:
         folder = known.parent if known is not None else Path()  # its roster beside it
         return display_path(folder / f"{slug}.toml")
