@@ -154,9 +154,9 @@ def _located(problems: list[Problem], name: str) -> None:
 
 def check_side(kind: str, root: Path) -> str:
     """Read the file the way the app does; "read" or "refused"; raises on a broken property."""
-    from horizon_builder import prefs
     from horizon_builder.event.io import load_event
     from horizon_builder.roster.io import load
+    from horizon_builder.userfiles import prefs
     from horizon_builder.userfiles.autosave import AutosaveStore
 
     file = target(kind, root)

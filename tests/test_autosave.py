@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from horizon_builder import autosave
 from horizon_builder.roster.io import read_roster
 from horizon_builder.roster.models import Element, Roster
+from horizon_builder.userfiles import autosave
 from horizon_builder.userfiles.autosave import DATA_DIR_ENV, Autosaver, AutosaveStore, data_dir
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -141,7 +141,7 @@ def test_tie_break_against_recorded_losses_is_a_warning(club: Path, capsys):
 def test_full_disk_leaves_the_event_file_as_it_was(club: Path, capsys, monkeypatch):
     import errno
 
-    from horizon_builder import tomlfile
+    from horizon_builder.files import tomlfile
 
     event = new(club, capsys, "AB")
     before = event.read_bytes()

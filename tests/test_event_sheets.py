@@ -83,7 +83,12 @@ def test_slips_show_the_bye(club, capsys):
     status, out, _ = _run(capsys, "slips", str(event))
     bye = next(b for b in load_event(event).event.rounds[0].battles if b.blue is None)
     assert status == 0 and f"{bye.red} has a bye this round (scores nothing)" in out
-    assert f"table {bye.table}\n" in out
+    assert "round 1, bye\n" in out and f"table {bye.table}\n" not in out  # a bye has no table
+    status, out, _ = _run(capsys, "sheet", str(event))
+    row = next(x for x in out.splitlines() if f" {bye.red} " in f" {x} ")
+    assert status == 0 and row.split()[:2] == ["bye", bye.red] and "(bye)" in row
+    status, out, _ = _run(capsys, "standings", str(event))
+    assert f"bye: {bye.red} has a bye (scores nothing)" in out
 
 
 def test_slips_list_the_elements_benched(club, capsys):

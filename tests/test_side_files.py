@@ -16,7 +16,6 @@ import pytest
 import tomli_w
 from helpers_tui import EXAMPLES, copy_example
 
-from horizon_builder import prefs
 from horizon_builder.cli.main import main
 from horizon_builder.files.problems import LoadError
 from horizon_builder.files.tomlfile import clean_temporaries, read_toml, write_text_atomic
@@ -25,6 +24,7 @@ from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.personal import personal_rules_path
 from horizon_builder.tui import homecache
 from horizon_builder.tui.sidefiles import remembered_theme
+from horizon_builder.userfiles import prefs
 from horizon_builder.userfiles.autosave import AutosaveStore
 
 HVY_CAV = "hvy-cav-battlegroup.toml"

@@ -16,7 +16,7 @@ from horizon_builder.tui.screens.event import EventScreen
 
 
 async def test_a_full_disk_is_said_and_the_event_is_unchanged(tmp_path: Path, monkeypatch):
-    from horizon_builder import tomlfile
+    from horizon_builder.files import tomlfile
 
     lists = write_lists(tmp_path, "AB")
     event = tmp_path / "event.toml"

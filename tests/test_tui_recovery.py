@@ -9,11 +9,11 @@ import pytest
 from helpers_tui import SIZE, copy_example, select, shown, until
 from textual.widgets import Static
 
-from horizon_builder import autosave
 from horizon_builder.roster.io import read_roster
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import UnsavedChangesDialog
 from horizon_builder.tui.dialogs.recovery import RecoveryDialog
+from horizon_builder.userfiles import autosave
 from horizon_builder.userfiles.autosave import AutosaveStore
 
 HVY_CAV = "hvy-cav-battlegroup.toml"

@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Button, Static
 
-from horizon_builder import prefs
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import FileChangedDialog
 from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
 from horizon_builder.tui.screens.event import EventScreen
+from horizon_builder.userfiles import prefs
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 AUTOSAVE_EDGE = ('[autosave]\nformat = 1\nsaved_at = 9999-12-31T23:59:59-23:59\n'

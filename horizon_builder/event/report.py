@@ -55,7 +55,7 @@ def standing_rows(loaded: LoadedEvent) -> list[tuple[str, list[list[str]]]]:
 
 def battle_text(battle: Battle) -> str:
     if battle.blue is None:
-        return f"table {battle.table}: {shown(battle.red)} has a bye (scores nothing)"
+        return f"bye: {shown(battle.red)} has a bye (scores nothing)"  # at no table
     score = ""
     if battle.red_result is not None and battle.blue_result is not None:
         score = (f"  {battle.red_result.victory_points}-{battle.blue_result.victory_points} VP"

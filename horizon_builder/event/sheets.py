@@ -87,10 +87,11 @@ def html_page(title: str, blocks: Sequence[str]) -> str:
 
 
 def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str]) -> str:
+    if battle.blue is None:  # a bye is played at no table
+        return (printable(f"{loaded.event.name}: round {number}, bye") +
+                f"\n  {escaped(battle.red)} has a bye this round (scores nothing)")
     head = printable(f"{loaded.event.name}: round {number}, table {battle.table}")
     changed = set(loaded.changed())
-    if battle.blue is None:
-        return f"{head}\n  {escaped(battle.red)} has a bye this round (scores nothing)"
     lines = [head]
     players = [("Red", battle.red), ("Blue", battle.blue)]
     width = max(len(escaped(n)) for _, n in players)
@@ -131,7 +132,7 @@ def results_sheet(loaded: LoadedEvent, number: int | None = None) -> str:
     head = ["Table", "Red", "Pin", "VP", "TB", "Blue", "Pin", "VP", "TB"]
     rows = [head]
     for battle in round_.battles:
-        row = [str(battle.table)]
+        row = [str(battle.table) if battle.blue is not None else "bye"]
         for name, result in ((battle.red, battle.red_result), (battle.blue, battle.blue_result)):
             if name is None:
                 row += ["(bye)", "", "", ""]
