@@ -122,6 +122,24 @@ def test_drop_out_and_late_entrant(club: Path, capsys):
     assert "A (dropped out)" in cli(capsys, "standings", str(event))[1]
 
 
+def test_a_late_entrant_is_not_given_the_bye_of_their_first_round(club: Path, capsys):
+    """Our reading (docs/rules.md): the rounds before a commander joined count as sat out,
+    so with an odd number the bye goes to the lowest placed of those who played every
+    round, not to the late entrant (0 VP, lowest placed) who would sit out again."""
+    event = new(club, capsys, "ABCD")
+    cli(capsys, "pair", str(event))
+    for battle in load_event(event).event.rounds[0].battles:
+        cli(capsys, "result", str(event), battle.red, "5", "2")  # Red wins each table
+        cli(capsys, "result", str(event), str(battle.blue), "2", "1")
+    assert cli(capsys, "join", str(event), str(club / "lists" / "E.toml"))[0] == 0
+    cli(capsys, "pair", str(event))
+    loaded = load_event(event).event
+    bye = loaded.rounds[1].bye()
+    losers = sorted(str(b.blue) for b in loaded.rounds[0].battles)
+    assert bye == losers[-1]  # the lowest placed who played: 2 VP, 1 tie-break, last by name
+    assert any("E" in b.players and b.blue is not None for b in loaded.rounds[1].battles)
+
+
 def test_invisible_characters_in_names_are_shown_escaped():
     from horizon_builder.event.names import shown
 

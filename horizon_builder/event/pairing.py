@@ -15,9 +15,10 @@
 - Standings (OtH p.48): victory points, then tie-break points, then the Force
   Cost left in the Task Force (elements never destroyed), else drawn.
 
-Our readings (README, Readings): an odd number of commanders gives the lowest
-placed commander without a bye yet a bye that round, scoring nothing; victory
-points may be negative (momentum can fall below zero).
+Our readings (docs/rules.md, Readings): an odd number of commanders gives the lowest
+placed commander without a bye yet a bye that round, scoring nothing (a late entrant's
+rounds before joining count as sat out, so the bye goes first to those who have played
+every round); victory points may be negative (momentum can fall below zero).
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def _swiss(event: Event) -> tuple[Battle, ...]:
         names = [s.name for s in sorted(totals.values(), key=placing)]
     bye: str | None = None
     if len(names) % 2:
-        bye = _bye(names, totals, played)
+        bye = _bye(names, totals, played, len(event.rounds))
         names.remove(bye)
     pairs = _match(names, played) or _match(names, set())
     assert pairs is not None  # an even list always pairs when rematches are allowed
@@ -106,16 +107,19 @@ def _swiss(event: Event) -> tuple[Battle, ...]:
     return tuple(battles)
 
 
-def _bye(names: list[str], totals: Mapping[str, Score], played: set[frozenset[str]]) -> str:
-    """The lowest placed commander with the fewest byes whose leaving lets the rest pair
-    without a rematch (if none does: the lowest placed with the fewest byes)."""
-    fewest = min(totals[n].byes for n in names)
+def _bye(names: list[str], totals: Mapping[str, Score], played: set[frozenset[str]],
+         rounds: int) -> str:
+    """The lowest placed commander among those who sat out the fewest rounds (a bye, or a
+    round before they joined: a late entrant is not sent to sit out again) whose leaving
+    lets the rest pair without a rematch (if none does: the lowest placed of them)."""
+    sat_out = {n: rounds - totals[n].played for n in names}  # byes included: they score no game
+    fewest = min(sat_out.values())
     met = _met(played)
     free = free_vertices(names, lambda a, b: b not in met[a])
     for name in reversed(names):
-        if totals[name].byes == fewest and name in free:
+        if sat_out[name] == fewest and name in free:
             return name
-    return next(n for n in reversed(names) if totals[n].byes == fewest)
+    return next(n for n in reversed(names) if sat_out[n] == fewest)
 
 
 def _match(names: Sequence[str], played: set[frozenset[str]]) -> list[tuple[str, str]] | None:
