@@ -136,7 +136,7 @@ def superheavy_mutations_need_kaiju(ask: StatlineAsk) -> Iterator[Reason]:
 def bio_force_command(a: Analysis) -> Iterator[Finding]:
     """A force of only gun-beasts, gribblies and kaiju must choose an Alpha or a Hivemind; those
     two are for such forces (a force with ordinary elements takes a normal CHQ) (OtH p.32)."""
-    # Our reading (README, Readings): strategic assets are support, not the force's fighting
+    # Our reading (docs/rules.md, Readings): strategic assets are support, not the force's fighting
     # elements, so they neither make a bio-force "mixed" nor count as bio.
     kinds = a.tally(_bio_kind)
     if kinds[ASSET] == len(a.elements):

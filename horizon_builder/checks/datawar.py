@@ -155,7 +155,7 @@ def rebro_node_not_on_chq(ask: StatlineAsk) -> Iterator[Reason]:
     """The rebro node may not go on the CHQ, hence nor on a conventional element of the CHQ's
     type (OtH p.27). Our reading: a metaform of a conventional CHQ's type is such an element
     too, though it is its own type for CR (OtH p.20): a strict organiser's reading, written
-    in the README. Reported against the element that carries it, at the statline that does
+    in docs/rules.md. Reported against the element that carries it, at the statline that does
     (the metaform, or the CR purchase that gave it)."""
     info, rs = ask.info, ask.ruleset
     chq = ask.analysis.command_element

@@ -21,7 +21,7 @@ def solo_force(a: Analysis) -> Iterator[Finding]:
     """Solo game: the friendly force is built to the solo FC (12) and, unless the data
     allows them, has no aircraft (OtH p.55; data: ``[solitaire]``). A metaformer whose
     baseform is an aircraft is one (as for the CHQ, OtH p.20); another's aircraft metaform
-    is a warning: the element plays, the form cannot (our reading, README)."""
+    is a warning: the element plays, the form cannot (our reading, docs/rules.md)."""
     solo = a.ruleset.solitaire
     if a.roster.solitaire is None or solo is None:
         return

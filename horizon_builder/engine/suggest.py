@@ -9,7 +9,7 @@ validator until legal ones are found, so a legal battlegroup is only passed over
 for a better one. If the time runs out first, the result says so (``exact``
 False, ``stopped_early`` True).
 
-Goals (README, Readings): ``most_fp`` the most Force Presence; ``least_fp`` the
+Goals (docs/rules.md, Readings): ``most_fp`` the most Force Presence; ``least_fp`` the
 most FC spent with the least FP for it; ``ir`` the Intelligence Rating closest
 to a wanted one (OtH p.50). CR are left for the player to spend.
 """

@@ -18,7 +18,7 @@ COLUMNS = ("Rank", "Commander", "Side", "VP", "Tie-break", "FC left", "Bye")
 
 
 def byes(loaded: LoadedEvent) -> dict[str, list[int]]:
-    """The rounds in which each commander had the bye (it scores nothing: README, Readings)."""
+    """The rounds in which each commander had the bye (it scores nothing: docs/rules.md, Readings)."""
     out: dict[str, list[int]] = {}
     for number, round_ in enumerate(loaded.event.rounds, start=1):
         name = round_.bye()

@@ -81,7 +81,7 @@ def json_report(path: str | Path, report: Report) -> dict[str, Any]:
         "rules_layers": [layer.model_dump() for layer in report.rules_layers],
         "changed_values": report.changed_values,
         "entered_values": report.entered_values,
-        # The totals model's keys (README: force_cost, force_presence, ...); "provisional"
+        # The totals model's keys (docs/player.md: force_cost, force_presence, ...); "provisional"
         # above is the whole verdict's, which covers the totals' own.
         **t.model_dump(exclude={"provisional"}),
         **(_task_force_json(report) if roster.kind == "task_force" else {}),

@@ -190,7 +190,7 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
     lines += ["", f"Exported by {doc.generator}"]
     # One line each: a control character or a line break in a name is shown escaped (looked
     # for in the whole text first: there seldom is one); then every line fits the width
-    # (README: wrapped at 78 columns), continuing indented.
+    # (docs/sharing.md: wrapped at 78 columns), continuing indented.
     text = "\n".join(lines)
     if text.count("\n") != len(lines) - 1 or not is_printable(text, multiline=True):
         lines = [printable(line) for line in lines]

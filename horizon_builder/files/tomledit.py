@@ -7,7 +7,7 @@ trailing comment kept), a new key goes after the table's last key, a key no long
 in the data is removed. Tables of an array (``[[elements]]``) are matched by their
 ``id`` where every entry has one, so an element keeps its comments when another is
 added, removed or moved. With no original text (a new file) the data is laid out
-as the README shows: small tables inline (``stats = { M = 4 }``), the roster's
+as docs/files.md shows: small tables inline (``stats = { M = 4 }``), the roster's
 sections as ``[command]`` and ``[[elements]]``.
 
 Reading stays with :mod:`tomllib` (:mod:`horizon_builder.files.tomlfile`).
@@ -108,7 +108,7 @@ def _item(value: Any, root: bool = False, inline: bool = False) -> Item:
             return tomlkit.inline_table()
         pairs = ", ".join(f"{tomlkit.key(k).as_string()} = {_item(v, inline=True).as_string()}"
                           for k, v in value.items())
-        return tomlkit.value(f"{{ {pairs} }}")  # the README's layout: { M = 4, F = 5 }
+        return tomlkit.value(f"{{ {pairs} }}")  # docs/files.md's layout: { M = 4, F = 5 }
     if _big(value) and not inline:
         aot = tomlkit.aot()
         for entry in value:
