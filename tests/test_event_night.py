@@ -156,6 +156,21 @@ def test_tie_break_against_recorded_losses_is_a_warning(club: Path, capsys):
     assert status == 0 and "B's tie-break is 3, but the elements A lost have Presence 5" in err
 
 
+def test_tie_break_may_be_1_lower_for_each_aircraft_whose_pilot_was_rescued(club: Path, capsys):
+    """A destroyed aircraft whose pilot was rescued counts 1 P less for the tie-break (OtH p.47):
+    A lost Mech m1 (P3) and Aircraft a1 (P2), so B's tie-break may be 4 or 5, not 3."""
+    event = new(club, capsys, "AB")
+    cli(capsys, "pair", str(event))
+    cli(capsys, "result", str(event), "A", "5", "3", "--destroyed", "m1", "a1")
+    for tie_break, again in (("5", ()), ("4", ("--correct",))):
+        status, _out, err = cli(capsys, "result", str(event), "B", "4", tie_break, *again)
+        assert status == 0 and "tie-break" not in err, (tie_break, err)
+    status, _out, err = cli(capsys, "result", str(event), "B", "4", "3", "--correct")
+    assert status == 0
+    assert ("B's tie-break is 3, but the elements A lost have Presence 4-5 (1 aircraft: 1 P "
+            "less each if its pilot was rescued) (OtH p.47)") in err
+
+
 def test_full_disk_leaves_the_event_file_as_it_was(club: Path, capsys, monkeypatch):
     import errno
 

@@ -139,7 +139,9 @@ class LoadedEvent:
 
 def tie_break_notes(loaded: LoadedEvent) -> list[str]:
     """A tie-break that disagrees with the Presence of the elements the opponent recorded as
-    destroyed (OtH p.47: tie-break points are the Presence of enemy elements destroyed)."""
+    destroyed (OtH p.47: tie-break points are the Presence of enemy elements destroyed; a
+    destroyed aircraft whose pilot was rescued counts 1 P less, so each aircraft among them
+    lets the tie-break be 1 lower)."""
     out = []
     for number, round_ in enumerate(loaded.event.rounds, start=1):
         for battle in round_.battles:
@@ -151,12 +153,19 @@ def tie_break_notes(loaded: LoadedEvent) -> list[str]:
                 their = loaded.lists.get(other)
                 if lost is None or not lost.destroyed or their is None:
                     continue
-                presence = {e.id: e.presence for e in their.roster.elements}
-                total = sum(presence.get(i, 0) for i in lost.destroyed)
-                if total != result.tie_break:
+                elements = {e.id: e for e in their.roster.elements}
+                gone = [elements[i] for i in lost.destroyed if i in elements]
+                total = sum(e.presence for e in gone)
+                types = their.ruleset.element_types
+                rescued = sum(1 for e in gone if e.type in types
+                              and types[e.type].category == "aircraft")
+                if not total - rescued <= result.tie_break <= total:
+                    low = f"{total - rescued}-{total}" if rescued else str(total)
+                    pilots = (f" ({rescued} aircraft: 1 P less each if its pilot was rescued)"
+                              if rescued else "")
                     out.append(f"round {number}: {shown(name)}'s tie-break is {result.tie_break}, "
-                               f"but the elements {shown(other)} lost have Presence {total} "
-                               "(OtH p.47)")
+                               f"but the elements {shown(other)} lost have Presence {low}"
+                               f"{pilots} (OtH p.47)")
     return out
 
 
