@@ -197,8 +197,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         if self._startup_problems:
             from horizon_builder.tui.dialogs import LoadErrorDialog
 
-            for title, problems, note in self._startup_problems:
-                self.push_screen(LoadErrorDialog(title, problems, note))
+            for title, problems, note in self._startup_problems:  # after the roster screen
+                # has settled (its focus is given after a refresh), so the screen under the dim
+                # is the one the player returns to
+                self.call_after_refresh(self.push_screen, LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
         self.say_keymap_problems()
         if self._start is not None:
