@@ -211,6 +211,15 @@ def test_bad_event_input_is_a_clear_error(club: Path, capsys):
     assert _cli("new", str(event_file), "--preset", "oth-tournament", "x.toml") == 2  # exists
 
 
+def test_a_commander_listed_twice_is_refused_by_name():
+    """The event's model names the commander listed twice (as the roster's names an element id
+    used twice: one check, roster/models.py no_repeats)."""
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="commander 'B' is listed twice"):
+        _event("ABCB")
+
+
 def test_six_commander_campaign_from_the_command_line(club: Path, capsys):
     """Campaign format (OtH p.48): sides alternate as listed (A C E red, B D F blue); round 1 is
     drawn across sides; later rounds meet the closest VP on the other side; the standings have

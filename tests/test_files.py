@@ -177,6 +177,8 @@ BAD_ROSTERS = {
     "duplicate_ids": ("name = 'x'\nforce_cost = 10\n[[elements]]\nid = 'a'\nname = 'a'\ntype = 'mech'\n"
                       "presence = 2\n[[elements]]\nid = 'a'\nname = 'b'\ntype = 'mech'\npresence = 2\n",
                       "element id 'a' is used twice"),
+    "duplicate_supplements": ("name = 'x'\nforce_cost = 10\nsupplements = ['biowar', 'biowar']\n",
+                              ":3: supplements: Value error, supplement 'biowar' is listed twice"),
 }
 
 

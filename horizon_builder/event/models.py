@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
-from horizon_builder.roster.models import Roster
+from horizon_builder.roster.models import Roster, no_repeats
 
 EVENT_FORMAT = 1
 
@@ -129,11 +129,7 @@ class Event(EventModel):
 
     @model_validator(mode="after")
     def _names_unique(self) -> Event:
-        seen: set[str] = set()
-        for commander in self.commanders:
-            if commander.name in seen:
-                raise ValueError(f"commander {commander.name!r} is listed twice")
-            seen.add(commander.name)
+        no_repeats((c.name for c in self.commanders), "commander {!r} is listed twice")
         return self
 
     def commander(self, name: str) -> Commander | None:

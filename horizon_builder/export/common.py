@@ -12,6 +12,7 @@ from horizon_builder.export.models import (
     ElementExport,
     ExportDocument,
     FindingExport,
+    RoundExport,
     RuleLine,
     SpendingExport,
     StatlineExport,
@@ -212,6 +213,46 @@ def command_line(cmd: CommandExport, esc: Escape = plain, rules: bool = True) ->
     if cmd.weird:
         text += "; weird command: " + ", ".join(esc(w) for w in cmd.weird)
     return text
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One labelled line of what the text and markdown exports say of a force before its
+    elements, and of each round ("Command: ..."): ``aside`` follows the label in brackets,
+    ``items`` are the lines listed under it. Values are escaped with the renderer's ``esc``."""
+
+    label: str
+    value: str
+    aside: str = ""
+    items: tuple[str, ...] = ()
+
+
+def _spending_fact(spending: SpendingExport, esc: Escape) -> Fact:
+    return Fact("Command Resources", cr_summary(spending), items=tuple(cr_lines(spending, esc)))
+
+
+def force_facts(doc: ExportDocument, esc: Escape = plain) -> list[Fact]:
+    """A battlegroup's Intelligence effect (if any), command and CR spending (a Task Force
+    list has none of its own: its rounds do)."""
+    effect = doc.totals.intelligence_effect
+    facts = [Fact("Intelligence", esc(effect))] if effect else []
+    return [*facts, Fact("Command", command_line(doc.command, esc)),
+            _spending_fact(doc.command_resources, esc)]
+
+
+def round_facts(round_: RoundExport, esc: Escape = plain) -> list[Fact]:
+    """A round's battlegroup, command, CR spending, and the elements benched and destroyed."""
+    def names(items: list[str]) -> str:
+        return ", ".join(esc(n) for n in items)
+
+    facts = [Fact("Battlegroup", names(round_.element_names) or "none"),
+             Fact("Command", command_line(round_.command, esc, rules=False)),
+             _spending_fact(round_.command_resources, esc)]
+    if round_.benched_names:
+        facts.append(Fact("Benched", names(round_.benched_names), aside="destroyed earlier"))
+    if round_.destroyed_names:
+        facts.append(Fact("Destroyed this round", names(round_.destroyed_names)))
+    return facts
 
 
 def tournament_line(t: TournamentExport, esc: Escape = plain) -> str:

@@ -12,18 +12,18 @@ import re
 
 from horizon_builder.export.common import (
     SHARE_HINT,
+    Fact,
     beyond_book_lines,
-    command_line,
     compact_line,
-    cr_lines,
-    cr_summary,
     element_costs,
     finding_text,
+    force_facts,
     form_count,
     group_elements,
     kind_line,
     layers_text,
     pin_line,
+    round_facts,
     rules_text,
     share_line,
     totals_items,
@@ -34,7 +34,6 @@ from horizon_builder.export.glossary import glossary_line
 from horizon_builder.export.models import (
     ElementExport,
     ExportDocument,
-    SpendingExport,
     StatlineExport,
 )
 from horizon_builder.text.safetext import printable
@@ -127,9 +126,14 @@ def _elements(elements: list[ElementExport], compact: bool) -> list[str]:
     return [line for e in elements for line in _element(e)]
 
 
-def _spending(spending: SpendingExport) -> list[str]:
-    out = [f"- **Command Resources:** {cr_summary(spending)}"]
-    return out + [f"  - {item}" for item in cr_lines(spending, md_escape)]
+def _facts(facts: list[Fact]) -> list[str]:
+    """A bullet each, "**Label:** value" (or "**Label** (aside): value"), its items under it."""
+    out: list[str] = []
+    for fact in facts:
+        out.append(f"- **{fact.label}** ({fact.aside}): {fact.value}" if fact.aside
+                   else f"- **{fact.label}:** {fact.value}")
+        out += [f"  - {item}" for item in fact.items]
+    return out
 
 
 def _totals(items: list[tuple[str, str]]) -> str:
@@ -143,10 +147,7 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
     out = [f"# {md_escape(doc.name)}", "", f"*{kind_line(doc, md_escape)}*", "",
            _totals(totals_items(t, task_force, md_escape)), ""]
     if not task_force:
-        if t.intelligence_effect:
-            out.append(f"- **Intelligence:** {md_escape(t.intelligence_effect)}")
-        out.append(f"- **Command:** {command_line(doc.command, md_escape)}")
-        out += _spending(doc.command_resources)
+        out += _facts(force_facts(doc, md_escape))
     if doc.tournament is not None:
         out.append(f"- {tournament_line(doc.tournament, md_escape)}")
     out += [f"- **Verdict:** {legal} {md_escape(doc.verdict.text)}", ""]
@@ -160,17 +161,7 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
 
     for round_ in doc.rounds:
         out += [f"## {md_escape(round_.name)}", "", _totals(totals_items(round_.totals, esc=md_escape)), ""]
-        out.append("- **Battlegroup:** "
-                   + (", ".join(md_escape(n) for n in round_.element_names) or "none"))
-        out.append(f"- **Command:** {command_line(round_.command, md_escape, rules=False)}")
-        out += _spending(round_.command_resources)
-        if round_.benched_names:
-            out.append("- **Benched** (destroyed earlier): "
-                       + ", ".join(md_escape(n) for n in round_.benched_names))
-        if round_.destroyed_names:
-            out.append("- **Destroyed this round:** "
-                       + ", ".join(md_escape(n) for n in round_.destroyed_names))
-        out.append("")
+        out += [*_facts(round_facts(round_, md_escape)), ""]
 
     if doc.glossary:
         out += [f"## {GLOSSARY_TITLE}", ""]

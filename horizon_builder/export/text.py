@@ -7,20 +7,20 @@ import textwrap
 
 from horizon_builder.export.common import (
     SHARE_HINT,
+    Fact,
     beyond_book_lines,
-    command_line,
     compact_line,
-    cr_lines,
-    cr_summary,
     element_costs,
     element_title,
     finding_text,
+    force_facts,
     form_count,
     group_elements,
     kind_line,
     layers_text,
     pin_line,
     pool_text,
+    round_facts,
     rules_text,
     share_line,
     totals_line,
@@ -114,6 +114,16 @@ def _element_lines(e: ElementExport) -> list[str]:
     return out
 
 
+def _facts(facts: list[Fact]) -> list[str]:
+    """"Label (aside): value", wrapped, and its items listed under it."""
+    lines: list[str] = []
+    for fact in facts:
+        aside = f" ({fact.aside})" if fact.aside else ""
+        lines += _wrap(f"{fact.label}{aside}: {fact.value}", "", "  ")
+        lines += [f"  - {item}" for item in fact.items]
+    return lines
+
+
 def _elements(elements: list[ElementExport], compact: bool) -> list[str]:
     if compact:
         return [compact_line(g) for g in group_elements(elements)]
@@ -128,12 +138,7 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
     lines = [doc.name, "=" * min(len(doc.name), WIDTH), kind_line(doc),
              totals_line(doc.totals, task_force)]
     if not task_force:
-        t = doc.totals
-        if t.intelligence_effect:
-            lines += _wrap(f"Intelligence: {t.intelligence_effect}", "", "  ")
-        lines += _wrap(f"Command: {command_line(doc.command)}", "", "  ")
-        lines.append(f"Command Resources: {cr_summary(doc.command_resources)}")
-        lines += [f"  - {item}" for item in cr_lines(doc.command_resources)]
+        lines += _facts(force_facts(doc))
     if doc.tournament is not None:
         lines.append(tournament_line(doc.tournament))
     lines.append(f"Verdict: {doc.verdict.text}")
@@ -148,14 +153,7 @@ def render_text(doc: ExportDocument, compact: bool = False) -> str:
     for round_ in doc.rounds:
         lines += _heading(round_.name)
         lines.append(totals_line(round_.totals))
-        lines += _wrap(f"Battlegroup: {', '.join(round_.element_names) or 'none'}", "", "  ")
-        lines += _wrap(f"Command: {command_line(round_.command, rules=False)}", "", "  ")
-        lines.append(f"Command Resources: {cr_summary(round_.command_resources)}")
-        lines += [f"  - {item}" for item in cr_lines(round_.command_resources)]
-        if round_.benched_names:
-            lines += _wrap(f"Benched (destroyed earlier): {', '.join(round_.benched_names)}", "", "  ")
-        if round_.destroyed_names:
-            lines += _wrap(f"Destroyed this round: {', '.join(round_.destroyed_names)}", "", "  ")
+        lines += _facts(round_facts(round_))
 
     if doc.glossary:
         lines += _heading(GLOSSARY_TITLE)

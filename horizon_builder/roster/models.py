@@ -12,6 +12,7 @@ dict for TOML and JSON; nothing in the project writes into one (edits build a
 new dict), and a test guards that.
 """
 
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
@@ -23,6 +24,18 @@ WeirdReplaces = Literal["command_resources", "chain_of_command", "guide_fire"]
 
 class RosterModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def no_repeats(values: Iterable[str], message: str) -> None:
+    """A model validator's check that ``values`` (the ids or names that tell its items apart)
+    hold none twice: else ``ValueError(message.format(value))`` for the first repeated, e.g.
+    ``no_repeats(ids, "element id {!r} is used twice")``. The roster's and the event's
+    models both say it so."""
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            raise ValueError(message.format(value))
+        seen.add(value)
 
 
 Stat = Annotated[StrictInt, Field(ge=0, le=40)]
@@ -133,11 +146,7 @@ class Roster(RosterModel):
     @field_validator("supplements")
     @classmethod
     def _unique_supplements(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        seen: list[str] = []
-        for item in value:
-            if item in seen:
-                raise ValueError(f"supplement {item!r} is listed twice")
-            seen.append(item)
+        no_repeats(value, "supplement {!r} is listed twice")
         return value
 
     @model_validator(mode="before")
@@ -171,11 +180,7 @@ class Roster(RosterModel):
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "Roster":
-        seen: set[str] = set()
-        for element in self.elements:
-            if element.id in seen:
-                raise ValueError(f"element id {element.id!r} is used twice")
-            seen.add(element.id)
+        no_repeats((element.id for element in self.elements), "element id {!r} is used twice")
         return self
 
     def element(self, element_id: str | None) -> Element | None:

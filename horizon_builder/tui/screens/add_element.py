@@ -18,19 +18,16 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
-from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
+from horizon_builder.tui.screens.base import EditorView, arrow_keys
 from horizon_builder.tui.widgets.editor import NumberStepper, refill
 
 
-class AddElementScreen(SessionView, ModalScreen[str | None]):
+class AddElementScreen(EditorView, ModalScreen[str | None]):
     """Choose a kind of element and its Presence; the new element is added to the session."""
-
-    CSS_PATH = EDITORS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("up", "move(-1)", "Up", show=False),
+        *arrow_keys("move"),
         Binding("plus,equals_sign", "presence(1)", "P +1", priority=True),
         Binding("minus", "presence(-1)", "P −1", priority=True),
     ]
@@ -58,8 +55,7 @@ class AddElementScreen(SessionView, ModalScreen[str | None]):
                 yield Button("Cancel", id="add-cancel", compact=True)
         yield Footer(compact=True)  # this dialog's keys, over the home screen's
 
-    def on_mount(self) -> None:
-        self.refresh_view()
+    def focus_at_start(self) -> None:
         self.query_one("#add-filter", Input).focus()
 
     # --- list ----------------------------------------------------------------------------

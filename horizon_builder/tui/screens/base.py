@@ -11,8 +11,9 @@ undo step with ``Session.commit`` and refreshes every screen.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
+from textual.binding import Binding
 from textual.screen import Screen
 
 #: The CSS of the editors, and of the screens opened from the palette or the rounds screen:
@@ -99,3 +100,27 @@ class SessionView:
         if changed:
             self.horizon.session_changed()
         return True
+
+
+def arrow_keys(action: str) -> list[Binding]:
+    """↓ and ↑ as ``action(1)`` and ``action(-1)``, not shown in the footer (an editor's
+    move through its list or its rows)."""
+    return [Binding("down", f"{action}(1)", "Down", show=False),
+            Binding("up", f"{action}(-1)", "Up", show=False)]
+
+
+class EditorView(SessionView):
+    """The setup the roster's editors share (adding an element, editing one, the command):
+    the editors' CSS, and on mount the session shown, then the focus put where the work
+    starts (:meth:`focus_at_start`)."""
+
+    #: (Any: Screen types it with a private alias of Textual's, textual._path.CSSPathType)
+    CSS_PATH: ClassVar[Any] = EDITORS_CSS
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.focus_at_start()
+
+    def focus_at_start(self) -> None:
+        """Focus the control the editor opens on (its first view is shown)."""
+        raise NotImplementedError

@@ -23,7 +23,7 @@ from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.plain import plain
-from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
+from horizon_builder.tui.screens.base import EditorView
 from horizon_builder.tui.widgets.command_panel import CrPicker, WeirdPicker
 from horizon_builder.tui.widgets.editor import finding_prompt
 from horizon_builder.tui.widgets.format import hang
@@ -41,10 +41,8 @@ class LeadList(OptionList):
         self.call_after_refresh(self.scroll_to_highlight)
 
 
-class CommandScreen(SessionView, Screen[None]):
+class CommandScreen(EditorView, Screen[None]):
     """Choose the command option and its element, allocate CR by type, pick weird command."""
-
-    CSS_PATH = EDITORS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
@@ -80,8 +78,7 @@ class CommandScreen(SessionView, Screen[None]):
         yield OptionList(id="cmd-findings")
         yield KeysFooter()
 
-    def on_mount(self) -> None:
-        self.refresh_view()
+    def focus_at_start(self) -> None:
         command = self.session.roster.command
         option = self.session.ruleset.commands.get(command.kind)
         # who leads is still to choose: straight to that list (Enter takes the highlighted)

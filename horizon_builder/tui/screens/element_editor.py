@@ -21,7 +21,7 @@ from horizon_builder import editing as ed
 from horizon_builder.engine.analysis import StatlineInfo
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
-from horizon_builder.tui.screens.base import EDITORS_CSS, SessionView
+from horizon_builder.tui.screens.base import EditorView, arrow_keys
 from horizon_builder.tui.screens.editor_focus import EditorFocus
 from horizon_builder.tui.textual_internals import CompositorHookScreen
 from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker, show_findings
@@ -38,10 +38,8 @@ from horizon_builder.tui.widgets.statline_text import (
 from horizon_builder.tui.widgets.upgrade_detail import UpgradeDetail
 
 
-class ElementEditorScreen(EditorFocus, SessionView, CompositorHookScreen):
+class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
     """The element editor (pushed by the roster screen; Escape goes back)."""
-
-    CSS_PATH = EDITORS_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back"),
@@ -50,8 +48,7 @@ class ElementEditorScreen(EditorFocus, SessionView, CompositorHookScreen):
         Binding("ctrl+o", "add_form", "Add form", show=False),
         Binding("ctrl+t", "toggle_all", "All upgrades"),
         Binding("ctrl+l", "focus_findings", "Findings"),
-        Binding("down", "focus_row(1)", "Down", show=False),
-        Binding("up", "focus_row(-1)", "Up", show=False),
+        *arrow_keys("focus_row"),
     ]
 
     def __init__(self, element_id: str, focus_field: str | None = None) -> None:
@@ -92,10 +89,8 @@ class ElementEditorScreen(EditorFocus, SessionView, CompositorHookScreen):
         yield OptionList(id="ed-findings")
         yield KeysFooter()
 
-    def on_mount(self) -> None:
-        self.refresh_view()
-        field = self.focus_field
-        self.call_after_refresh(self.focus_on_field, field)
+    def focus_at_start(self) -> None:
+        self.call_after_refresh(self.focus_on_field, self.focus_field)
 
     # --- reading the session -------------------------------------------------------------
     def _element(self) -> Element | None:

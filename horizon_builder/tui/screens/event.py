@@ -37,23 +37,19 @@ from horizon_builder.event.report import (
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.words import plural
 from horizon_builder.tui.plain import plain
-from horizon_builder.tui.screens.base import MORE_CSS
-from horizon_builder.tui.screens.organiser_view import OrganiserView
-from horizon_builder.tui.widgets.keys_footer import KeysFooter
+from horizon_builder.tui.screens.organiser_view import WatchedTableView, file_stamp
 
 if TYPE_CHECKING:
     from horizon_builder.tui.dialogs.event_result import ResultEntry
 
 #: export formats by file suffix
 SUFFIX_FORMATS = {".md": "markdown", ".html": "html", ".htm": "html", ".csv": "csv"}
-#: How often the screen looks whether the event file or a list changed on disk (seconds).
-POLL_SECONDS = 1.5
 
 
-class EventScreen(OrganiserView):
+class EventScreen(WatchedTableView):
     """Standings, then each round's battles; p pairs, r enters a result, x exports."""
 
-    CSS_PATH = MORE_CSS
+    TITLE_ID, TABLE_ID = "event-title", "event-standings"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "pair", "Pair", tooltip="Pair the next round"),
@@ -80,52 +76,31 @@ class EventScreen(OrganiserView):
         self.loaded: LoadedEvent | None = None
         #: the event before each change made here, latest last (u writes it back)
         self.undo_stack: list[tuple[str, Event]] = []
-        #: the event file's and the lists' stamps when last read (see :meth:`_poll`)
-        self._stamp: tuple[tuple[int, int] | None, ...] = ()
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="event-title")
-        yield DataTable(id="event-standings", cursor_type="row", zebra_stripes=True)
+    def compose_below(self) -> ComposeResult:
         with VerticalScroll(id="event-rounds-box"):
             yield Static(id="event-rounds")
         yield Static(id="event-problem")
-        yield KeysFooter()
 
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+    def set_up(self, table: DataTable[object]) -> None:
         for heading in COLUMNS:
             table.add_column(heading, key=heading)
-        self.reload()
-        self.set_interval(POLL_SECONDS, self._poll)
-        table.focus()
 
-    def _stamps(self) -> tuple[tuple[int, int] | None, ...]:
-        """What the event file and each list file are on disk (modified time, size)."""
+    def stamps(self) -> tuple[tuple[int, int] | None, ...]:
+        """The event file and each list file: a list saved into the folder (a player's change)
+        or the event file written from the command line is read again, so the screen names
+        it at once."""
         paths = [self.path]
         if self.loaded is not None:
             paths += [self.loaded.list_path(c.name) for c in self.loaded.event.commanders]
-        out: list[tuple[int, int] | None] = []
-        for path in paths:
-            try:
-                info = path.stat()
-            except (OSError, ValueError):
-                out.append(None)
-                continue
-            out.append((info.st_mtime_ns, info.st_size))
-        return tuple(out)
-
-    def _poll(self) -> None:
-        """A list saved into the folder (a player's change) or the event file written from
-        the command line: read again, so the screen names it at once."""
-        if self._stamps() != self._stamp:
-            self.reload()
+        return tuple(file_stamp(path) for path in paths)
 
     def reload(self) -> None:
         problem = self.query_one("#event-problem", Static)
-        self._stamp = self._stamps()
+        self._stamp = self.stamps()
         try:
             self.loaded = load_event(self.path)
-            self._stamp = self._stamps()
+            self._stamp = self.stamps()
         except LoadError as exc:
             problem.update(Content.assemble(("The event file cannot be used:\n", "$error"),
                                             plain("\n".join(str(p) for p in exc.problems))))
@@ -447,14 +422,6 @@ class EventScreen(OrganiserView):
 
     def _write_file(self, what: str, title: str, hint: str, initial: str,
                     make: Callable[[LoadedEvent, Path], str]) -> None:
-        """Ask for a file and write ``make(loaded, path)`` to it whole (never half-written);
-        a file that cannot be written is said."""
-        from horizon_builder.tui.dialogs.organiser import WriteFileDialog
-        from horizon_builder.tui.paths import write_and_say
-
-        def chosen(path: Path | None) -> None:
-            if path is None or self.loaded is None:
-                return
-            write_and_say(self.app, path, make(self.loaded, path), what)
-
-        self.app.push_screen(WriteFileDialog(title, hint, initial), chosen)
+        """:meth:`write_file` of what ``make`` makes of the event as it is then."""
+        self.write_file(what, title, hint, initial, lambda path: None if self.loaded is None
+                        else make(self.loaded, path))

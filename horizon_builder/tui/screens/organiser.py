@@ -22,12 +22,9 @@ from horizon_builder.event import batch
 from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.tui.plain import plain
-from horizon_builder.tui.screens.base import MORE_CSS
-from horizon_builder.tui.screens.organiser_view import OrganiserView
+from horizon_builder.tui.screens.organiser_view import OrganiserView, WatchedTableView, file_stamp
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
 
-#: How often the folder is looked at for changed files (seconds).
-POLL_SECONDS = 1.5
 #: The screen's columns in order: the narrow ones (verdict, errors, FC, FP) right after the
 #: file, so that at 80 columns every list's verdict shows without scrolling sideways; the
 #: first error takes the rest of the width. Cells are cut with an ellipsis; Enter shows
@@ -61,20 +58,15 @@ def layout(width: int) -> list[tuple[str, int]]:
 
 def folder_stamp(folder: Path, preset: Path) -> tuple[tuple[str, int, int], ...]:
     """What changes when any list or the preset is added, removed or edited."""
-    out = []
-    for path in [preset, *(folder.rglob("*.toml") if folder.is_dir() else [folder])]:
-        try:
-            info = path.stat()
-        except OSError:
-            continue
-        out.append((str(path), info.st_mtime_ns, info.st_size))
-    return tuple(sorted(out))
+    paths = [preset, *(folder.rglob("*.toml") if folder.is_dir() else [folder])]
+    return tuple(sorted((str(path), *stamp) for path in paths
+                        if (stamp := file_stamp(path)) is not None))
 
 
-class OrganiserScreen(OrganiserView):
+class OrganiserScreen(WatchedTableView):
     """A folder of lists judged against a preset; live as files change."""
 
-    CSS_PATH = MORE_CSS
+    TITLE_ID, TABLE_ID = "org-title", "org-table"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "export", "Export table"),
@@ -88,26 +80,23 @@ class OrganiserScreen(OrganiserView):
         self.results: list[dict[str, Any]] = []
         self.event: EventOptions | None = None
         self.judged = 0  #: how many times the folder was judged (tests wait on it)
-        self._stamp: tuple[tuple[str, int, int], ...] = ()
         self._sort: tuple[str, bool] | None = None
         self._layout: list[tuple[str, int]] = []
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="org-title")
-        yield DataTable(id="org-table", cursor_type="row", zebra_stripes=True)
+    def compose_below(self) -> ComposeResult:
         yield Static(id="org-summary")
-        yield KeysFooter()
 
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+    def set_up(self, table: DataTable[object]) -> None:
         self._lay_out()
         self.query_one("#org-title", Static).update(Content.assemble(
             ("Organiser", "bold"), " · ", plain(str(self.folder)), " · preset ",
             plain(self.preset.name)))
-        self._stamp = folder_stamp(self.folder, self.preset)
+
+    def stamps(self) -> tuple[tuple[str, int, int], ...]:
+        return folder_stamp(self.folder, self.preset)
+
+    def reload(self) -> None:
         self.action_rejudge()
-        self.set_interval(POLL_SECONDS, self._poll)
-        table.focus()
 
     def on_resize(self) -> None:
         if self._layout and layout(self.size.width) != self._layout:
@@ -122,12 +111,6 @@ class OrganiserScreen(OrganiserView):
         headings = dict(zip(batch.COLUMNS, batch.HEADINGS, strict=True))
         for key, width in self._layout:
             table.add_column(SHORT_HEADINGS.get(key, headings[key]), key=key, width=width)
-
-    def _poll(self) -> None:
-        stamp = folder_stamp(self.folder, self.preset)
-        if stamp != self._stamp:
-            self._stamp = stamp
-            self.action_rejudge()
 
     def action_rejudge(self) -> None:
         self._judge()
@@ -206,22 +189,16 @@ class OrganiserScreen(OrganiserView):
         self.app.push_screen(ListViewScreen(Path(self.results[index]["path"]), self.preset))
 
     def action_export(self) -> None:
-        from horizon_builder.tui.dialogs.organiser import WriteFileDialog
-
-        def chosen(path: Path | None) -> None:
-            if path is None or self.event is None:
-                return
+        def table(path: Path) -> str | None:
+            if self.event is None:
+                return None
             suffix = path.suffix.lower()
-            text = (batch.table_csv(self.rows) if suffix == ".csv" else
+            return (batch.table_csv(self.rows) if suffix == ".csv" else
                     batch.table_json(self.results) + "\n" if suffix == ".json" else
                     batch.table_text(self.rows, self.event, self.preset) + "\n")
-            from horizon_builder.tui.paths import write_and_say
 
-            write_and_say(self.app, path, text, "the table")
-
-        self.app.push_screen(WriteFileDialog(
-            "Export the table", ".csv, .json or anything else for text", "event-lists.csv"),
-            chosen)
+        self.write_file("the table", "Export the table", ".csv, .json or anything else for text",
+                        "event-lists.csv", table)
 
 
 def _sort_key(value: object) -> tuple[int, object]:
@@ -233,8 +210,6 @@ def _sort_key(value: object) -> tuple[int, object]:
 
 class ListViewScreen(OrganiserView):
     """One list, read-only, as printed: elements, verdict and findings under the preset."""
-
-    CSS_PATH = MORE_CSS
 
     def __init__(self, path: Path, preset: Path) -> None:
         super().__init__()
