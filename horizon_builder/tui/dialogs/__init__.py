@@ -158,6 +158,7 @@ class PathPrompt(Dialog[Path | None]):
     failed to load, which we never overwrite) are refused.
     """
 
+    DEFAULT_CSS = "PathPrompt .field-error { margin-bottom: 1; }"
     DEFAULT = "ok"
     #: The path field's class (the Open dialog's takes a share code pasted over lines).
     INPUT: ClassVar[type[Input]] = Input
@@ -281,6 +282,10 @@ def problem_lines(problems: Iterable[Problem]) -> Text:
 class LoadErrorDialog(Dialog[None]):
     """A file that cannot be used: every problem with its file, line and key."""
 
+    DEFAULT_CSS = """
+    LoadErrorDialog .load-error-box { width: 90; border: thick $error; }
+    LoadErrorDialog .problem-list { height: auto; max-height: 16; margin-bottom: 1; }
+    """
     ESCAPE = ("escape", "Close")
     DEFAULT = "ok"
     FOCUS = "#ok"

@@ -58,6 +58,21 @@ class DialogButton(Generic[T]):
 class Dialog(ModalScreen[T]):
     """A modal dialog: title, body, buttons, Esc and Enter, the footer with its keys."""
 
+    DEFAULT_CSS = """
+    .dialog { align: center middle; background: $background 60%; }
+    .dialog-box {
+        width: 72; max-width: 95%; height: auto; max-height: 90%; padding: 1 2;
+        border: thick $primary; border-title-style: bold; background: $surface;
+    }
+    /* a dialog's text wraps inside it, never cut at its edge (issue 24) */
+    .dialog-message { width: 100%; margin-bottom: 1; }
+    .dialog-hint { width: 100%; color: $text-muted; margin-bottom: 1; }
+    .dialog-box .field-error { width: 100%; }
+    /* four answers fit the box whole (never "Cance") */
+    .four-buttons .dialog-buttons Button { min-width: 12; }
+    """
+    SCOPED_CSS = False  # .dialog is the screen itself
+
     #: keys that press a button, in the footer's order: (keys, button id, footer text)
     KEYS: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     #: the keys that cancel (shown as "esc", after the others) and the footer's word for it
