@@ -1,6 +1,6 @@
 """Small modal dialogs: confirm, unsaved changes, file path prompt, load errors.
 
-Each is a :class:`~textual.screen.ModalScreen` returning its answer through
+Each is a :class:`~horizon_builder.tui.dialogs.base.Dialog` returning its answer through
 ``dismiss``: use them with ``push_screen(dialog, callback)`` or, inside a
 worker, ``await app.push_screen_wait(dialog)``.
 """
@@ -8,140 +8,95 @@ worker, ``await app.push_screen_wait(dialog)``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import VerticalScroll
 from textual.suggester import Suggester
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from horizon_builder.files.problems import Problem
 from horizon_builder.session.served import outside_root
 from horizon_builder.text.words import plural
+from horizon_builder.tui.dialogs.base import CANCEL, Dialog, DialogButton
 from horizon_builder.tui.paths import refused_to_visitor, visitor_root
 from horizon_builder.tui.plain import plain
 
 UnsavedAnswer = Literal["save", "discard", "cancel"]
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(Dialog[bool]):
     """Ask a yes/no question; dismisses with True when confirmed."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "confirm", "Yes"),
-        Binding("escape,n", "cancel", "Cancel", key_display="esc"),
-    ]
+    KEYS = (("y", "confirm", "Yes"),)
+    ESCAPE = ("escape,n", "Cancel")
+    FOCUS = "#confirm"
 
     def __init__(self, title: str, message: str, confirm: str = "OK", cancel: str = "Cancel",
                  danger: bool = False) -> None:
-        super().__init__(classes="dialog")
-        self._title = title
+        super().__init__(title, False)
         self._message = message
         self._confirm = confirm
         self._cancel = cancel
         self._danger = danger
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box") as box:
-            box.border_title = plain(self._title)
-            yield Static(Text(self._message), classes="dialog-message")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button(self._confirm, id="confirm", variant="error" if self._danger else "primary")
-                yield Button(self._cancel, id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        yield Static(Text(self._message), classes="dialog-message")
 
-    def on_mount(self) -> None:
-        self.query_one("#confirm", Button).focus()
-
-    @on(Button.Pressed, "#confirm")
-    def action_confirm(self) -> None:
-        self.dismiss(True)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(False)
+    def buttons(self) -> Sequence[DialogButton[bool]]:
+        return (DialogButton(self._confirm, "confirm", True, "error" if self._danger else "primary"),
+                DialogButton(self._cancel, "cancel", CANCEL))
 
 
-class UnsavedChangesDialog(ModalScreen[UnsavedAnswer]):
+class UnsavedChangesDialog(Dialog[UnsavedAnswer]):
     """Save, discard or cancel before an action that would lose unsaved changes."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "answer('save')", "Save"),
-        Binding("d", "answer('discard')", "Don't save"),
-        Binding("escape,c", "answer('cancel')", "Cancel", key_display="esc"),
-    ]
+    KEYS = (("s", "save", "Save"), ("d", "discard", "Don't save"))
+    ESCAPE = ("escape,c", "Cancel")
+    FOCUS = "#save"
 
     def __init__(self, file_label: str, doing: str) -> None:
-        super().__init__(classes="dialog")
+        super().__init__("Unsaved changes", "cancel")
         self._file_label = file_label
         self._doing = doing
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box") as box:
-            box.border_title = "Unsaved changes"
-            yield Static(Text(f"{self._file_label} has changes that are not saved.\n"
-                              f"Save them before you {self._doing}?"), classes="dialog-message")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Save", id="save", variant="primary")
-                yield Button("Don't save", id="discard", variant="error")
-                yield Button("Cancel", id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        yield Static(Text(f"{self._file_label} has changes that are not saved.\n"
+                          f"Save them before you {self._doing}?"), classes="dialog-message")
 
-    def on_mount(self) -> None:
-        self.query_one("#save", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_answer(event.button.id or "cancel")
-
-    def action_answer(self, answer: str) -> None:
-        self.dismiss(answer if answer in ("save", "discard") else "cancel")  # type: ignore[arg-type]
+    def buttons(self) -> Sequence[DialogButton[UnsavedAnswer]]:
+        return (DialogButton("Save", "save", "save", "primary"),
+                DialogButton("Don't save", "discard", "discard", "error"),
+                DialogButton("Cancel", "cancel", CANCEL))
 
 
-class FileChangedDialog(ModalScreen[str]):
+class FileChangedDialog(Dialog[str]):
     """The file changed on disk since it was opened: overwrite, save as, reload or cancel."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "answer('overwrite')", "Overwrite"),
-        Binding("a", "answer('save_as')", "Save as"),
-        Binding("r", "answer('reload')", "Reload"),
-        Binding("escape,c", "answer('cancel')", "Cancel", key_display="esc"),
-    ]
+    KEYS = (("o", "overwrite", "Overwrite"), ("a", "save_as", "Save as"), ("r", "reload", "Reload"))
+    ESCAPE = ("escape,c", "Cancel")
+    FOCUS = "#save_as"
 
     def __init__(self, file_label: str) -> None:
-        super().__init__(classes="dialog")
+        super().__init__("File changed on disk", "cancel", box="four-buttons")
         self._file_label = file_label
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box four-buttons") as box:
-            box.border_title = "File changed on disk"
-            yield Static(plain(f"{self._file_label} was changed by another program (or another "
-                               "window of this app) since you opened it.").append(
-                "\nOverwrite it with your roster, save yours under another name, or reload "
-                "it and lose your changes?"), classes="dialog-message")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Save as", id="save_as", variant="primary")
-                yield Button("Overwrite", id="overwrite", variant="error")
-                yield Button("Reload", id="reload")
-                yield Button("Cancel", id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        yield Static(plain(f"{self._file_label} was changed by another program (or another "
+                           "window of this app) since you opened it.").append(
+            "\nOverwrite it with your roster, save yours under another name, or reload "
+            "it and lose your changes?"), classes="dialog-message")
 
-    def on_mount(self) -> None:
-        self.query_one("#save_as", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.action_answer(event.button.id or "cancel")
-
-    def action_answer(self, answer: str) -> None:
-        self.dismiss(answer if answer in ("overwrite", "save_as", "reload") else "cancel")
+    def buttons(self) -> Sequence[DialogButton[str]]:
+        return (DialogButton("Save as", "save_as", "save_as", "primary"),
+                DialogButton("Overwrite", "overwrite", "overwrite", "error"),
+                DialogButton("Reload", "reload", "reload"),
+                DialogButton("Cancel", "cancel", CANCEL))
 
 
 class PathSuggester(Suggester):
@@ -195,7 +150,7 @@ class _PathValidator(Validator):
         return self.success() if problem is None else self.failure(problem)
 
 
-class PathPrompt(ModalScreen[Path | None]):
+class PathPrompt(Dialog[Path | None]):
     """Ask for a roster file path, checking it as you type.
 
     ``purpose="open"``: the file must exist. ``purpose="save"``: its folder must
@@ -203,35 +158,30 @@ class PathPrompt(ModalScreen[Path | None]):
     failed to load, which we never overwrite) are refused.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", key_display="esc"),
-    ]
+    DEFAULT_CSS = "PathPrompt .field-error { margin-bottom: 1; }"
+    DEFAULT = "ok"
     #: The path field's class (the Open dialog's takes a share code pasted over lines).
     INPUT: ClassVar[type[Input]] = Input
 
     def __init__(self, title: str, purpose: Literal["open", "save"], initial: str = "",
                  refuse: Iterable[Path] = ()) -> None:
-        super().__init__(classes="dialog")
-        self._title = title
+        super().__init__(title, None, box=f"path-box {purpose}-box")
         self.purpose = purpose
         self._initial = initial
         self._refuse = {p.resolve() for p in refuse}
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes=f"dialog-box path-box {self.purpose}-box") as box:
-            box.border_title = plain(self._title)
-            yield Label(Text(self.hint()), classes="dialog-hint")
-            yield self.INPUT(self._initial, id="path", suggester=PathSuggester(root=visitor_root(self.app)),
-                        validators=[_PathValidator(self)], validate_on=["changed", "submitted"],
-                        placeholder="path/to/roster.toml")
-            problem = Label("", id="path-problem", classes="field-error")
-            problem.display = False  # shown with its message (see _say)
-            yield problem
-            yield from self.compose_browser()
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Open" if self.purpose == "open" else "Save", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        yield Label(Text(self.hint()), classes="dialog-hint")
+        yield self.INPUT(self._initial, id="path", suggester=PathSuggester(root=visitor_root(self.app)),
+                    validators=[_PathValidator(self)], validate_on=["changed", "submitted"],
+                    placeholder="path/to/roster.toml")
+        problem = Label("", id="path-problem", classes="field-error")
+        problem.display = False  # shown with its message (see say)
+        yield problem
+        yield from self.compose_browser()
+
+    def buttons(self) -> Sequence[DialogButton[Path | None]]:
+        return self.submit_buttons("Open" if self.purpose == "open" else "Save")
 
     def hint(self) -> str:
         """The line above the path: what to type (served: the host's folders are not the
@@ -288,26 +238,14 @@ class PathPrompt(ModalScreen[Path | None]):
 
     @on(Input.Changed, "#path")
     def _changed(self, event: Input.Changed) -> None:
-        self._show(event.validation_result)
+        result = event.validation_result
+        self.say(None if result is None or result.is_valid else result.failure_descriptions[0])
 
-    def _show(self, result: ValidationResult | None) -> None:
-        if result is None or result.is_valid:
-            self._say(None)
-        else:
-            self._say(result.failure_descriptions[0])
-
-    def _say(self, problem: str | None) -> None:
-        label = self.query_one("#path-problem", Label)
-        label.update(plain(problem or ""))
-        label.display = problem is not None
-
-    @on(Input.Submitted, "#path")
-    @on(Button.Pressed, "#ok")
-    def _submit(self) -> None:
+    def submit(self) -> None:
         field = self.query_one("#path", Input)
         problem = self.problem(field.value)
         if problem is not None:
-            self._say(problem)
+            self.say(problem)
             field.focus()
             return
         self.finish(field.value)
@@ -315,10 +253,6 @@ class PathPrompt(ModalScreen[Path | None]):
     def finish(self, value: str) -> None:
         """Close with the path typed (checked); the Open dialog also takes a share code."""
         self.dismiss(self.target(value))
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 def problem_lines(problems: Iterable[Problem]) -> Text:
@@ -345,33 +279,29 @@ def problem_lines(problems: Iterable[Problem]) -> Text:
     return text
 
 
-class LoadErrorDialog(ModalScreen[None]):
+class LoadErrorDialog(Dialog[None]):
     """A file that cannot be used: every problem with its file, line and key."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter", "close", "Close", key_display="esc")]
+    DEFAULT_CSS = """
+    LoadErrorDialog .load-error-box { width: 90; border: thick $error; }
+    LoadErrorDialog .problem-list { height: auto; max-height: 16; margin-bottom: 1; }
+    """
+    ESCAPE = ("escape", "Close")
+    DEFAULT = "ok"
+    FOCUS = "#ok"
 
     def __init__(self, title: str, problems: Iterable[Problem], note: str = "") -> None:
-        super().__init__(classes="dialog")
-        self._title = title
+        super().__init__(title, None, box="load-error-box")
         self._problems = list(problems)
         self._note = note
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box load-error-box") as box:
-            box.border_title = plain(self._title)
-            count = len(self._problems)
-            yield Label(f"{plural(count, 'problem')} found:", classes="dialog-hint")
-            with VerticalScroll(classes="problem-list"):
-                yield Static(problem_lines(self._problems), id="problems")
-            if self._note:
-                yield Static(Text(self._note), classes="dialog-message", id="load-note")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", id="ok", variant="primary")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        count = len(self._problems)
+        yield Label(f"{plural(count, 'problem')} found:", classes="dialog-hint")
+        with VerticalScroll(classes="problem-list"):
+            yield Static(problem_lines(self._problems), id="problems")
+        if self._note:
+            yield Static(Text(self._note), classes="dialog-message", id="load-note")
 
-    def on_mount(self) -> None:
-        self.query_one("#ok", Button).focus()
-
-    @on(Button.Pressed, "#ok")
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def buttons(self) -> Sequence[DialogButton[None]]:
+        return (DialogButton("OK", "ok", CANCEL, "primary"),)

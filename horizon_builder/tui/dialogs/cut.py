@@ -9,46 +9,37 @@ it saves and the total after, a ✓ where the force then fits (judged by the val
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from horizon_builder.engine.cuts import Cut
 from horizon_builder.text.safetext import printable
-from horizon_builder.tui.plain import plain
+from horizon_builder.tui.dialogs.base import CANCEL, Dialog, DialogButton
 
 #: what the dialog answers: an element id to cut, "budget" for the settings, or None
 CutAnswer = str | None
 
 
-class CutDialog(ModalScreen[CutAnswer]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "budget", "Change the budget"),
-        Binding("escape", "cancel", "Cancel", key_display="esc"),
-    ]
+class CutDialog(Dialog[CutAnswer]):
+    KEYS = (("b", "budget", "Change the budget"),)
 
     def __init__(self, title: str, measure: str, limit: int, found: list[Cut]) -> None:
-        super().__init__(classes="dialog")
-        self._title, self._measure, self._limit, self._cuts = title, measure, limit, found
+        super().__init__(title, None, box="cut-box")
+        self._measure, self._limit, self._cuts = measure, limit, found
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box cut-box") as box:
-            box.border_title = plain(self._title)
-            yield Label(Text(f"Enter cuts one (ctrl+z undoes) · ✓ then within {self._limit} "
-                             f"{self._measure}"), classes="dialog-hint")
-            yield OptionList(*(Option(self._line(cut), id=cut.element) for cut in self._cuts),
-                             id="cut-list")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Change the budget", id="budget")
-                yield Button("Cancel", id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        yield Label(Text(f"Enter cuts one (ctrl+z undoes) · ✓ then within {self._limit} "
+                         f"{self._measure}"), classes="dialog-hint")
+        yield OptionList(*(Option(self._line(cut), id=cut.element) for cut in self._cuts),
+                         id="cut-list")
+
+    def buttons(self) -> Sequence[DialogButton[CutAnswer]]:
+        return DialogButton("Change the budget", "budget", "budget"), DialogButton("Cancel", "cancel", CANCEL)
 
     def _line(self, cut: Cut) -> Text:
         width = min(30, max((len(printable(c.name)) + 2 * c.is_command for c in self._cuts),
@@ -74,11 +65,3 @@ class CutDialog(ModalScreen[CutAnswer]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option.id)
-
-    @on(Button.Pressed, "#budget")
-    def action_budget(self) -> None:
-        self.dismiss("budget")
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -3,21 +3,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, SelectionList
+from textual.containers import Horizontal
+from textual.widgets import Input, Label, Select, SelectionList
 
 from horizon_builder.event.edits import describe
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Result
 from horizon_builder.event.names import shown
-from horizon_builder.tui.plain import plain, printable
+from horizon_builder.tui.dialogs.base import Dialog, DialogButton
+from horizon_builder.tui.plain import printable
 from horizon_builder.tui.screens.base import MORE_CSS
 
 
@@ -29,17 +28,14 @@ class ResultEntry:
     destroyed: tuple[str, ...]
 
 
-class ResultDialog(ModalScreen[ResultEntry | None]):
+class ResultDialog(Dialog[ResultEntry | None]):
     """One commander's result in the latest round."""
 
     CSS_PATH = MORE_CSS
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", key_display="esc"),
-    ]
+    DEFAULT = "ok"
 
     def __init__(self, loaded: LoadedEvent) -> None:
-        super().__init__(classes="dialog")
+        super().__init__(f"Result of round {len(loaded.event.rounds)}", None, box_id="result-box")
         self.loaded = loaded
         round_ = loaded.event.rounds[-1]
         waiting = [n for b in round_.battles if b.blue is not None for n in b.players
@@ -48,24 +44,20 @@ class ResultDialog(ModalScreen[ResultEntry | None]):
                 if b.result_of(n) is not None]
         self.names = waiting + done
 
-    def compose(self) -> ComposeResult:
-        number = len(self.loaded.event.rounds)
-        with Vertical(classes="dialog-box", id="result-box") as box:
-            box.border_title = f"Result of round {number}"
-            yield Select[str]([(shown(n), n) for n in self.names], allow_blank=False,
-                              id="result-commander", compact=True)
-            with Horizontal(id="result-numbers"):
-                yield Label("Victory points")
-                yield Input("0", id="result-vp", type="integer", compact=True, max_length=5)
-                yield Label("Tie-break")
-                yield Input("0", id="result-tb", type="integer", compact=True, max_length=5)
-            yield Label("Own elements destroyed (benched in later rounds):", classes="dialog-hint")
-            yield SelectionList[str](id="result-destroyed")
-            yield Label("", id="result-problem", classes="field-error")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Enter", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        yield Select[str]([(shown(n), n) for n in self.names], allow_blank=False,
+                          id="result-commander", compact=True)
+        with Horizontal(id="result-numbers"):
+            yield Label("Victory points")
+            yield Input("0", id="result-vp", type="integer", compact=True, max_length=5)
+            yield Label("Tie-break")
+            yield Input("0", id="result-tb", type="integer", compact=True, max_length=5)
+        yield Label("Own elements destroyed (benched in later rounds):", classes="dialog-hint")
+        yield SelectionList[str](id="result-destroyed")
+        yield Label("", id="result-problem", classes="field-error")
+
+    def buttons(self) -> Sequence[DialogButton[ResultEntry | None]]:
+        return self.submit_buttons("Enter")
 
     def on_mount(self) -> None:
         self._fill()
@@ -98,33 +90,19 @@ class ResultDialog(ModalScreen[ResultEntry | None]):
         box = self.query_one("#result-destroyed", SelectionList)
         for element_id in result.destroyed if result else ():
             box.select(element_id)
-        label = self.query_one("#result-problem", Label)
-        label.update(plain(f"Entered already: {describe(result)}. A change is a correction "
-                           "(you are asked to confirm; the old result is kept).")
-                     if result else "")
-        label.display = result is not None
+        self.say(f"Entered already: {describe(result)}. A change is a correction "
+                 "(you are asked to confirm; the old result is kept)." if result else None)
 
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
+    def submit(self) -> None:
         try:
             vp = int(self.query_one("#result-vp", Input).value)
             tb = int(self.query_one("#result-tb", Input).value)
         except ValueError:
-            self._say("Victory and tie-break points are whole numbers.")
+            self.say("Victory and tie-break points are whole numbers.")
             return
         if tb < 0:
-            self._say("Tie-break points are the Presence destroyed: 0 or more.")
+            self.say("Tie-break points are the Presence destroyed: 0 or more.")
             return
         destroyed = tuple(self.query_one("#result-destroyed", SelectionList).selected)
         self.dismiss(ResultEntry(str(self.query_one("#result-commander", Select).value), vp, tb,
                                  destroyed))
-
-    def _say(self, problem: str) -> None:
-        label = self.query_one("#result-problem", Label)
-        label.update(plain(problem))
-        label.display = True
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

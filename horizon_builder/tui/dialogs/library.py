@@ -120,7 +120,8 @@ class LibraryPane(Vertical):
                           Text(entry.path.name, style="dim"))
 
     @on(Input.Submitted, "#library-search")
-    def _to_table(self) -> None:
+    def _to_table(self, event: Input.Submitted) -> None:
+        event.stop()  # Enter in the search goes to the table, not to the dialog's default button
         self.query_one("#library-table", LibraryTable).focus()
 
     @on(DataTable.RowSelected, "#library-table")

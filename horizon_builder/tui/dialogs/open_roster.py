@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Key, Paste
-from textual.widgets import Button, ContentSwitcher, DirectoryTree, Input, Label, OptionList
+from textual.widgets import ContentSwitcher, DirectoryTree, Input, Label, OptionList
 
 from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.models import Roster
@@ -118,7 +118,7 @@ class OpenRosterDialog(PathPrompt):
             self.query_one("#open-tree", RosterTree).focus()
             return
         self.add_class("-library")  # the library's own search instead of the typed path
-        self._say(None)
+        self.say(None)
         panes = self.query(LibraryPane)
         if panes:
             if panes.first().folder != folder:
@@ -128,12 +128,12 @@ class OpenRosterDialog(PathPrompt):
         switcher.current = "open-library"
         self.call_after_refresh(lambda: self.query_one("#library-search", Input).focus())
 
-    @on(Button.Pressed, "#ok")
-    def _open_from_library(self, event: Button.Pressed) -> None:
+    def submit(self) -> None:
         """Open, in the library: the roster highlighted there (not the hidden typed path)."""
         if self.has_class("-library"):
-            event.prevent_default()
             self.query_one(LibraryPane).choose(as_copy=False)
+        else:
+            super().submit()
 
     @on(LibraryPane.Chosen)
     def _library_chosen(self, event: LibraryPane.Chosen) -> None:
@@ -208,7 +208,7 @@ class OpenRosterDialog(PathPrompt):
     def _file_chosen(self, event: DirectoryTree.FileSelected) -> None:
         event.stop()
         self._fill(event.path)
-        self._submit()
+        self.submit()
 
     @on(RosterTree.NodeHighlighted, "#open-tree")
     def _file_highlighted(self, event: RosterTree.NodeHighlighted) -> None:

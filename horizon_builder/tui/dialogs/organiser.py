@@ -2,53 +2,45 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select
+from textual.containers import Horizontal
+from textual.widgets import Input, Label, Select
 
 from horizon_builder.files.resources import event_presets, find_preset
 from horizon_builder.tui.dialogs import PathSuggester, resolve
+from horizon_builder.tui.dialogs.base import Dialog, DialogButton
 from horizon_builder.tui.paths import refused_to_visitor, visitor_root
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 
 
-class FolderAndPresetDialog(ModalScreen[tuple[Path, Path] | None]):
+class FolderAndPresetDialog(Dialog[tuple[Path, Path] | None]):
     """Ask for a folder (or an event file) and an event preset."""
 
     CSS_PATH = MORE_CSS
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", key_display="esc"),
-    ]
+    DEFAULT = "ok"
 
     def __init__(self, title: str, what: str, initial: str = "", need_preset: bool = True) -> None:
-        super().__init__(classes="dialog")
-        self._title, self._what, self._initial = title, what, initial
+        super().__init__(title, None, box="path-box")
+        self._what, self._initial = what, initial
         self._need_preset = need_preset
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box path-box") as box:
-            box.border_title = plain(self._title)
-            yield Label(plain(f"{self._what}, relative to {Path.cwd()}"), classes="dialog-hint")
-            yield Input(self._initial, id="org-path", suggester=PathSuggester(root=visitor_root(self.app)),
-                        placeholder="lists/")
-            with Horizontal(id="org-preset-row"):
-                yield Label("Event preset")
-                yield Select[str]([(p.stem, str(p)) for p in event_presets()],
-                                  prompt="or type a file below", id="org-preset", compact=True)
-            yield Input("", id="org-preset-file", placeholder="my-event.toml (optional)")
-            yield Label("", id="org-problem", classes="field-error")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Open", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        yield Label(plain(f"{self._what}, relative to {Path.cwd()}"), classes="dialog-hint")
+        yield Input(self._initial, id="org-path", suggester=PathSuggester(root=visitor_root(self.app)),
+                    placeholder="lists/")
+        with Horizontal(id="org-preset-row"):
+            yield Label("Event preset")
+            yield Select[str]([(p.stem, str(p)) for p in event_presets()],
+                              prompt="or type a file below", id="org-preset", compact=True)
+        yield Input("", id="org-preset-file", placeholder="my-event.toml (optional)")
+        yield Label("", id="org-problem", classes="field-error")
+
+    def buttons(self) -> Sequence[DialogButton[tuple[Path, Path] | None]]:
+        return self.submit_buttons("Open")
 
     def on_mount(self) -> None:
         self.query_one("#org-preset-row").display = self._need_preset
@@ -78,53 +70,35 @@ class FolderAndPresetDialog(ModalScreen[tuple[Path, Path] | None]):
             return "Choose a shipped preset or type a preset file."
         return path, preset or path
 
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
+    def submit(self) -> None:
         answer = self.answer()
-        label = self.query_one("#org-problem", Label)
         if isinstance(answer, str):
-            label.update(plain(answer))
-            label.display = True
+            self.say(answer)
             return
         self.dismiss(answer)
 
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
-
-class WriteFileDialog(ModalScreen[Path | None]):
+class WriteFileDialog(Dialog[Path | None]):
     """Ask for a file to write (its folder must exist); the suffix picks the format."""
 
     CSS_PATH = MORE_CSS
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", key_display="esc"),
-    ]
+    DEFAULT = "ok"
+    FOCUS = "#write-path"
 
     def __init__(self, title: str, hint: str, initial: str) -> None:
-        super().__init__(classes="dialog")
-        self._title, self._hint, self._initial = title, hint, initial
+        super().__init__(title, None, box="path-box")
+        self._hint, self._initial = hint, initial
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box path-box") as box:
-            box.border_title = plain(self._title)
-            yield Label(plain(self._hint), classes="dialog-hint")
-            yield Input(self._initial, id="write-path",
-                        suggester=PathSuggester(root=visitor_root(self.app)))
-            yield Label("", id="write-problem", classes="field-error")
-            with Horizontal(classes="dialog-buttons"):
-                yield Button("Write", id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        yield Label(plain(self._hint), classes="dialog-hint")
+        yield Input(self._initial, id="write-path",
+                    suggester=PathSuggester(root=visitor_root(self.app)))
+        yield Label("", id="write-problem", classes="field-error")
 
-    def on_mount(self) -> None:
-        self.query_one("#write-path", Input).focus()
+    def buttons(self) -> Sequence[DialogButton[Path | None]]:
+        return self.submit_buttons("Write")
 
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#ok")
-    def _ok(self) -> None:
+    def submit(self) -> None:
         value = self.query_one("#write-path", Input).value
         path = resolve(value) if value.strip() else None
         problem = ("Type a file name." if path is None else
@@ -132,12 +106,6 @@ class WriteFileDialog(ModalScreen[Path | None]):
                    (f"No such folder: {path.parent}" if not path.parent.is_dir() else
                    "That is a folder: type a file name in it." if path.is_dir() else None))
         if problem:
-            label = self.query_one("#write-problem", Label)
-            label.update(plain(problem))
-            label.display = True
+            self.say(problem)
             return
         self.dismiss(path)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder.engine.suggest import GOALS, Suggestion, SuggestResult, suggest
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tui.dialogs.base import Dialog
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.base import MORE_CSS
 
@@ -32,33 +29,26 @@ def suggestion_prompt(roster: Roster, ruleset: Ruleset, s: Suggestion) -> Conten
     return Content.assemble(head, "\n  ", plain(lead), "\n  ", members)
 
 
-class SuggestDialog(ModalScreen[Suggestion | None]):
+class SuggestDialog(Dialog[Suggestion | None]):
     """The best legal battlegroups for one round, by the goal the player picks."""
 
     CSS_PATH = MORE_CSS
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", key_display="esc"),
-    ]
-
     def __init__(self, ruleset: Ruleset, roster: Roster, round_index: int) -> None:
-        super().__init__(classes="dialog")
+        super().__init__(f"Suggest a battlegroup for {roster.rounds[round_index].name}", None,
+                         box_id="suggest-box")
         self._ruleset, self._roster, self._index = ruleset, roster, round_index
         self._result: SuggestResult | None = None
 
-    def compose(self) -> ComposeResult:
-        name = self._roster.rounds[self._index].name
-        with Vertical(classes="dialog-box", id="suggest-box") as box:
-            box.border_title = plain(f"Suggest a battlegroup for {name}")
-            with Horizontal(id="suggest-goal-row"):
-                yield Label("Goal")
-                yield Select[str]([(text, goal) for goal, text in GOALS.items()], value="most_fp",
-                                  allow_blank=False, compact=True, id="suggest-goal")
-                yield Label("IR wanted", id="suggest-ir-label")
-                yield Input("0", id="suggest-ir", compact=True, type="integer", max_length=4)
-            yield OptionList(id="suggest-list")
-            yield Static(id="suggest-note")
-        yield Footer(compact=True, show_command_palette=False)
+    def compose_body(self) -> ComposeResult:
+        with Horizontal(id="suggest-goal-row"):
+            yield Label("Goal")
+            yield Select[str]([(text, goal) for goal, text in GOALS.items()], value="most_fp",
+                              allow_blank=False, compact=True, id="suggest-goal")
+            yield Label("IR wanted", id="suggest-ir-label")
+            yield Input("0", id="suggest-ir", compact=True, type="integer", max_length=4)
+        yield OptionList(id="suggest-list")
+        yield Static(id="suggest-note")
 
     def on_mount(self) -> None:
         self._search()
@@ -103,6 +93,3 @@ class SuggestDialog(ModalScreen[Suggestion | None]):
         if self._result is None or event.option.id is None:
             return
         self.dismiss(self._result.suggestions[int(event.option.id)])
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
