@@ -102,7 +102,7 @@ class EventRound(EventModel):
     @property
     def done(self) -> bool:
         """Every battle has both results; a bye is complete once paired (it scores nothing:
-        README, Readings)."""
+        docs/rules.md, Readings)."""
         return all(b.blue is None or (b.red_result is not None and b.blue_result is not None)
                    for b in self.battles)
 
