@@ -138,6 +138,28 @@ async def test_ctrl_o_with_recent_names_that_cannot_be_checked(tmp_path: Path) -
             await pilot.press("escape")
 
 
+async def test_the_preferences_are_read_once_at_the_start(tmp_path: Path, monkeypatch) -> None:
+    """The theme and the keymap come from one read of prefs.toml (both are applied)."""
+    roster = copy_example(tmp_path, HVY_CAV)
+    reads: list[Path] = []
+    real = prefs.read_toml
+
+    def counted(path, *args, **kwargs):
+        reads.append(Path(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(prefs, "read_toml", counted)
+    with folders(tmp_path):
+        (tmp_path / "config").mkdir()
+        (tmp_path / "config" / "prefs.toml").write_text(
+            'theme = "textual-light"\n[keymap]\nsave = "f2"\n')
+        app = HorizonApp(roster)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.loaded)
+            assert app.theme == "textual-light" and app.user_keymap == {"save": "f2"}
+        assert [p.name for p in reads] == ["prefs.toml"]
+
+
 async def test_temporaries_left_by_a_killed_save_go_at_the_start(tmp_path: Path) -> None:
     roster = copy_example(tmp_path, HVY_CAV)
     stale = tmp_path / f".{HVY_CAV}.k1ll3d.tmp"

@@ -45,7 +45,7 @@ from horizon_builder.tui.sidefiles import clean_at_start, remembered_theme
 from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
-from horizon_builder.userfiles.prefs import save_pref, take_problems
+from horizon_builder.userfiles.prefs import load_prefs, save_pref, take_problems
 
 if TYPE_CHECKING:
     from horizon_builder.session.core import Session
@@ -92,8 +92,9 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.autosaver: Autosaver | None = None
         if session is not None:
             self.session = session
-        self.theme, self._prefs_messages = remembered_theme(self.available_themes)
-        self._keymap_problems = self.load_keys()  # prefs.toml: [keymap]
+        prefs = load_prefs()  # read once at the start: the theme and the keymap
+        self.theme, self._prefs_messages = remembered_theme(self.available_themes, prefs)
+        self._keymap_problems = self.load_keys(prefs)  # prefs.toml: [keymap]
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:

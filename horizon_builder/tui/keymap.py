@@ -14,6 +14,7 @@ palette ("Change theme") or with F9 is remembered (:class:`ThemeAndKeys`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -99,11 +100,11 @@ class ThemeAndKeys(App[int]):
     user_keymap: dict[str, str]
     _keymap_problems: list[str]
 
-    def load_keys(self) -> list[str]:
+    def load_keys(self, prefs: dict[str, Any] | None = None) -> list[str]:
         """Apply the user's keymap; its problems, if any (a preference is a convenience: a bad
         one is left out and said, never an error). The remembered theme is applied by
         :func:`horizon_builder.tui.sidefiles.remembered_theme`, which says when it is gone."""
-        keymap, problems = keymap_pref()
+        keymap, problems = keymap_pref(prefs)  # prefs: the file already read, if it was
         self.user_keymap = keymap
         self.set_keymap(keymap)
         return problems

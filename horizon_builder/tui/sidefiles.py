@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Container
 from pathlib import Path
+from typing import Any
 
 from horizon_builder.userfiles.prefs import pref
 
 DEFAULT_THEME = "textual-dark"
 
 
-def remembered_theme(available: Container[str]) -> tuple[str, list[str]]:
+def remembered_theme(available: Container[str], prefs: dict[str, Any] | None = None
+                     ) -> tuple[str, list[str]]:
     """The theme remembered in prefs.toml when this Textual still has it (an upgrade may drop
-    one); else the default, and a message saying so."""
-    name = pref("theme", DEFAULT_THEME)
+    one); else the default, and a message saying so (``prefs``: the file already read)."""
+    name = pref("theme", DEFAULT_THEME, prefs)
     if name in available:
         return str(name), []
     return DEFAULT_THEME, [f"The theme {name!r} remembered in prefs.toml is not available: "

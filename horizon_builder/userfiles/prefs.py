@@ -66,8 +66,9 @@ def save_pref(key: str, value: Any) -> None:
         write_text_atomic(prefs_path(), tomli_w.dumps(data))
 
 
-def pref(key: str, default: Any = None) -> Any:
-    value = load_prefs().get(key, default)
+def pref(key: str, default: Any = None, data: dict[str, Any] | None = None) -> Any:
+    """One preference (``data``: the preferences already read, else the file is read)."""
+    value = (load_prefs() if data is None else data).get(key, default)
     return value if isinstance(value, type(default)) or default is None else default
 
 
@@ -91,10 +92,11 @@ def recent_rosters() -> list[Path]:
 _KEY = re.compile(r"^(?:[a-z]+\+)*(?:[A-Za-z0-9]|[a-z][a-z0-9_]+|[^\sA-Za-z0-9,+])$")
 
 
-def keymap_pref() -> tuple[dict[str, str], list[str]]:
+def keymap_pref(data: dict[str, Any] | None = None) -> tuple[dict[str, str], list[str]]:
     """The user's ``[keymap]`` (binding id → keys, comma-separated) and what is wrong in it:
-    an entry that is not a string of key names is left out and said."""
-    table = load_prefs().get("keymap", {})
+    an entry that is not a string of key names is left out and said (``data``: the
+    preferences already read, else the file is read)."""
+    table = (load_prefs() if data is None else data).get("keymap", {})
     where = f"{prefs_path()}: [keymap]"
     if not isinstance(table, dict):
         return {}, [f"{where} must be a table of binding id = \"keys\"; left out"]
