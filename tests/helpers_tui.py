@@ -20,8 +20,12 @@ SIZE = (100, 32)
 
 
 async def until(pilot: Pilot, condition: Callable[[], object], what: str = "",
-                timeout: float = 10.0) -> None:
-    """Let the app run until ``condition()`` holds (instead of sleeping a fixed time)."""
+                timeout: float = 60.0) -> None:
+    """Let the app run until ``condition()`` holds (instead of sleeping a fixed time).
+
+    The time out only ends a wait that would never end: a test that passes waits no longer
+    for it, and a busy machine (the suite runs two processes a core, conftest.py) may take
+    many seconds where a quiet one takes a fraction of one."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not condition():
@@ -81,3 +85,17 @@ def row_names(app: HorizonApp) -> list[str]:
 
 def select(app: HorizonApp, element_id: str) -> None:
     assert table(app).select_key(element_id)
+
+
+def notices(app: HorizonApp) -> list[str]:
+    """Every message the app notifies from now on, kept: a toast leaves the screen when its
+    time is up, which on a busy machine can be before the test looks at it."""
+    said: list[str] = []
+    notify = app.notify
+
+    def recorded(message: str, **kwargs: Any) -> None:
+        said.append(str(message))
+        notify(message, **kwargs)
+
+    app.notify = recorded  # type: ignore[method-assign]
+    return said

@@ -31,3 +31,19 @@ async def test_textuals_cache_of_styles_caches_is_emptied_after_a_test() -> None
     assert caches and StylesCache.get_inner_outer.cache_info().currsize > 0
     release_dead_apps()
     assert StylesCache.get_inner_outer.cache_info().currsize == 0
+
+
+def test_n_auto_starts_two_test_processes_a_core(monkeypatch, pytestconfig) -> None:
+    """Issue 28 item 6: ``-n auto`` (the README's command) means two processes a core, as the
+    Pilot tests sleep in Textual's idle checks most of their time; the variable pytest-xdist
+    reads still says the number outright (the hook then leaves it to pytest-xdist)."""
+    import os
+
+    import conftest
+
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    cores = len(os.sched_getaffinity(0))
+    assert pytestconfig.hook.pytest_xdist_auto_num_workers(config=pytestconfig) == 2 * cores
+    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "3")
+    assert conftest.pytest_xdist_auto_num_workers(pytestconfig) is None
+    assert pytestconfig.hook.pytest_xdist_auto_num_workers(config=pytestconfig) == 3

@@ -227,38 +227,6 @@ async def test_enter_on_element_finding_opens_editor() -> None:
         assert table(app).selected_element_id == "a1"
 
 
-async def test_enter_on_element_opens_editor() -> None:
-    from horizon_builder.tui.screens import element_editor as editor_module
-    app = HorizonApp(example(HVY_CAV))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        select(app, "hi1")
-        table(app).focus()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, editor_module.ElementEditorScreen)
-
-
-async def test_add_element_opens_add_screen() -> None:
-    from horizon_builder.tui.screens import add_element as add_module
-    app = HorizonApp(None)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("a")
-        await pilot.pause()
-        assert isinstance(app.screen, add_module.AddElementScreen)
-
-
-async def test_command_key_opens_command_screen() -> None:
-    from horizon_builder.tui.screens import command as command_module
-    app = HorizonApp(example(HVY_CAV))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        assert isinstance(app.screen, command_module.CommandScreen)
-
-
 async def test_export_key_opens_export_preview() -> None:
     from horizon_builder.tui.screens import export as export_module
     app = HorizonApp(example(HVY_CAV))

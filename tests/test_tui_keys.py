@@ -8,7 +8,7 @@ player typing ahead, or keys pasted, with no pause at all between them (Pilot's 
 from __future__ import annotations
 
 import pytest
-from helpers_tui import SIZE, example, home, shown, table, until
+from helpers_tui import SIZE, example, home, notices, shown, table, until
 from textual import events
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -145,11 +145,11 @@ async def test_the_added_toast_says_enter_edits_only_when_it_does(tmp_path) -> N
 
     async with HorizonApp(tmp_path / "new.toml").run_test(size=(80, 24)) as pilot:
         app = await opened(pilot)
+        messages = notices(app)
         await pilot.press("a")
         await shown(pilot, AddElementScreen)
         await pilot.press(*"lt cav", "enter")
         await shown(pilot, EnterValueDialog)
-        messages = [n.message for n in app._notifications]
         assert messages and messages[-1] == "Added Lt Cav 1.", messages
         await pilot.press("escape")  # skip: the book is not at hand
         await shown(pilot, type(home(app)))

@@ -57,7 +57,7 @@ async def test_organiser_screen_judges_sorts_watches_opens_and_exports(tmp_path)
         assert verdicts == sorted(verdicts, key=str.casefold)
         # live: a list added on disk is judged without a key press
         (lists / "late.toml").write_text(LEGAL_AT_16)
-        await until(pilot, lambda: table.row_count == 13, "the new list judged", timeout=15)
+        await until(pilot, lambda: table.row_count == 13, "the new list judged")
         # Enter: the list read-only, as printed, with its verdict
         table.focus()
         table.move_cursor(row=0)
@@ -232,7 +232,7 @@ async def test_organiser_screen_says_an_empty_folder(tmp_path):
         assert "No lists in this folder" in str(summary.render())
         (lists / "late.toml").write_text(LEGAL_AT_16)
         table = app.screen.query_one(DataTable)
-        await until(pilot, lambda: table.row_count == 1, "the new list judged", timeout=15)
+        await until(pilot, lambda: table.row_count == 1, "the new list judged")
         assert "1 legal" in str(summary.render())
 
 
