@@ -267,23 +267,38 @@ def per_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> list
     level function: it names the column) may read what a statline rule may (the element,
     the ruleset, the force's context), never the other elements."""
 
-    return a.columns.get(part, lambda info: per_element_value(a, info, part))
+    return a.columns.get(part, _part_of(a, part))
 
 
 def per_element_total(a: Analysis, part: Callable[[Analysis, ElementInfo], int]) -> int:
     """``sum(per_element(a, part))``, from a tally kept across edits (see
     :meth:`~horizon_builder.engine.columns.Columns.tally`)."""
-    return a.columns.total(part, lambda info: per_element_value(a, info, part))
+    return a.columns.total(part, _part_of(a, part))
 
 
 def per_element_value(a: Analysis, info: ElementInfo, part: Callable[[Analysis, ElementInfo], T]) -> T:
     """``part(a, info)``, kept for the info (see :func:`per_element`)."""
-    kept = a.reuse.of_info(info)
-    try:
-        result: T = kept[part]
-    except KeyError:
-        result = kept[part] = part(a, info)
-    return result
+    return _part_of(a, part)(info)
+
+
+def _part_of(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Callable[[ElementInfo], T]:
+    """:func:`per_element_value` of ``part`` as a function of the info alone, asked for each
+    element an edit changed: it takes :meth:`Reuse.of_info
+    <horizon_builder.engine.incremental.Reuse.of_info>`'s first step itself (a dict bound
+    once; one the reuse has since let go of still holds what it held, else the reuse is asked)."""
+    kept_get = a.reuse.by_info.new.get
+    of_info = a.reuse.of_info
+
+    def value(info: ElementInfo) -> T:
+        entry = kept_get(id(info))
+        kept = entry[1] if entry is not None else of_info(info)
+        try:
+            result: T = kept[part]
+        except KeyError:
+            result = kept[part] = part(a, info)
+        return result
+
+    return value
 
 
 def present(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> tuple[list[int], list[T]]:
@@ -291,10 +306,10 @@ def present(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> tuple[li
     in element order, with the place of each element. Kept across edits as the statline
     findings lists are (see :meth:`~horizon_builder.engine.columns.Columns.flats`): an edit
     asks the changed elements only, and nothing walks every element."""
-    infos = a.elements
+    infos, value_of = a.elements, _part_of(a, part)
 
     def runs(index: int) -> dict[int, tuple[T]]:
-        value = per_element_value(a, infos[index], part)
+        value = value_of(infos[index])
         return {0: (value,)} if value else _NOTHING
 
     pair = a.columns.flats(("present", part), runs).get(0)

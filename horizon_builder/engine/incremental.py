@@ -21,9 +21,10 @@ what the checks derive    the info object (by identity): an info is   as infos
 for one element           made for one element in one context, so
 (statline findings,       nothing more is needed
 per-element parts)        (:meth:`Reuse.of_info`)
-a round's copy of a       the finding object and the round's name     as infos
-finding
-the ids a round fields    the round object                            as infos
+a round's copy of a       the finding object and the round's name     when neither this
+finding                                                               validation nor the
+                                                                      one before asked
+the ids a round fields    the round object                            as infos, 256 each
 the last analysis of      the ruleset object, the mode, the round's   replaced by the next
 each kind of call         name, whether the whole list was analysed   of its kind; all when
 (elements, context,                                                   more than 64 kinds
@@ -119,10 +120,13 @@ class Reuse:
 
     def __init__(self) -> None:
         self._infos = IdentityMemo(KEPT)
-        #: id(info) → (info, what the checks keep for it); id(finding) → (finding, {round
-        #: name: its copy}): each a generation of :class:`ByIdentity` (asked for every element
-        #: and every round's finding: the lookup is one dict's, inline below)
-        self._of_info = ByIdentity(KEPT)
+        #: id(info) → (info, what the checks keep for it: :meth:`of_info`, whose first step
+        #: the hottest caller takes itself); id(finding) → (finding, {round
+        #: name: its copy}): :class:`ByIdentity` (asked for every element and every round's
+        #: finding: the lookup is one dict's, inline below). A check's findings made afresh
+        #: by each validation die with its report: their copies go a validation later (see
+        #: :meth:`next_validation`), those kept for an element live while they are asked.
+        self.by_info = ByIdentity(KEPT)
         self._copies = ByIdentity(KEPT)
         self._round_ids = IdentityMemo(256)
         self._contexts: dict[tuple[object, ...], int] = {}
@@ -130,6 +134,10 @@ class Reuse:
         #: the last whole list analysed, the list before it and their common ends
         self.whole: tuple[Sequence[Element], Sequence[Element], tuple[int, int]] | None = None
         self._derived: dict[tuple[object, int], tuple[list[Any], Any]] = {}
+
+    def next_validation(self) -> None:
+        """A validation starts: round copies not asked for since the one before are let go."""
+        self._copies.rotate()
 
     # --- 1. where the analysis before left off
 
@@ -193,6 +201,7 @@ class Reuse:
             if info is None:
                 info = make(element, context)
                 memo.put((element, ruleset), context, info)
+                self.by_info.put(info, {})  # what the checks will keep for it (of_info)
             infos.append(info)
         if suffix:
             infos += old_infos[len(old_infos) - suffix:]
@@ -212,10 +221,10 @@ class Reuse:
         parts): a dict of their own, found again by the info object. A value put here may
         depend only on the info (the element in its force context: see
         :mod:`horizon_builder.checks.common`)."""
-        entry = self._of_info.new.get(id(info))
+        entry = self.by_info.new.get(id(info))
         if entry is not None:
             return entry[1]
-        return self._of_info.get_or_put(info, dict)
+        return self.by_info.get_or_put(info, dict)
 
     def derived(self, column: list[Any], make: Callable[[list[Any]], T]) -> T:
         """``make(column)``, kept while the very column list comes back: a column an edit did
@@ -292,6 +301,15 @@ class ByIdentity:
                 self._old, self.new = self.new, {}
             self.new[key] = entry
         return entry[1]
+
+    def put(self, obj: object, value: object) -> None:
+        if len(self.new) >= self._limit:
+            self._old, self.new = self.new, {}
+        self.new[id(obj)] = (obj, value)
+
+    def rotate(self) -> None:
+        """Start a new generation now: what is not asked for before the next is dropped."""
+        self._old, self.new = self.new, {}
 
     def __len__(self) -> int:
         return len(self.new) + len(self._old)

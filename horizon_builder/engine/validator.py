@@ -160,7 +160,8 @@ def _run(analysis: Analysis, context: str, already: Container[FindingKey] = froz
             if already:
                 found = _unreported(found, map(_key, found), already)
             if name:
-                found = [analysis.reuse.round_copy(f, name) for f in found]
+                copy = analysis.reuse.round_copy
+                found = [copy(f, name) for f in found]
             for f in found:
                 parts[_ORDER[f.severity]].append(f)
     errors, warnings, notes = parts
@@ -228,6 +229,7 @@ def validate(roster: Roster, ruleset: Ruleset, reuse: Reuse | None = None) -> Re
 
 
 def _validate(roster: Roster, ruleset: Ruleset, reuse: Reuse) -> Report:
+    reuse.next_validation()
     analysis = analyse(roster, ruleset, reuse=reuse)
     told: list[FindingKey] | None = [] if roster.kind == "task_force" else None
     findings = _run(analysis, roster.kind, told=told)
