@@ -284,9 +284,9 @@ def per_element_value(a: Analysis, info: ElementInfo, part: Callable[[Analysis, 
 def _part_of(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Callable[[ElementInfo], T]:
     """:func:`per_element_value` of ``part`` as a function of the info alone, asked for each
     element an edit changed: it takes :meth:`Reuse.of_info
-    <horizon_builder.engine.incremental.Reuse.of_info>`'s first step itself (a dict bound
-    once; one the reuse has since let go of still holds what it held, else the reuse is asked)."""
-    kept_get = a.reuse.by_info.new.get
+    <horizon_builder.engine.incremental.Reuse.of_info>`'s first step itself (a dict's lookup
+    bound once)."""
+    kept_get = a.reuse.kept_by_id.get
     of_info = a.reuse.of_info
 
     def value(info: ElementInfo) -> T:

@@ -17,9 +17,9 @@ an element's info         the element object and the ruleset object   two genera
                           (:meth:`Reuse.context_id`: mode, command,   older when the newer
                           the CHQ's type, the roster's settings; its  is full
                           own CHQ flag and CR bought for its type)
-what the checks derive    the info object (by identity): an info is   as infos
-for one element           made for one element in one context, so
-(statline findings,       nothing more is needed
+what the checks derive    the info object (by identity): an info is   when the info dies
+for one element           made for one element in one context, so     (a weak reference's
+(statline findings,       nothing more is needed                      callback)
 per-element parts)        (:meth:`Reuse.of_info`)
 a round's copy of a       the finding object and the round's name     when neither this
 finding                                                               validation nor the
@@ -80,6 +80,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
+from weakref import ref
 
 from horizon_builder.engine.columns import Columns, common_ends
 from horizon_builder.engine.findings import Finding
@@ -120,13 +121,14 @@ class Reuse:
 
     def __init__(self) -> None:
         self._infos = IdentityMemo(KEPT)
-        #: id(info) → (info, what the checks keep for it: :meth:`of_info`, whose first step
-        #: the hottest caller takes itself); id(finding) → (finding, {round
-        #: name: its copy}): :class:`ByIdentity` (asked for every element and every round's
-        #: finding: the lookup is one dict's, inline below). A check's findings made afresh
-        #: by each validation die with its report: their copies go a validation later (see
-        #: :meth:`next_validation`), those kept for an element live while they are asked.
-        self.by_info = ByIdentity(KEPT)
+        #: id(info) → (a weak reference to the info, what the checks keep for it): an entry
+        #: lives exactly as long as its info (the reference's callback drops it), so an id is
+        #: never another info's while its entry lives (see :meth:`of_info`; the hottest
+        #: caller takes its first step itself, ``checks.common._part_of``)
+        self.kept_by_id: dict[int, tuple[ref[ElementInfo], dict[Hashable, Any]]] = {}
+        #: id(finding) → (finding, {round name: its copy}): a check's findings made afresh
+        #: by each validation die with its report, so their copies go a validation later
+        #: (see :meth:`next_validation`); those kept for an element live while asked for
         self._copies = ByIdentity(KEPT)
         self._round_ids = IdentityMemo(256)
         self._contexts: dict[tuple[object, ...], int] = {}
@@ -201,7 +203,7 @@ class Reuse:
             if info is None:
                 info = make(element, context)
                 memo.put((element, ruleset), context, info)
-                self.by_info.put(info, {})  # what the checks will keep for it (of_info)
+                self._keep(info)  # what the checks will keep for it (of_info)
             infos.append(info)
         if suffix:
             infos += old_infos[len(old_infos) - suffix:]
@@ -221,10 +223,17 @@ class Reuse:
         parts): a dict of their own, found again by the info object. A value put here may
         depend only on the info (the element in its force context: see
         :mod:`horizon_builder.checks.common`)."""
-        entry = self.by_info.new.get(id(info))
+        entry = self.kept_by_id.get(id(info))
         if entry is not None:
             return entry[1]
-        return self.by_info.get_or_put(info, dict)
+        return self._keep(info)
+
+    def _keep(self, info: ElementInfo) -> dict[Hashable, Any]:
+        """A new, empty :meth:`of_info` dict for ``info``, dropped when the info dies."""
+        key, kept_by_id = id(info), self.kept_by_id
+        kept: dict[Hashable, Any] = {}
+        kept_by_id[key] = (ref(info, lambda _: kept_by_id.pop(key, None)), kept)
+        return kept
 
     def derived(self, column: list[Any], make: Callable[[list[Any]], T]) -> T:
         """``make(column)``, kept while the very column list comes back: a column an edit did
