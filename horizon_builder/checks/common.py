@@ -291,7 +291,7 @@ def _part_of(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Callabl
 
     def value(info: ElementInfo) -> T:
         entry = kept_get(id(info))
-        kept = entry[1] if entry is not None else of_info(info)
+        kept = entry.kept if entry is not None else of_info(info)
         try:
             result: T = kept[part]
         except KeyError:

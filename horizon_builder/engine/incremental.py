@@ -121,11 +121,12 @@ class Reuse:
 
     def __init__(self) -> None:
         self._infos = IdentityMemo(KEPT)
-        #: id(info) → (a weak reference to the info, what the checks keep for it): an entry
-        #: lives exactly as long as its info (the reference's callback drops it), so an id is
-        #: never another info's while its entry lives (see :meth:`of_info`; the hottest
-        #: caller takes its first step itself, ``checks.common._part_of``)
-        self.kept_by_id: dict[int, tuple[ref[ElementInfo], dict[Hashable, Any]]] = {}
+        #: id(info) → a weak reference to the info holding what the checks keep for it: an
+        #: entry lives exactly as long as its info (the reference's callback drops it), so an
+        #: id is never another info's while its entry lives (see :meth:`of_info`; the
+        #: hottest caller takes its first step itself, ``checks.common._part_of``)
+        self.kept_by_id: dict[int, Kept] = {}
+        self._drop = self.kept_by_id.pop
         #: id(finding) → (finding, {round name: its copy}): a check's findings made afresh
         #: by each validation die with its report, so their copies go a validation later
         #: (see :meth:`next_validation`); those kept for an element live while asked for
@@ -225,15 +226,13 @@ class Reuse:
         :mod:`horizon_builder.checks.common`)."""
         entry = self.kept_by_id.get(id(info))
         if entry is not None:
-            return entry[1]
+            return entry.kept
         return self._keep(info)
 
     def _keep(self, info: ElementInfo) -> dict[Hashable, Any]:
         """A new, empty :meth:`of_info` dict for ``info``, dropped when the info dies."""
-        key, kept_by_id = id(info), self.kept_by_id
-        kept: dict[Hashable, Any] = {}
-        kept_by_id[key] = (ref(info, lambda _: kept_by_id.pop(key, None)), kept)
-        return kept
+        entry = self.kept_by_id[id(info)] = Kept(info, self._drop)
+        return entry.kept
 
     def derived(self, column: list[Any], make: Callable[[list[Any]], T]) -> T:
         """``make(column)``, kept while the very column list comes back: a column an edit did
@@ -282,6 +281,30 @@ class Reuse:
                 f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element,
                 f.element_name, f.field, f.provisional, round_name)
         return copy
+
+
+class Kept(ref):
+    """A weak reference to an info, with what the checks keep for it (:meth:`Reuse.of_info`);
+    when the info dies, ``drop(id)`` is called (the reference's own callback)."""
+
+    __slots__ = ("kept", "key")
+
+    key: tuple[int, Callable[..., object]]
+    kept: dict[Hashable, Any]
+
+    def __new__(cls, info: ElementInfo, drop: Callable[..., object]) -> Kept:
+        self = super().__new__(cls, info, _dropped)
+        self.key = (id(info), drop)
+        self.kept = {}
+        return self
+
+    def __init__(self, info: ElementInfo, drop: Callable[..., object]):
+        pass  # made whole in __new__ (a weak reference's own __init__ takes no ``drop``)
+
+
+def _dropped(entry: Kept) -> None:
+    key, drop = entry.key
+    drop(key, None)
 
 
 class ByIdentity:
