@@ -36,6 +36,7 @@ from horizon_builder.engine.findings import (
     finding_key,
     plural,
 )
+from horizon_builder.engine.incremental import round_copy
 from horizon_builder.engine.registry import check
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 from horizon_builder.rules.personal import ENTERED_FROM
@@ -204,7 +205,7 @@ def _round_split(a: Analysis, info: ElementInfo, partner: ElementInfo | None) ->
             key = finding_key(f)
             if key not in told:
                 out.setdefault((number, "keys " + f.severity), []).append(key)
-                out.setdefault((number, f.severity), []).append(a.reuse.round_copy(f, name or ""))
+                out.setdefault((number, f.severity), []).append(round_copy(f, name or ""))
         if error is not None:
             out[number, _FAILED] = [error]
     result = {key: tuple(value) for key, value in out.items()}

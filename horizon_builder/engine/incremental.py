@@ -276,10 +276,7 @@ class Reuse:
             entry[1] if entry is not None else self._copies.get_or_put(finding, dict)
         copy = copies.get(round_name)
         if copy is None:
-            f = finding
-            copy = copies[round_name] = Finding(
-                f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element,
-                f.element_name, f.field, f.provisional, round_name)
+            copy = copies[round_name] = round_copy(finding, round_name)
         return copy
 
 
@@ -345,6 +342,14 @@ class ByIdentity:
 
     def __len__(self) -> int:
         return len(self.new) + len(self._old)
+
+
+def round_copy(finding: Finding, round_name: str) -> Finding:
+    """A round's copy of a finding, made anew (:meth:`Reuse.round_copy` keeps them; a caller
+    that keeps what it makes itself, as a round's statline findings per info, needs not)."""
+    f = finding
+    return Finding(f.severity, f.code, f"{round_name}: {f.message}", f.rule, f.element,
+                   f.element_name, f.field, f.provisional, round_name)
 
 
 def find_chq(chosen: Sequence[Element], chq_id: str | None, last: Last | None,
