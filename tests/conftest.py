@@ -36,8 +36,8 @@ PRODUCED: set[str] = set()
 _real_validate = _validator.validate
 
 
-def _recording_validate(roster, ruleset):  # type: ignore[no-untyped-def]
-    report = _real_validate(roster, ruleset)
+def _recording_validate(roster, ruleset, reuse=None):  # type: ignore[no-untyped-def]
+    report = _real_validate(roster, ruleset, reuse)
     PRODUCED.update(f.code for f in report.all_findings)
     return report
 

@@ -310,3 +310,36 @@ def test_package_root_holds_only_packages() -> None:
     package's own ``__init__`` and ``__main__``."""
     loose = sorted(p.name for p in PACKAGE.glob("*.py") if p.name not in {"__init__.py", "__main__.py"})
     assert loose == []
+
+
+def _dict_writes(tree: ast.AST) -> list[int]:
+    """Lines that write into an object's ``__dict__`` behind its back: ``x.__dict__[k] = v``
+    (or ``del``), ``x.__dict__.setdefault(...)``, ``.update``, ``.pop`` ..."""
+    lines = []
+    for node in ast.walk(tree):
+        written = None  # what is written into, when it is an attribute
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            written = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in {"setdefault", "update", "pop", "clear", "__setitem__"}:
+            written = node.func.value
+        if isinstance(written, ast.Attribute) and written.attr == "__dict__":
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_check_finds_writes_into_a_dict_behind_an_objects_back() -> None:
+    code = ("a.__dict__['x'] = 1\nb = a.__dict__.get('x')\ninfo.__dict__.setdefault('y', {})\n"
+            "del c.__dict__['z']\nd['__dict__'] = 2\n")
+    assert _dict_writes(ast.parse(code)) == [1, 3, 4]
+
+
+def test_the_core_writes_nothing_into_a_models_dict() -> None:
+    """What is derived from a frozen model, an element's info or a finding is kept in the
+    validator's reuse (engine/incremental.py, keyed by identity), never stashed in the
+    object's ``__dict__`` (issue 28 item 3). (The UI's widgets are no models: not looked at.)"""
+    offenders = [f"{path.relative_to(PACKAGE).as_posix()}:{line}"
+                 for path in sorted(PACKAGE.rglob("*.py"))
+                 if not path.relative_to(PACKAGE).as_posix().startswith(("tui/", "cli/"))
+                 for line in _dict_writes(ast.parse(path.read_text(encoding="utf-8")))]
+    assert offenders == []

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from horizon_builder.engine.columns import Columns, common_ends, note_ends, noted_ends
+from horizon_builder.engine.columns import Columns, Edited, common_ends
 
 
 class Info:
@@ -107,14 +107,17 @@ def test_noted_ends_are_answered_and_hold(old_values, start, length, inserted):
     if new is old:  # CPython's () + old
         new = tuple(list(new))
     kept = (start, len(old) - min(len(old), start + length))
-    note_ends(old, new, kept)
-    assert noted_ends(old, new) == kept == common_ends(old, new) and _ends_hold(old, new, kept)
-    assert not new or noted_ends(old, tuple(list(new))) is None  # another tuple: not noted
-    assert noted_ends(tuple(old), new) == kept  # a tuple of a tuple is the tuple itself
+    edited = Edited(new, old, kept)
+    assert edited == new and edited.ends_from(old) == kept == common_ends(old, edited)
+    assert _ends_hold(old, new, kept)
+    assert not old or edited.ends_from(tuple(list(old))) is None  # another tuple: not noted
+    assert edited.ends_from(tuple(old)) == kept  # a tuple of a tuple is the tuple itself
+    again = Edited(edited, edited, (len(new), 0))  # an edit of an edit knows it by its token
+    assert again.ends_from(edited) == (len(new), 0) and again.ends_from(tuple(edited)) is None
     assert _ends_hold(list(old), list(new), common_ends(list(old), list(new)))
 
 
 def test_an_edit_cannot_note_runs_longer_than_the_lists():
     old = tuple(Info(v) for v in range(3))
     with pytest.raises(ValueError):
-        note_ends(old, old[:2], (2, 1))
+        Edited(old[:2], old, (2, 1))

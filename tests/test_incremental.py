@@ -18,7 +18,7 @@ import pytest
 from pydantic import ValidationError
 
 from horizon_builder import editing as ed
-from horizon_builder.checks import common
+from horizon_builder.engine.incremental import Reuse, reuse_of
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.files.resources import example_rosters
 from horizon_builder.roster.io import load
@@ -115,26 +115,28 @@ def _random_edit(rng: random.Random, rs: Ruleset, roster: Roster) -> Roster:
 
 
 def _from_scratch(roster: Roster, rs: Ruleset) -> Report:
-    """Validate with nothing derived from a column kept (see checks.common.derived): a value
-    kept for a column it was not made from would be kept for both reports alike."""
-    kept = dict(common._DERIVED)
-    common._DERIVED.clear()
+    """Validate with nothing derived from a column kept (see Reuse.derived): a value kept for
+    a column it was not made from would be kept for both reports alike. (The rest of the
+    ruleset's reuse is used: ``roster`` shares no element object with any before.)"""
+    reuse = reuse_of(rs)
+    kept = reuse.forget_derived()
     try:
         return validate(roster, rs)
     finally:
-        common._DERIVED.clear()
-        common._DERIVED.update(kept)
+        reuse.restore_derived(kept)
 
 
 def _walk(rs: Ruleset, roster: Roster, seed: int, steps: int, cold_rs: Ruleset | None = None,
-          undo: float = 0.0, also: Callable[[Report], None] | None = None) -> int:
+          undo: float = 0.0, also: Callable[[Report], None] | None = None,
+          reuse: Reuse | None = None) -> int:
     """Random edits of ``roster``, each report compared with one from scratch (made under
     ``cold_rs``: by default the same ruleset, so the validation from scratch stands between
     two warm ones). ``undo``: how often an edit is undone instead (the roster before comes
-    back, its very element objects). ``also``: asked of each warm report too."""
+    back, its very element objects). ``also``: asked of each warm report too. ``reuse``: the
+    warm validations' own (as a session may hold one); each cold one then gets a fresh one."""
     rng = random.Random(seed)
     history = [roster]
-    validate(roster, rs)
+    validate(roster, rs, reuse)
     compared = 0
     for _ in range(steps):
         if undo and len(history) > 1 and rng.random() < undo:
@@ -149,8 +151,9 @@ def _walk(rs: Ruleset, roster: Roster, seed: int, steps: int, cold_rs: Ruleset |
                 continue
             roster = edited
             history.append(roster)
-        warm = validate(roster, rs)
-        cold = _from_scratch(_fresh(roster), rs if cold_rs is None else cold_rs)
+        warm = validate(roster, rs, reuse)
+        cold = validate(_fresh(roster), rs, Reuse()) if reuse is not None \
+            else _from_scratch(_fresh(roster), rs if cold_rs is None else cold_rs)
         assert _said(warm) == _said(cold), f"seed {seed}: reports differ after an edit"
         if also is not None:
             also(warm)
@@ -250,3 +253,63 @@ def test_rounds_leave_out_what_a_task_force_check_said_of_an_element(ruleset):
     finally:
         STATLINE_RULES.pop()
         del CHECKS[-2:]
+
+
+# --- the reuse is an object its owner holds (engine/incremental.py), no module's state
+
+@pytest.mark.parametrize("seed", range(2))
+def test_an_own_reuse_agrees_with_a_fresh_one_each_time(ruleset, seed):
+    """Warm validations through a reuse of their own (not the ruleset's), each compared with
+    one through a new, empty reuse: nothing shared, every element derived anew."""
+    own = Reuse()
+    assert _walk(ruleset, make_task_force(ruleset, 30), 600 + seed, 50, reuse=own) > 25
+    assert _walk(ruleset, make_roster(ruleset, 30), 700 + seed, 50, reuse=own) > 25
+
+
+def test_an_own_reuse_leaves_the_rulesets_alone(ruleset):
+    """A validation through a reuse of its own keeps nothing with the ruleset; a plain one
+    keeps its reuse with the ruleset, which a copy of the ruleset does not take along."""
+    rules = ruleset.model_copy(deep=True)
+    roster = make_task_force(rules, 12)
+    own = Reuse()
+    report = validate(roster, rules, own)
+    assert rules.scratch().value is None and report.analysis.reuse is own
+    assert all(r.analysis.reuse is own for r in report.round_reports)
+    plain = validate(roster, rules)
+    assert plain.analysis.reuse is reuse_of(rules) is rules.scratch().value
+    assert rules.model_copy(deep=True).scratch().value is None
+    assert _said(plain) == _said(report)
+
+
+def _module_state() -> dict[str, int]:
+    """The size of every dict, list, set and memo a module of the engine or the checks holds
+    at its top level."""
+    import importlib
+    import pkgutil
+
+    import horizon_builder.checks
+    import horizon_builder.engine
+    from horizon_builder.engine.incremental import ByIdentity
+    from horizon_builder.engine.memo import IdentityMemo
+
+    sizes = {}
+    for package in (horizon_builder.engine, horizon_builder.checks):
+        for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+            module = importlib.import_module(info.name)
+            for name, value in vars(module).items():
+                if isinstance(value, dict | list | set | IdentityMemo | ByIdentity):
+                    sizes[f"{info.name}.{name}"] = len(value)
+    return sizes
+
+
+def test_validating_changes_no_module_state(ruleset):
+    """What validations reuse is kept in a Reuse, never at the top of a module: validating
+    and editing leave every module-level container of the engine and the checks as it was."""
+    roster = make_task_force(ruleset, 20)
+    validate(roster, ruleset)  # every check module imported, the registries filled
+    before = _module_state()
+    assert "horizon_builder.engine.registry.CHECKS" in before
+    for seed in range(3):
+        _walk(ruleset, roster, 800 + seed, 10)
+    validate(make_roster(ruleset, 20), ruleset, Reuse())
+    assert _module_state() == before

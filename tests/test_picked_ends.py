@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from horizon_builder.engine import analysis
-from horizon_builder.engine.columns import common_ends
+from horizon_builder.engine.columns import Columns, common_ends
+from horizon_builder.engine.incremental import Last, Reuse, find_chq
 
 
 class Element:
@@ -41,11 +41,9 @@ def test_picked_ends_are_kept_runs(old_ids, start, length, inserted, old_flags, 
         new_flags = (old_flags[:start] + new_flags[:len(inserted)]
                      + old_flags[start + length:])
     new_flags = new_flags[:len(new)]
-    analysis._WHOLE[:] = [(old, new, common_ends(old, new))]
-    try:
-        ends = analysis._picked_ends((old, old_flags), (new, new_flags))
-    finally:
-        analysis._WHOLE.clear()
+    reuse = Reuse()
+    reuse.whole = (old, new, common_ends(old, new))
+    ends = reuse.picked_ends((old, old_flags), (new, new_flags))  # type: ignore[arg-type]
     old_r, new_r = list(compress(old, old_flags)), list(compress(new, new_flags))
     if keep_flags:
         assert ends is not None
@@ -56,5 +54,5 @@ def test_picked_ends_are_kept_runs(old_ids, start, length, inserted, old_flags, 
     assert all(a is b for a, b in zip(old_r[:prefix], new_r[:prefix], strict=True))
     assert all(a is b for a, b in zip(old_r[len(old_r) - suffix:], new_r[len(new_r) - suffix:],
                                       strict=True))
-    last = (old_r, None, None, _first(old_r, chq_id), None)
-    assert analysis._find_chq(new_r, chq_id, last, ends) == _first(new_r, chq_id)
+    last = Last(None, old_r, (), Columns(()), _first(old_r, chq_id), None)  # type: ignore[arg-type]
+    assert find_chq(new_r, chq_id, last, ends) == _first(new_r, chq_id)  # type: ignore[arg-type]

@@ -9,7 +9,6 @@ import pytest
 from pydantic import ValidationError
 
 from horizon_builder import editing as ed
-from horizon_builder.engine.columns import noted_ends
 from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.models import Element, Roster, UpgradeChoice
 from horizon_builder.roster.samples import make_task_force
@@ -174,8 +173,8 @@ def test_unchanged_rounds_are_shared_between_snapshots(ruleset) -> None:
 
 
 def test_a_commit_tells_the_validator_which_elements_an_edit_kept(ruleset) -> None:
-    """The run an edit changed travels with the committed roster (see note_ends), and the
-    runs it says kept are the very objects."""
+    """The run an edit changed travels with the committed roster (see columns.Edited), and
+    the runs it says kept are the very objects."""
     session = Session(make_task_force(ruleset, 40), ruleset)
     rename = lambda r: ed.change_element(r, r.elements[7].id,  # noqa: E731
                                          lambda e: ed.set_name(e, "Renamed"))
@@ -183,11 +182,11 @@ def test_a_commit_tells_the_validator_which_elements_an_edit_kept(ruleset) -> No
     for edit, kept in ((rename, (7, 32)), (add, (40, 0))):
         before = session.roster
         edited = edit(before)
-        assert noted_ends(before.elements, edited.elements) == kept
+        assert edited.elements.ends_from(before.elements) == kept
         session.commit(edited, "edit")
         after = session.roster.elements
         assert after is not edited.elements  # the commit made its own (checked) tuple
-        assert noted_ends(before.elements, after) == kept
+        assert after.ends_from(before.elements) == kept
         prefix, suffix = kept
         assert all(a is b for a, b in zip(before.elements[:prefix], after[:prefix], strict=True))
         assert all(a is b for a, b in zip(before.elements[40 - suffix:], after[len(after) - suffix:],

@@ -13,9 +13,9 @@ registered once with :func:`statline_rule`, and then asked by two callers:
 A statline rule may read the element, its statline, the ruleset, the roster's
 settings (kind, era, event, supplements, solitaire) and the mode, command and CR
 purchases; never the other elements (the picker asks it about an element on its
-own). What it says about an element is kept with the element's info and reused
+own). What it says about an element is kept for the element's info and reused
 while the same element object comes back in the same context (see
-:func:`horizon_builder.engine.analysis.analyse`).
+:mod:`horizon_builder.engine.incremental`: :meth:`~horizon_builder.engine.incremental.Reuse.of_info`).
 """
 
 from __future__ import annotations
@@ -36,13 +36,14 @@ from horizon_builder.engine.findings import (
     finding_key,
     plural,
 )
-from horizon_builder.engine.registry import ELEMENT_TOLD, check, round_copy
+from horizon_builder.engine.incremental import round_copy
+from horizon_builder.engine.registry import check
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 from horizon_builder.rules.personal import ENTERED_FROM
 
 __all__ = ["STATLINE_RULES", "StatlineAsk", "about", "cite", "cite_within", "derived", "each_element",
-           "element_findings", "eligible_names", "finding", "first_places", "indices", "is_aircraft",
-           "is_superheavy", "one_note",
+           "element_findings", "element_told", "eligible_names", "finding", "first_places", "indices",
+           "is_aircraft", "is_superheavy", "one_note",
            "per_element", "per_element_total", "per_element_value", "plural", "present", "selected",
            "statline_rule", "statlines"]
 
@@ -91,10 +92,9 @@ def statlines(a: Analysis, info: ElementInfo) -> Iterator[StatlineAsk]:
 
 def all_statlines(a: Analysis) -> list[StatlineAsk]:
     """Every statline of the force, made once per analysis (each statline rule reads them)."""
-    cached: list[StatlineAsk] | None = a.__dict__.get("_statline_asks")
+    cached: list[StatlineAsk] | None = a.once.get(all_statlines)
     if cached is None:
-        cached = [ask for info in a.elements for ask in statlines(a, info)]
-        a.__dict__["_statline_asks"] = cached
+        cached = a.once[all_statlines] = [ask for info in a.elements for ask in statlines(a, info)]
     return cached
 
 
@@ -123,11 +123,12 @@ _ElementFindings = tuple[tuple[int, tuple[Finding, ...], Exception | None], ...]
 
 
 def _element_findings(a: Analysis, info: ElementInfo) -> _ElementFindings:
-    """Every statline rule asked of each statline of one element, kept on its info: an
+    """Every statline rule asked of each statline of one element, kept for its info: an
     info is made for one element object in one force context (mode, command, CR bought,
     the roster's settings) and shared by the analyses that meet both again, and a statline
     rule reads nothing else (see the module docstring)."""
-    cached: tuple[int, _ElementFindings] | None = info.__dict__.get("_statline_findings")
+    kept = a.reuse.of_info(info)
+    cached: tuple[int, _ElementFindings] | None = kept.get(_element_findings)
     if cached is not None and cached[0] == len(STATLINE_RULES):  # no rule registered since
         return cached[1]
     out: list[tuple[int, tuple[Finding, ...], Exception | None]] = []
@@ -145,7 +146,7 @@ def _element_findings(a: Analysis, info: ElementInfo) -> _ElementFindings:
         if found or error is not None:
             out.append((number, tuple(found), error))
     result = tuple(out)
-    info.__dict__["_statline_findings"] = (len(STATLINE_RULES), result)
+    kept[_element_findings] = (len(STATLINE_RULES), result)
     return result
 
 
@@ -157,9 +158,10 @@ _Split = dict[tuple[int, str], tuple[Any, ...]]
 
 def _split(a: Analysis, info: ElementInfo) -> _Split:
     """What each statline rule says about one element, by (rule number, severity), and under
-    (number, "failed") the exception that stopped the rule. Kept on the info, as
+    (number, "failed") the exception that stopped the rule. Kept for the info, as
     :func:`_element_findings` is."""
-    cached: tuple[int, _Split] | None = info.__dict__.get("_statline_split")
+    kept = a.reuse.of_info(info)
+    cached: tuple[int, _Split] | None = kept.get(_split)
     if cached is not None and cached[0] == len(STATLINE_RULES):
         return cached[1]
     out: dict[tuple[int, str], list[Any]] = {}
@@ -169,35 +171,33 @@ def _split(a: Analysis, info: ElementInfo) -> _Split:
         if error is not None:
             out[number, _FAILED] = [error]
     result = {key: tuple(value) for key, value in out.items()}
-    info.__dict__["_statline_split"] = (len(STATLINE_RULES), result)
+    kept[_split] = (len(STATLINE_RULES), result)
     return result
 
 
-def _told(a: Analysis, info: ElementInfo) -> frozenset[FindingKey]:
-    """The keys of what the statline rules that judge a Task Force say about its element."""
-    cached: tuple[int, frozenset[FindingKey]] | None = info.__dict__.get("_statline_told")
+def element_told(a: Analysis, info: ElementInfo) -> frozenset[FindingKey]:
+    """The keys of what the statline rules that judge a Task Force say about its element
+    (the validator asks it: ``validator.element_told``)."""
+    kept = a.reuse.of_info(info)
+    cached: tuple[int, frozenset[FindingKey]] | None = kept.get(element_told)
     if cached is None or cached[0] != len(STATLINE_RULES):
-        cached = (len(STATLINE_RULES), frozenset(
+        cached = kept[element_told] = (len(STATLINE_RULES), frozenset(
             finding_key(f) for number, findings, _ in _element_findings(a, info)
             if "task_force" in STATLINE_RULES[number].applies_to for f in findings))
-        info.__dict__["_statline_told"] = cached
     return cached[1]
-
-
-ELEMENT_TOLD.append(_told)
 
 
 def _round_split(a: Analysis, info: ElementInfo, partner: ElementInfo | None) -> _Split:
     """:func:`_split` for a tournament round: its copies of the findings, with the keys of
     the findings they copy under (number, "keys " + severity), less those whose key the
-    Task Force's info ``partner`` of the same element was told (see :func:`_told`)."""
+    Task Force's info ``partner`` of the same element was told (see :func:`element_told`)."""
     name = a.round_name
     kept: dict[str | None, tuple[int, ElementInfo | None, _Split]] = \
-        info.__dict__.setdefault("_statline_round", {})
+        a.reuse.of_info(info).setdefault(_round_split, {})
     cached = kept.get(name)
     if cached is not None and cached[0] == len(STATLINE_RULES) and cached[1] is partner:
         return cached[2]
-    told = _told(a.parent, partner) if a.parent is not None and partner is not None \
+    told = element_told(a.parent, partner) if a.parent is not None and partner is not None \
         else frozenset()
     out: dict[tuple[int, str], list[Any]] = {}
     for number, findings, error in _element_findings(a, info):
@@ -268,23 +268,38 @@ def per_element(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> list
     level function: it names the column) may read what a statline rule may (the element,
     the ruleset, the force's context), never the other elements."""
 
-    return a.columns.get(part, lambda info: per_element_value(a, info, part))
+    return a.columns.get(part, _part_of(a, part))
 
 
 def per_element_total(a: Analysis, part: Callable[[Analysis, ElementInfo], int]) -> int:
     """``sum(per_element(a, part))``, from a tally kept across edits (see
     :meth:`~horizon_builder.engine.columns.Columns.tally`)."""
-    return a.columns.total(part, lambda info: per_element_value(a, info, part))
+    return a.columns.total(part, _part_of(a, part))
 
 
 def per_element_value(a: Analysis, info: ElementInfo, part: Callable[[Analysis, ElementInfo], T]) -> T:
-    """``part(a, info)``, kept with the info (see :func:`per_element`)."""
-    kept: dict[object, Any] = info.__dict__.setdefault("_parts", {})
-    try:
-        result: T = kept[part]
-    except KeyError:
-        result = kept[part] = part(a, info)
-    return result
+    """``part(a, info)``, kept for the info (see :func:`per_element`)."""
+    return _part_of(a, part)(info)
+
+
+def _part_of(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Callable[[ElementInfo], T]:
+    """:func:`per_element_value` of ``part`` as a function of the info alone, asked for each
+    element an edit changed: it takes :meth:`Reuse.of_info
+    <horizon_builder.engine.incremental.Reuse.of_info>`'s first step itself (a dict's lookup
+    bound once)."""
+    kept_get = a.reuse.kept_by_id.get
+    of_info = a.reuse.of_info
+
+    def value(info: ElementInfo) -> T:
+        entry = kept_get(id(info))
+        kept = entry.kept if entry is not None else of_info(info)
+        try:
+            result: T = kept[part]
+        except KeyError:
+            result = kept[part] = part(a, info)
+        return result
+
+    return value
 
 
 def present(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> tuple[list[int], list[T]]:
@@ -292,10 +307,10 @@ def present(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> tuple[li
     in element order, with the place of each element. Kept across edits as the statline
     findings lists are (see :meth:`~horizon_builder.engine.columns.Columns.flats`): an edit
     asks the changed elements only, and nothing walks every element."""
-    infos = a.elements
+    infos, value_of = a.elements, _part_of(a, part)
 
     def runs(index: int) -> dict[int, tuple[T]]:
-        value = per_element_value(a, infos[index], part)
+        value = value_of(infos[index])
         return {0: (value,)} if value else _NOTHING
 
     pair = a.columns.flats(("present", part), runs).get(0)
@@ -305,23 +320,12 @@ def present(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> tuple[li
 _NOTHING: dict[int, Any] = {}  # never changed
 
 
-def derived(column: list[Any], make: Callable[[list[Any]], T]) -> T:
-    """``make(column)``, kept while the very column list comes back: a column an edit did not
-    change is the list it was (see :meth:`~horizon_builder.engine.columns.Columns.get`), and
-    a column is never changed once made. ``make``: a module level function of the column
-    alone (the values, not the elements, which an edit may have replaced)."""
-    key = (make, id(column))
-    kept = _DERIVED.get(key)
-    if kept is not None and kept[0] is column:
-        return kept[1]
-    if len(_DERIVED) >= 64:
-        _DERIVED.clear()
-    value = make(column)
-    _DERIVED[key] = (column, value)  # holds the column: its id is not another list's
-    return value
-
-
-_DERIVED: dict[tuple[object, int], tuple[list[Any], Any]] = {}
+def derived(a: Analysis, column: list[Any], make: Callable[[list[Any]], T]) -> T:
+    """``make(column)``, kept while the very column list comes back (see
+    :meth:`~horizon_builder.engine.incremental.Reuse.derived`). ``make``: a module level
+    function of the column alone (the values, not the elements, which an edit may have
+    replaced)."""
+    return a.reuse.derived(column, make)
 
 
 def first_places(column: list[tuple[str, ...]]) -> dict[str, int]:

@@ -39,10 +39,9 @@ def _form_label(info: ElementInfo, index: int) -> str:
 def _metaformers(a: Analysis) -> list[ElementInfo]:
     """The elements with metaforms or the metaform upgrade (found once per analysis: four
     checks ask)."""
-    found: list[ElementInfo] | None = a.__dict__.get("_metaformers")
+    found: list[ElementInfo] | None = a.once.get(_metaformers)
     if found is None:
-        found = selected(a, _is_metaformer)
-        a.__dict__["_metaformers"] = found
+        found = a.once[_metaformers] = selected(a, _is_metaformer)
     return found
 
 

@@ -143,7 +143,7 @@ def fixed_statline(a: Analysis) -> Iterator[Finding]:
     """Types with a known fixed statline should match it; unknown ones are said to be unchecked."""
     yield from element_findings(a, statline_differs)
     unchecked = {t: a.elements[n]  # each type unchecked, with its first element
-                 for t, n in derived(per_element(a, statline_unchecked), first_places).items()}
+                 for t, n in derived(a, per_element(a, statline_unchecked), first_places).items()}
     if unchecked:
         names = ", ".join(a.ruleset.element_types[t].name for t in unchecked)
         yield one_note(unchecked, "statline-unchecked",
@@ -354,7 +354,7 @@ def chq_cost_unknown(a: Analysis) -> Iterator[Finding]:
     if not any(a.tally(_chq_cost_unknown)):
         return
     # the types, in list order, with the first of each (kept while the column is):
-    firsts = derived(a.column(_chq_cost_unknown), _first_of_each)
+    firsts = derived(a, a.column(_chq_cost_unknown), _first_of_each)
     seen = {t: a.elements[n] for t, n in firsts.items()}
     if seen:
         names = ", ".join(i.type.name if i.type else t for t, i in seen.items())

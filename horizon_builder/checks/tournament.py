@@ -8,7 +8,7 @@ from horizon_builder.checks.common import cite
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.columns import fp_of
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.registry import check, round_ids
+from horizon_builder.engine.registry import check
 from horizon_builder.engine.tournament import fp_multiple, tournament_fc
 
 CHAPTER = "Tournament rules"
@@ -87,12 +87,12 @@ def task_force_rounds(a: Analysis) -> Iterator[Finding]:
         if not round_.elements:
             yield Finding("warning", "tf-round-empty", f"{round_.name}: no elements chosen",
                           "OtH p.46", field="rounds", round=round_.name)
-        if len(round_ids(round_)) != len(round_.elements):
+        if len(a.reuse.round_ids(round_)) != len(round_.elements):
             yield Finding("error", "tf-round-duplicate",
                           f"{round_.name}: an element is listed twice", "OtH p.46",
                           field="rounds", round=round_.name)
         for element_id in round_.destroyed:
-            if element_id not in round_ids(round_):
+            if element_id not in a.reuse.round_ids(round_):
                 info = a.by_id.get(element_id)
                 name = info.element.name if info else element_id
                 yield Finding("warning", "tf-destroyed-not-fielded",

@@ -223,7 +223,7 @@ def _weird_entries(texts: list[str | None]) -> tuple[list[int], str]:
 def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
     """Weird upgrades are bought per element, not for the whole type (OtH p.42): one note for
     the force saying how each is paid (the roster lists the upgrades, not the payment)."""
-    places, text = derived(per_element(a, _weird_paid), _weird_entries)
+    places, text = derived(a, per_element(a, _weird_paid), _weird_entries)
     if not places:
         return
     only = a.elements[places[0]] if len(places) == 1 else None
@@ -253,7 +253,7 @@ def airship_rules(a: Analysis) -> Iterator[Finding]:
     flags = a.column(_is_airship)
     first = a.elements[flags.index(True)]
     rules = ", ".join(a.ruleset.rule_name(r) for r in first.special_rules)
-    names = derived(a.column(_airship_name), _joined)
+    names = derived(a, a.column(_airship_name), _joined)
     only = first if a.tally(_is_airship)[True] == 1 else None
     yield Finding("info", "airship-rules", f"Airship rules for {names}: Mb +0; {rules}",
                   "OtH p.43", only.id if only else None, only.element.name if only else None,

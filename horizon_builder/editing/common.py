@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any, get_args
 
 from horizon_builder.checks.supplements import era_bars, supplement_on
-from horizon_builder.engine.columns import note_ends
+from horizon_builder.engine.columns import Edited
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
@@ -118,14 +118,15 @@ def new_errors(before: Roster, after: Roster, ruleset: Ruleset,
 
 def replace_element(roster: Roster, element: Element) -> Roster:
     """``roster`` with the element of the same id replaced by ``element`` (others shared: the
-    validator is told which run of elements changed, see :func:`note_ends`)."""
+    new tuple says which run of elements changed, see :class:`Edited`, so the validator
+    derives anew only what is of the changed one)."""
     old = roster.elements
     places = [n for n, e in enumerate(old) if e.id == element.id]
     changed = list(old)
     for n in places:
         changed[n] = element
-    elements = tuple(changed)
-    note_ends(old, elements, (places[0], len(old) - 1 - places[-1]) if places else (len(old), 0))
+    elements = Edited(changed, old,
+                      (places[0], len(old) - 1 - places[-1]) if places else (len(old), 0))
     return roster.model_copy(update={"elements": elements})
 
 

@@ -19,7 +19,7 @@ from horizon_builder.editing.common import (
     replace_element,
 )
 from horizon_builder.engine.analysis import statline_info
-from horizon_builder.engine.columns import note_ends
+from horizon_builder.engine.columns import Edited
 from horizon_builder.roster.models import (
     Command,
     Element,
@@ -275,8 +275,8 @@ def fc_if_added(ruleset: Ruleset, roster: Roster, element: Element) -> int:
 
 def add_element(roster: Roster, element: Element) -> Roster:
     """``roster`` with ``element`` added at the end."""
-    elements = (*roster.elements, element)
-    note_ends(roster.elements, elements, (len(roster.elements), 0))  # see replace_element
+    elements = Edited((*roster.elements, element), roster.elements,
+                      (len(roster.elements), 0))  # see replace_element
     return roster.model_copy(update={"elements": elements})
 
 

@@ -8,21 +8,20 @@ the roster, never raises on a roster that loaded.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from horizon_builder.engine.columns import (
     Columns,
-    common_ends,
     counts_for_cr,
     cr_spent_of,
     element_type,
     form_types_of,
 )
-from horizon_builder.engine.memo import IdentityMemo
+from horizon_builder.engine.incremental import Last, Picked, Reuse, find_chq, reuse_of
 from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
 from horizon_builder.rules.models import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
@@ -151,6 +150,12 @@ class Analysis:
     #: a tournament round's: the Task Force's analysis, and its infos of the round's elements
     parent: Analysis | None = field(default=None, repr=False, compare=False)
     parent_infos: Sequence[ElementInfo] = field(default=(), repr=False, compare=False)
+    #: what this analysis reuses from those before and keeps for those after (see
+    #: engine.incremental): the checks keep what they derive for one element there
+    reuse: Reuse = field(default_factory=Reuse, repr=False, compare=False)
+    #: what the checks work out once per analysis and several of them read (never reused
+    #: across edits: see ``reuse`` for that)
+    once: dict[Hashable, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def column(self, value: Callable[[ElementInfo], T]) -> list[T]:
         """``[value(info) for info in self.elements]``, made once per analysis and copied from
@@ -244,15 +249,6 @@ def chq_modifier(ruleset: Ruleset, chq_type: str, element_type: str) -> tuple[in
     return 0, row.complete
 
 
-_MEMO = IdentityMemo()
-_CONTEXTS: dict[tuple[object, ...], int] = {}
-
-
-def _context_id(context: tuple[object, ...]) -> int:
-    """A small number for a force context, so element keys hash quickly."""
-    return _CONTEXTS.setdefault(context, len(_CONTEXTS))
-
-
 def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_granted: bool,
                   conventional_chq: bool, chq_type: ElementType | None, chq_key: str,
                   bought: Sequence[CrPurchase]) -> ElementInfo:
@@ -298,23 +294,13 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     return info
 
 
-#: What a round's elements were picked from: the list and, for each element, whether picked.
-Picked = tuple[Sequence[Element], Sequence[bool]]
-#: The last analysis of each kind of call (the force, each round, ...), to reuse its infos
-#: and columns for the elements an edit did not change: (elements, context key, columns,
-#: the CHQ's place, what the elements were picked from).
-_LAST: dict[tuple[object, ...],
-            tuple[Sequence[Element], tuple[object, ...], Columns, int | None, Picked | None]] = {}
-#: The last whole list analysed, the list before it and their common ends (see _picked_ends).
-_WHOLE: list[tuple[Sequence[Element], Sequence[Element], tuple[int, int]]] = []
-
-
 def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | None = None,
             command: Command | None = None, cr_purchases: Sequence[CrPurchase] | None = None,
             mode: str | None = None, round_name: str | None = None,
-            fielded: Sequence[bool] | None = None) -> Analysis:
+            fielded: Sequence[bool] | None = None, reuse: Reuse | None = None) -> Analysis:
     """Derive everything about a roster (or one tournament round of it). ``fielded``: which
-    of the roster's elements to analyse (instead of ``elements``), one flag each."""
+    of the roster's elements to analyse (instead of ``elements``), one flag each. ``reuse``:
+    what to reuse from analyses before (by default the ruleset's: see engine.incremental)."""
     chosen: Sequence[Element] = roster.elements if elements is None else elements
     picked: Picked | None = None
     if fielded is not None:
@@ -326,14 +312,13 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     option = ruleset.commands.get(command.kind)
     chq_id = command.element if option is not None and option.needs_element else None
     whole = elements is None and picked is None
+    # where the analysis before of this kind left off, and what the edit kept of it (see
+    # engine.incremental for the whole flow)
+    reuse = reuse if reuse is not None else reuse_of(ruleset)
     slot = (id(ruleset), mode, round_name, whole)
-    last = _LAST.get(slot)
-    ends = _picked_ends(last[4], picked) if last is not None and picked is not None else None
-    if ends is None:
-        ends = common_ends(last[0], chosen) if last is not None else (0, 0)
-    if whole:
-        _WHOLE[:] = [(last[0], chosen, ends)] if last is not None else []
-    chq_index = _find_chq(chosen, chq_id, last, ends)
+    last = reuse.previous(ruleset, slot)
+    ends = reuse.kept_ends(last, chosen, picked, whole)
+    chq_index = find_chq(chosen, chq_id, last, ends)
     chq_element = chosen[chq_index] if chq_index is not None else None
     chq_type = ruleset.element_types.get(chq_element.type) if chq_element else None
     conventional_chq = (
@@ -351,35 +336,29 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
 
     # Everything an element's info (and its statline findings, see checks.common) depends on
     # beyond the element itself: the memo finds it again while the element object is kept.
-    force_context = _context_id((id(ruleset), mode, free_granted, command.kind,
-                                 chq_element.type if chq_element is not None else None,
-                                 roster.kind, roster.era, roster.event, roster.supplements,
-                                 roster.solitaire))
+    force_context = reuse.context_id((id(ruleset), mode, free_granted, command.kind,
+                                      chq_element.type if chq_element is not None else None,
+                                      roster.kind, roster.era, roster.event, roster.supplements,
+                                      roster.solitaire))
     key = (force_context, chq_id, tuple(purchases))
-    # The elements an edit kept at either end have the infos they had, in the same context.
-    prefix, suffix = ends if last is not None and last[1] == key else (0, 0)
-    old_infos: Sequence[ElementInfo] = last[2].infos if last is not None else ()
-    infos: list[ElementInfo] = list(old_infos[:prefix])
-    for element in chosen[prefix:len(chosen) - suffix]:
+
+    def context_of(element: Element) -> tuple[object, ...]:
         is_command = element.id == chq_id and chq_id is not None
         bought = tuple(purchases_by_type.get(element.type, ()))
         if element.forms:  # CR bought for its metaforms' types reaches them (OtH p.20)
             bought += tuple(p for t in sorted({f.type for f in element.forms} - {element.type})
                             for p in purchases_by_type.get(t, ()) if p.form_type)
-        context = (force_context, is_command, bought)
-        info = _MEMO.get((element, ruleset), context)
-        if info is None:
-            info = _element_info(ruleset, element, is_command, free_granted and is_command,
-                                 conventional_chq, chq_type, chq_key, bought)
-            _MEMO.put((element, ruleset), context, info)
-        infos.append(info)
-    if suffix:
-        infos += old_infos[len(old_infos) - suffix:]
-    columns = Columns(infos, last[2] if last is not None else None,
-                      (prefix, suffix) if prefix or suffix else None)
-    if len(_LAST) > 64:
-        _LAST.clear()
-    _LAST[slot] = (chosen, key, columns, chq_index, picked)
+        return (force_context, is_command, bought)
+
+    def make(element: Element, context: tuple[object, ...]) -> ElementInfo:
+        is_command, bought = context[1], context[2]
+        return _element_info(ruleset, element, is_command, free_granted and is_command,  # type: ignore[arg-type]
+                             conventional_chq, chq_type, chq_key, bought)  # type: ignore[arg-type]
+
+    infos, shared = reuse.element_infos(ruleset, chosen, last, ends, key, context_of, make)
+    columns = Columns(infos, last.columns if last is not None else None,
+                      shared if shared != (0, 0) else None)
+    reuse.remember(slot, Last(ruleset, chosen, key, columns, chq_index, picked))
 
     counted = columns.total(counts_for_cr, counts_for_cr)
     cr_available = 0
@@ -400,45 +379,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
         cr_spent += unit * holders
     command_info = infos[chq_index] if chq_index is not None else None  # ids are unique
     return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,
-                    cr_available, counted, cr_spent, round_name, columns, key)
-
-
-def _picked_ends(before: Picked | None, now: Picked) -> tuple[int, int] | None:
-    """The common ends of the elements picked ``before`` and ``now`` (a round's, before and
-    after an edit), without looking at them all: when they were picked from the last two
-    whole lists analysed (the Task Force's), the kept runs at the ends of those, less the
-    elements not picked there (if the same were picked there). None: not known so."""
-    if before is None or not _WHOLE:
-        return None
-    (old_list, old_flags), (new_list, new_flags) = before, now
-    was, is_, (prefix, suffix) = _WHOLE[0]
-    if was is not old_list or is_ is not new_list or len(old_flags) != len(old_list) \
-            or len(new_flags) != len(new_list):
-        return None
-    head, tail = new_flags[:prefix], new_flags[len(new_flags) - suffix:]
-    if head != old_flags[:prefix] or tail != old_flags[len(old_flags) - suffix:]:
-        return None
-    return head.count(True), tail.count(True)
-
-
-def _find_chq(chosen: Sequence[Element], chq_id: str | None,
-              last: tuple[Sequence[Element], object, object, int | None, object] | None,
-              ends: tuple[int, int]) -> int | None:
-    """Where the first element with the CHQ's id is; from the last analysis's answer when it
-    lies in a run of elements an edit kept at either end (only the changed elements between
-    are looked at)."""
-    if chq_id is None:
-        return None
-    if last is not None and last[3] is not None:
-        (prefix, suffix), was = ends, last[3]
-        if was < prefix and chosen[was].id == chq_id:
-            return was
-        old_len = len(last[0])
-        moved = was + len(chosen) - old_len
-        if was >= old_len - suffix and chosen[moved].id == chq_id:  # none before it there
-            return next((n for n in range(prefix, len(chosen) - suffix)
-                         if chosen[n].id == chq_id), moved)
-    return next((n for n, e in enumerate(chosen) if e.id == chq_id), None)
+                    cr_available, counted, cr_spent, round_name, columns, key, reuse=reuse)
 
 
 def free_upgrades_granted(ruleset: Ruleset, command: Command) -> int:

@@ -18,7 +18,7 @@ def provisional_values(analysis: Analysis) -> list[str]:
     """
     from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
 
-    used = set(derived(present(analysis, _element_provisional)[1], _union))
+    used = set(derived(analysis, present(analysis, _element_provisional)[1], _union))
     option = analysis.command_option
     if option is not None and option.is_provisional:
         used.add(f"{option.name} ({option.source})")
@@ -59,7 +59,7 @@ def changed_values(analysis: Analysis) -> list[str]:
     layer's name and short hash: a verdict says what it rests on."""
     from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
 
-    used = set(derived(present(analysis, _element_changed)[1], _union))
+    used = set(derived(analysis, present(analysis, _element_changed)[1], _union))
     used.update(_changed(_force_values_used(analysis), _entered_only(analysis), False))
     return sorted(used)
 
@@ -69,7 +69,7 @@ def entered_values(analysis: Analysis) -> list[str]:
     the book data does not know: not house rules), each with its source."""
     from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
 
-    used = set(derived(present(analysis, _element_entered)[1], _union))
+    used = set(derived(analysis, present(analysis, _element_entered)[1], _union))
     used.update(_changed(_force_values_used(analysis), _entered_only(analysis), True))
     return sorted(used)
 

@@ -9,7 +9,7 @@ loaded: a check that crashes becomes an internal-error finding rather than a tra
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import compress
@@ -26,13 +26,9 @@ from horizon_builder.engine.findings import (
     verdict_text,
 )
 from horizon_builder.engine.gcpause import gc_paused
+from horizon_builder.engine.incremental import Reuse, reuse_of
 from horizon_builder.engine.provenance import changed_values, entered_values, provisional_values
-from horizon_builder.engine.registry import (  # (Check, CheckFn, check: named here as before)
-    CHECKS,
-    ELEMENT_TOLD,
-    round_copy,
-    round_ids,
-)
+from horizon_builder.engine.registry import CHECKS  # (Check, CheckFn, check: named here as before)
 from horizon_builder.engine.registry import Check as Check
 from horizon_builder.engine.registry import CheckFn as CheckFn
 from horizon_builder.engine.registry import check as check
@@ -164,7 +160,8 @@ def _run(analysis: Analysis, context: str, already: Container[FindingKey] = froz
             if already:
                 found = _unreported(found, map(_key, found), already)
             if name:
-                found = [round_copy(f, name) for f in found]
+                copy = analysis.reuse.round_copy
+                found = [copy(f, name) for f in found]
             for f in found:
                 parts[_ORDER[f.severity]].append(f)
     errors, warnings, notes = parts
@@ -192,7 +189,7 @@ def _add_sorted(parts: tuple[list[Finding], ...], said: Sorted,
             if already:
                 found = _unreported(found, map(_key, found), already)
             if name:
-                found = [round_copy(f, name) for f in found]
+                found = [analysis.reuse.round_copy(f, name) for f in found]
         parts[index].extend(found)
 
 
@@ -223,14 +220,17 @@ def _places(analysis: Analysis, element_id: str) -> list[int]:
     return analysis.columns.places(element_id_of, element_id_of, element_id)
 
 
-def validate(roster: Roster, ruleset: Ruleset) -> Report:
-    """Analyse and check a roster; a Task Force also gets one report per round."""
+def validate(roster: Roster, ruleset: Ruleset, reuse: Reuse | None = None) -> Report:
+    """Analyse and check a roster; a Task Force also gets one report per round. ``reuse``:
+    what is kept between validations (by default the ruleset's; ``Reuse()`` for a validation
+    from scratch: see :mod:`horizon_builder.engine.incremental`)."""
     with gc_paused():
-        return _validate(roster, ruleset)
+        return _validate(roster, ruleset, reuse_of(ruleset) if reuse is None else reuse)
 
 
-def _validate(roster: Roster, ruleset: Ruleset) -> Report:
-    analysis = analyse(roster, ruleset)
+def _validate(roster: Roster, ruleset: Ruleset, reuse: Reuse) -> Report:
+    reuse.next_validation()
+    analysis = analyse(roster, ruleset, reuse=reuse)
     told: list[FindingKey] | None = [] if roster.kind == "task_force" else None
     findings = _run(analysis, roster.kind, told=told)
     rounds: list[Report] = []
@@ -238,18 +238,20 @@ def _validate(roster: Roster, ruleset: Ruleset) -> Report:
         # an element's own faults are said once, for the Task Force, not again in every round
         told = told if told is not None and _INCOMPLETE not in told else None
         reported: Container[FindingKey] = (
-            frozenset(map(_key, findings)) if told is None else _Reported(analysis, frozenset(told)))
+            frozenset(map(_key, findings)) if told is None
+            else _Reported(analysis, frozenset(told), element_told()))
         benched: set[str] = set()
         for round_ in roster.rounds:
             flags = _fielded(analysis, round_)
             sub = analyse(roster, ruleset, fielded=flags, command=round_.command,
-                          cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name)
+                          cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name,
+                          reuse=reuse)
             if told is not None:
                 sub.parent, sub.parent_infos = analysis, list(compress(analysis.elements, flags))
                 sub.column(element_id_of)  # made each time, so an edit copies it (see _places)
             sub_findings = _run(sub, "round", reported)
             for element_id in (filter(benched.__contains__, round_.elements)
-                               if not benched.isdisjoint(round_ids(round_)) else ()):
+                               if not benched.isdisjoint(reuse.round_ids(round_)) else ()):
                 info = _info_by_id(sub, element_id)
                 sub_findings.insert(0, Finding(
                     "error", "tf-benched-element",
@@ -271,18 +273,23 @@ def _info_by_id(analysis: Analysis, element_id: str) -> ElementInfo | None:
 def _fielded(analysis: Analysis, round_: Round) -> list[bool]:
     """Which of the Task Force's elements a round fields: a column of the Task Force's
     analysis kept for the round object (an edit of the list keeps its rounds)."""
-    return analysis.columns.get(("fielded", Identity(round_)),
-                                lambda info: info.element.id in round_ids(round_))
+    ids = analysis.reuse.round_ids(round_)
+    return analysis.columns.get(("fielded", Identity(round_)), lambda info: info.element.id in ids)
+
+
+#: What the statline rules told one element of a Task Force (see :func:`element_told`).
+Told = Callable[[Analysis, ElementInfo], Container[FindingKey]]
 
 
 class _Reported:
     """The keys of a Task Force's findings, as its rounds ask them: those of the findings
     handed over one by one (``others``), and what the statline rules told each element
-    (kept with the element's info, so an edit does not gather them all again)."""
+    (``told``: kept for the element's info, so an edit does not gather them all again)."""
 
-    def __init__(self, analysis: Analysis, others: frozenset[FindingKey]):
+    def __init__(self, analysis: Analysis, others: frozenset[FindingKey], told: Told):
         self.analysis = analysis
         self.others = others
+        self.told = told
         #: what a round's statline findings, already left out element by element, still meet
         self.about_elements = frozenset(k for k in others if k[1] is not None)
         self._by_id: dict[str, ElementInfo] | None = None
@@ -300,7 +307,16 @@ class _Reported:
             self._by_id = dict(zip(self.analysis.column(element_id_of), self.analysis.elements,
                                    strict=True))
         info = self._by_id.get(element)
-        return info is not None and key in ELEMENT_TOLD[0](self.analysis, info)
+        return info is not None and key in self.told(self.analysis, info)
+
+
+def element_told() -> Told:
+    """What the statline rules that judge a Task Force told one of its elements (the keys of
+    their findings), as :mod:`horizon_builder.checks.common` works it out."""
+    load_checks()
+    from horizon_builder.checks.common import element_told as told
+
+    return told
 
 
 _loaded = False

@@ -1,5 +1,7 @@
 """What every ruleset table shares: strict keys, provenance, frozen values."""
 
+from __future__ import annotations
+
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -14,6 +16,30 @@ UpgradeKind = Literal[
     "upgrade", "mutation", "weird_upgrade", "drone", "program_upgrade", "electronic_warfare",
     "superweapon", "asset_option", "weird_command",
 ]
+
+
+class Scratch:
+    """Room beside a frozen object for what is derived from it and lives as long as it (the
+    validator's reuse between validations: :mod:`horizon_builder.engine.incremental`).
+
+    Not part of the value: every scratch equals every other, a pickle or a deep copy of its
+    owner starts with an empty one, and nothing of it is ever written to a file."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value: object = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Scratch)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Scratch], tuple[()]]:
+        return Scratch, ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Scratch:
+        return Scratch()
 
 
 class RuleModel(BaseModel):

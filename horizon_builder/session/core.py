@@ -16,7 +16,7 @@ import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from horizon_builder.engine.columns import note_ends, noted_ends
+from horizon_builder.engine.columns import Edited
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlfile import file_stamp
@@ -179,9 +179,11 @@ class Session:
         if roster is current:
             return False
         checked = _share(_checked(roster, current), current)
-        kept = noted_ends(current.elements, roster.elements)
+        kept = roster.elements.ends_from(current.elements) if type(roster.elements) is Edited \
+            else None
         if kept is not None:  # the very objects at the same places (ids are unique): see _share
-            note_ends(current.elements, checked.elements, kept)
+            checked = checked.model_copy(
+                update={"elements": Edited(checked.elements, current.elements, kept)})
         if checked == current:
             return False
         if current.overrides != checked.overrides:
