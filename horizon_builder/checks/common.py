@@ -287,12 +287,8 @@ def _part_of(a: Analysis, part: Callable[[Analysis, ElementInfo], T]) -> Callabl
     element an edit changed: it takes :meth:`Reuse.of_info
     <horizon_builder.engine.incremental.Reuse.of_info>`'s first step itself (a dict's lookup
     bound once)."""
-    kept_get = a.reuse.kept_by_id.get
-    of_info = a.reuse.of_info
-
     def value(info: ElementInfo) -> T:
-        entry = kept_get(id(info))
-        kept = entry.kept if entry is not None else of_info(info)
+        kept = info.checked  # Reuse.of_info(info), read directly: the hottest caller
         try:
             result: T = kept[part]
         except KeyError:

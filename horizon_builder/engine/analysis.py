@@ -90,6 +90,12 @@ class ElementInfo:
     #: CR bought for its type, and for its metaforms' types (``form_type``, OtH p.20)
     type_upgrades: list[CrPurchase] = field(default_factory=list)
     cr_spent: int = 0
+    #: what the checks derive for this info and keep while it lives (its statline findings,
+    #: per-element parts): made empty with the info, filled only through
+    #: :meth:`Reuse.of_info <horizon_builder.engine.incremental.Reuse.of_info>` (the contract
+    #: there); never part of the info's value, never copied by ``dataclasses.replace``
+    checked: dict[Hashable, Any] = field(default_factory=dict, init=False, repr=False,
+                                         compare=False)
 
     @property
     def id(self) -> str:

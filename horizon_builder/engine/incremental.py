@@ -17,10 +17,10 @@ an element's info         the element object and the ruleset object   two genera
                           (:meth:`Reuse.context_id`: mode, command,   older when the newer
                           the CHQ's type, the roster's settings; its  is full
                           own CHQ flag and CR bought for its type)
-what the checks derive    the info object (by identity): an info is   when the info dies
-for one element           made for one element in one context, so     (a weak reference's
-(statline findings,       nothing more is needed                      callback)
-per-element parts)        (:meth:`Reuse.of_info`)
+what the checks derive    the info: held in its declared ``checked``  with the info (it is
+for one element           dict, made empty with it (an info is made   the info's own)
+(statline findings,       for one element in one context, so nothing
+per-element parts)        more is needed; :meth:`Reuse.of_info`)
 a round's copy of a       the finding object and the round's name     when neither this
 finding                                                               validation nor the
                                                                       one before asked
@@ -80,7 +80,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
-from weakref import ref
 
 from horizon_builder.engine.columns import Columns, common_ends
 from horizon_builder.engine.findings import Finding
@@ -121,12 +120,6 @@ class Reuse:
 
     def __init__(self) -> None:
         self._infos = IdentityMemo(KEPT)
-        #: id(info) → a weak reference to the info holding what the checks keep for it: an
-        #: entry lives exactly as long as its info (the reference's callback drops it), so an
-        #: id is never another info's while its entry lives (see :meth:`of_info`; the
-        #: hottest caller takes its first step itself, ``checks.common._part_of``)
-        self.kept_by_id: dict[int, Kept] = {}
-        self._drop = self.kept_by_id.pop
         #: id(finding) → (finding, {round name: its copy}): a check's findings made afresh
         #: by each validation die with its report, so their copies go a validation later
         #: (see :meth:`next_validation`); those kept for an element live while asked for
@@ -204,7 +197,6 @@ class Reuse:
             if info is None:
                 info = make(element, context)
                 memo.put((element, ruleset), context, info)
-                self._keep(info)  # what the checks will keep for it (of_info)
             infos.append(info)
         if suffix:
             infos += old_infos[len(old_infos) - suffix:]
@@ -224,15 +216,7 @@ class Reuse:
         parts): a dict of their own, found again by the info object. A value put here may
         depend only on the info (the element in its force context: see
         :mod:`horizon_builder.checks.common`)."""
-        entry = self.kept_by_id.get(id(info))
-        if entry is not None:
-            return entry.kept
-        return self._keep(info)
-
-    def _keep(self, info: ElementInfo) -> dict[Hashable, Any]:
-        """A new, empty :meth:`of_info` dict for ``info``, dropped when the info dies."""
-        entry = self.kept_by_id[id(info)] = Kept(info, self._drop)
-        return entry.kept
+        return info.checked  # declared on the info, made with it: it lives as long as the info
 
     def derived(self, column: list[Any], make: Callable[[list[Any]], T]) -> T:
         """``make(column)``, kept while the very column list comes back: a column an edit did
@@ -278,30 +262,6 @@ class Reuse:
         if copy is None:
             copy = copies[round_name] = round_copy(finding, round_name)
         return copy
-
-
-class Kept(ref):
-    """A weak reference to an info, with what the checks keep for it (:meth:`Reuse.of_info`);
-    when the info dies, ``drop(id)`` is called (the reference's own callback)."""
-
-    __slots__ = ("kept", "key")
-
-    key: tuple[int, Callable[..., object]]
-    kept: dict[Hashable, Any]
-
-    def __new__(cls, info: ElementInfo, drop: Callable[..., object]) -> Kept:
-        self = super().__new__(cls, info, _dropped)
-        self.key = (id(info), drop)
-        self.kept = {}
-        return self
-
-    def __init__(self, info: ElementInfo, drop: Callable[..., object]):
-        pass  # made whole in __new__ (a weak reference's own __init__ takes no ``drop``)
-
-
-def _dropped(entry: Kept) -> None:
-    key, drop = entry.key
-    drop(key, None)
 
 
 class ByIdentity:
