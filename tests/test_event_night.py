@@ -366,3 +366,28 @@ def test_an_event_without_pins_is_named_and_accept_pins_it(club: Path, capsys):
     assert cli(capsys, "accept", str(event), "A")[0] == 0
     err = cli(capsys, "standings", str(event))[2]
     assert "A's list" not in err and "B's list lists/B.toml has no pin" in err
+
+
+def test_a_lost_superflyer_allows_the_rescued_pilot_too():
+    """A superflyer is an aircraft (OtH p.47 ejection; checks.common.is_aircraft): losing one
+    (the example's Vulcan-2, P5) lets the opponent's tie-break be 4 or 5 without a warning,
+    and 3 is flagged."""
+    from types import SimpleNamespace
+
+    from horizon_builder.event.io import tie_break_notes
+    from horizon_builder.event.models import Event, Result
+    from horizon_builder.files.resources import examples_dir
+    from horizon_builder.roster.io import load
+
+    loaded_list = load(examples_dir() / "oth-superweapons.toml")
+    flyer = next(e for e in loaded_list.roster.elements if e.type == "superflyer")
+    notes = {}
+    for tie_break in (5, 4, 3):
+        battle = Battle(table=1, red="A", blue="B",
+                        red_result=Result(victory_points=1, tie_break=0, destroyed=(flyer.id,)),
+                        blue_result=Result(victory_points=5, tie_break=tie_break))
+        event = Event(name="E", preset="p", rounds=(EventRound(battles=(battle,)),))
+        loaded = SimpleNamespace(event=event, lists={"A": loaded_list})
+        notes[tie_break] = tie_break_notes(loaded)  # type: ignore[arg-type]
+    assert flyer.presence == 5 and notes[5] == [] and notes[4] == []
+    assert notes[3] and "Presence 4-5 (1 aircraft" in notes[3][0]
