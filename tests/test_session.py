@@ -191,3 +191,42 @@ def test_a_commit_tells_the_validator_which_elements_an_edit_kept(ruleset) -> No
         assert all(a is b for a, b in zip(before.elements[:prefix], after[:prefix], strict=True))
         assert all(a is b for a, b in zip(before.elements[40 - suffix:], after[len(after) - suffix:],
                                           strict=True))
+
+
+def _frozen_then(make, let_go) -> bool:
+    """Whether the rules a session validated with are freed once ``let_go`` runs on it and
+    the session is dropped, with the collector told to ignore everything made so far (as the
+    app does after start-up)."""
+    import gc
+    import weakref
+
+    from horizon_builder.engine.incremental import reuse_of
+
+    session = make()
+    assert session.report.analysis is not None  # validated: the rules' Reuse holds the rules
+    kept = weakref.ref(reuse_of(session.ruleset))
+    gc.freeze()
+    try:
+        let_go(session)
+        del session
+        gc.collect()
+        return kept() is None
+    finally:
+        gc.unfreeze()
+
+
+def _opened(tmp_path: Path) -> Session:
+    roster = tmp_path / "r.toml"
+    shutil.copy(examples_dir() / "hvy-cav-battlegroup.toml", roster)
+    return Session.open(roster)
+
+
+def test_rules_read_again_let_the_old_rules_go(tmp_path: Path) -> None:
+    """A ruleset and its Reuse hold each other; reading the rules again empties the old
+    Reuse, so the old rules are freed even after ``gc.freeze`` (memory kept flat)."""
+    assert _frozen_then(lambda: _opened(tmp_path), Session.reload_rules)
+
+
+def test_a_closed_session_lets_its_rules_go(tmp_path: Path) -> None:
+    """The app closes the session it replaces (another roster opened): its rules go too."""
+    assert _frozen_then(lambda: _opened(tmp_path), Session.close)

@@ -23,7 +23,9 @@ class Scratch:
     validator's reuse between validations: :mod:`horizon_builder.engine.incremental`).
 
     Not part of the value: every scratch equals every other, a pickle or a deep copy of its
-    owner starts with an empty one, and nothing of it is ever written to a file."""
+    owner starts with an empty one, and nothing of it is ever written to a file. A
+    ``model_copy`` shares its owner's (so a copy shares the same Reuse, whose every key names
+    the very ruleset object: a copy's entries are its own)."""
 
     __slots__ = ("value",)
 

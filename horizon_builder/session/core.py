@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from horizon_builder.engine.columns import Edited
+from horizon_builder.engine.incremental import reuse_of
 from horizon_builder.engine.validator import Report, validate
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlfile import file_stamp
@@ -218,13 +219,22 @@ class Session:
         with contextlib.suppress(LoadError):
             self._reload_rules(self.roster)
 
+    def close(self, successor: Session | None = None) -> None:
+        """This session is done with (the app shows another): what validation kept for its
+        rules is let go, unless ``successor`` goes on with the very same rules object."""
+        if successor is None or successor.ruleset is not self.ruleset:
+            reuse_of(self.ruleset).clear()
+
     def reload_rules(self) -> None:
         """Read the rules again (your rulebook changed); the report follows at once."""
         self._reload_rules(self.roster)
 
     def _reload_rules(self, roster: Roster) -> None:
         paths, roles = rules_layers(roster, self.path or self.source, self.extra_overrides)
+        old = self.ruleset
         self.ruleset, self.personal_problems = load_rules(paths, roles)
+        if self.ruleset is not old:
+            reuse_of(old).clear()  # let the old rules go (see Reuse.clear)
         self._rules_overrides = roster.overrides
         self._report = None
 

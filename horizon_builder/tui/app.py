@@ -276,6 +276,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         """Show another roster: close the editors of the old one first."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        if self.loaded and self.session is not session:
+            self.session.close(session)
         self.session = session
         self.session_changed()
 
