@@ -13,13 +13,11 @@ global, and nothing is written into a model or a finding.
 ========================  ==========================================  ======================
 what                      keyed by                                    dropped
 ========================  ==========================================  ======================
-an element's info         the element object and the ruleset object   two generations, each
-(:class:`ElementInfo`)    (by identity) and its force context         4 times the infos the
-                          (:meth:`Reuse.context_id`: mode, command,   last validation used
-                          the CHQ's type, the roster's settings; its  (at least
-                          own CHQ flag and CR bought for its type)    :data:`INFOS_AT_LEAST`):
-                                                                      the older when the
-                                                                      newer is full
+an element's info         the element object and the ruleset object   two generations of
+(:class:`ElementInfo`)    (by identity) and its force context         :data:`KEPT` each: the
+                          (:meth:`Reuse.context_id`: mode, command,   older when the newer
+                          the CHQ's type, the roster's settings; its  is full
+                          own CHQ flag and CR bought for its type)
 what the checks derive    the info: held in its declared ``checked``  with the info (it is
 for one element           dict, made empty with it (an info is made   the info's own)
 (statline findings,       for one element in one context, so nothing
@@ -103,13 +101,6 @@ T = TypeVar("T")
 
 #: How many entries each identity memo keeps per generation (see :class:`IdentityMemo`).
 KEPT = 65_536
-#: The infos memo's generation: :data:`INFOS_PER_USED` times the infos the last validation
-#: used, so every info of the list before an edit is found again (a moved element's too)
-#: and a few lists' more besides (their freeing is not paid at every new list), and at
-#: least :data:`INFOS_AT_LEAST`: a run of many small lists (an organiser's folder, the fuzz
-#: tests) keeps some thousands, not :data:`KEPT` twice over.
-INFOS_PER_USED = 4
-INFOS_AT_LEAST = 8_192
 #: What a round's elements were picked from: the list and, for each element, whether picked.
 Picked = tuple[Sequence["Element"], Sequence[bool]]
 #: One kind of analysis call: (the ruleset's id, mode, round name, whether the whole list).
@@ -143,9 +134,7 @@ class Reuse:
         the Reuse's keys hold the ruleset, a cycle; once emptied, nothing here holds the
         ruleset, so it goes as soon as its last holder does (even when the collector was
         told to ignore it: ``gc.freeze`` after start-up)."""
-        self._infos = IdentityMemo(INFOS_AT_LEAST)
-        #: the infos the analyses since this validation started used (kept runs included)
-        self._used = 0
+        self._infos = IdentityMemo(KEPT)
         #: id(finding) → (finding, {round name: its copy}): a check's findings made afresh
         #: by each validation die with its report, so their copies go a validation later
         #: (see :meth:`next_validation`); those kept for an element live while asked for
@@ -158,13 +147,8 @@ class Reuse:
         self._derived: dict[tuple[object, int], tuple[list[Any], Any]] = {}
 
     def next_validation(self) -> None:
-        """A validation starts: round copies not asked for since the one before are let go,
-        and the infos memo is sized to the infos the validation before used (see
-        :data:`INFOS_PER_USED`)."""
+        """A validation starts: round copies not asked for since the one before are let go."""
         self._copies.rotate()
-        if self._used:
-            self._infos.limit = max(INFOS_AT_LEAST, INFOS_PER_USED * self._used)
-            self._used = 0
 
     # --- 1. where the analysis before left off
 
@@ -222,9 +206,6 @@ class Reuse:
         old_infos: Sequence[ElementInfo] = last.columns.infos if last is not None else ()
         infos: list[ElementInfo] = list(old_infos[:prefix])
         memo = self._infos
-        self._used += len(chosen)
-        if INFOS_PER_USED * self._used > memo.limit:  # a larger list than before: grown at
-            memo.limit = INFOS_PER_USED * self._used  # once, none of its infos let go early
         for element in chosen[prefix:len(chosen) - suffix]:
             context = context_of(element)
             info = memo.get((element, ruleset), context)

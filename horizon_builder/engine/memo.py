@@ -48,16 +48,6 @@ class IdentityMemo:
             self._old, self._new = self._new, {}
         self._new[key] = entry
 
-    @property
-    def limit(self) -> int:
-        """How many entries a generation holds before the older one is dropped (raising it
-        drops nothing; lowering it takes effect when the newer generation fills up)."""
-        return self._limit
-
-    @limit.setter
-    def limit(self, value: int) -> None:
-        self._limit = value
-
     def clear(self) -> None:
         self._new.clear()
         self._old.clear()
