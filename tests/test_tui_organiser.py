@@ -35,13 +35,18 @@ def _folder(tmp_path: Path) -> Path:
     return lists
 
 
+
+async def _judged(pilot, app: HorizonApp, what: str = "the lists judged") -> None:
+    """Wait until the organiser's screen is up and has judged its first list."""
+    await until(pilot, lambda: isinstance(app.screen, OrganiserScreen) and app.screen.judged >= 1,
+                what)
+
 async def test_organiser_screen_judges_sorts_watches_opens_and_exports(tmp_path):
     lists = _folder(tmp_path)
     preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
     app = HorizonApp(start=("organiser", lists, preset))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
-                    and app.screen.judged >= 1, "the lists judged")
+        await _judged(pilot, app)
         screen = app.screen
         assert isinstance(screen, OrganiserScreen)
         table = screen.query_one(DataTable)
@@ -143,8 +148,7 @@ async def test_organiser_screens_offer_no_roster_keys_and_esc_quits_when_started
     preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
     app = HorizonApp(start=("organiser", lists, preset))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
-                    and app.screen.judged >= 1, "the lists judged")
+        await _judged(pilot, app)
         await until(pilot, lambda: bool(_footer_keys(app)), "the footer")
         keys = _footer_keys(app)
         assert not keys & {"app.save", "save", "app.undo", "undo"}, keys
@@ -198,8 +202,7 @@ async def test_organiser_screen_at_80_columns_shows_every_verdict(tmp_path):
     preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
     app = HorizonApp(start=("organiser", lists, preset))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
-                    and app.screen.judged >= 1, "the lists judged")
+        await _judged(pilot, app)
         table = app.screen.query_one(DataTable)
         await pilot.pause()
         assert table.max_scroll_x == 0  # nothing beyond the right edge
@@ -226,8 +229,7 @@ async def test_organiser_screen_says_an_empty_folder(tmp_path):
     preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
     app = HorizonApp(start=("organiser", lists, preset))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
-                    and app.screen.judged >= 1, "the folder judged")
+        await _judged(pilot, app, "the folder judged")
         summary = app.screen.query_one("#org-summary", Static)
         assert "No lists in this folder" in str(summary.render())
         (lists / "late.toml").write_text(LEGAL_AT_16)
@@ -264,8 +266,7 @@ async def test_organiser_export_to_a_file_that_cannot_be_written_is_said(tmp_pat
     target = _read_only(tmp_path / "table.csv")
     app = HorizonApp(start=("organiser", lists, preset))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
-                    and app.screen.judged >= 1, "the lists judged")
+        await _judged(pilot, app)
         message = await _export_refused(app, pilot, target)
         assert f"{target}: cannot write: the file is read-only" in message
     assert target.read_text() == "kept\n"

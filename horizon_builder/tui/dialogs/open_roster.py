@@ -65,8 +65,8 @@ class CodePathInput(Input):
     breaks one over indented lines) whole: an input keeps only a paste's first line."""
 
     def on_paste(self, event: Paste) -> None:
-        # Textual dispatches the subclass's handler first; prevent_default() then keeps
-        # Input's own (private) paste handler from running: a public way, no override.
+        # Textual dispatches the subclass's handler first; prevent_default() (documented:
+        # base classes' handlers do not run) then keeps Input's own from taking the paste.
         text = event.text.replace("\r\n", "\n").replace("\r", "\n")  # a terminal pastes CRs
         code = find_code(text) if "\n" in text.strip() else None
         if code is None:
