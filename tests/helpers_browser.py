@@ -111,16 +111,23 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.wait(timeout=20)
 
 
+#: The secret the served app asks for in the tests (HORIZON_BUILDER_SERVE_TOKEN).
+TOKEN = "test-secret-0123456789abcdef"
+
+
 @contextlib.contextmanager
 def served(*args: str, cwd: Path) -> Iterator[str]:
-    """``horizon-builder serve ARGS`` on a free loopback port: yields the page's address."""
+    """``horizon-builder serve ARGS`` on a free loopback port, with :data:`TOKEN` as its
+    secret: yields the page's address with the secret (``http://127.0.0.1:PORT/?token=...``)."""
     port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "horizon_builder", "serve", *args,
                                 "--port", str(port)], cwd=cwd, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, env={**os.environ, "COLUMNS": "120"})
+                               stderr=subprocess.PIPE,
+                               env={**os.environ, "COLUMNS": "120",
+                                    "HORIZON_BUILDER_SERVE_TOKEN": TOKEN})
     try:
         wait_for_port(port, process)
-        yield f"http://127.0.0.1:{port}/"
+        yield f"http://127.0.0.1:{port}/?token={TOKEN}"
     finally:
         _stop(process)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers_browser import (  # noqa: F401  (chromium_fixture: the chromium fixture)
+    TOKEN,
     chromium_fixture,
     free_port,
     read_served_page,
@@ -59,7 +60,7 @@ def test_the_page_sends_the_browser_back_to_the_address_it_used(tmp_path: Path) 
 
     with served("--host", "localhost", "--root", str(tmp_path), cwd=tmp_path) as url:
         page = urllib.request.urlopen(url, timeout=30).read().decode()  # http://127.0.0.1:PORT/
-    port = url.rsplit(":", 1)[1].strip("/")
+    port = url.split("/")[2].rsplit(":", 1)[1]
     assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws"' in page
 
 
@@ -82,8 +83,12 @@ async def test_an_export_reaches_the_browser_as_a_download(chromium: str, tmp_pa
                     break
                 await asyncio.sleep(0.25)
             (address,) = await page.opened()
-            assert address.startswith(url + "download/")
-            with urllib.request.urlopen(address, timeout=30) as response:
+            base = url.split("?")[0]
+            assert address.startswith(base + "download/")
+            # the browser sends the secret as the cookie the page set; so does this request
+            cookie = {"Cookie": f"horizon-builder-{base.split(':')[2].strip('/')}={TOKEN}"}
+            with urllib.request.urlopen(urllib.request.Request(address, headers=cookie),
+                                        timeout=30) as response:
                 body = response.read().decode()
                 disposition = response.headers["Content-Disposition"]
     assert "3rd Lancers Battlegroup" in body and "LEGAL" in body
