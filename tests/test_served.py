@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from horizon_builder.cli import main
-from horizon_builder.session.served import ENV_ROOT, app_command, is_loopback, outside_root
+from horizon_builder.cli.serve import app_command, is_loopback
+from horizon_builder.session.served import ENV_ROOT, outside_root
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import PathPrompt
 from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog, RosterTree

@@ -19,7 +19,7 @@ import pytest
 from helpers_browser import TOKEN, served
 from helpers_tui import copy_example
 
-from horizon_builder.session.served import ENV_TOKEN, Gate, page_link
+from horizon_builder.cli.serve import ENV_TOKEN, Gate, page_link
 
 pytest.importorskip("textual_serve", reason="textual-serve is not installed: pip install '.[serve]'")
 aiohttp = pytest.importorskip("aiohttp")

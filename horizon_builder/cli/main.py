@@ -283,7 +283,7 @@ def _add_adventure(sub: Any) -> None:
 
 
 def _add_serve(sub: Any) -> None:
-    from horizon_builder.session.served import add_parser
+    from horizon_builder.cli.serve import add_parser
 
     add_parser(sub)
 
