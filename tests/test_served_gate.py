@@ -186,3 +186,74 @@ def test_the_link_printed_at_the_start_holds_a_new_secret(tmp_path: Path) -> Non
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+# --- a bounded cost per visitor (issue 35 item 3) -------------------------------------------
+
+@pytest.mark.parametrize(("asked", "given"), [
+    (("120", "40"), (120, 40)), ((20000, 20000), (500, 200)), (("x", None), (80, 24)),
+    ((-5, 0), (1, 1)), (("1e9", "3.5"), (80, 24)),
+])
+def test_a_terminal_asked_for_is_cut_to_the_largest(asked: tuple[object, object],
+                                                     given: tuple[int, int]) -> None:
+    from horizon_builder.cli.serve import terminal_size
+
+    assert terminal_size(*asked) == given
+
+
+async def test_a_resize_message_is_cut_and_a_malformed_one_dropped() -> None:
+    from horizon_builder.cli.serve import _on_browser_message
+
+    class Service:
+        def __init__(self) -> None:
+            self.sizes: list[tuple[int, int]] = []
+            self.typed: list[bytes] = []
+
+        async def set_terminal_size(self, width: int, height: int) -> None:
+            self.sizes.append((width, height))
+
+        async def send_bytes(self, data: bytes) -> None:
+            self.typed.append(data)
+
+    class Message:
+        def __init__(self, data: str) -> None:
+            self.type, self.data = aiohttp.WSMsgType.TEXT, data
+
+    service = Service()
+    for data in ('["resize", {"width": 20000, "height": 20000}]', '["resize", "big"]', "not json",
+                 '["stdin"]', '[]', '{"a": 1}', '["stdin", "q"]', '["stdin", 5]'):
+        await _on_browser_message(Message(data), None, service)
+    assert service.sizes == [(500, 200)]
+    assert service.typed == [b"q"]
+
+
+async def test_sessions_are_capped_with_a_clear_page_when_full(tmp_path: Path) -> None:
+    root = tmp_path / "lists"
+    root.mkdir()
+    copy_example(root, "hvy-cav-battlegroup.toml")
+    with served("lists/hvy-cav-battlegroup.toml", "--root", str(root), "--max-sessions", "1",
+                cwd=tmp_path) as url:
+        _, port = _base(url)
+        headers = {"Origin": f"http://127.0.0.1:{port}", "Cookie": f"horizon-builder-{port}={TOKEN}"}
+        async with aiohttp.ClientSession() as session:
+            first = await session.ws_connect(f"http://127.0.0.1:{port}/ws", headers=headers)
+            await asyncio.wait_for(first.receive(), 60)  # the first visitor's app runs
+            async with session.get(url) as page:
+                assert page.status == 503
+                assert "full: 1 visitors' apps are open" in await page.text()
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(f"http://127.0.0.1:{port}/ws", headers=headers)
+            assert refused.value.status == 503
+            await first.close()
+            for _ in range(100):  # the place is given back once the first app has stopped
+                async with session.get(url) as page:
+                    if page.status == 200:
+                        break
+                await asyncio.sleep(0.2)
+            assert page.status == 200
+        assert await _handshake(port, headers) == 101
+
+
+def test_max_sessions_below_one_is_refused(tmp_path: Path) -> None:
+    result = _serve("--max-sessions", "0", cwd=tmp_path)
+    assert result.returncode == 2 and "--max-sessions 0" in result.stderr

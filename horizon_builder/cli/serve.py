@@ -13,8 +13,11 @@ in served mode (``session/served.py``).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import hmac
 import ipaddress
+import json
+import logging
 import os
 import secrets
 import shlex
@@ -37,6 +40,12 @@ DEFAULT_PORT = 8000
 ENV_TOKEN = "HORIZON_BUILDER_SERVE_TOKEN"
 #: A secret set in ENV_TOKEN must be at least this long (a guessable one protects nothing).
 MIN_TOKEN = 16
+#: The largest terminal a visitor's browser may ask for: a 4K screen at a small font is about
+#: 500 by 150 cells. A larger request is cut to this (one of 20000 by 20000 cells once took a
+#: visitor's app to 2.3 GB).
+MAX_COLUMNS, MAX_ROWS = 500, 200
+#: How many visitors' apps may run at once, unless --max-sessions says otherwise.
+DEFAULT_SESSIONS = 8
 
 
 def is_loopback(host: str) -> bool:
@@ -166,7 +175,20 @@ def app_command(file: Path | None, rulesets: list[str]) -> str:
     return subprocess.list2cmdline(argv) if os.name == "nt" else shlex.join(argv)
 
 
-def _server_class(base: type[Any], gate: Gate) -> type[Any]:
+def terminal_size(width: object, height: object) -> tuple[int, int]:
+    """A size a browser asked for, as whole cells within 1..MAX_COLUMNS and 1..MAX_ROWS
+    (anything that is not a number counts as 80 by 24)."""
+    def cells(value: object, default: int, most: int) -> int:
+        try:
+            number = int(str(value))
+        except ValueError:
+            number = default
+        return max(1, min(number, most))
+
+    return cells(width, 80, MAX_COLUMNS), cells(height, 24, MAX_ROWS)
+
+
+def _server_class(base: type[Any], gate: Gate, max_sessions: int) -> type[Any]:
     """textual-serve's server behind :class:`Gate`, with the page's addresses (its websocket)
     taken from the address the browser used: served on 0.0.0.0, a tablet reaches it as
     192.168.1.20:8000, and the page must send it back there, not to 0.0.0.0 (its own
@@ -183,9 +205,14 @@ def _server_class(base: type[Any], gate: Gate) -> type[Any]:
                 "'horizon-builder serve' printed when it started (it ends in ?token=...).\n",
                 headers={"Referrer-Policy": "no-referrer"})
 
+    visitors: set[Any] = set()  # the visitors' apps now running
+
     class GatedServer(base):
         async def handle_index(self, request: Any) -> Any:
             check(request)
+            if len(visitors) >= max_sessions:
+                raise web.HTTPServiceUnavailable(text=full_page(max_sessions),
+                                                 headers={"Retry-After": "60"})
             self.public_url = f"{request.scheme}://{request.host}"  # used before any await
             response = await super().handle_index(request)
             response.set_cookie(gate.cookie, gate.token, httponly=True, samesite="Strict", path="/")
@@ -193,8 +220,38 @@ def _server_class(base: type[Any], gate: Gate) -> type[Any]:
             return response
 
         async def handle_websocket(self, request: Any) -> Any:
+            """One visitor's app, driven by the page's websocket: checked, counted and
+            bounded before the app starts (the browser's messages are read here, so that a
+            resize is cut to the largest terminal and a malformed message is dropped)."""
+            from textual_serve.app_service import AppService
+
             check(request, websocket=True)  # before any app is started
-            return await super().handle_websocket(request)
+            if len(visitors) >= max_sessions:
+                raise web.HTTPServiceUnavailable(text=full_page(max_sessions))
+            websocket = web.WebSocketResponse(heartbeat=15)
+            width, height = terminal_size(request.query.get("width", "80"),
+                                          request.query.get("height", "24"))
+
+            async def close() -> None:
+                await websocket.close()
+
+            service = AppService(self.command, write_bytes=websocket.send_bytes,
+                                 write_str=websocket.send_str, close=close,
+                                 download_manager=self.download_manager, debug=self.debug)
+            visitors.add(service)
+            try:
+                await websocket.prepare(request)
+                await service.start(width, height)
+                async for message in websocket:
+                    await _on_browser_message(message, websocket, service)
+            except asyncio.CancelledError:
+                await websocket.close()
+            except Exception:  # one visitor's broken connection must not stop the server
+                logging.getLogger("textual-serve").exception("a visitor's app failed")
+            finally:
+                visitors.discard(service)
+                await service.stop()
+            return websocket
 
         async def handle_download(self, request: Any) -> Any:
             check(request)
@@ -204,6 +261,36 @@ def _server_class(base: type[Any], gate: Gate) -> type[Any]:
             return None  # serve_main prints the secret link itself
 
     return GatedServer
+
+
+def full_page(max_sessions: int) -> str:
+    """What a visitor reads when every place is taken."""
+    return (f"horizon-builder is full: {max_sessions} visitors' apps are open already (the "
+            "host chose that number with serve --max-sessions). Try again when someone closes "
+            "their tab.\n")
+
+
+async def _on_browser_message(message: Any, websocket: Any, service: Any) -> None:
+    """One message of the page's websocket, passed to the visitor's app (keys, a resize cut
+    to the largest terminal, focus); a malformed one is dropped."""
+    from aiohttp import WSMsgType
+
+    if message.type != WSMsgType.TEXT:
+        return
+    try:
+        kind, data = json.loads(message.data)[:2]
+    except (ValueError, TypeError):
+        return
+    if kind == "stdin" and isinstance(data, str):
+        await service.send_bytes(data.encode("utf-8"))
+    elif kind == "resize" and isinstance(data, dict):
+        await service.set_terminal_size(*terminal_size(data.get("width"), data.get("height")))
+    elif kind == "ping":
+        await websocket.send_json(["pong", data])
+    elif kind == "blur":
+        await service.blur()
+    elif kind == "focus":
+        await service.focus()
 
 
 def page_link(host: str, port: int, token: str) -> str:
@@ -254,10 +341,12 @@ def serve_main(args: argparse.Namespace) -> int:
               f"below can open, edit and save the rosters in {root}; the link is the only "
               "password and nothing is encrypted. Use it only on a network you trust, and stop "
               "it (ctrl+c) when the game is over.", file=sys.stderr)
+    if args.max_sessions < 1:
+        return _error(f"--max-sessions {args.max_sessions}: at least 1")
     gate = Gate(token, args.port, args.host, tuple(args.allow_host))
     os.environ[ENV_ROOT] = str(root)
     os.chdir(root)  # each visitor's app starts in the served folder
-    server = _server_class(Server, gate)(app_command(file, rulesets), host=args.host,
+    server = _server_class(Server, gate, args.max_sessions)(app_command(file, rulesets), host=args.host,
                                          port=args.port, title="horizon-builder")
     print(f"Serving the rosters in {root}. Open this link in a browser (it holds this run's "
           f"secret; share it only with the people who may edit them):\n\n    "
@@ -294,6 +383,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                        help=f"port to listen on (default {DEFAULT_PORT})")
     serve.add_argument("--root", default=".", metavar="DIR",
                        help="the folder visitors may open and save in (default: this one)")
+    serve.add_argument("--max-sessions", type=int, default=DEFAULT_SESSIONS, metavar="N",
+                       help=f"how many browser tabs may have an app open at once (default "
+                       f"{DEFAULT_SESSIONS}; each costs about 60 MB, see docs/sharing.md)")
     serve.add_argument("--ruleset", action="append", default=[], metavar="FILE",
                        help="a ruleset overrides layer (house rules, an event preset); repeatable")
     serve.set_defaults(func=serve_main)
