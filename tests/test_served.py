@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from horizon_builder.cli import main
 from horizon_builder.cli.serve import app_command, is_loopback
-from horizon_builder.session.served import ENV_ROOT, outside_root
+from horizon_builder.files.served import ENV_ROOT, outside_root
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.dialogs import PathPrompt
 from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog, RosterTree
@@ -281,3 +281,95 @@ def test_no_path_a_visitor_types_leads_out_of_the_served_folder(served: Path, pa
     real = Path(os.path.realpath(Path(typed).expanduser()))  # as the app reads it ("./~" is ~)
     inside = real == served.resolve() or served.resolve() in real.parents
     assert (outside_root(typed, served.resolve()) is None) is inside, typed
+
+
+# --- nothing of the host's, nothing shared between visitors (issue 35 item 2) -------------------
+
+def test_a_roster_naming_a_host_rules_file_is_refused_alike(served: Path) -> None:
+    """Opened, or pasted as a share code: a house rules file outside the served folder is
+    never read, and the refusal is the same whether or not the host has such a file."""
+    from horizon_builder.files.problems import LoadError
+    from horizon_builder.roster.io import load, read_roster
+    from horizon_builder.session.core import Session
+
+    (served.parent / "private" / "house.toml").write_text("# house rules\n", encoding="utf-8")
+    text = (served / "hvy-cav-battlegroup.toml").read_text(encoding="utf-8")
+    said = set()
+    for named in ("../private/house.toml", "../private/no-such.toml"):
+        (served / "named.toml").write_text(f'overrides = "{named}"\n' + text, encoding="utf-8")
+        with pytest.raises(LoadError) as opened:
+            load(served / "named.toml")
+        with pytest.raises(LoadError) as pasted:
+            Session.shared(read_roster(served / "named.toml"))
+        for refused in (opened.value, pasted.value):
+            (problem,) = refused.problems
+            assert problem.key == "overrides" and "Outside the served folder" in problem.message
+            said.add(problem.message)
+        assert opened.value.problems[0].line == 1
+    assert len(said) == 1, said  # the host's file there or not: one answer
+
+
+@pytest.fixture
+def host_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The host's own folders: preferences (theme, recent lists), rulebook, an autosave."""
+    from horizon_builder.cli.serve import PRIVATE_FOLDERS
+    from horizon_builder.rules.personal import ENV_OFF
+
+    host = tmp_path / "host"
+    for variable, name in PRIVATE_FOLDERS.items():
+        (host / name).mkdir(parents=True)
+        monkeypatch.setenv(variable, str(host / name))  # restored after the test
+    monkeypatch.delenv(ENV_OFF, raising=False)
+    (host / "config" / "prefs.toml").write_text(
+        f'theme = "textual-light"\nrecent = ["{tmp_path / "secret-plan.toml"}"]\n', encoding="utf-8")
+    (host / "config" / "my-rules.toml").write_text("# the host's rulebook\n", encoding="utf-8")
+    (host / "data" / "autosave").mkdir()
+    (host / "data" / "autosave" / "x.toml").write_text("# unsaved work\n", encoding="utf-8")
+    return host
+
+
+def test_each_visitor_keeps_nothing_of_the_hosts(served: Path, host_files: Path) -> None:
+    import shutil
+
+    from horizon_builder.cli.serve import keep_visitor_apart
+    from horizon_builder.files.resources import cache_dir
+    from horizon_builder.rules.personal import personal_layers, personal_rules_path
+    from horizon_builder.userfiles.autosave import data_dir
+    from horizon_builder.userfiles.prefs import load_prefs, prefs_path, recent_rosters, save_pref
+
+    before = {p: p.read_bytes() for p in host_files.rglob("*") if p.is_file()}
+    own = keep_visitor_apart()
+    other = keep_visitor_apart()  # a second visitor: apart from the first too
+    try:
+        assert own != other
+        for where in (prefs_path(), personal_rules_path(), data_dir(), cache_dir()):
+            assert where is not None and other in where.parents  # the newest visitor's own
+        assert personal_layers() == [] and recent_rosters() == [] and load_prefs() == {}
+        save_pref("theme", "nord")  # a visitor's choice stays with that visitor
+        assert "nord" in prefs_path().read_text(encoding="utf-8")
+        assert {p: p.read_bytes() for p in host_files.rglob("*") if p.is_file()} == before
+    finally:
+        shutil.rmtree(own)
+        shutil.rmtree(other)
+
+
+def test_the_app_started_by_serve_is_kept_apart_before_it_reads_anything(
+        served: Path, host_files: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m horizon_builder FILE`` as serve starts it (ENV_ROOT set): the private
+    folders are in place before the app (or its first view) reads a preference."""
+    import horizon_builder.tui.app as app_module
+    import horizon_builder.tui.firstview as firstview
+
+    seen: dict[str, str] = {}
+
+    def run_app(*args: object, **kwargs: object) -> int:
+        seen.update({k: v for k, v in os.environ.items() if k.startswith("HORIZON_BUILDER_")})
+        return 0
+
+    monkeypatch.setattr(firstview, "prepare", lambda *a: run_app())
+    monkeypatch.setattr(app_module, "run_app", run_app)
+    assert main(["hvy-cav-battlegroup.toml"]) == 0
+    assert seen["HORIZON_BUILDER_CONFIG_DIR"] != str(host_files / "config")
+    assert seen["HORIZON_BUILDER_DATA_DIR"] != str(host_files / "data")
+    assert seen["HORIZON_BUILDER_NO_PERSONAL_RULES"] == "1"
+    assert "horizon-builder-visitor-" in seen["HORIZON_BUILDER_CONFIG_DIR"]

@@ -407,6 +407,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
                             help="open the event screen on an event file (pairings, results, "
                             "standings)")
     args = app_parser.parse_args(argv)
+    from horizon_builder.files.served import served_root
+
+    if served_root() is not None:  # a visitor's app, started by serve
+        from horizon_builder.cli.serve import keep_visitor_apart
+
+        keep_visitor_apart()
     if args.no_personal_rules:
         from horizon_builder.rules.personal import ENV_OFF
 

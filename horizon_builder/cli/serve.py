@@ -7,7 +7,7 @@ one this server answers to (``localhost``, an IP address, a name given with ``--
 never a name a foreign site's DNS could point here), and the websocket's ``Origin`` must be
 the page's own. Anything else is refused before an app is started: a page from another site,
 open in a browser on the host, can neither read nor drive a roster. Each visitor's app runs
-in served mode (``session/served.py``).
+in served mode (``files/served.py``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from horizon_builder.session.served import ENV_ROOT, outside_root
+from horizon_builder.files.served import ENV_ROOT, outside_root
 
 #: How to get the optional part that serves the app (textual-serve and its web server).
 INSTALL_HINT = ("from the source folder, pip install '.[serve]'; or add textual-serve to the "
@@ -173,6 +173,33 @@ def app_command(file: Path | None, rulesets: list[str]) -> str:
     for ruleset in rulesets:
         argv += ["--ruleset", ruleset]
     return subprocess.list2cmdline(argv) if os.name == "nt" else shlex.join(argv)
+
+
+#: What a visitor's app would otherwise share with the host and every other visitor: the
+#: host's preferences, recent lists, theme, keymap and rulebook (the config folder), its
+#: autosaves (the data folder) and its caches. Each visitor's app gets its own, empty.
+PRIVATE_FOLDERS = {"HORIZON_BUILDER_CONFIG_DIR": "config", "HORIZON_BUILDER_DATA_DIR": "data",
+                   "HORIZON_BUILDER_CACHE_DIR": "cache"}
+
+
+def keep_visitor_apart() -> Path:
+    """Served mode: point this visitor's app at private, empty folders (removed when it
+    ends), so that it reads and writes nothing of the host's or another visitor's.
+
+    Called by the app's entry point before anything is read, when ``serve`` started it."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from horizon_builder.rules.personal import ENV_OFF
+
+    own = Path(tempfile.mkdtemp(prefix="horizon-builder-visitor-"))
+    for variable, name in PRIVATE_FOLDERS.items():
+        (own / name).mkdir()
+        os.environ[variable] = str(own / name)
+    os.environ[ENV_OFF] = "1"  # the host's rulebook is not the visitor's
+    atexit.register(shutil.rmtree, own, ignore_errors=True)
+    return own
 
 
 def terminal_size(width: object, height: object) -> tuple[int, int]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from horizon_builder.files.problems import LoadError, Problem, suggest
+from horizon_builder.files.served import outside_root, served_root
 from horizon_builder.files.tomlfile import (
     MAX_FILE_BYTES,
     KeyLines,
@@ -100,6 +101,17 @@ def overrides_file(name: str, roster_path: Path | None) -> Path:
     return candidate
 
 
+def served_refusal(own: Sequence[Path]) -> str | None:
+    """Served: why a roster (opened, or pasted as a code) may not use the house rules file it
+    names, before anything is asked of that path, so the answer is the same whether or not
+    the host has such a file; None outside served mode or inside the served folder."""
+    for path in own:
+        why = outside_root(path, served_root())
+        if why:
+            return f"the roster's house rules file is refused: {why}"
+    return None
+
+
 def file_problem(path: Path) -> str | None:
     """Why ``path`` cannot be read as a TOML file (without reading it), or None."""
     try:
@@ -126,6 +138,9 @@ def rules_layers(roster: Roster, roster_path: Path | None, extra: Sequence[str |
     them), ``--ruleset`` files, then an event preset."""
     mine = personal_layers(personal)
     own = overrides_path(roster, roster_path) if house_rules else []
+    refused = served_refusal(own)
+    if refused:
+        raise LoadError([Problem(str(roster_path or "(pasted)"), refused, key="overrides")])
     paths = [*mine, *own, *(Path(p) for p in extra), *([event] if event is not None else [])]
     roles = [*(PERSONAL_ROLE for _ in mine), *(ROSTER_RULES for _ in own),
              *(extra_role for _ in extra), *([EVENT_PRESET] if event is not None else [])]
@@ -244,6 +259,10 @@ def roster_ruleset(roster: Roster, path: Path, text: str = "",
         personal = options is None or options.personal_rules_allowed
     own = overrides_path(roster, path) if house_rules else []
     extra = [Path(p) for p in extra_overrides or []]
+    refused = served_refusal(own)
+    if refused:
+        raise LoadError.single(path, refused, key="overrides",
+                               line=KeyLines(text).line_for(("overrides",)))
     for override in own:
         problem = file_problem(override)
         if problem:

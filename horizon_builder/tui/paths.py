@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horizon_builder.files.problems import Problem
-from horizon_builder.session.served import outside_root, served_root
+from horizon_builder.files.served import outside_root, served_root
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def offer_recovery(app: HorizonApp) -> None:
     """At start: the newest autosave of the roster being opened (of any roster, when the app
     started without a file) is offered: restore, discard or keep for later."""
-    from horizon_builder.session.served import outside_root
+    from horizon_builder.files.served import outside_root
     from horizon_builder.tui.dialogs.recovery import RecoveryDialog
     from horizon_builder.tui.paths import display_path as _display_path
     from horizon_builder.tui.paths import visitor_root

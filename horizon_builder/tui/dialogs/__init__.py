@@ -21,7 +21,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Input, Label, Static
 
 from horizon_builder.files.problems import Problem
-from horizon_builder.session.served import outside_root
+from horizon_builder.files.served import outside_root
 from horizon_builder.text.words import plural
 from horizon_builder.tui.dialogs.base import CANCEL, Dialog, DialogButton
 from horizon_builder.tui.paths import refused_to_visitor, visitor_root

@@ -23,10 +23,10 @@ from textual.events import Key, Paste
 from textual.widgets import ContentSwitcher, DirectoryTree, Input, Label, OptionList
 
 from horizon_builder.files.problems import LoadError
+from horizon_builder.files.served import outside_root
 from horizon_builder.roster.models import Roster
 from horizon_builder.roster.sharecode import decode, find_code, pasted_code
 from horizon_builder.roster.sources import is_file
-from horizon_builder.session.served import outside_root
 from horizon_builder.tui.dialogs import PathPrompt, resolve
 from horizon_builder.tui.dialogs.library import LibraryPane
 from horizon_builder.tui.paths import display_path, visitor_root

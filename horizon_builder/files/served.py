@@ -4,8 +4,11 @@ Each visitor's browser gets its own app process, started with the served folder 
 :data:`ENV_ROOT` and as its working folder. In served mode every file the app opens or
 writes must lie inside the served folder (:func:`outside_root`: no ``..``, no absolute path
 elsewhere, no link that leads out), and exports reach the visitor's browser as downloads
-instead of the host's disk. No Textual here: the app asks :func:`outside_root`; the command
-and its web server (who may reach it) are ``cli/serve.py``.
+instead of the host's disk. A visitor's app keeps nothing of the host's either: no
+preferences, recent lists, rulebook, autosaves or caches of the host's are read or written
+(``cli/serve.py`` gives each visitor's app private folders of its own, gone when it ends).
+No Textual here: the app and the loader ask :func:`outside_root`; the command and its web
+server (who may reach it) are ``cli/serve.py``.
 """
 
 from __future__ import annotations
