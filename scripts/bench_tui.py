@@ -18,7 +18,7 @@ Run from the repository root::
     entry's start (garbage collection paused, the first view's second process
     started). Target (issue 13): 1.3× the bare app. Also timed, interleaved: a first
     start on the roster (no view kept from a last run: the view a second process works
-    out while Textual starts, tui/firstview.py), and the bare app after validating one
+    out while Textual starts, tui/roster/firstview.py), and the bare app after validating one
     pydantic model (what a first start would cost in one process at the least).
     Run it with the Python of a venv the package is installed in (``pip install .``)
     for the figure a user sees.
@@ -220,7 +220,7 @@ else:
         pass
     from pathlib import Path
     try:  # as the console entry does, before Textual is imported
-        from horizon_builder.tui.firstview import prepare
+        from horizon_builder.tui.roster.firstview import prepare
         prepare(Path(sys.argv[2]), ())
     except ImportError:  # a version from before it
         pass
@@ -235,7 +235,7 @@ else:
 
         def roster_painted(self, source="session"):
             # the first frame with the roster on screen is out: the view kept from the last
-            # run ("kept", tui/homeview.py) or the loaded session's ("session")
+            # run ("kept", tui/roster/homeview.py) or the loaded session's ("session")
             home = self.screen_stack[0]
             rows = home.query_one("#elements").row_count
             totals = home.query_one("#totals").plain()
@@ -346,7 +346,7 @@ def bench_startup_report(repeats: int) -> None:
           f"  (min {min(ready):.0f}, max {max(ready):.0f})  {ratio:.2f}× bare"
           f"  target <= 1.3×: {'met' if ratio <= 1.3 else 'MISSED'}")
     print(f"      (the roster and totals of the view kept from the last run in {kept} of"
-          f" {len(runs)} runs: see tui/homeview.py)")
+          f" {len(runs)} runs: see tui/roster/homeview.py)")
     firsts = [r["READY"] for r in first_runs]
     first_shown = statistics.median(firsts)
     ratio = first_shown / bare_median
@@ -355,7 +355,7 @@ def bench_startup_report(repeats: int) -> None:
           f"  (min {min(firsts):.0f}, max {max(firsts):.0f})  {ratio:.2f}× bare"
           f"  target <= 1.3×: {'met' if ratio <= 1.3 else 'MISSED'}")
     print(f"      (no view kept: the view a second process worked out while Textual started in"
-          f" {second} of {len(first_runs)} runs: see tui/firstview.py)")
+          f" {second} of {len(first_runs)} runs: see tui/roster/firstview.py)")
     session = statistics.median(loaded)
     print(f"    {'horizon-builder, session loaded and shown':44} {session:6.0f}"
           f"  (min {min(loaded):.0f}, max {max(loaded):.0f})  {session / bare_median:.2f}× bare")

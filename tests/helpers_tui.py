@@ -12,8 +12,10 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.screens.home import RosterScreen
-from horizon_builder.tui.widgets import ElementTable, FindingsPanel, TotalsStrip
+from horizon_builder.tui.roster.element_table import ElementTable
+from horizon_builder.tui.roster.findings_panel import FindingsPanel
+from horizon_builder.tui.roster.home import RosterScreen
+from horizon_builder.tui.roster.totals_strip import TotalsStrip
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SIZE = (100, 32)

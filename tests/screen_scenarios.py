@@ -61,7 +61,7 @@ async def _broken_file(pilot: Pilot) -> None:
     """The app opens on the broken file and shows the dialog: pushed from a callback after the
     roster's first frame, so wait until it is on top and composed (else the picture could be
     taken a frame early, with the screen under it not yet dimmed)."""
-    from horizon_builder.tui.dialogs import LoadErrorDialog
+    from horizon_builder.tui.common.dialogs import LoadErrorDialog
 
     await shown(pilot, LoadErrorDialog)
     # and the screen under it restyled (its focused widget's look is updated in a callback:
@@ -117,7 +117,7 @@ async def _editor_payment(pilot: Pilot) -> None:
 
 async def _suggestions(pilot: Pilot) -> None:
     """The rounds screen's suggestions for Round 1, listed (OtH p.46)."""
-    from horizon_builder.tui.dialogs.suggest import SuggestDialog
+    from horizon_builder.tui.rounds.suggest_dialog import SuggestDialog
 
     await pilot.press("r")
     await pilot.pause()
@@ -131,7 +131,7 @@ async def _suggestions(pilot: Pilot) -> None:
 async def _organiser(pilot: Pilot) -> None:
     """The organiser's screen on the examples folder, judged by the book's tournament preset."""
     from horizon_builder.files.resources import find_preset
-    from horizon_builder.tui.screens.organiser import OrganiserScreen
+    from horizon_builder.tui.event.organiser_screen import OrganiserScreen
 
     app = pilot.app
     assert isinstance(app, HorizonApp)
@@ -147,7 +147,7 @@ async def _event(pilot: Pilot) -> None:
     import tempfile
 
     from horizon_builder.cli.main import main
-    from horizon_builder.tui.screens.event import EventScreen
+    from horizon_builder.tui.event.event_screen import EventScreen
 
     folder = Path(tempfile.mkdtemp(prefix="horizon-builder-event-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)  # (the screen reads it till then)
@@ -205,7 +205,7 @@ async def _unsaved(pilot: Pilot) -> None:
 
 
 async def _open(pilot: Pilot) -> None:
-    from horizon_builder.tui.dialogs.open_roster import RosterTree
+    from horizon_builder.tui.sharing.open_dialog import RosterTree
 
     await pilot.press("ctrl+o")
     await until(pilot, lambda: bool(pilot.app.screen.query(RosterTree))
@@ -213,8 +213,8 @@ async def _open(pilot: Pilot) -> None:
 
 
 async def _cut(pilot: Pilot) -> None:
-    from horizon_builder.tui.dialogs.cut import CutDialog
-    from horizon_builder.tui.widgets import FindingsPanel
+    from horizon_builder.tui.roster.cut_dialog import CutDialog
+    from horizon_builder.tui.roster.findings_panel import FindingsPanel
 
     panel = pilot.app.screen.query_one(FindingsPanel)
     panel.focus()
@@ -307,7 +307,7 @@ def opened(shot: Shot, folder: Path) -> Iterator[HorizonApp]:
     opened from there by its bare name; the path prompts name :data:`SHOWN_FOLDER` as the
     working folder. The working folder is restored afterwards.
     """
-    from horizon_builder.tui import dialogs
+    from horizon_builder.tui.common import dialogs
 
     here = os.getcwd()
     data = tempfile.mkdtemp(prefix="horizon-builder-data-")  # autosaves: this scenario's own

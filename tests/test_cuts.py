@@ -10,7 +10,7 @@ from test_tournament import task_force
 from horizon_builder.engine.cuts import cuts, limit
 from horizon_builder.engine.validator import validate
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.cut import CutDialog
+from horizon_builder.tui.roster.cut_dialog import CutDialog
 
 HVY_CAV = {"M": 4, "F": 5, "A": 5, "D": 1}
 LT_INF = {"M": 3, "F": 2, "A": 2, "D": 2}
@@ -72,7 +72,7 @@ async def test_enter_on_the_over_budget_finding_offers_elements_and_cuts_one(tmp
 
 
 async def test_the_cut_list_can_go_to_the_budget_instead(tmp_path):
-    from horizon_builder.tui.screens.settings import SettingsScreen
+    from horizon_builder.tui.roster.settings import SettingsScreen
 
     path = copy_example(tmp_path, "needs-fixing.toml")
     app = HorizonApp(path)

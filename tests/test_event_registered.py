@@ -183,8 +183,8 @@ async def test_f_refuses_and_asks_before_writing_the_list_back(club: Path, capsy
     from textual.widgets import DataTable
 
     from horizon_builder.tui.app import HorizonApp
-    from horizon_builder.tui.dialogs import ConfirmDialog
-    from horizon_builder.tui.screens.event import EventScreen
+    from horizon_builder.tui.common.dialogs import ConfirmDialog
+    from horizon_builder.tui.event.event_screen import EventScreen
 
     event = new(club, capsys)
     fc_left = load_event(event).remaining()

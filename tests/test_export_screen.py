@@ -13,7 +13,7 @@ from textual.widgets import Checkbox, Input, Select, TextArea
 
 from horizon_builder.engine.validator import validate
 from horizon_builder.roster.io import load
-from horizon_builder.tui.screens.export import ExportScreen, default_filename
+from horizon_builder.tui.sharing.export import ExportScreen, default_filename
 
 ROOT = Path(__file__).resolve().parent.parent
 LANCERS = ROOT / "examples/hvy-cav-battlegroup.toml"
@@ -138,7 +138,7 @@ async def test_copy_to_clipboard_and_open_in_browser(monkeypatch, tmp_path):
     from textual.app import App
 
     from horizon_builder.roster.io import load
-    from horizon_builder.tui.screens.export import ExportScreen
+    from horizon_builder.tui.sharing.export import ExportScreen
 
     opened: list[str] = []
     monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)

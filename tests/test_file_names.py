@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from horizon_builder.files.names import WINDOWS_DEVICES, file_stem
-from horizon_builder.tui.screens.export import default_filename
+from horizon_builder.tui.sharing.export import default_filename
 
 
 def test_a_name_becomes_lower_case_words_joined_by_hyphens() -> None:

@@ -1,5 +1,5 @@
 """A first start's home view, worked out in a second process while Textual starts
-(tui/firstview.py, issue 13): it is the view the app shows once the session is in, it is
+(tui/roster/firstview.py, issue 13): it is the view the app shows once the session is in, it is
 shown in the first frame, and anything amiss leaves the app to load the roster itself."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from helpers_tui import EXAMPLES, copy_example, home, until
 
 from horizon_builder.session.core import Session
-from horizon_builder.tui import firstview
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.homecache import _file
+from horizon_builder.tui.roster import firstview
+from horizon_builder.tui.roster.homecache import _file
 
 SIZE = (120, 40)
 
@@ -168,7 +168,7 @@ async def test_the_kept_view_the_command_line_found_is_not_looked_up_again(
     def again(*args: object) -> None:
         raise AssertionError("the kept view was looked up twice")
 
-    monkeypatch.setattr("horizon_builder.tui.homeview.read_kept", again)
+    monkeypatch.setattr("horizon_builder.tui.roster.homeview.read_kept", again)
     painted: list[str] = []
     await _run(path, painted)
     assert painted == ["kept"]

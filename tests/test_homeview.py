@@ -1,4 +1,4 @@
-"""The home view kept from the last run (tui/homeview.py, issue 13): a second start on the
+"""The home view kept from the last run (tui/roster/homeview.py, issue 13): a second start on the
 same roster paints it before the rules engine is loaded; any change it rests on (here the
 roster file) makes the app wait for the session instead."""
 
@@ -10,7 +10,7 @@ import pytest
 from helpers_tui import copy_example, until
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.homecache import _file
+from horizon_builder.tui.roster.homecache import _file
 
 SIZE = (120, 40)
 

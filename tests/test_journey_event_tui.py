@@ -16,9 +16,9 @@ from textual.widgets import DataTable, Input, Select, SelectionList, Static
 from horizon_builder.cli.main import main
 from horizon_builder.event.io import load_event
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import ConfirmDialog
-from horizon_builder.tui.dialogs.event_result import ResultDialog
-from horizon_builder.tui.screens.event import EventScreen
+from horizon_builder.tui.common.dialogs import ConfirmDialog
+from horizon_builder.tui.event.event_screen import EventScreen
+from horizon_builder.tui.event.result_dialog import ResultDialog
 
 SIZE = (120, 40)
 

@@ -22,13 +22,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
-from horizon_builder.tui.screens.add_element import AddElementScreen
-from horizon_builder.tui.screens.command import CommandScreen
-from horizon_builder.tui.screens.element_editor import ElementEditorScreen
-from horizon_builder.tui.screens.home import RosterScreen
-from horizon_builder.tui.screens.settings import SettingsScreen
-from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker
+from horizon_builder.tui.roster.add_element import AddElementScreen
+from horizon_builder.tui.roster.command import CommandScreen
+from horizon_builder.tui.roster.editor import NumberStepper, UpgradePicker
+from horizon_builder.tui.roster.element_editor import ElementEditorScreen
+from horizon_builder.tui.roster.home import RosterScreen
+from horizon_builder.tui.roster.settings import SettingsScreen
+from horizon_builder.tui.rules.value_dialog import EnterValueDialog
 
 SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 
@@ -341,7 +341,7 @@ async def field_round(pilot: Pilot, fielded: list[str], leader: str,
                       lost: str | None = None) -> None:
     """On the Rounds screen: a adds a round (its element list focused), ↓/↑ and Space field
     each element, h makes one the CHQ, x marks one destroyed."""
-    from horizon_builder.tui.screens.rounds import RoundsScreen
+    from horizon_builder.tui.rounds.screen import RoundsScreen
 
     screen = pilot.app.screen
     assert isinstance(screen, RoundsScreen)
@@ -374,7 +374,7 @@ async def test_task_force_three_rounds_with_a_loss(size, tmp_path) -> None:
     Round 3: Hvy Cav B leads (a new CHQ each round, OtH p.46) with the Hvy Inf: 0 + 1 = 1/10.
     The mech benched, the value remaining is 3 + 3 + 2 = 8 (the tie-break, OtH p.48). Each round
     is legal; the list is legal (≈: the free CHQ and its discount are reported, not read)."""
-    from horizon_builder.tui.screens.rounds import RoundsScreen
+    from horizon_builder.tui.rounds.screen import RoundsScreen
 
     async def moves(pilot: Pilot, app: HorizonApp) -> None:
         await settings(pilot, 10, task_force=True)

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.help import HelpScreen
 from horizon_builder.tui.keymap import binding_ids, keymap_problems, remappable
-from horizon_builder.tui.screens.add_element import AddElementScreen
-from horizon_builder.tui.screens.help import HelpScreen
+from horizon_builder.tui.roster.add_element import AddElementScreen
 from horizon_builder.userfiles.prefs import keymap_pref, pref, prefs_path
 
 

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.library import LibraryPane, LibraryTable
-from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
+from horizon_builder.tui.sharing.library import LibraryPane, LibraryTable
+from horizon_builder.tui.sharing.open_dialog import OpenRosterDialog
 from horizon_builder.userfiles.library import copy_name, library_files, open_as_new_list, read_library
 
 

@@ -7,10 +7,10 @@ from helpers_tui import example, shown, until
 from textual.widgets._footer import FooterKey
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.screens.command import CommandScreen
-from horizon_builder.tui.screens.element_editor import ElementEditorScreen
-from horizon_builder.tui.widgets.format import hang
-from horizon_builder.tui.widgets.keys_footer import KeysFooter
+from horizon_builder.tui.common.keys_footer import KeysFooter
+from horizon_builder.tui.roster.command import CommandScreen
+from horizon_builder.tui.roster.element_editor import ElementEditorScreen
+from horizon_builder.tui.roster.format import hang
 
 NARROW = (80, 24)
 KAIJU = "oth-biowar-superheavy-kaiju.toml"
@@ -96,7 +96,7 @@ def test_hang_wraps_with_an_indent():
 
 
 async def test_a_task_force_header_never_wraps_and_keeps_its_verdict():
-    from horizon_builder.tui.widgets import TotalsStrip
+    from horizon_builder.tui.roster.totals_strip import TotalsStrip
 
     app = HorizonApp(example("tournament-task-force.toml"))
     async with app.run_test(size=NARROW) as pilot:

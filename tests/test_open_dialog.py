@@ -8,7 +8,7 @@ from pathlib import Path
 from helpers_tui import SIZE, copy_example, shown, until
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog, RosterTree
+from horizon_builder.tui.sharing.open_dialog import OpenRosterDialog, RosterTree
 
 
 def _names(tree: RosterTree) -> list[str]:

@@ -262,7 +262,7 @@ def test_the_app_strip_says_entered_not_rules_beyond(tmp_path):
     """Issue 24 item 2, on screen: the totals strip says "rulebook: 1 entered" (80 columns),
     not "rules + my-rules.toml", for a rulebook that only fills core values."""
     from horizon_builder.engine.validator import validate
-    from horizon_builder.tui.widgets.figures import report_figures
+    from horizon_builder.tui.roster.figures import report_figures
 
     enter_value(_value("Agile frame", "cost"), "2")
     loaded = load(_roster(tmp_path))

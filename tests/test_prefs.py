@@ -8,7 +8,7 @@ from pathlib import Path
 from helpers_tui import SIZE, copy_example, shown, until
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
+from horizon_builder.tui.sharing.open_dialog import OpenRosterDialog
 from horizon_builder.userfiles.prefs import load_prefs, pref, recent_rosters, remember_recent, save_pref
 
 
@@ -58,7 +58,7 @@ async def test_theme_and_recent_rosters_survive_a_restart(tmp_path):
 async def test_export_format_is_remembered(tmp_path):
     from textual.widgets import Select
 
-    from horizon_builder.tui.screens.export import ExportScreen
+    from horizon_builder.tui.sharing.export import ExportScreen
 
     path = copy_example(tmp_path, "hvy-cav-battlegroup.toml")
     app = HorizonApp(path)

@@ -16,7 +16,7 @@ from horizon_builder.cli.main import main
 from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.widgets.totals_strip import TotalsStrip
+from horizon_builder.tui.roster.totals_strip import TotalsStrip
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 # A house rule dressed up as the book: a fake source, marked not provisional.

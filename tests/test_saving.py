@@ -16,7 +16,7 @@ from helpers_tui import SIZE, copy_example
 from horizon_builder.files.tomlfile import write_text_atomic
 from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import FileChangedDialog
+from horizon_builder.tui.common.dialogs import FileChangedDialog
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 

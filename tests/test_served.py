@@ -20,9 +20,9 @@ from horizon_builder.cli import main
 from horizon_builder.cli.serve import app_command, is_loopback
 from horizon_builder.files.served import ENV_ROOT, outside_root
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import PathPrompt
-from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog, RosterTree
-from horizon_builder.tui.screens.export import ExportScreen
+from horizon_builder.tui.common.dialogs import PathPrompt
+from horizon_builder.tui.sharing.export import ExportScreen
+from horizon_builder.tui.sharing.open_dialog import OpenRosterDialog, RosterTree
 
 
 @pytest.fixture
@@ -127,7 +127,7 @@ async def test_the_open_dialog_refuses_a_path_outside_the_served_folder(served: 
 
 
 async def test_no_completion_outside_the_served_folder(served: Path) -> None:
-    from horizon_builder.tui.dialogs import PathSuggester
+    from horizon_builder.tui.common.dialogs import PathSuggester
 
     suggester = PathSuggester(root=served.resolve())
     assert await suggester.get_suggestion("../pri") is None
@@ -181,7 +181,7 @@ async def test_exports_reach_the_visitors_browser_not_the_hosts_disk(served: Pat
 async def test_an_overrides_file_outside_the_served_folder_is_refused(served: Path) -> None:
     from textual.widgets import Button, Input, Static
 
-    from horizon_builder.tui.screens.settings import SettingsScreen
+    from horizon_builder.tui.roster.settings import SettingsScreen
 
     house = served.parent / "private" / "house.toml"
     house.write_text("# house rules\n", encoding="utf-8")
@@ -200,7 +200,7 @@ async def test_an_overrides_file_outside_the_served_folder_is_refused(served: Pa
 
 
 async def test_the_organisers_folder_and_files_stay_in_the_served_folder(served: Path) -> None:
-    from horizon_builder.tui.dialogs.organiser import FolderAndPresetDialog, WriteFileDialog
+    from horizon_builder.tui.event.organiser_dialogs import FolderAndPresetDialog, WriteFileDialog
 
     app = HorizonApp(served / "hvy-cav-battlegroup.toml")
     async with app.run_test(size=SIZE) as pilot:
@@ -225,8 +225,8 @@ async def test_the_organisers_table_reaches_the_visitors_browser(served: Path, m
     from textual.widgets import Input
 
     from horizon_builder.files.resources import find_preset
-    from horizon_builder.tui.dialogs.organiser import WriteFileDialog
-    from horizon_builder.tui.screens.organiser import OrganiserScreen
+    from horizon_builder.tui.event.organiser_dialogs import WriteFileDialog
+    from horizon_builder.tui.event.organiser_screen import OrganiserScreen
 
     delivered: list[tuple[str, str]] = []
     app = HorizonApp(start=("organiser", served, find_preset("oth-tournament")))
@@ -246,7 +246,7 @@ async def test_the_organisers_table_reaches_the_visitors_browser(served: Path, m
 
 async def test_a_visitor_is_never_offered_the_hosts_own_unsaved_work(served: Path) -> None:
     from horizon_builder.roster.io import read_roster
-    from horizon_builder.tui.dialogs.recovery import RecoveryDialog
+    from horizon_builder.tui.sharing.recovery_dialog import RecoveryDialog
     from horizon_builder.userfiles.autosave import AutosaveStore
 
     private = served.parent / "private" / "oth-biowar.toml"
@@ -357,8 +357,9 @@ def test_the_app_started_by_serve_is_kept_apart_before_it_reads_anything(
         served: Path, host_files: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``python -m horizon_builder FILE`` as serve starts it (ENV_ROOT set): the private
     folders are in place before the app (or its first view) reads a preference."""
-    import horizon_builder.tui.app as app_module
     import horizon_builder.tui.firstview as firstview
+
+    import horizon_builder.tui.app as app_module
 
     seen: dict[str, str] = {}
 

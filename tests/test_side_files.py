@@ -22,7 +22,7 @@ from horizon_builder.files.tomlfile import clean_temporaries, read_toml, write_t
 from horizon_builder.roster.io import load, read_roster, save_roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.personal import personal_rules_path
-from horizon_builder.tui import homecache
+from horizon_builder.tui.roster import homecache
 from horizon_builder.tui.sidefiles import remembered_theme
 from horizon_builder.userfiles import prefs
 from horizon_builder.userfiles.autosave import AutosaveStore
@@ -328,7 +328,7 @@ def test_an_autosave_naming_a_roster_file_too_long_is_set_aside(tmp_path: Path) 
     """Restoring it crashed the app's title (the name could not be checked)."""
     from datetime import UTC, datetime
 
-    from horizon_builder.tui.firstview import title_texts
+    from horizon_builder.tui.roster.firstview import title_texts
 
     folder = tmp_path / "autosave"
     folder.mkdir()

@@ -21,13 +21,13 @@ from textual.widgets import Input, OptionList, Select
 from horizon_builder.roster.io import read_roster
 from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
-from horizon_builder.tui.screens.add_element import AddElementScreen
-from horizon_builder.tui.screens.command import CommandScreen
-from horizon_builder.tui.screens.element_editor import ElementEditorScreen
-from horizon_builder.tui.screens.home import RosterScreen
-from horizon_builder.tui.screens.settings import SettingsScreen
-from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker
+from horizon_builder.tui.roster.add_element import AddElementScreen
+from horizon_builder.tui.roster.command import CommandScreen
+from horizon_builder.tui.roster.editor import NumberStepper, UpgradePicker
+from horizon_builder.tui.roster.element_editor import ElementEditorScreen
+from horizon_builder.tui.roster.home import RosterScreen
+from horizon_builder.tui.roster.settings import SettingsScreen
+from horizon_builder.tui.rules.value_dialog import EnterValueDialog
 
 
 async def _settle(pilot) -> None:

@@ -27,9 +27,9 @@ from textual.widgets._footer import FooterKey
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import Element, Form
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.screens.help import HelpScreen
-from horizon_builder.tui.screens.settings import SettingsScreen
-from horizon_builder.tui.widgets import TotalsStrip
+from horizon_builder.tui.help import HelpScreen
+from horizon_builder.tui.roster.settings import SettingsScreen
+from horizon_builder.tui.roster.totals_strip import TotalsStrip
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 NEEDS_FIXING = "needs-fixing.toml"
@@ -163,7 +163,7 @@ async def test_metaformer_forms_are_rows_beneath_their_element() -> None:
 async def test_enter_on_force_finding_opens_settings_on_that_field() -> None:
     """A force-level finding (FC over budget) offers elements to cut, and ``b`` there jumps to
     the FC budget field of the settings."""
-    from horizon_builder.tui.dialogs.cut import CutDialog
+    from horizon_builder.tui.roster.cut_dialog import CutDialog
 
     app = HorizonApp(example(NEEDS_FIXING))
     async with app.run_test(size=SIZE) as pilot:
@@ -192,14 +192,14 @@ async def test_click_on_finding_jumps_too() -> None:
         assert findings(app).findings[0].code == "fc-over-budget"
         await pilot.click("#findings", offset=(10, 1))  # first finding, under the border
         await pilot.pause()
-        from horizon_builder.tui.dialogs.cut import CutDialog
+        from horizon_builder.tui.roster.cut_dialog import CutDialog
 
         assert isinstance(app.screen, CutDialog)  # over the budget: the elements to cut
 
 
 async def test_click_twice_on_a_row_edits_it() -> None:
     """Mouse: the first click selects a row, a second click on it opens the editor."""
-    from horizon_builder.tui.screens import element_editor as editor_module
+    from horizon_builder.tui.roster import element_editor as editor_module
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -213,7 +213,7 @@ async def test_click_twice_on_a_row_edits_it() -> None:
 
 async def test_enter_on_element_finding_opens_editor() -> None:
     """Enter on an element's finding opens the element editor on that element and field."""
-    from horizon_builder.tui.screens import element_editor as editor_module
+    from horizon_builder.tui.roster import element_editor as editor_module
     app = HorizonApp(example(NEEDS_FIXING))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -228,7 +228,7 @@ async def test_enter_on_element_finding_opens_editor() -> None:
 
 
 async def test_export_key_opens_export_preview() -> None:
-    from horizon_builder.tui.screens import export as export_module
+    from horizon_builder.tui.sharing import export as export_module
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -507,7 +507,7 @@ async def test_every_shell_screen_at_80x24(name: str | None) -> None:
 
 async def test_several_copies_at_once_by_keys(tmp_path) -> None:
     """D asks how many; the copies take the next free numbers, one undo step."""
-    from horizon_builder.tui.dialogs.count import CountDialog
+    from horizon_builder.tui.roster.count_dialog import CountDialog
 
     app = HorizonApp(copy_example(tmp_path, HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
@@ -529,7 +529,7 @@ async def test_toggles_show_state_by_shape():
     """On or off is told by shape, not colour alone: ✓ or an empty box, ● or ○."""
     from textual.app import App
 
-    from horizon_builder.tui.widgets.toggles import ShapeCheckbox, ShapeRadioButton
+    from horizon_builder.tui.common.toggles import ShapeCheckbox, ShapeRadioButton
 
     class Toggles(App[None]):
         def compose(self):  # type: ignore[no-untyped-def]

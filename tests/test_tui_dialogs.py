@@ -1,4 +1,4 @@
-"""The dialogs' one base (tui/dialogs/base.py, issue 28 item 5): every dialog is built on it,
+"""The dialogs' one base (tui/common/dialog.py, issue 28 item 5): every dialog is built on it,
 and its own keys work: Esc cancels with the cancel value, Enter presses the default button,
 a key presses its button, a disabled button's key does nothing."""
 
@@ -7,7 +7,6 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
-import pkgutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -20,16 +19,19 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
 from textual.widgets._footer import FooterKey
 
-import horizon_builder.tui.dialogs as dialogs_package
-from horizon_builder.tui.dialogs.base import CANCEL, SUBMIT, Dialog, DialogButton
+import horizon_builder.tui as tui_package
+from horizon_builder.tui.common.dialog import CANCEL, SUBMIT, Dialog, DialogButton
 
-DIALOGS = Path(dialogs_package.__file__).parent
+TUI = Path(tui_package.__file__).parent
+#: the dialogs live with their feature (tui/<feature>/*_dialog.py) and in the shared room
+DIALOG_FILES = [TUI / "common" / "dialogs.py", *sorted(TUI.glob("*/*_dialog.py")),
+                *sorted(TUI.glob("*/*_dialogs.py"))]
 
 
 def _screens_of_the_dialogs_package() -> list[type[Screen[Any]]]:
     found: list[type[Screen[Any]]] = []
-    names = [dialogs_package.__name__] + [f"{dialogs_package.__name__}.{m.name}"
-                                          for m in pkgutil.iter_modules([str(DIALOGS)])]
+    names = [".".join(["horizon_builder", *path.relative_to(TUI.parent).with_suffix("").parts])
+             for path in DIALOG_FILES]
     for name in names:
         module = importlib.import_module(name)
         found += [cls for _, cls in inspect.getmembers(module, inspect.isclass)
@@ -38,13 +40,13 @@ def _screens_of_the_dialogs_package() -> list[type[Screen[Any]]]:
 
 
 def test_every_dialog_is_built_on_the_base() -> None:
-    """A new dialog in tui/dialogs/ follows the base: no screen there is anything else."""
+    """A new dialog (tui/<feature>/*_dialog.py) follows the base: no screen there is anything else."""
     screens = _screens_of_the_dialogs_package()
     assert len(screens) >= 16, "the dialogs were not found"
     assert [cls.__name__ for cls in screens if not issubclass(cls, Dialog)] == []
     # nor does any module but the base build one from Textual's ModalScreen or Footer
-    offenders = [path.name for path in DIALOGS.glob("*.py") if path.name != "base.py"
-                 and any(isinstance(node, ast.ImportFrom) and node.module == "textual.screen"
+    offenders = [path.name for path in DIALOG_FILES
+                 if any(isinstance(node, ast.ImportFrom) and node.module == "textual.screen"
                          for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))))]
     assert offenders == []
 

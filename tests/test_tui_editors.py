@@ -10,10 +10,10 @@ from horizon_builder import editing as ed
 from horizon_builder.roster.models import UpgradeChoice
 from horizon_builder.rules.models import Upgrade
 from horizon_builder.session.core import Session
-from horizon_builder.tui.screens.add_element import AddElementScreen
-from horizon_builder.tui.screens.command import CommandScreen
-from horizon_builder.tui.screens.element_editor import ElementEditorScreen
-from horizon_builder.tui.widgets.editor import NumberStepper, UpgradePicker
+from horizon_builder.tui.roster.add_element import AddElementScreen
+from horizon_builder.tui.roster.command import CommandScreen
+from horizon_builder.tui.roster.editor import NumberStepper, UpgradePicker
+from horizon_builder.tui.roster.element_editor import ElementEditorScreen
 
 SIZE = (100, 32)
 

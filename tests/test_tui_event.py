@@ -12,7 +12,7 @@ from helpers_tui import shown, until
 from horizon_builder.cli.main import main
 from horizon_builder.event.io import load_event
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.screens.event import EventScreen
+from horizon_builder.tui.event.event_screen import EventScreen
 
 
 async def test_a_full_disk_is_said_and_the_event_is_unchanged(tmp_path: Path, monkeypatch):
@@ -43,7 +43,7 @@ async def test_drop_out_and_late_entrant_on_the_screen(tmp_path: Path):
     entrant's list, judged and pinned, paired from the next round."""
     from textual.widgets import DataTable, Input
 
-    from horizon_builder.tui.dialogs import ConfirmDialog, PathPrompt
+    from horizon_builder.tui.common.dialogs import ConfirmDialog, PathPrompt
 
     lists = write_lists(tmp_path, "ABCD")
     event = tmp_path / "event.toml"
@@ -101,7 +101,7 @@ async def test_slips_and_results_sheet_printed_from_the_screen(tmp_path: Path):
     as `event slips` and `event sheet` do: .html a page to print, anything else text."""
     from textual.widgets import Input
 
-    from horizon_builder.tui.dialogs.organiser import WriteFileDialog
+    from horizon_builder.tui.event.organiser_dialogs import WriteFileDialog
 
     _lists, event = registered(tmp_path, "ABC")
     app = HorizonApp(start=("event", event, None))
@@ -155,7 +155,7 @@ async def test_the_result_dialog_says_a_correction_whole(tmp_path: Path):
     correction, on as many lines as it takes (never cut at the dialog's edge)."""
     from textual.widgets import Label
 
-    from horizon_builder.tui.dialogs.event_result import ResultDialog
+    from horizon_builder.tui.event.result_dialog import ResultDialog
 
     _lists, event = registered(tmp_path, "AB")
     assert main(["event", "pair", str(event)]) == 0
@@ -203,7 +203,7 @@ async def test_the_result_dialog_fits_a_small_terminal(tmp_path: Path):
     already (its note takes two lines): the list of elements scrolls instead."""
     from textual.widgets import Button
 
-    from horizon_builder.tui.dialogs.event_result import ResultDialog
+    from horizon_builder.tui.event.result_dialog import ResultDialog
 
     _lists, event = registered(tmp_path, "AB")
     assert main(["event", "pair", str(event)]) == 0

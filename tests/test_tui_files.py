@@ -10,7 +10,12 @@ from textual.widgets import Input, Label, Static
 from horizon_builder.roster.io import read_roster
 from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import ConfirmDialog, LoadErrorDialog, PathPrompt, UnsavedChangesDialog
+from horizon_builder.tui.common.dialogs import (
+    ConfirmDialog,
+    LoadErrorDialog,
+    PathPrompt,
+    UnsavedChangesDialog,
+)
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 

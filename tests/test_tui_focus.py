@@ -67,7 +67,7 @@ async def test_command_screen_tab_order_follows_the_screen_and_focus_is_always_s
     from textual.widgets import Select
     from textual.widgets._select import SelectCurrent, SelectOverlay
 
-    from horizon_builder.tui.screens.command import CommandScreen
+    from horizon_builder.tui.roster.command import CommandScreen
 
     async with HorizonApp(example("oth-weird.toml")).run_test(size=size) as pilot:
         await opened(pilot)

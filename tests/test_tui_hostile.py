@@ -11,7 +11,7 @@ from textual.widgets import Input, Label
 
 from horizon_builder.roster.io import read_roster
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import LoadErrorDialog, PathPrompt
+from horizon_builder.tui.common.dialogs import LoadErrorDialog, PathPrompt
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 ESC_NAME = "Evil\x1b]0;pwned\x07\u202eX\x9b2J"

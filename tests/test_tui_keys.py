@@ -18,14 +18,14 @@ from textual.widgets._toast import Toast
 
 from horizon_builder import editing as ed
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.count import CountDialog
-from horizon_builder.tui.screens.add_element import AddElementScreen
-from horizon_builder.tui.screens.command import CommandScreen
-from horizon_builder.tui.screens.element_editor import ElementEditorScreen
-from horizon_builder.tui.screens.export import ExportScreen
-from horizon_builder.tui.screens.help import HelpScreen
-from horizon_builder.tui.screens.settings import SettingsScreen
-from horizon_builder.tui.widgets.editor import UpgradePicker
+from horizon_builder.tui.help import HelpScreen
+from horizon_builder.tui.roster.add_element import AddElementScreen
+from horizon_builder.tui.roster.command import CommandScreen
+from horizon_builder.tui.roster.count_dialog import CountDialog
+from horizon_builder.tui.roster.editor import UpgradePicker
+from horizon_builder.tui.roster.element_editor import ElementEditorScreen
+from horizon_builder.tui.roster.settings import SettingsScreen
+from horizon_builder.tui.sharing.export import ExportScreen
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 
@@ -141,7 +141,7 @@ async def test_the_added_toast_says_enter_edits_only_when_it_does(tmp_path) -> N
     """Issue 24 item 5: an element whose statline is asked at once (a Lt Cav, its statline in
     the core book only) is added with a toast that does not promise "Enter edits it" (Enter
     answers the question); skipped, the roster's table has the focus and Enter edits it."""
-    from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
+    from horizon_builder.tui.rules.value_dialog import EnterValueDialog
 
     async with HorizonApp(tmp_path / "new.toml").run_test(size=(80, 24)) as pilot:
         app = await opened(pilot)

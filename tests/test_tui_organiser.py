@@ -11,10 +11,10 @@ from textual.widgets import DataTable, Input, SelectionList, Static
 from horizon_builder.cli.main import main
 from horizon_builder.event.io import load_event
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.event_result import ResultDialog
-from horizon_builder.tui.dialogs.organiser import WriteFileDialog
-from horizon_builder.tui.screens.event import EventScreen
-from horizon_builder.tui.screens.organiser import ListViewScreen, OrganiserScreen
+from horizon_builder.tui.event.event_screen import EventScreen
+from horizon_builder.tui.event.organiser_dialogs import WriteFileDialog
+from horizon_builder.tui.event.organiser_screen import ListViewScreen, OrganiserScreen
+from horizon_builder.tui.event.result_dialog import ResultDialog
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 # a Task Force (a battlegroup entered in a tournament is an error, OtH p.46)

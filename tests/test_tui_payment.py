@@ -11,7 +11,7 @@ from helpers_tui import shown
 from textual.widgets import OptionList, Select
 
 from horizon_builder.session.core import Session
-from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+from horizon_builder.tui.roster.element_editor import ElementEditorScreen
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 SIZE = (100, 32)

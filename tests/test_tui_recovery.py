@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from horizon_builder.roster.io import read_roster
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import UnsavedChangesDialog
-from horizon_builder.tui.dialogs.recovery import RecoveryDialog
+from horizon_builder.tui.common.dialogs import UnsavedChangesDialog
+from horizon_builder.tui.sharing.recovery_dialog import RecoveryDialog
 from horizon_builder.userfiles import autosave
 from horizon_builder.userfiles.autosave import AutosaveStore
 

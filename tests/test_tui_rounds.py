@@ -17,9 +17,9 @@ from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.commands import HorizonCommands
-from horizon_builder.tui.dialogs import ConfirmDialog
-from horizon_builder.tui.dialogs.round_name import RoundNameDialog
-from horizon_builder.tui.screens.rounds import RoundsScreen
+from horizon_builder.tui.common.dialogs import ConfirmDialog
+from horizon_builder.tui.rounds.name_dialog import RoundNameDialog
+from horizon_builder.tui.rounds.screen import RoundsScreen
 
 TASK_FORCE = "tournament-task-force.toml"
 HVY_CAV = "hvy-cav-battlegroup.toml"

@@ -12,9 +12,9 @@ from textual.widgets import DataTable, Input, Label
 from horizon_builder import editing as ed
 from horizon_builder.rules.personal import personal_rules_path
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.enter_value import EnterValueDialog
-from horizon_builder.tui.screens.element_editor import ElementEditorScreen
-from horizon_builder.tui.screens.rules import RulesScreen
+from horizon_builder.tui.roster.element_editor import ElementEditorScreen
+from horizon_builder.tui.rules.screen import RulesScreen
+from horizon_builder.tui.rules.value_dialog import EnterValueDialog
 
 SIZE = (120, 36)
 
@@ -113,7 +113,7 @@ async def test_unknown_upgrade_cost_asks_once_and_skip_writes_nothing(tmp_path):
 async def test_a_broken_rulebook_is_said_at_start_and_never_blocks(tmp_path, config):
     """A rulebook that does not load: the roster opens with the book data, the dialog names
     the file and line and points to the Rules screen; the file is left as it is."""
-    from horizon_builder.tui.dialogs import LoadErrorDialog
+    from horizon_builder.tui.common.dialogs import LoadErrorDialog
 
     config.mkdir(parents=True)
     broken = config / "my-rules.toml"

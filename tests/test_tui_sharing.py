@@ -14,9 +14,9 @@ from horizon_builder.cli.main import main
 from horizon_builder.roster.io import read_roster
 from horizon_builder.roster.sharecode import encode
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import ConfirmDialog, PathPrompt
-from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
-from horizon_builder.tui.dialogs.share import CopyListDialog
+from horizon_builder.tui.common.dialogs import ConfirmDialog, PathPrompt
+from horizon_builder.tui.sharing.open_dialog import OpenRosterDialog
+from horizon_builder.tui.sharing.share_dialog import CopyListDialog
 
 HVY_CAV = "hvy-cav-battlegroup.toml"
 

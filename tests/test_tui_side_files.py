@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from textual.widgets import Button, Static
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs import FileChangedDialog
-from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
-from horizon_builder.tui.screens.event import EventScreen
+from horizon_builder.tui.common.dialogs import FileChangedDialog
+from horizon_builder.tui.event.event_screen import EventScreen
+from horizon_builder.tui.sharing.open_dialog import OpenRosterDialog
 from horizon_builder.userfiles import prefs
 
 HVY_CAV = "hvy-cav-battlegroup.toml"

@@ -7,8 +7,8 @@ from helpers_tui import SIZE, copy_example, shown, until
 from textual.widgets import OptionList, Select
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.dialogs.suggest import SuggestDialog
-from horizon_builder.tui.screens.rounds import RoundsScreen
+from horizon_builder.tui.rounds.screen import RoundsScreen
+from horizon_builder.tui.rounds.suggest_dialog import SuggestDialog
 
 
 async def test_suggest_and_take_a_battlegroup(tmp_path) -> None:

@@ -11,7 +11,7 @@ from builders import check, element, roster
 from horizon_builder.export import render
 from horizon_builder.roster.io import load
 from horizon_builder.text.words import article, noun, plural, plural_of, with_article
-from horizon_builder.tui.widgets.rows import report_rows
+from horizon_builder.tui.roster.rows import report_rows
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

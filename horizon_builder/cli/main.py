@@ -418,7 +418,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
 
         os.environ[ENV_OFF] = "1"
     if not (args.event or args.tournament):
-        from horizon_builder.tui.firstview import prepare
+        from horizon_builder.tui.roster.firstview import prepare
 
         # before Textual is imported: see firstview.py
         prepare(Path(args.file) if args.file else None, args.ruleset)

@@ -2,7 +2,7 @@
 
 Every format renders one :class:`~horizon_builder.export.document.ExportDocument`
 built from a validation report, so they all say the same thing. No Textual here:
-the app's preview screen (``tui/screens/export.py``) calls :func:`render` and
+the app's preview screen (``tui/sharing/export.py``) calls :func:`render` and
 :func:`write_atomic`.
 """
 

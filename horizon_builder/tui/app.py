@@ -10,7 +10,7 @@ Start-up paints the home screen first and opens the roster right after the
 first refresh: the rules engine (pydantic models, the ruleset files) is only
 imported then, so the window appears as quickly as a bare Textual app's. The
 first frame shows the roster as the last run did when nothing it rests on has
-changed (tui/homeview.py). Screens other than home, and the dialogs, are
+changed (tui/roster/homeview.py). Screens other than home, and the dialogs, are
 imported when first opened.
 """
 
@@ -30,26 +30,26 @@ from textual.screen import ModalScreen, Screen
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.text.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
-from horizon_builder.tui.files import FileActions
-from horizon_builder.tui.firstview import title_texts
-from horizon_builder.tui.homeview import HomeViewActions
+from horizon_builder.tui.common.keys_footer import APP_BINDINGS
+from horizon_builder.tui.common.paths import exists, only_in
+from horizon_builder.tui.common.plain import install_control_filter
+from horizon_builder.tui.common.titles import show_titles
+from horizon_builder.tui.common.views import SessionView
+from horizon_builder.tui.event.organising import ROSTER_ACTIONS, OrganiserActions
 from horizon_builder.tui.keymap import ThemeAndKeys
-from horizon_builder.tui.organising import ROSTER_ACTIONS, OrganiserActions
-from horizon_builder.tui.paths import exists, only_in
-from horizon_builder.tui.plain import install_control_filter
-from horizon_builder.tui.rulebook import RulebookActions
-from horizon_builder.tui.screens.base import SessionView
-from horizon_builder.tui.screens.home import RosterScreen
-from horizon_builder.tui.sharing import SharingActions
+from horizon_builder.tui.roster.firstview import title_texts
+from horizon_builder.tui.roster.home import RosterScreen
+from horizon_builder.tui.roster.homeview import HomeViewActions
+from horizon_builder.tui.rules.rulebook import RulebookActions
+from horizon_builder.tui.sharing.files import FileActions
+from horizon_builder.tui.sharing.share import SharingActions
 from horizon_builder.tui.sidefiles import clean_at_start, remembered_theme
-from horizon_builder.tui.titles import show_titles
 from horizon_builder.tui.typeahead import TypeAhead
-from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
 from horizon_builder.userfiles.prefs import load_prefs, save_pref, take_problems
 
 if TYPE_CHECKING:
     from horizon_builder.session.core import Session
-    from horizon_builder.tui.screens.base import SessionApp
+    from horizon_builder.tui.common.views import SessionApp
     from horizon_builder.userfiles.autosave import Autosaver
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
@@ -176,7 +176,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
 
     def _opened(self) -> None:
         from horizon_builder.engine.gcpause import resume_after_startup
-        from horizon_builder.tui.recovery import offer_recovery
+        from horizon_builder.tui.sharing.recovery import offer_recovery
         from horizon_builder.userfiles.autosave import EVERY_SECONDS, Autosaver, AutosaveStore
 
         self.autosaver = Autosaver(AutosaveStore())
@@ -196,7 +196,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
                 "The roster uses the book data until the file is fixed; it is never overwritten "
                 "without you. R opens the Rules screen."))
         if self._startup_problems:
-            from horizon_builder.tui.dialogs import LoadErrorDialog
+            from horizon_builder.tui.common.dialogs import LoadErrorDialog
 
             for title, problems, note in self._startup_problems:  # after the roster screen
                 # has settled (its focus is given after a refresh), so the screen under the dim
@@ -310,12 +310,12 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
 
     # --- screens -----------------------------------------------------------------------------
     def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:
-        from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+        from horizon_builder.tui.roster.element_editor import ElementEditorScreen
 
         self.push_screen(ElementEditorScreen(element_id, focus_field=focus_field))
 
     def action_add_element(self) -> None:
-        from horizon_builder.tui.screens.add_element import AddElementScreen
+        from horizon_builder.tui.roster.add_element import AddElementScreen
 
         self.push_screen(AddElementScreen(), self._element_added)
 
@@ -335,34 +335,34 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
 
     def action_command(self) -> None:
-        from horizon_builder.tui.screens.command import CommandScreen
+        from horizon_builder.tui.roster.command import CommandScreen
 
         self.push_screen(CommandScreen())
 
     def action_rounds(self, round_name: str | None = None) -> None:
-        from horizon_builder.tui.screens.rounds import open_rounds
+        from horizon_builder.tui.rounds.screen import open_rounds
 
         open_rounds(self, self.session, round_name)
 
     def action_settings(self, focus_field: str | None = None) -> None:
-        from horizon_builder.tui.screens.settings import SettingsScreen
+        from horizon_builder.tui.roster.settings import SettingsScreen
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen(focus_field))
 
     def action_export(self) -> None:
-        from horizon_builder.tui.screens.export import ExportScreen
+        from horizon_builder.tui.sharing.export import ExportScreen
 
         self.push_screen(ExportScreen(self.session.report, path=self.session.path))
 
     def action_help(self) -> None:
-        from horizon_builder.tui.screens.help import HelpScreen
+        from horizon_builder.tui.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_rules(self) -> None:
-        from horizon_builder.tui.screens.rules import RulesScreen
+        from horizon_builder.tui.rules.screen import RulesScreen
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
@@ -390,7 +390,7 @@ def run_app(path: Path | None, overrides: list[str],
             start: tuple[str, Path, Path | None] | None = None) -> int:
     """Open the app on ``path`` (a new roster that saves there if it does not exist), or on
     the organiser's or an event's screen (``start``)."""
-    from horizon_builder.tui.recovery import autosave_on_hangup
+    from horizon_builder.tui.sharing.recovery import autosave_on_hangup
 
     app = HorizonApp(None if start else path, overrides, start=start)
     autosave_on_hangup(app)

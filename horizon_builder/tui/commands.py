@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from horizon_builder.tui.screens.home import RosterScreen
+from horizon_builder.tui.roster.home import RosterScreen
 
 if TYPE_CHECKING:
     from horizon_builder.tui.app import HorizonApp

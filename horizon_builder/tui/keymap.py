@@ -30,10 +30,10 @@ def _bindings(bindings: Iterable[BindingType]) -> list[Binding]:
 
 def remappable() -> list[tuple[str, list[Binding]]]:
     """Where each remappable key works, and its bindings (each with an id)."""
-    from horizon_builder.tui.dialogs.open_roster import OpenRosterDialog
-    from horizon_builder.tui.screens.export import ExportScreen
-    from horizon_builder.tui.screens.home import RosterScreen
-    from horizon_builder.tui.widgets.keys_footer import APP_BINDINGS
+    from horizon_builder.tui.common.keys_footer import APP_BINDINGS
+    from horizon_builder.tui.roster.home import RosterScreen
+    from horizon_builder.tui.sharing.export import ExportScreen
+    from horizon_builder.tui.sharing.open_dialog import OpenRosterDialog
 
     return [("everywhere", _bindings(APP_BINDINGS)), ("the roster", _bindings(RosterScreen.BINDINGS)),
             ("export", _bindings(ExportScreen.BINDINGS)),

@@ -25,7 +25,7 @@ from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Footer, Header
 
-from horizon_builder.tui.textual_internals import (
+from horizon_builder.tui.common.textual_internals import (
     ToastRack,
     app_messages_waiting,
     screen_callbacks_waiting,

@@ -16,9 +16,9 @@ from helpers_editors import RULES, EditorTestApp, new_session
 from textual.binding import Binding, BindingType
 
 from horizon_builder.session.core import Session
-from horizon_builder.tui.screens.add_element import AddElementScreen
-from horizon_builder.tui.screens.command import CommandScreen
-from horizon_builder.tui.screens.element_editor import ElementEditorScreen
+from horizon_builder.tui.roster.add_element import AddElementScreen
+from horizon_builder.tui.roster.command import CommandScreen
+from horizon_builder.tui.roster.element_editor import ElementEditorScreen
 
 
 class Runner(EditorTestApp):

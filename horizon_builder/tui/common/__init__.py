@@ -1,0 +1,1 @@
+"""The shared room: the base dialog, the session views, and the widgets and helpers every feature uses."""

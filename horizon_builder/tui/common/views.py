@@ -1,0 +1,126 @@
+"""The contract between the app and the screens that show or edit the open roster.
+
+A screen that shows the session mixes in :class:`SessionView` and implements
+:meth:`SessionView.refresh_view`; :meth:`HorizonApp.session_changed` calls it on
+every such screen on view after each commit, undo or redo (a screen covered by
+another is redrawn when it is shown again). A screen
+changes the roster only through :meth:`SessionView.commit`, which records one
+undo step with ``Session.commit`` and refreshes every screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
+
+from textual.binding import Binding
+from textual.screen import Screen
+
+#: The CSS of the editors, and of the screens opened from the palette or the rounds screen:
+#: loaded with the first such screen (``CSS_PATH``), not parsed for the first frame.
+EDITORS_CSS = Path(__file__).with_name("editors.tcss")
+MORE_CSS = Path(__file__).with_name("more.tcss")
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from horizon_builder.roster.models import Roster
+    from horizon_builder.rules.values import RuleValue
+    from horizon_builder.session.core import Session
+    from horizon_builder.tui.roster.homecache import HomeView
+
+
+class SessionApp(Protocol):
+    """What the screens ask of the app, the whole of it: screens never import the app (not
+    even for its type); :class:`~horizon_builder.tui.app.HorizonApp` meets this (mypy checks
+    it there)."""
+
+    session: Session
+
+    @property
+    def loaded(self) -> bool: ...
+    @property
+    def opening_label(self) -> str: ...
+    def session_changed(self) -> None: ...
+    def notify_after_frame(self, message: str, **kwargs: Any) -> None: ...
+    def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None: ...
+    def action_add_element(self) -> None: ...
+    def action_command(self) -> None: ...
+    def action_rounds(self, round_name: str | None = None) -> None: ...
+    def action_settings(self, focus_field: str | None = None) -> None: ...
+    def enter_rule_value(self, value: RuleValue, note: str = "", ask_once: bool = False,
+                         then: Callable[[bool], None] | None = None) -> None: ...
+    def ask_once(self, item: str, label: str, note: str,
+                 then: Callable[[bool], None] | None = None) -> bool: ...
+    def undo_rulebook(self) -> bool: ...
+    def early_view(self) -> HomeView | None: ...
+    def roster_facts(self) -> tuple[str | None, bool]: ...
+    def paint_roster_once(self, source: str) -> None: ...
+
+
+class SessionView:
+    """Mixed into a :class:`~textual.screen.Screen` that shows the open roster."""
+
+    #: The session changed while another screen covered this one: redraw when shown again.
+    stale = False
+
+    def on_screen_resume(self) -> None:
+        # (Textual calls the handler of each class of the screen's MRO: a screen's own
+        # on_screen_resume runs too)
+        if self.stale:
+            self.stale = False
+            self.refresh_view()
+
+    @property
+    def horizon(self) -> SessionApp:
+        """The app, typed by what the screens ask of it (``Screen.app`` is any ``App``)."""
+        return cast("SessionApp", cast(Screen, self).app)
+
+    @property
+    def session(self) -> Session:
+        return self.horizon.session
+
+    def refresh_view(self) -> None:
+        """Show the session's current roster and report (called after every change)."""
+        raise NotImplementedError
+
+    def commit(self, roster: Roster, label: str) -> bool:
+        """Record ``roster`` as one undo step and refresh every screen; False when refused.
+
+        A roster the models refuse is never recorded: the reason is shown as an
+        error notification instead.
+        """
+        from pydantic import ValidationError
+
+        try:
+            changed = self.session.commit(roster, label)
+        except (ValidationError, ValueError) as exc:
+            cast(Screen, self).notify(f"Not changed: {exc}", severity="error", markup=False)
+            return False
+        if changed:
+            self.horizon.session_changed()
+        return True
+
+
+def arrow_keys(action: str) -> list[Binding]:
+    """↓ and ↑ as ``action(1)`` and ``action(-1)``, not shown in the footer (an editor's
+    move through its list or its rows)."""
+    return [Binding("down", f"{action}(1)", "Down", show=False),
+            Binding("up", f"{action}(-1)", "Up", show=False)]
+
+
+class EditorView(SessionView):
+    """The setup the roster's editors share (adding an element, editing one, the command):
+    the editors' CSS, and on mount the session shown, then the focus put where the work
+    starts (:meth:`focus_at_start`)."""
+
+    #: (Any: Screen types it with a private alias of Textual's, textual._path.CSSPathType)
+    CSS_PATH: ClassVar[Any] = EDITORS_CSS
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.focus_at_start()
+
+    def focus_at_start(self) -> None:
+        """Focus the control the editor opens on (its first view is shown)."""
+        raise NotImplementedError

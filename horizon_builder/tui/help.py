@@ -1,0 +1,145 @@
+"""The help screen (F1 or ?): how to build a force, and every key."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Markdown
+
+from horizon_builder.tui.common.keys_footer import KeysFooter
+from horizon_builder.tui.keymap import keymap_help
+
+HELP = """\
+# horizon-builder
+
+Build a *Horizon Wars* battlegroup (or a tournament Task Force) and see at
+once what it costs and whether it is legal.
+
+## Build a force in four steps
+
+1. **Settings** (`s`): name, the **FC budget** agreed for the game, the
+   supplements in play and the era.
+2. **Add elements** (`a`): pick a type, set its Presence (P), stats and
+   upgrades. The header shows FC spent against the budget as you go.
+3. **Command** (`c`): choose the CHQ (or AI Command, alpha, hivemind) and
+   spend Command Resources.
+4. **Fix the findings**: the panel at the bottom lists every error and
+   warning with the rule it comes from. Press **Enter** on one to jump to
+   the element and field to change; on "over the budget" it lists the
+   elements to cut (✓ where the force then fits). When the header says **✓ LEGAL**, you
+   are done: save (`ctrl+s`) and export or print it (`x`).
+
+## The header
+
+| Figure | Meaning |
+|---|---|
+| FC | Force Cost spent / budget; the bar turns red when over |
+| FP | Force Presence (sum of P) |
+| CR | Command Resources spent / available |
+| IR | Intelligence Rating = 10 × (1 − FP/FC), and its quality |
+| Deploy | deployment spaces |
+| Momentum | starting momentum |
+| ✓ / ✗ | the verdict: LEGAL, or how many errors and warnings |
+
+**≈** marks a figure or finding that rests on a *provisional* value: a core
+rule we could not read in a book we hold. Check it against your rulebook
+and enter it once in the Rules screen (`R`): every roster then uses it.
+
+Select an element to see its FC, pool and special rules explained on the
+line under the list. Hover a figure for how it is worked out.
+
+## Keys
+
+| Key | Action |
+|---|---|
+| `a` | add an element |
+| `Enter` / `e` | edit the selected element (or fix the selected finding) |
+| `d` | duplicate the selected element |
+| `Delete` | delete the selected element: it asks below the list (`y` or `Enter` deletes, `Esc` keeps) |
+| `[` / `]`, `shift+↑` / `shift+↓` | move the element up / down |
+| `c` | command: CHQ, CR, weird command |
+| `s` | roster settings |
+| `r` | tournament rounds of a Task Force: each round's battlegroup, CHQ, CR, losses |
+| `D` | several copies of the selected element at once (`d`: one) |
+| `x` | export / print |
+| `ctrl+k` | copy the list: as text, or as a share code to paste in a chat (`ctrl+o` opens a pasted code) |
+| `R` | rules in force: every value, its source; enter the core book's values once |
+| `Home` / `End` | the first / last element |
+| `Tab` | move between the element list and the findings |
+| `ctrl+z` / `ctrl+y` | undo / redo any edit |
+| `ctrl+s` | save; `S` save as |
+| `ctrl+o` | open a roster; `ctrl+n` new roster |
+| `ctrl+p` | command palette: every action by name |
+| `F9` | light / dark theme (any theme: "Change theme" in the palette; remembered) |
+| `F1` / `?` | this help |
+| `ctrl+q` | quit (asks to save changes) |
+
+The mouse works everywhere: click a row to select it, click it again to
+edit; click a finding to fix it; click the keys in the footer. Keys typed
+while a screen opens are kept for it: type ahead as fast as you like.
+
+## In the editors
+
+| Where | Keys |
+|---|---|
+| Add element | type to filter, `↑` / `↓` choose, `Enter`; then `−` / `+` (or digits) for P and `Enter` adds |
+| Element editor | `↑` / `↓` between rows (name, P, stats, upgrades, findings), `←` / `→` between stats |
+| a number | `−` / `+`, or type digits and `Enter`; `Enter` alone goes on to the next |
+| upgrades | `Enter` takes or drops, `+` / `−` change the count, `ctrl+t` shows every upgrade with why not |
+| upgrade search | type letters to list the upgrades by name; `Backspace`, `Esc` clears |
+| metaforms | **+ Form** (`ctrl+o`) adds one, `[` / `]` switch between the base and its forms |
+| Command | `Tab` to the next list, `Enter` chooses (or says why not), then who leads |
+| Rounds (`r`) | `a` add a round, `d` repeat one (less the benched); `e` rename, `Delete`, `[` / `]` move |
+| a round's battlegroup | `g` suggests the best legal ones (most FP, least FP, an IR), `Enter` takes one |
+| a round's elements | `space` / `Enter` field it, `x` destroyed (benched later), `h` its CHQ |
+| any editor | `ctrl+l` the findings, `Esc` back to the roster |
+
+## Organising an event
+
+From the palette (`ctrl+p`): **Organiser: judge a folder of lists** shows every
+list in a folder judged by an event preset, live as files change (click a column
+to sort, `Enter` views a list, `x` writes the table); **Run an event** shows an
+event file's standings and rounds (`p` pairs the next round, `r` enters a
+result, `x` writes the standings). From the shell: `horizon-builder --event
+oth-tournament lists/` and `horizon-builder --tournament club.toml`.
+
+## Files
+
+In the Open dialog (`ctrl+o`), `ctrl+l` shows the library of the folder on
+screen: every roster with its kind, FC, verdict and date, searchable; `Enter`
+opens one, `n` duplicates it as a new list.
+
+Rosters are TOML files you can read and edit by hand. Saving replaces the
+file safely and keeps the previous version as `NAME.toml.bak`. A file that
+cannot be loaded is shown with each problem's line and key, and is never
+overwritten.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys and a short guide; Escape, q or F1 closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,f1,question_mark", "close", "Close", key_display="esc"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box") as box:
+            box.border_title = "Help"
+            with VerticalScroll(id="help-scroll"):
+                keymap = getattr(self.app, "user_keymap", {})
+                yield Markdown(HELP + "\n" + keymap_help(keymap), id="help-text")
+            yield Button("Close", id="close", variant="primary", compact=True)
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,138 @@
+"""The totals strip's figures as plain values: what the home screen's header strip says.
+
+No Textual here: the figures are worked out the same way for the strip
+(:mod:`horizon_builder.tui.roster.totals_strip`, which draws them) and for the view
+of a first start worked out in a second process (:mod:`horizon_builder.tui.roster.firstview`).
+Every number comes from the session's :class:`~horizon_builder.engine.validator.Report`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from horizon_builder.tui.roster.format import plural, signed, verdict
+
+if TYPE_CHECKING:
+    from horizon_builder.engine.validator import Report
+
+TOOLTIP = """\
+FC: Force Cost spent / budget: each element's FC added up (normally its P; a conventional \
+CHQ is free and changes some other types' FC). Select an element to see its FC explained.
+FP: Force Presence, the elements' P added up (a metaformer: its P plus one per form).
+CR: Command Resources spent / available (a conventional CHQ brings one per two \
+conventional elements).
+IR: Intelligence Rating = 10 × (1 − FP/FC), rounded, and its quality (OtH p.50).
+Deploy: deployment spaces (one per full 10 elements, at least one; OtH p.53).
+Momentum: starting momentum (the force's FP, with exceptions; OtH p.51).
+≈: rests on a provisional value (a core rule we could not read in a book we hold)."""
+
+
+@dataclass
+class Figures:
+    """What the strip shows, as plain values (kept for tests and the tooltip)."""
+
+    bar_label: str = "FC"
+    spent: int = 0
+    budget: int = 1
+    budget_text: str = ""
+    figures: list[str] = field(default_factory=list)
+    line2: list[str] = field(default_factory=list)
+    verdict: str = ""
+    legal: bool = True
+    warnings: bool = False
+    over: bool = False
+    effect: str = ""
+    narrow: list[str] | None = None  #: the figures said shorter, where they do not fit
+
+
+def report_figures(report: Report) -> tuple[Figures, str]:
+    """The strip's figures of a report, and its tooltip (how each figure is worked out,
+    the provisional values used and the rules beyond the book)."""
+    task_force = report.analysis.roster.kind == "task_force"
+    figures = _task_force(report) if task_force else _battlegroup(report)
+    beyond_book = [la.label for la in report.rules_layers if la.beyond_book]
+    if beyond_book:  # the verdict rests on them: name them on screen
+        figures.line2.append("rules + " + ", ".join(beyond_book))
+    entered = sum(len(la.entered) for la in report.rules_layers if not la.beyond_book)
+    if entered:
+        figures.line2.append(f"rulebook: {entered} entered")  # (fits 80 columns)
+    effect = f"\nIR effect: {figures.effect}" if figures.effect else ""
+    used = report.provisional_values
+    provisional = f"\n\nProvisional values used: {'; '.join(used)}" if used else ""
+    beyond = "".join(f"\n\n{layer.said[:1].upper()}{layer.said[1:]}: {layer.path}"
+                     for layer in report.rules_layers)
+    if report.changed_values:
+        beyond += f"\nValues they changed used here: {'; '.join(report.changed_values)}"
+    if report.entered_values:
+        beyond += f"\nValues entered from your rulebook used here: {'; '.join(report.entered_values)}"
+    return figures, TOOLTIP + effect + provisional + beyond
+
+
+def _battlegroup(report: Report) -> Figures:
+    t = report.totals
+    left = t.force_cost_limit - t.force_cost
+    state = f"({left} left)" if left > 0 else ("(on budget)" if left == 0 else f"({-left} over)")
+    prov = " ≈" if t.provisional else ""
+    quality = f" {t.intelligence_quality}" if t.intelligence_quality else ""
+    figures = Figures(
+        "FC", t.force_cost, t.force_cost_limit, f"{t.force_cost}/{t.force_cost_limit} {state}{prov}",
+        [f"FP {t.force_presence}", f"CR {t.command_resources_spent}/{t.command_resources}",
+         f"IR {signed(t.intelligence_rating)}{quality}"],
+        over=left < 0, effect=t.intelligence_effect or "",
+    )
+    _line2(report, figures)
+    return figures
+
+
+def _task_force(report: Report) -> Figures:
+    t = report.totals
+    roster = report.analysis.roster
+    limit = t.force_presence_limit or 2 * roster.force_cost  # the preset's, else twice
+    rounds = [
+        f"{sub.analysis.round_name} {sub.totals.force_cost}/{sub.totals.force_cost_limit}"
+        f"{'✓' if sub.legal else '✗'}"
+        for sub in report.round_reports
+    ]
+    figures = Figures(
+        "FP", t.force_presence, limit, f"{t.force_presence}/{limit} Task Force FP",
+        [f"event FC {roster.force_cost}", " · ".join(rounds) if rounds else "no rounds yet"],
+        over=t.force_presence > limit,
+        narrow=[f"event FC {roster.force_cost}", "rounds " + " ".join(
+            f"{'✓' if sub.legal else '✗'}" for sub in report.round_reports) if rounds
+            else "no rounds yet"],
+    )
+    _line2(report, figures)
+    from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
+
+    minutes = round_minutes(report.analysis.ruleset, roster.force_cost)
+    figures.line2 = [elements_text(report), f"round length {minutes} min"]
+    gone = [report.analysis.by_id[i].element.name for i in benched(roster)
+            if i in report.analysis.by_id]
+    if gone:
+        figures.line2.append(f"benched: {', '.join(gone)} (value remaining "
+                             f"{remaining_value(report.analysis)})")
+    return figures
+
+
+def _line2(report: Report, figures: Figures) -> None:
+    t = report.totals
+    figures.line2 = [f"Deploy {plural(t.deployment_spaces, 'space')}",
+                     f"Momentum {t.starting_momentum}",
+                     elements_text(report)]
+    v = verdict(report)
+    figures.legal, figures.warnings = v.legal, v.warnings > 0
+    if not report.analysis.roster.elements and v.legal and not v.warnings:
+        figures.verdict = "no elements yet"  # nothing wrong, but nothing to play either
+        figures.warnings = True
+        return
+    figures.verdict = f"{'✓' if v.legal else '✗'} {v.text}{' ≈' if v.provisional else ''}"
+
+
+def elements_text(report: Report) -> str:
+    """"7 elements", and the strategic assets apart ("7 elements + 2 assets"): an asset is off
+    the table, not an element there (OtH p.36)."""
+    infos = report.analysis.by_id.values()
+    assets = sum(1 for info in infos if info.type is not None and info.type.is_asset)
+    text = plural(len(infos) - assets, "element")
+    return text + (f" + {plural(assets, 'asset')}" if assets else "")

@@ -1,0 +1,134 @@
+"""The home view of the last run on a roster: kept after each load and save, shown at once
+by the next start on it (the cache and its key: :mod:`horizon_builder.tui.roster.homecache`).
+
+The next start on that roster paints the kept view in its first frame when the key is
+the same; the session loads right after and shows its own view, which is then the same
+(the table touches only rows that differ: none). A first start on a roster (no kept
+view) may get one worked out by a second process while Textual starts
+(:mod:`horizon_builder.tui.roster.firstview`). A view whose key differs, or any trouble
+reading one, is simply not used: the roster shows once loaded, as without it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+
+from horizon_builder.tui.common.textual_internals import parse_action
+from horizon_builder.tui.roster.homecache import HomeView, read_kept, store
+
+if TYPE_CHECKING:
+    from horizon_builder.session.core import Session
+    from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.tui.roster.home import RosterScreen
+
+
+def read_view(app: HorizonApp) -> HomeView | None:
+    """The view kept for the roster the app starts on (a new one without a file), if its
+    key is still the same (looked up once: by the command line, before Textual started, when
+    it looked for the same roster and size)."""
+    from horizon_builder.tui.roster import firstview
+
+    size = (app.size.width, app.size.height)
+    found, view = firstview.looked_up(app.initial_path, app.overrides, size)
+    return view if found else read_kept(app.initial_path, app.overrides, size)
+
+
+def write_view(app: HorizonApp, home: RosterScreen) -> None:
+    """Keep what the home screen shows now, for the next start on the same file, or with
+    no file (only a roster as saved or started new, opened without problems, with its
+    rows on screen)."""
+    session = app.session
+    path = session.path
+    table = home.table
+    if (session.dirty or bool(table.rows_shown) != bool(session.roster.elements)
+            or app.refused_paths or session.personal_problems
+            or (path is not None and path.exists() and not path.is_file())):
+        return
+    layers = [str(Path(layer.path).resolve()) for layer in session.report.rules_layers]
+    totals = home.totals
+    view = HomeView(
+        title=str(app.title), sub_title=str(app.sub_title), kind=session.roster.kind,
+        figures=totals.figures, tooltip=str(totals.tooltip), widths=table.widths,
+        rows=table.rows_shown, findings=home.findings.findings,
+        provisional=home.findings.provisional, detail=home.detail_text)
+    # (here, not in a thread: a few milliseconds, after the frame with the roster, and
+    # written even when the app is left at once)
+    store(tuple(app.overrides), (app.size.width, app.size.height),
+          None if path is None else path.resolve(), layers, dataclasses.asdict(view))
+
+
+class HomeViewActions(App[int]):
+    """Mixed into the app: the home view kept from the last run, shown until the session is
+    loaded (right after the first frame); a key pressed meanwhile acts once it is."""
+
+    session: Session
+    _early_view: HomeView | bool | None = False  #: False: not read yet
+    _early_actions: list[tuple[Any, ...]]
+    _roster_shown = False
+
+    def early_view(self) -> HomeView | None:
+        """The kept view to show while the session is not loaded (None: none)."""
+        if "session" in self.__dict__:
+            return None
+        if self._early_view is False:
+            from horizon_builder.tui.roster import firstview
+
+            self._early_view = read_view(self)  # type: ignore[arg-type]
+            if self._early_view is None:  # a first start: a second process's view, if any
+                self._early_view = firstview.take_view(self.size.width)
+            firstview.discard()
+        return self._early_view if isinstance(self._early_view, HomeView) else None
+
+    async def run_action(self, action: Any, default_namespace: Any = None,
+                         namespaces: Any = None) -> bool:
+        if "session" not in self.__dict__ and self.early_view() is not None:
+            target, name, params = parse_action(
+                self, action, self if default_namespace is None else default_namespace, namespaces)
+            if not target.check_action(name, params):  # not usable now: the key goes on
+                return False
+            # the roster on screen is the kept view: the action runs once the session is in
+            self.__dict__.setdefault("_early_actions", []).append(
+                (action, default_namespace, namespaces))
+            return True
+        return await super().run_action(action, default_namespace, namespaces)
+
+    def run_early_actions(self) -> None:
+        for args in self.__dict__.pop("_early_actions", []):
+            self.call_later(self.run_action, *args)
+
+    def roster_painted(self, source: str) -> None:
+        """The first frame with the roster on screen is out: ``source`` is "kept" (the view
+        from the last run) or "session" (the session's own). Nothing here: a hook."""
+
+    def roster_facts(self) -> tuple[str | None, bool]:
+        """The roster's kind and whether it has elements: the session's, or the kept view's
+        (the footer shows what the keys will do once the session is in)."""
+        if "session" in self.__dict__:
+            return self.session.roster.kind, bool(self.session.roster.elements)
+        view = self.early_view()
+        return (view.kind, bool(view.rows)) if view is not None else (None, False)
+
+    def keep_home_view(self) -> None:
+        from horizon_builder.tui.roster.home import RosterScreen
+
+        home = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(home, RosterScreen) and "session" in self.__dict__:
+            write_view(self, home)  # type: ignore[arg-type]
+
+    def paint_roster_once(self, source: str) -> None:
+        """The roster is on screen from the next frame: say so (once) when it is out. The
+        kept view is said when the session starts loading, right after the first frame."""
+        if not self._roster_shown:
+            self._roster_shown = True
+            if source == "kept":
+                self.__dict__["_kept_pending"] = True
+            else:
+                self.call_after_refresh(self.roster_painted, source)
+
+    def kept_view_painted(self) -> None:
+        if self.__dict__.pop("_kept_pending", False):
+            self.roster_painted("kept")

@@ -1,0 +1,148 @@
+"""The Open dialog's library: a folder's rosters with name, kind, FC, verdict and date,
+filtered as you type; Enter opens one, ``n`` (or the button) duplicates it as a new list.
+
+The entries are read in a thread (each file loaded and judged as ``check`` does:
+horizon_builder/userfiles/library.py), so a large folder never holds the dialog back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, DataTable, Input, Label
+
+from horizon_builder.tui.common.paths import display_path
+from horizon_builder.userfiles.library import LibraryEntry, read_library
+
+COLUMNS = ("Name", "Kind", "FC", "Verdict", "Changed", "File")
+
+
+class LibraryTable(DataTable[Text | str]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "duplicate", "Duplicate as new list"),
+    ]
+
+    def action_duplicate(self) -> None:
+        pane = next((a for a in self.ancestors if isinstance(a, LibraryPane)), None)
+        if pane is not None:
+            pane.choose(as_copy=True)
+
+
+class LibraryPane(Vertical):
+    """Every roster of one folder, searchable."""
+
+    DEFAULT_CSS = """
+    LibraryPane { height: 1fr; }
+    LibraryPane #library-title { color: $text-muted; height: 1; text-wrap: nowrap;
+                                 text-overflow: ellipsis; }
+    LibraryPane #library-table { height: 1fr; min-height: 4; }
+    LibraryPane #library-buttons { height: auto; }
+    LibraryPane #library-hint { width: 1fr; color: $text-muted; }
+    """
+
+    class Chosen(Message):
+        """A roster chosen: to open it, or (``as_copy``) to start a new list from it."""
+
+        def __init__(self, path: Path, as_copy: bool) -> None:
+            super().__init__()
+            self.path = path
+            self.as_copy = as_copy
+
+    def __init__(self, folder: Path, extra_overrides: tuple[str, ...] = (), *,
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.folder = folder
+        self.extra_overrides = extra_overrides
+        self.entries: list[LibraryEntry] = []  #: the folder's rosters, read
+        self.shown: list[LibraryEntry] = []  #: those the search keeps, in the table's order
+
+    def compose(self) -> ComposeResult:
+        yield Label(self._title(), id="library-title", classes="pane-title")
+        yield Input(placeholder="search: name, file, kind or verdict", id="library-search",
+                    compact=True)
+        table = LibraryTable(id="library-table", cursor_type="row", zebra_stripes=True)
+        table.add_columns(*COLUMNS)
+        yield table
+        with Horizontal(id="library-buttons"):
+            yield Label("Enter opens · n: a new list from it", id="library-hint")
+            yield Button("Duplicate as new list", id="library-duplicate", compact=True)
+
+    def _title(self, count: int | None = None) -> Text:
+        shown = display_path(self.folder)
+        counted = "reading…" if count is None else f"{count} roster{'s' if count != 1 else ''}"
+        return Text(f"Library of {'this folder' if shown == '.' else shown} ({counted}; ctrl+l: "
+                    "folders)")
+
+    def on_mount(self) -> None:
+        self.load(self.folder)
+
+    def load(self, folder: Path) -> None:
+        """Show the rosters of ``folder`` (read again)."""
+        self.folder = folder
+        self.entries = []
+        self._show()
+        self.query_one("#library-title", Label).update(self._title())
+        self._read(folder)
+
+    @work(thread=True, exclusive=True, group="library")
+    def _read(self, folder: Path) -> None:
+        entries = read_library(folder, self.extra_overrides)
+        self.app.call_from_thread(self._read_done, folder, entries)
+
+    def _read_done(self, folder: Path, entries: list[LibraryEntry]) -> None:
+        if folder != self.folder or not self.is_attached:
+            return
+        self.entries = entries
+        self.query_one("#library-title", Label).update(self._title(len(entries)))
+        self._show()
+
+    @on(Input.Changed, "#library-search")
+    def _search(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        query = self.query_one("#library-search", Input).value
+        self.shown = [e for e in self.entries if e.matches(query)]
+        table = self.query_one("#library-table", LibraryTable)
+        table.clear()
+        for entry in self.shown:
+            style = "green" if entry.legal else "red" if entry.legal is False else "dim"
+            name = entry.name if len(entry.name) <= 32 else entry.name[:31] + "…"
+            table.add_row(Text(name, style="bold" if entry.legal is not None else "dim"),
+                          entry.kind, entry.cost, Text(entry.verdict, style=style), entry.date,
+                          Text(entry.path.name, style="dim"))
+
+    @on(Input.Submitted, "#library-search")
+    def _to_table(self, event: Input.Submitted) -> None:
+        event.stop()  # Enter in the search goes to the table, not to the dialog's default button
+        self.query_one("#library-table", LibraryTable).focus()
+
+    @on(DataTable.RowSelected, "#library-table")
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.choose(as_copy=False)
+
+    @on(Button.Pressed, "#library-duplicate")
+    def _duplicate(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.choose(as_copy=True)
+
+    @property
+    def highlighted(self) -> LibraryEntry | None:
+        row = self.query_one("#library-table", LibraryTable).cursor_row
+        return self.shown[row] if 0 <= row < len(self.shown) else None
+
+    def choose(self, as_copy: bool) -> None:
+        entry = self.highlighted
+        if entry is None:
+            self.app.notify("No roster chosen: the library is empty (or nothing matches)",
+                            severity="warning", timeout=3)
+        else:  # one that cannot be used shows its problems, as the folders' would
+            self.post_message(self.Chosen(entry.path, as_copy))
