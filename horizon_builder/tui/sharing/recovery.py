@@ -3,6 +3,8 @@ work when the terminal closes. The files themselves are :mod:`horizon_builder.us
 
 from __future__ import annotations
 
+import asyncio
+import os
 import signal
 from typing import TYPE_CHECKING
 
@@ -80,13 +82,46 @@ def restore_autosave(app: HorizonApp, entry: Autosave) -> bool:
     return True
 
 
-def autosave_on_hangup(app: HorizonApp) -> None:
-    """Closing the terminal (SIGHUP) or a polite kill (SIGTERM): autosave, then leave."""
+#: After a hang-up, how long leaving politely may take before the process ends anyway (the
+#: terminal is gone: restoring it may block on a write nobody reads).
+HANGUP_GRACE_SECONDS = 3.0
 
-    def leave(signum: int, _frame: object) -> None:
-        app.autosave_now()
-        app.exit(128 + signum)
+
+def autosave_on_hangup(app: HorizonApp) -> None:
+    """Closing the terminal (SIGHUP) or a polite kill (SIGTERM): autosave, then leave.
+
+    The signal handler does no work of its own: it runs between any two steps of whatever
+    the app is doing, and work done there (a write, an exit) can meet that work half done.
+    Before anything is loaded there is nothing to keep, and a hang-up ends the process at
+    once (a slow file at the start is not read on for nobody). Otherwise the handler asks
+    the event loop to :func:`leave_now` as soon as the work in hand yields.
+    """
+
+    def on_signal(signum: int, _frame: object) -> None:
+        hangup = signum == getattr(signal, "SIGHUP", None)
+        if hangup and not app.loaded:
+            os._exit(128 + signum)  # nothing to keep; the terminal to restore is gone
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # the app is not running (yet, or any more)
+            if hangup:
+                os._exit(128 + signum)
+            raise SystemExit(128 + signum) from None
+        loop.call_soon_threadsafe(leave_now, app, signum)
 
     for name in ("SIGHUP", "SIGTERM"):
         if hasattr(signal, name):
-            signal.signal(getattr(signal, name), leave)
+            signal.signal(getattr(signal, name), on_signal)
+
+
+def leave_now(app: HorizonApp, signum: int) -> None:
+    """The app's answer to a hang-up or a polite kill: keep unsaved work, then leave. After a
+    hang-up the process ends within :data:`HANGUP_GRACE_SECONDS` even if leaving stalls."""
+    app.autosave_now()
+    if signum == getattr(signal, "SIGHUP", None):
+        import threading
+
+        timer = threading.Timer(HANGUP_GRACE_SECONDS, os._exit, (128 + signum,))
+        timer.daemon = True
+        timer.start()
+    app.exit(return_code=128 + signum)
