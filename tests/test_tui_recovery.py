@@ -172,3 +172,40 @@ async def test_a_corrupt_autosave_is_reported_and_the_app_opens(tmp_path: Path) 
         assert not isinstance(app.screen, RecoveryDialog)
         assert any("junk.toml could not be read" in str(n.message) for n in app._notifications)
     assert (store.folder / "junk.toml.bad").exists()
+
+
+async def test_an_autosave_that_fails_says_so_and_when_it_works_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35 item 7: with the data folder unusable (here a file stands where the folder
+    must be, as good as a full disk for the writes), edits went unsaved for good and nothing
+    told the player. Now the player is told at once, once, and again when it works."""
+    import shutil
+
+    monkeypatch.setattr(autosave, "EVERY_SECONDS", 0.2)
+    data = tmp_path / "data"
+    data.write_text("not a folder\n", encoding="utf-8")
+    monkeypatch.setenv(autosave.DATA_DIR_ENV, str(data))
+    path = copy_example(tmp_path, HVY_CAV)
+    app = HorizonApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded)
+        told = [n.message for n in app._notifications]
+        select(app, "m2")
+        await pilot.press("d")
+
+        def failures() -> list[str]:
+            return [n.message for n in app._notifications if n.message.startswith("Autosave failed")]
+
+        await until(pilot, lambda: bool(failures()), "the failure said")
+        (said,) = failures()
+        assert "NOT kept" in said and "ctrl+s" in said and str(data / "autosave") in said
+        await pilot.press("d")
+        await pilot.pause(0.6)  # more failed writes: not said again
+        assert len(failures()) == 1
+        data.unlink()  # room again
+        shutil.rmtree(data, ignore_errors=True)
+        await pilot.press("d")
+        await until(pilot, lambda: any(n.message.startswith("Autosave works again")
+                                       for n in app._notifications), "the recovery said")
+        assert [e.roster for e in AutosaveStore().entries()[0]] == [app.session.roster]
+    assert not any("Autosave" in m for m in told)

@@ -219,6 +219,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         """Write unsaved work to its autosave file (or remove the file once saved)."""
         if self.autosaver is not None and self.loaded:
             self.autosaver.sync(self.session.roster, self.session.path, self.session.dirty)
+            news = self.autosaver.take_news()
+            if news is not None:  # notify is safe from the autosave thread
+                self.notify(news.message, title="Autosave", timeout=30 if news.why else 5,
+                            severity="error" if news.why else "information")
 
     def autosave_soon(self) -> None:
         """:meth:`autosave_now` in a thread: a slow disk never delays the next key."""

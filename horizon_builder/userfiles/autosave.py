@@ -199,6 +199,21 @@ class AutosaveStore:
             file.unlink()
 
 
+@dataclass(frozen=True)
+class Failure:
+    """News of the autosave: ``why`` writes into ``folder`` fail (None: they work again)."""
+
+    why: str | None
+    folder: Path
+
+    @property
+    def message(self) -> str:
+        if self.why is None:
+            return "Autosave works again: unsaved changes are kept from now on."
+        return (f"Autosave failed: {self.why} ({self.folder}). Unsaved changes are NOT kept if "
+                "the app or the computer stops: save them (ctrl+s, or Save as elsewhere).")
+
+
 class Autosaver:
     """When to write the session's roster, and the one file this app owns.
 
@@ -217,6 +232,7 @@ class Autosaver:
         self._written: Roster | None = None
         self._pending = 0
         self.error: str | None = None  #: why the last write failed (None: it did not)
+        self._told: str | None = None  #: the failure the player was last told of
         self.stopped = False  #: after :meth:`stop`: nothing more is written
         self._lock = threading.RLock()
 
@@ -260,6 +276,16 @@ class Autosaver:
         self.error = None
         self._written = roster
         return True
+
+    def take_news(self) -> Failure | None:
+        """What the player must hear since last asked: a :class:`Failure` when writes start
+        to fail (or fail for another reason), one with ``why=None`` when they work again;
+        None when nothing changed. A failing autosave is never silent, nor said twice."""
+        with self._lock:
+            if self.error == self._told:
+                return None
+            self._told = self.error
+            return Failure(self.error, self.store.folder)
 
     def discard(self) -> None:
         """Remove our file (saved, or the changes thrown away)."""
