@@ -13,7 +13,8 @@ them (``<name>.toml``, each citing the book's page in a comment) and, beside eac
     ]
 
 A roster the loader refuses (an id the rules do not know) says so instead of findings:
-``load_error = "elements[0].upgrades[0]"`` (the key the message names; ``check`` exits 2).
+``load_error = "elements[1].upgrades[1]"`` (the key the message names, counted from 1;
+``check`` exits 2).
 
 A roster whose name starts with ``limit`` is legal at the rule's limit (one step short of
 breaking it: exactly P upgrades where at most P are allowed) and must not produce the
