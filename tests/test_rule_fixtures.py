@@ -156,10 +156,20 @@ def test_every_code_has_a_producing_and_a_limit_fixture() -> None:
     assert missing_limit == [], f"no legal-at-limit fixture (nor a reason): {', '.join(missing_limit)}"
 
 
-def test_every_expected_file_has_its_roster() -> None:
-    orphans = [p for p in RULES.glob(f"*/*{EXPECTED}")
-               if not p.with_name(p.name.removesuffix(EXPECTED) + ".toml").exists()]
-    assert orphans == []
+def test_every_file_of_a_folder_has_its_part() -> None:
+    """A roster has its expected file and the other way round; a rules file is named by a
+    roster's ``overrides`` or an expected file's ``ruleset``: nothing is left lying about."""
+    rosters = _rosters()
+    named: set[Path] = set()
+    for roster in rosters:
+        overrides = tomllib.loads(roster.read_text(encoding="utf-8")).get("overrides")
+        named.update(roster.parent / n for n in [*_expected(roster).get("ruleset", []),
+                                                 *([overrides] if overrides else [])])
+    loose = [p.relative_to(RULES).as_posix() for p in sorted(RULES.glob("*/*"))
+             if p not in named and p not in rosters
+             and not (p.name.endswith(EXPECTED)
+                      and p.with_name(p.name.removesuffix(EXPECTED) + ".toml").exists())]
+    assert loose == [], "files no fixture uses"
 
 
 def _write(roster: Path) -> None:
