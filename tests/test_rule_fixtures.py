@@ -179,7 +179,8 @@ def _write(roster: Path) -> None:
     rulesets = old.get("ruleset", [])
     if "load_error" in old:
         return
-    lines = [f"# what `horizon-builder check` finds in {roster.name}"]
+    options = "".join(f" --ruleset {name}" for name in rulesets)
+    lines = [f"# what `horizon-builder check --no-personal-rules{options} {roster.name}` finds"]
     if rulesets:
         lines.append(f"ruleset = {json.dumps(rulesets)}")
     if old.get("reason"):
