@@ -148,13 +148,13 @@ def _examples(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from horizon_builder.export import export_main
+    from horizon_builder.cli.export import export_main
 
     return export_main(args)
 
 
 def _adventure(args: argparse.Namespace) -> int:
-    from horizon_builder.engine.adventures import adventure_main
+    from horizon_builder.cli.adventure import adventure_main
 
     return adventure_main(args)
 
