@@ -367,7 +367,7 @@ def test_duplicate_element_inserts_an_independent_copy_below(rules):
     ids = [e.id for e in new.elements]
     assert ids[1] == copy_id and copy_id not in [e.id for e in roster.elements]
     copy = new.elements[1]
-    assert copy.name == ed.next_copy_name(roster, first.name) and copy.stats == first.stats
+    assert copy.name == roster.next_copy_name(first.name) and copy.stats == first.stats
     assert new.elements[0] is first and len(roster.elements) == 3
 
 

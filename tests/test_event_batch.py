@@ -246,9 +246,10 @@ def test_first_error_is_cut_only_where_the_terminal_is_too_narrow(event_folder):
     """The check table's first error takes the rest of the terminal's width (issue 23): whole
     in a wide terminal or a pipe, cut (with an ellipsis) only in a narrow terminal."""
     from horizon_builder.event.batch import judge, table_text
+    from horizon_builder.export.check import json_report
 
     preset = find_preset("oth-tournament")
-    rows = [row for row, _ in judge([event_folder], preset)]
+    rows = [row for row, _ in judge([event_folder], preset, as_json=json_report)]
     error = next(r.first_error for r in rows if r.file == "house.toml")
     assert len(error) > 48  # the old table cut it at 48 whatever the terminal
     for width in (None, 250):

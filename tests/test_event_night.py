@@ -369,9 +369,9 @@ def test_an_event_without_pins_is_named_and_accept_pins_it(club: Path, capsys):
 
 
 def test_a_lost_superflyer_allows_the_rescued_pilot_too():
-    """A superflyer is an aircraft (OtH p.47 ejection; checks.common.is_aircraft): losing one
-    (the example's Vulcan-2, P5) lets the opponent's tie-break be 4 or 5 without a warning,
-    and 3 is flagged."""
+    """A superflyer is an aircraft (OtH p.47 ejection; ElementType.is_a("aircraft"), as
+    checks.common.is_aircraft asks): losing one (the example's Vulcan-2, P5) lets the
+    opponent's tie-break be 4 or 5 without a warning, and 3 is flagged."""
     from types import SimpleNamespace
 
     from horizon_builder.event.io import tie_break_notes

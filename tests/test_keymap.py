@@ -69,11 +69,13 @@ async def test_a_key_taken_from_another_binding_is_said_once(tmp_path: Path) -> 
     app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
+        # read at once: the warning is said as the roster shows and lasts 10 s, which a loaded
+        # machine can spend on the steps below
+        said = [n.message for n in app._notifications if "takes d from" in n.message]
         count = len(app.session.roster.elements)
         await pilot.press("d")
         await shown(pilot, AddElementScreen)
         assert len(app.session.roster.elements) == count  # not duplicated
-        said = [n.message for n in app._notifications if "takes d from" in n.message]
     assert len(said) == 1 and "'roster.add' takes d from “Copy” (roster.duplicate)" in said[0]
 
 

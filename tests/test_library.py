@@ -13,10 +13,11 @@ from helpers_tui import SIZE, copy_example, example, shown, until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from horizon_builder.session.core import Session, copy_name
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.sharing.library import LibraryPane, LibraryTable
 from horizon_builder.tui.sharing.open_dialog import OpenRosterDialog
-from horizon_builder.userfiles.library import copy_name, library_files, open_as_new_list, read_library
+from horizon_builder.userfiles.library import library_files, read_library
 
 
 def _folder(tmp_path: Path) -> Path:
@@ -67,7 +68,7 @@ def test_duplicate_as_a_new_list_is_unsaved_and_keeps_its_rules_file(tmp_path: P
                                        encoding="utf-8")
     text = path.read_text(encoding="utf-8")
     path.write_text('overrides = "house.toml"\n' + text, encoding="utf-8")
-    session = open_as_new_list(path)
+    session = Session.open_as_new_list(path)
     assert session.path is None and session.dirty
     assert session.roster.name == "3rd Lancers Battlegroup (copy)"
     assert session.roster.overrides == str((folder / "house.toml").resolve())

@@ -357,9 +357,8 @@ def test_the_app_started_by_serve_is_kept_apart_before_it_reads_anything(
         served: Path, host_files: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``python -m horizon_builder FILE`` as serve starts it (ENV_ROOT set): the private
     folders are in place before the app (or its first view) reads a preference."""
-    import horizon_builder.tui.roster.firstview as firstview
-
     import horizon_builder.tui.app as app_module
+    import horizon_builder.tui.roster.firstview as firstview
 
     seen: dict[str, str] = {}
 

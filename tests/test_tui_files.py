@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers_tui import SIZE, copy_example, example, row_names, select, shown, totals
+from helpers_tui import SIZE, copy_example, example, row_names, select, shown, totals, until
 from textual.widgets import Input, Label, Static
 
 from horizon_builder.roster.io import read_roster
@@ -72,7 +72,8 @@ async def test_new_roster_save_asks_for_a_file_name(tmp_path: Path, monkeypatch)
     monkeypatch.chdir(tmp_path)
     app = HorizonApp(None)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        # the new roster is made after the first frame ("Opening a new roster…" until then)
+        await until(pilot, lambda: app.loaded, "the new roster")
         assert app.title.startswith("untitled")
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -90,7 +91,7 @@ async def test_missing_file_starts_a_new_roster_that_saves_there(tmp_path: Path)
     path = tmp_path / "fresh.toml"
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.loaded, "the new roster")
         assert app.session.path == path
         assert "fresh.toml (new file)" in app.title
         assert row_names(app) == []

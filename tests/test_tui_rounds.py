@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers_tui import SIZE, copy_example, example, findings, home, totals
+from helpers_tui import SIZE, copy_example, example, findings, home, totals, until
 from textual.widgets import Input, OptionList, Select, Static
 
 from horizon_builder.roster.models import Command, Element, Roster, Round, UpgradeChoice
@@ -449,7 +449,7 @@ async def test_cr_upgrade_choice_per_round() -> None:
     from the round and stays that round's."""
     app = HorizonApp(example(TASK_FORCE))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: app.loaded, "the roster")  # opened after the first frame
         app.session.commit(app.session.roster.model_copy(
             update={"supplements": (*app.session.roster.supplements, "datawar")}), "datawar on")
         app.session_changed()

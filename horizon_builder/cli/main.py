@@ -78,6 +78,7 @@ def _check(args: argparse.Namespace) -> int:
 def _check_event(args: argparse.Namespace) -> int:
     """The organiser's batch check (OtH p.45-48): one row per list, judged by the preset."""
     from horizon_builder.event import batch
+    from horizon_builder.export.check import json_report
     from horizon_builder.files.resources import find_preset
 
     preset = find_preset(args.event)
@@ -94,7 +95,8 @@ def _check_event(args: argparse.Namespace) -> int:
     if not files:
         return 2
     judged = batch.judge_files(files, preset, args.ruleset,
-                               personal=False if args.no_personal_rules else None)
+                               personal=False if args.no_personal_rules else None,
+                               as_json=json_report)
     rows = [row for row, _ in judged]
     if args.format == "json":
         print(batch.table_json([result for _, result in judged]))
@@ -146,13 +148,13 @@ def _examples(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from horizon_builder.export import export_main
+    from horizon_builder.cli.export import export_main
 
     return export_main(args)
 
 
 def _adventure(args: argparse.Namespace) -> int:
-    from horizon_builder.engine.adventures import adventure_main
+    from horizon_builder.cli.adventure import adventure_main
 
     return adventure_main(args)
 

@@ -65,7 +65,6 @@ from horizon_builder.editing.elements import (  # noqa: F401
     duplicate_element,
     fc_if_added,
     move_element,
-    next_copy_name,
     set_name,
     set_presence,
     set_stat,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -292,26 +291,9 @@ def duplicate_element(roster: Roster, element_id: str, count: int = 1) -> tuple[
     for _ in range(count):
         taken = roster.model_copy(update={"elements": (*roster.elements, *copies)})
         copies.append(original.model_copy(update={"id": taken.new_element_id(),
-                                                  "name": next_copy_name(taken, original.name)}))
+                                                  "name": taken.next_copy_name(original.name)}))
     elements = (*roster.elements[: index + 1], *copies, *roster.elements[index + 1:])
     return roster.model_copy(update={"elements": elements}), copies[-1].id
-
-
-_NUMBERED = re.compile(r"^(.*?)(?: (\d+))?(?: \(copy\))*$", re.S)
-
-
-def next_copy_name(roster: Roster, name: str) -> str:
-    """The name with the next number no element of the roster has yet (as a player numbers
-    copies: "Mech 3", not "Mech 2 (copy) (copy)")."""
-    match = _NUMBERED.match(name)
-    base = (match.group(1) if match else name).rstrip() or name
-    numbers = [1]
-    for element in roster.elements:
-        other = _NUMBERED.match(element.name)
-        if other and other.group(1).rstrip() == base:
-            numbers.append(int(other.group(2) or 1))
-    suffix = f" {max(numbers) + 1}"
-    return base[: 120 - len(suffix)] + suffix
 
 
 def delete_element(roster: Roster, element_id: str) -> Roster:

@@ -12,15 +12,13 @@ exactly 5.5. Rolls are checked against the tables' die (``situation_die``, a d12
 
 from __future__ import annotations
 
-import argparse
 import math
-import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, TypeVar
 
 from horizon_builder.engine.findings import plural
-from horizon_builder.engine.totals import intelligence_band, round_nearest
+from horizon_builder.engine.totals import round_nearest
 from horizon_builder.rules.adventures import (
     Adventures,
     DispositionEffect,
@@ -381,50 +379,3 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
         start = result.momentum_after_loss if result.momentum_after_loss is not None else starting_momentum
         lines.append(battle_outcome(tables, momentum_left, start, opponent_momentum_left).text())
     return "\n".join(lines)
-
-
-def adventure_main(args: argparse.Namespace) -> int:
-    """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
-    from horizon_builder.engine.validator import validate
-    from horizon_builder.files.problems import LoadError
-    from horizon_builder.roster.io import load
-    from horizon_builder.text.safetext import printable
-
-    path = printable(args.file)
-    try:
-        loaded = load(args.file, extra_overrides=args.ruleset)
-    except LoadError as exc:
-        for problem in exc.problems:  # one line each: a line break in a key must not forge another
-            print(f"error: {printable(str(problem))}", file=sys.stderr)
-        return 2
-    tables = loaded.ruleset.adventures
-    if tables is None:
-        print("error: the ruleset has no New Adventures tables", file=sys.stderr)
-        return 2
-    if args.opponent_momentum_left is not None and args.momentum_left is None:
-        print("error: --opponent-momentum-left needs --momentum-left (your own momentum left)",
-              file=sys.stderr)
-        return 2
-    report = validate(loaded.roster, loaded.ruleset)
-    t = report.totals
-    intel = loaded.ruleset.intelligence
-    band = (intelligence_band(intel, t.intelligence_rating)
-            if intel is not None and intel.bands and t.intelligence_rating is not None else None)
-    try:
-        text = adventure_text(
-            tables, name=printable(loaded.roster.name), force_presence=t.force_presence,
-            force_cost=t.force_cost, starting_momentum=t.starting_momentum,
-            deployment_spaces=t.deployment_spaces, intelligence_rating=t.intelligence_rating,
-            intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
-            situation_roll=args.situation, action_roll=args.action,
-            purpose_roll=args.purpose, momentum_left=args.momentum_left,
-            opponent_momentum_left=args.opponent_momentum_left, band=band,
-            element_count=t.element_count, lost=args.lost,
-        )
-    except AdventureError as exc:
-        print(f"error: {printable(str(exc))}", file=sys.stderr)
-        return 2
-    print(printable(text, multiline=True))  # names from the roster and the rulesets
-    if not report.legal:
-        print(f"note: {path} is not legal ({len(report.errors)} errors): run `horizon-builder check`")
-    return 0

@@ -13,13 +13,12 @@ import errno
 import io
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from horizon_builder.engine.validator import Report, validate
-from horizon_builder.export.check import json_report
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.rosterfiles import named_files
 from horizon_builder.files.tomlfile import read_toml
@@ -70,15 +69,24 @@ def row_for(path: Path | str, report: Report) -> ListRow:
         first_error=errors[0].message if errors else "", legal=report.legal)
 
 
+#: How a caller keeps a readable list's report: its ``check --format json`` object
+#: (:func:`horizon_builder.export.check.json_report`), passed in by the command line and the
+#: organiser's screen. The exports sit beside the event package, not under it, so the batch
+#: does not import them; and only the object is kept, never the report (a folder of a
+#: thousand lists keeps a thousand small objects, not a thousand analyses).
+ReportJson = Callable[[Path, Report], dict[str, Any]]
+
+
 def judge(paths: Sequence[str | Path], preset: Path, extra: Sequence[str | Path] = (),
-          personal: bool | None = None) -> list[tuple[ListRow, dict[str, Any]]]:
+          personal: bool | None = None, *, as_json: ReportJson) -> list[tuple[ListRow, dict[str, Any]]]:
     """Judge every list against the preset: a row and a ``check --format json`` object each
     (the organiser's own rulebook applies only if the preset says so, or ``personal``)."""
-    return judge_files(event_lists(paths)[0], preset, extra, personal)
+    return judge_files(event_lists(paths)[0], preset, extra, personal, as_json=as_json)
 
 
 def judge_files(files: Sequence[tuple[Path, str]], preset: Path, extra: Sequence[str | Path] = (),
-                personal: bool | None = None) -> list[tuple[ListRow, dict[str, Any]]]:
+                personal: bool | None = None, *,
+                as_json: ReportJson) -> list[tuple[ListRow, dict[str, Any]]]:
     """:func:`judge` of the lists :func:`event_lists` found (each with its shown name)."""
     out = []
     for path, shown in files:
@@ -95,7 +103,7 @@ def judge_files(files: Sequence[tuple[Path, str]], preset: Path, extra: Sequence
             out.append((row, {"path": str(path), "legal": False, "load_errors": problems}))
             continue
         report = validate(loaded.roster, loaded.ruleset)
-        out.append((row_for(shown, report), json_report(path, report)))
+        out.append((row_for(shown, report), as_json(path, report)))
     return out
 
 

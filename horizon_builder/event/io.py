@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from horizon_builder.checks.common import is_aircraft
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.event.models import Event
 from horizon_builder.event.names import shown
@@ -158,7 +157,10 @@ def tie_break_notes(loaded: LoadedEvent) -> list[str]:
                 gone = [elements[i] for i in lost.destroyed if i in elements]
                 total = sum(e.presence for e in gone)
                 types = their.ruleset.element_types
-                rescued = sum(1 for e in gone if is_aircraft(types.get(e.type)))  # superflyers too
+                # an aircraft by category, family or tag: an airship or a superflyer too (the
+                # rules' own test, ElementType.is_a, as the checks' is_aircraft asks it)
+                rescued = sum(1 for e in gone
+                              if (kind := types.get(e.type)) is not None and kind.is_a("aircraft"))
                 if not total - rescued <= result.tie_break <= total:
                     low = f"{total - rescued}-{total}" if rescued else str(total)
                     pilots = (f" ({rescued} aircraft: 1 P less each if its pilot was rescued)"

@@ -8,15 +8,12 @@ the app's preview screen (``tui/sharing/export.py``) calls :func:`render` and
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from horizon_builder.engine.gcpause import gc_paused
 
 if TYPE_CHECKING:
-    import argparse
-
     from horizon_builder.engine.validator import Report
     from horizon_builder.export.document import build_document, export_schema
     from horizon_builder.export.models import ExportDocument
@@ -47,7 +44,6 @@ __all__ = [
     "SUFFIXES",
     "ExportDocument",
     "build_document",
-    "export_main",
     "export_schema",
     "render",
     "render_document",
@@ -96,39 +92,3 @@ def write_atomic(path: str | Path, text: str) -> Path:
     from horizon_builder.files.tomlfile import write_text_atomic
 
     return write_text_atomic(path, text)
-
-
-def export_main(args: argparse.Namespace) -> int:
-    """``horizon-builder export FILE --format F [--compact] [-o OUT] [--ruleset FILE]``.
-
-    Exit 0 when written (an illegal roster still exports: the verdict is inside),
-    2 when the roster cannot be loaded or the output cannot be written (nothing is written).
-    """
-    from horizon_builder.engine.validator import validate
-    from horizon_builder.files.problems import LoadError
-    from horizon_builder.roster.io import load
-    from horizon_builder.text.safetext import printable
-
-    try:
-        loaded = load(args.file, extra_overrides=list(getattr(args, "ruleset", None) or []),
-                      personal=not getattr(args, "no_personal_rules", False))
-    except LoadError as exc:
-        for problem in exc.problems:  # one line each: a line break in a key must not forge another
-            print(f"error: {printable(str(problem))}", file=sys.stderr)
-        return 2
-    text = render(validate(loaded.roster, loaded.ruleset), args.format, bool(args.compact))
-    if not args.output or args.output == "-":
-        try:
-            sys.stdout.write(text)
-        except UnicodeEncodeError:  # a non-UTF-8 terminal: the export is UTF-8 anyway
-            sys.stdout.flush()
-            sys.stdout.buffer.write(text.encode("utf-8"))
-        sys.stdout.flush()
-        return 0
-    try:
-        write_atomic(args.output, text)
-    except OSError as exc:
-        print(f"error: {printable(args.output)}: cannot write: {printable(exc.strerror or exc)}",
-              file=sys.stderr)
-        return 2
-    return 0

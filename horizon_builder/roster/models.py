@@ -12,6 +12,7 @@ dict for TOML and JSON; nothing in the project writes into one (edits build a
 new dict), and a test guards that.
 """
 
+import re
 from collections.abc import Iterable
 from typing import Annotated, Any, Literal
 
@@ -20,6 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, m
 FORMAT_VERSION = 1
 
 WeirdReplaces = Literal["command_resources", "chain_of_command", "guide_fire"]
+
+#: A name and the number after it ("Mech 3"), and any "(copy)" marks an older version added.
+_NUMBERED = re.compile(r"^(.*?)(?: (\d+))?(?: \(copy\))*$", re.S)
 
 
 class RosterModel(BaseModel):
@@ -197,3 +201,16 @@ class Roster(RosterModel):
         while f"e{n}" in used:
             n += 1
         return f"e{n}"
+
+    def next_copy_name(self, name: str) -> str:
+        """The name with the next number no element of the roster has yet (as a player numbers
+        copies: "Mech 3", not "Mech 2 (copy) (copy)")."""
+        match = _NUMBERED.match(name)
+        base = (match.group(1) if match else name).rstrip() or name
+        numbers = [1]
+        for element in self.elements:
+            other = _NUMBERED.match(element.name)
+            if other and other.group(1).rstrip() == base:
+                numbers.append(int(other.group(2) or 1))
+        suffix = f" {max(numbers) + 1}"
+        return base[: 120 - len(suffix)] + suffix

@@ -40,10 +40,8 @@ def book_designs() -> tuple[Template, ...]:
 
 def element_from(template: Template, roster: Roster) -> Element:
     """The design as a new element of ``roster``: a fresh id, its name numbered if taken."""
-    from horizon_builder.editing.elements import next_copy_name
-
     names = {e.name for e in roster.elements}
-    name = template.name if template.name not in names else next_copy_name(roster, template.name)
+    name = template.name if template.name not in names else roster.next_copy_name(template.name)
     data = template.model_dump(exclude={"source", "supplement", "id"})
     return Element.model_validate({**data, "id": roster.new_element_id(), "name": name,
                                    "notes": data.get("notes") or f"Published design ({template.source})"})

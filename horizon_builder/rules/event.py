@@ -1,9 +1,9 @@
-"""Organised play in the rules: the tournament limits of the book (OtH p.45-48), the options
-an event preset sets, and the layers beyond the book data a verdict names."""
+"""Organised play in the rules: the tournament limits of the book (OtH p.45-48) and the options
+an event preset sets."""
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import Field, StrictInt
 
 from horizon_builder.rules.base import RuleModel
 
@@ -46,38 +46,3 @@ class EventOptions(RuleModel):
         default=False, description="Whether the organiser's own rulebook (personal rules on "
         "this machine) applies to the lists judged.")
     notes: str | None = None
-
-
-class RulesLayer(BaseModel):
-    """A ruleset file beyond the shipped book data that a verdict rests on: a roster's own
-    house rules, a ``--ruleset`` file or an event preset (named in every verdict)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-    path: str
-    name: str
-    sha256: str = Field(description="SHA-256 of the file's content, in hex.")
-    role: str = Field(description="What it is to this roster: house rules, --ruleset, event preset.")
-    changed: list[str] = Field(default_factory=list, description="Keys it sets, dotted.")
-    entered: list[str] = Field(
-        default_factory=list,
-        description="Your rulebook: the core values it fills that the book data does not know "
-        "(unknown or provisional there), each as the Rules screen's key, dotted.")
-    beyond_book: bool = Field(
-        default=True,
-        description="It changes a value the book data holds (house rules); False only for "
-        "your rulebook when it just fills core values the book data does not know.")
-
-    @property
-    def label(self) -> str:
-        """Its name and a short content hash: ``house.toml #1a2b3c4d``."""
-        return f"{self.name} #{self.sha256[:8]}"
-
-    @property
-    def said(self) -> str:
-        """What it is, in words: "rules beyond the book: house.toml #1a2b3c4d, house rules", or
-        for your rulebook that only fills core values the book data does not know, "core
-        values entered from your rulebook: 3 (my-rules.toml #1a2b3c4d)"."""
-        if self.beyond_book:
-            return f"rules beyond the book: {self.label}, {self.role}"
-        return f"core values entered from your rulebook: {len(self.entered)} ({self.label})"

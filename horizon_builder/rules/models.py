@@ -10,7 +10,7 @@ Nothing here knows about Textual or about any particular roster.
 
 from typing import Annotated, Literal
 
-from pydantic import Field, PrivateAttr, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt
 
 from horizon_builder.rules.adventures import (
     Adventures,
@@ -28,32 +28,19 @@ from horizon_builder.rules.base import (
     Scratch,
     UpgradeKind,
 )
-from horizon_builder.rules.event import EventOptions, RulesLayer, TournamentRules
-from horizon_builder.rules.setup import (
-    Deployment,
-    Intelligence,
-    IntelligenceBand,
-    Solitaire,
-    SolitaireExfiltration,
-)
+from horizon_builder.rules.event import EventOptions, TournamentRules
 
 __all__ = [
     "TRUSTED_SOURCE_PREFIXES",
     "Adventures",
     "Currency",
-    "Deployment",
     "DispositionEffect",
     "EventOptions",
-    "Intelligence",
-    "IntelligenceBand",
     "MissionAction",
     "MissionPurpose",
     "Rounding",
     "RuleModel",
-    "RulesLayer",
     "SituationRow",
-    "Solitaire",
-    "SolitaireExfiltration",
     "TournamentRules",
     "UpgradeKind",
     "VictoryBand",
@@ -406,12 +393,90 @@ class Era(RuleModel):
     )
 
 
+# --- the game's set-up: intelligence bands and deployment spaces (OtH p.50, p.53), and the
+# friendly force of a solo game (OtH p.55-58)
+class IntelligenceBand(RuleModel):
+    max: StrictInt | None = Field(default=None, description="Highest IR in this band (none: no top).")
+    quality: str
+    effect: str
+    extra_deployment_spaces: StrictInt = 0
+    opponent_places_terrain: float | None = Field(
+        default=None, ge=0, le=1,
+        description="Share of your terrain pieces the opponent places, rounded up (OtH p.50).")
+    opponent_places_deployment: bool = Field(
+        default=False, description="The opponent places your deployment space(s) (OtH p.50).")
+
+
+class Intelligence(RuleModel):
+    scale: StrictInt = 10
+    rounding: Rounding = Field(default="half_away_from_zero",
+                               description="How an exact half of a rating rounds (the book is silent).")
+    bands: list[IntelligenceBand]
+
+
+class Deployment(RuleModel):
+    elements_per_space: StrictInt = Field(default=10, ge=1)
+    minimum: StrictInt = Field(default=1, ge=0)
+
+
+class SolitaireExfiltration(RuleModel):
+    """Hot Exfiltration: a share of the friendly FP must be in small elements (OtH p.57-58)."""
+
+    max_presence: StrictInt = Field(ge=0, description="Highest P that counts as a small element.")
+    min_fp_percent: StrictInt = Field(ge=0, le=100, description="Least share of the FP, in percent, "
+                                "that must be in small elements.")
+
+
+class Solitaire(RuleModel):
+    """The friendly force of a solo game (OtH p.55) and the Hot Exfiltration mission (p.57-58)."""
+
+    force_cost: StrictInt = Field(ge=1, description="The FC the solo rules are written for.")
+    aircraft_allowed: bool = Field(default=False, description="Whether the friendly force may "
+                                   "include aircraft.")
+    exfiltration: SolitaireExfiltration | None = None
+
+
 class RulesetInfo(RuleModel):
     id: str
     name: str
     supplement: str | None = Field(
         default=None, description="Supplement whose content this file adds."
     )
+
+
+class RulesLayer(BaseModel):
+    """A ruleset file beyond the shipped book data that a verdict rests on: a roster's own
+    house rules, a ``--ruleset`` file or an event preset (named in every verdict)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+    path: str
+    name: str
+    sha256: str = Field(description="SHA-256 of the file's content, in hex.")
+    role: str = Field(description="What it is to this roster: house rules, --ruleset, event preset.")
+    changed: list[str] = Field(default_factory=list, description="Keys it sets, dotted.")
+    entered: list[str] = Field(
+        default_factory=list,
+        description="Your rulebook: the core values it fills that the book data does not know "
+        "(unknown or provisional there), each as the Rules screen's key, dotted.")
+    beyond_book: bool = Field(
+        default=True,
+        description="It changes a value the book data holds (house rules); False only for "
+        "your rulebook when it just fills core values the book data does not know.")
+
+    @property
+    def label(self) -> str:
+        """Its name and a short content hash: ``house.toml #1a2b3c4d``."""
+        return f"{self.name} #{self.sha256[:8]}"
+
+    @property
+    def said(self) -> str:
+        """What it is, in words: "rules beyond the book: house.toml #1a2b3c4d, house rules", or
+        for your rulebook that only fills core values the book data does not know, "core
+        values entered from your rulebook: 3 (my-rules.toml #1a2b3c4d)"."""
+        if self.beyond_book:
+            return f"rules beyond the book: {self.label}, {self.role}"
+        return f"core values entered from your rulebook: {len(self.entered)} ({self.label})"
 
 
 class Ruleset(RuleModel):

@@ -59,6 +59,11 @@ def _checked(roster: Roster, current: Roster) -> Roster:
     return Roster.model_validate(data)
 
 
+def copy_name(name: str) -> str:
+    """The name of a list duplicated as a new one (within the roster's name limit)."""
+    return f"{name[:193]} (copy)"
+
+
 @dataclass(frozen=True)
 class Snapshot:
     roster: Roster
@@ -113,6 +118,22 @@ class Session:
         session = cls(loaded.roster, loaded.ruleset, None, extra_overrides)
         session.personal_problems = loaded.personal_problems
         session._saved = None  # nothing on disk holds it yet: leaving asks to save
+        return session
+
+    @classmethod
+    def open_as_new_list(cls, path: Path, extra_overrides: tuple[str, ...] = ()) -> Session:
+        """The roster of ``path`` as a new, unsaved list named "NAME (copy)" (the Open dialog's
+        library): saving asks for a file name, the original is never written, and undo gives
+        back the old name. Its rules file (``overrides``) is kept by its full path, so the copy
+        finds it from any folder. Raises :class:`LoadError` as opening the file would."""
+        session = cls.open(path, tuple(extra_overrides))
+        session.path, session.origin = None, path
+        roster = session.roster
+        update: dict[str, object] = {"name": copy_name(roster.name)}
+        if roster.overrides and not Path(roster.overrides).expanduser().is_absolute():
+            update["overrides"] = str((path.resolve().parent / roster.overrides).resolve())
+        session.commit(roster.model_copy(update=update), "duplicate as a new list")
+        session.disk_stamp = None
         return session
 
     @classmethod

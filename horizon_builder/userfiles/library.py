@@ -1,6 +1,6 @@
 """A folder's rosters at a glance (the Open dialog's library, issue 27 item 12): each with its
-name, kind, FC spent against the budget, verdict and date, searchable; and a copy of one as
-a new list. No Textual here: the app shows :func:`read_library`'s entries."""
+name, kind, FC spent against the budget, verdict and date, searchable (a copy of one as a new
+list is :meth:`Session.open_as_new_list`). No Textual here: the app shows :func:`read_library`'s entries."""
 
 from __future__ import annotations
 
@@ -8,12 +8,8 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from horizon_builder.files.problems import LoadError
-
-if TYPE_CHECKING:
-    from horizon_builder.session.core import Session
 
 KINDS = {"battlegroup": "Battlegroup", "task_force": "Task Force"}
 
@@ -87,26 +83,3 @@ def read_entry(path: Path, extra_overrides: Sequence[str] = ()) -> LibraryEntry:
 def read_library(folder: Path, extra_overrides: Sequence[str] = ()) -> list[LibraryEntry]:
     """Every roster file directly in ``folder``, judged."""
     return [read_entry(path, extra_overrides) for path in library_files(folder)]
-
-
-def copy_name(name: str) -> str:
-    """The name of a list duplicated as a new one (within the roster's name limit)."""
-    return f"{name[:193]} (copy)"
-
-
-def open_as_new_list(path: Path, extra_overrides: Sequence[str] = ()) -> Session:
-    """The roster of ``path`` as a new, unsaved list named "NAME (copy)": saving asks for a
-    file name, the original is never written, and undo gives back the old name. Its rules
-    file (``overrides``) is kept by its full path, so the copy finds it from any folder.
-    Raises :class:`LoadError` as opening the file would."""
-    from horizon_builder.session.core import Session
-
-    session = Session.open(path, tuple(extra_overrides))
-    session.path, session.origin = None, path
-    roster = session.roster
-    update: dict[str, object] = {"name": copy_name(roster.name)}
-    if roster.overrides and not Path(roster.overrides).expanduser().is_absolute():
-        update["overrides"] = str((path.resolve().parent / roster.overrides).resolve())
-    session.commit(roster.model_copy(update=update), "duplicate as a new list")
-    session.disk_stamp = None
-    return session

@@ -19,6 +19,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from horizon_builder.event import batch
+from horizon_builder.export.check import json_report
 from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.tui.common.keys_footer import KeysFooter
@@ -122,7 +123,7 @@ class OrganiserScreen(WatchedTableView):
         except LoadError as exc:
             self.app.call_from_thread(self._preset_broken, str(exc.problems[0]))
             return
-        judged = batch.judge([self.folder], self.preset)
+        judged = batch.judge([self.folder], self.preset, as_json=json_report)
         self.app.call_from_thread(self._show, event, judged)
 
     def _preset_broken(self, problem: str) -> None:

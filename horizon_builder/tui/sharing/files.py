@@ -154,12 +154,11 @@ class FileActions(App[int]):
         from horizon_builder.session.core import Session
         from horizon_builder.tui.common.dialogs import LoadErrorDialog
         from horizon_builder.tui.common.paths import refuse_outside
-        from horizon_builder.userfiles.library import open_as_new_list
 
         if refuse_outside(self, path, "Not opened"):  # served: only inside the served folder
             return False
         try:
-            session = (open_as_new_list if as_copy else Session.open)(path, self.overrides)
+            session = (Session.open_as_new_list if as_copy else Session.open)(path, self.overrides)
         except LoadError as exc:
             self.refused_paths.add(path.resolve())
             self.push_screen(LoadErrorDialog(

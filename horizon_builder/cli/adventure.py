@@ -1,0 +1,58 @@
+"""``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``: a New
+Adventures battle (OtH p.49-54) for a roster; the tables' arithmetic is
+:mod:`horizon_builder.engine.adventures`'s."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from horizon_builder.engine.adventures import AdventureError, adventure_text
+from horizon_builder.engine.totals import intelligence_band
+
+
+def adventure_main(args: argparse.Namespace) -> int:
+    """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
+    from horizon_builder.engine.validator import validate
+    from horizon_builder.files.problems import LoadError
+    from horizon_builder.roster.io import load
+    from horizon_builder.text.safetext import printable
+
+    path = printable(args.file)
+    try:
+        loaded = load(args.file, extra_overrides=args.ruleset)
+    except LoadError as exc:
+        for problem in exc.problems:  # one line each: a line break in a key must not forge another
+            print(f"error: {printable(str(problem))}", file=sys.stderr)
+        return 2
+    tables = loaded.ruleset.adventures
+    if tables is None:
+        print("error: the ruleset has no New Adventures tables", file=sys.stderr)
+        return 2
+    if args.opponent_momentum_left is not None and args.momentum_left is None:
+        print("error: --opponent-momentum-left needs --momentum-left (your own momentum left)",
+              file=sys.stderr)
+        return 2
+    report = validate(loaded.roster, loaded.ruleset)
+    t = report.totals
+    intel = loaded.ruleset.intelligence
+    band = (intelligence_band(intel, t.intelligence_rating)
+            if intel is not None and intel.bands and t.intelligence_rating is not None else None)
+    try:
+        text = adventure_text(
+            tables, name=printable(loaded.roster.name), force_presence=t.force_presence,
+            force_cost=t.force_cost, starting_momentum=t.starting_momentum,
+            deployment_spaces=t.deployment_spaces, intelligence_rating=t.intelligence_rating,
+            intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
+            situation_roll=args.situation, action_roll=args.action,
+            purpose_roll=args.purpose, momentum_left=args.momentum_left,
+            opponent_momentum_left=args.opponent_momentum_left, band=band,
+            element_count=t.element_count, lost=args.lost,
+        )
+    except AdventureError as exc:
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    print(printable(text, multiline=True))  # names from the roster and the rulesets
+    if not report.legal:
+        print(f"note: {path} is not legal ({len(report.errors)} errors): run `horizon-builder check`")
+    return 0
