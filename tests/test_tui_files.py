@@ -165,7 +165,6 @@ async def test_broken_file_shows_problems_and_is_never_overwritten(tmp_path: Pat
         await pilot.pause()
         assert app.session.path is None and row_names(app) == []
         app.session.commit(app.session.roster.model_copy(update={"name": "Rescued"}), "rename")
-        app.session_changed()
         await pilot.press("ctrl+s")
         await pilot.pause()
         prompt = app.screen
@@ -258,7 +257,6 @@ async def test_quit_new_roster_with_save_asks_for_a_name(tmp_path: Path, monkeyp
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.session.commit(app.session.roster.model_copy(update={"name": "Night Raid"}), "rename")
-        app.session_changed()
         await pilot.press("ctrl+q")
         await pilot.pause()
         await pilot.press("s")  # Save

@@ -200,7 +200,6 @@ async def test_command_screen_offers_the_first_mech_when_none_leads_yet() -> Non
         app = await opened(pilot)
         session = app.session
         session.commit(ed.choose_command(session.ruleset, session.roster, "mech_chq"), "mech")
-        app.session_changed()
         burst(app, "c")
         await settle(pilot, app)
         leads = app.screen.query_one("#cmd-elements", OptionList)

@@ -1,10 +1,11 @@
 """The horizon-builder app: one :class:`Session`, a home screen, and the editors.
 
 The session is the single source of truth. A screen builds the new roster
-with a pure edit from :mod:`horizon_builder.editing`, records it with
-``session.commit(new_roster, label)`` and then calls
-:meth:`HorizonApp.session_changed`, which asks every screen on the stack to show
-the new state (``refresh_view``). Nothing is patched by hand, so undo and redo are just moves.
+with a pure edit from :mod:`horizon_builder.editing` and records it with
+``session.commit(new_roster, label)``. The session announces the change; the app turns
+the announcement into a :class:`~horizon_builder.tui.common.views.SessionChanged` message
+and, on it, asks every screen on view to show the new state (``refresh_view``): messages
+up, attributes down. Nothing is patched by hand, so undo and redo are just moves.
 
 Start-up paints the home screen first and opens the roster right after the
 first refresh: the rules engine (pydantic models, the ruleset files) is only
@@ -34,7 +35,7 @@ from horizon_builder.tui.common.keys_footer import APP_BINDINGS
 from horizon_builder.tui.common.paths import exists, only_in
 from horizon_builder.tui.common.plain import install_control_filter
 from horizon_builder.tui.common.titles import show_titles
-from horizon_builder.tui.common.views import SessionView
+from horizon_builder.tui.common.views import SessionChanged, SessionView
 from horizon_builder.tui.event.organising import ROSTER_ACTIONS, OrganiserActions
 from horizon_builder.tui.keymap import ThemeAndKeys
 from horizon_builder.tui.roster.firstview import title_texts
@@ -48,7 +49,7 @@ from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.userfiles.prefs import load_prefs, save_pref, take_problems
 
 if TYPE_CHECKING:
-    from horizon_builder.session.core import Session
+    from horizon_builder.session.core import Change, Session
     from horizon_builder.tui.common.views import SessionApp
     from horizon_builder.userfiles.autosave import Autosaver
 
@@ -90,8 +91,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self._binding_state: tuple[object, ...] = ()
         #: Writes unsaved work to the data folder (made after the first paint; see userfiles/autosave.py).
         self.autosaver: Autosaver | None = None
+        #: a SessionChanged message is on its way (several changes in one handler: one redraw)
+        self._change_posted = False
         if session is not None:
-            self.session = session
+            self._use(session)
         prefs = load_prefs()  # read once at the start: the theme and the keymap
         self.theme, self._prefs_messages = remembered_theme(self.available_themes, prefs)
         self._keymap_problems = self.load_keys(prefs)  # prefs.toml: [keymap]
@@ -171,7 +174,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
 
     def _open_initial(self) -> None:
         self.kept_view_painted()
-        self.session = self._startup_session(self._initial_path)
+        self._use(self._startup_session(self._initial_path))
         self._opened()
 
     def _opened(self) -> None:
@@ -181,7 +184,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
 
         self.autosaver = Autosaver(AutosaveStore())
         self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
-        self.session_changed()
+        self._show_session()
         self.paint_roster_once("session")
         self.call_after_refresh(resume_after_startup)  # the roster is on screen
         self.call_after_refresh(self.keep_home_view)  # for the next start (homeview.py)
@@ -224,9 +227,23 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         """:meth:`autosave_now` in a thread: a slow disk never delays the next key."""
         self.run_worker(self.autosave_now, thread=True, group="autosave", exit_on_error=False)
 
-    # --- the contract with every screen ---------------------------------------------------
-    def session_changed(self) -> None:
-        """The session changed: every screen that shows it redraws from it."""
+    # --- the session's changes, as messages ------------------------------------------------
+    def _use(self, session: Session) -> None:
+        """Show ``session`` from now on: its announcements come back as messages."""
+        self.session = session
+        session.listen(self._announced)
+
+    def _announced(self, change: Change) -> None:
+        if not self._change_posted:
+            self._change_posted = True
+            self.post_message(SessionChanged(change))
+
+    def on_session_changed(self, message: SessionChanged) -> None:
+        self._change_posted = False
+        self._show_session()
+
+    def _show_session(self) -> None:
+        """Every screen that shows the session redraws from it."""
         if not self.loaded:
             return
         # a screen another (full) screen covers is redrawn when it is shown again
@@ -278,8 +295,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             self.pop_screen()
         if self.loaded and self.session is not session:
             self.session.close(session)
-        self.session = session
-        self.session_changed()
+        self._use(session)
+        self._show_session()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ROSTER_ACTIONS and not getattr(self.screen, "ROSTER_KEYS", True):
@@ -299,13 +316,11 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
     def action_undo(self) -> None:
         label = self.session.undo_label
         if self.session.undo():
-            self.session_changed()
             self.notify_after_frame(f"Undone: {label}", timeout=2)
 
     def action_redo(self) -> None:
         label = self.session.redo_label
         if self.session.redo():
-            self.session_changed()
             self.notify_after_frame(f"Redone: {label}", timeout=2)
 
     # --- screens -----------------------------------------------------------------------------
@@ -322,7 +337,6 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
     def _element_added(self, element_id: str | None) -> None:
         if not element_id:
             return
-        self.session_changed()
         home = self.screen_stack[0]
         if isinstance(home, RosterScreen):
             home.select_element(element_id)

@@ -63,7 +63,7 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
         self._gone = False
         self._findings: list[Finding] = []
         self._findings_shown: tuple[object, ...] = ()
-        self._picker_wait = False  #: a stepper's edit: the upgrade list waits for its frame
+        self._picker_wait = False  #: a stepper's edit: the next redraw's upgrade list waits for its frame
         self._picker_due = False  #: the upgrade list is to be shown after the next frame
 
     # --- layout ---------------------------------------------------------------------
@@ -122,6 +122,7 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
         self._show_stats(line)
         self._show_pool(line)
         if self._picker_wait:  # a stat typed: the list follows the edit's own frame
+            self._picker_wait = False
             self._picker_due = True
         else:
             self._show_picker()
@@ -243,11 +244,8 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
     @on(NumberStepper.Changed)
     def _stepper_changed(self, event: NumberStepper.Changed) -> None:
         event.stop()
-        self._picker_wait = True
-        try:
-            self._step(event)
-        finally:
-            self._picker_wait = False
+        self._picker_wait = True  # (the redraw comes with the session's announcement)
+        self._step(event)
 
     def _step(self, event: NumberStepper.Changed) -> None:
         rs = self.session.ruleset

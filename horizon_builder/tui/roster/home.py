@@ -1,7 +1,8 @@
 """The home screen: totals and verdict, the element list, and the findings.
 
 It shows the session's current report and nothing else: every edit (here, in
-an editor, undo/redo) ends in :meth:`HorizonApp.session_changed`, which calls
+an editor, undo/redo) is announced by the session; the app's
+:class:`~horizon_builder.tui.common.views.SessionChanged` message then calls
 :meth:`RosterScreen.refresh_view`.
 """
 
@@ -283,7 +284,6 @@ class RosterScreen(SessionView, CompositorHookScreen):
         name = session.roster.element(element_id).name  # type: ignore[union-attr]
         roster, new_id = ed.duplicate_element(session.roster, element_id, count)
         session.commit(roster, f"duplicate {name}" + (f" ×{count}" if count > 1 else ""))
-        self.horizon.session_changed()
         self.select_element(new_id)
         self.horizon.notify_after_frame(
             f"Duplicated {name}: {'the copy is' if count == 1 else f'{count} copies are'} just "
@@ -353,7 +353,6 @@ class RosterScreen(SessionView, CompositorHookScreen):
         if element is None:
             return
         session.commit(ed.delete_element(session.roster, element.id), f"delete {element.name}")
-        self.horizon.session_changed()
         self.refresh_bindings()
         self.horizon.notify_after_frame(f"Deleted {element.name}.", timeout=3)
 
@@ -371,7 +370,6 @@ class RosterScreen(SessionView, CompositorHookScreen):
         name = session.roster.elements[index].name
         session.commit(ed.move_element(session.roster, element_id, offset),
                        f"move {name} {'up' if offset < 0 else 'down'}")
-        self.horizon.session_changed()
         self.select_element(element_id)
 
     # --- findings ----------------------------------------------------------------------
@@ -421,7 +419,6 @@ class RosterScreen(SessionView, CompositorHookScreen):
             elif answer is not None and (element := self.session.roster.element(answer)):
                 session = self.session
                 session.commit(ed.delete_element(session.roster, answer), f"cut {element.name}")
-                self.horizon.session_changed()
                 left = total(session.report, measure)
                 self.horizon.notify_after_frame(
                     f"Cut {element.name}: {measure} {left}/{budget} (ctrl+z undoes).", timeout=4)

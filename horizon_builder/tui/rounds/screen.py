@@ -7,8 +7,8 @@ element destroyed in a round is benched for the rounds after it (OtH p.46). The
 Task Force elements never destroyed are the final tie-break (OtH p.48).
 
 The screen shows the session's report and nothing of its own: every change is
-one undo step (``session.commit``) followed by ``app.session_changed()``, which
-calls :meth:`RoundsScreen.refresh_view`. The command and CR pickers are the
+one undo step (``session.commit``), which the session announces; the app's message
+then calls :meth:`RoundsScreen.refresh_view`. The command and CR pickers are the
 editing helpers of the command screen, run on :func:`editing.round_view`.
 """
 

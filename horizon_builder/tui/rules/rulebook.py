@@ -22,9 +22,6 @@ class RulebookActions(App[int]):
     #: values already offered this run (never asked twice)
     rulebook_asked: set[tuple[str, str]]
 
-    def session_changed(self) -> None:  # provided by the app
-        raise NotImplementedError
-
     def rule_value(self, item: str, label: str) -> RuleValue | None:
         from horizon_builder.rules.values import rule_values
 
@@ -79,7 +76,6 @@ class RulebookActions(App[int]):
                 roster = ed.change_element(self.session.roster, element_id,
                                            lambda e: e.model_copy(update={"stats": stats}))
                 self.session.commit(roster, f"{element.name}: statline from your rulebook")
-                self.session_changed()
 
         return self.ask_once(et.name, f"P{element.presence} statline",
                       f"The {et.name} P{element.presence} statline is not known (the core "
@@ -96,5 +92,4 @@ class RulebookActions(App[int]):
 
     def rulebook_changed(self, message: str) -> None:
         self.session.reload_rules()
-        self.session_changed()
         self.notify(message, timeout=3)

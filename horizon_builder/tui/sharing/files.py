@@ -36,9 +36,6 @@ class FileActions(App[int]):
     def new_session(self, path: Path | None) -> Session:  # the app's
         raise NotImplementedError
 
-    def session_changed(self) -> None:  # the app's
-        raise NotImplementedError
-
     def file_label(self) -> str:  # the app's
         raise NotImplementedError
 
@@ -118,7 +115,6 @@ class FileActions(App[int]):
             self.notify(f"Could not save {path}: {exc.strerror or exc}", title="Not saved",
                         severity="error", timeout=8)
             return False
-        self.session_changed()
         self.call_after_refresh(self.keep_home_view)
         remember_recent(saved)
         self.notify(f"Saved {display_path(saved)}", timeout=3)
