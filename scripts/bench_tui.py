@@ -173,7 +173,9 @@ async def bench_edits(repeats: int, pilot_keys: bool = False) -> dict[str, list[
             await pilot.pause()
             await measure("delete (y to confirm)", "y")
             element_id = table.selected_element_id
-            app.open_element_editor(element_id, focus_field="stats.M")
+            # (the home screen opens its editors; before issue 32 the app did)
+            opener = getattr(app, "open_element_editor", None) or home.open_element_editor
+            opener(element_id, focus_field="stats.M")
             await pilot.pause()
             await pilot.pause(0.05)
             await measure("stat change (+ in the editor)", "plus", "minus")

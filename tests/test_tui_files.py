@@ -222,7 +222,7 @@ async def test_opening_a_broken_file_keeps_the_current_roster(tmp_path: Path) ->
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not app.open_roster(path)
+        assert not app.files.open_roster(path)
         await pilot.pause()
         await shown(pilot, LoadErrorDialog)
         await pilot.press("enter")

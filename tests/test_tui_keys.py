@@ -48,11 +48,11 @@ def burst(app: HorizonApp, *keys: str) -> None:
 async def settle(pilot: Pilot, app: HorizonApp) -> None:
     def handled() -> bool:
         unread = any(isinstance(m, events.Key) for m in app._message_queue.values)
-        return not unread and not app._held and app.screen_settled()
+        return not unread and not app.typeahead._held and app.typeahead.screen_settled()
 
     await until(pilot, handled, "keys handled")
     await pilot.pause()
-    assert app.keys_forced == 0, "a key was given before the screen settled"
+    assert app.typeahead.keys_forced == 0, "a key was given before the screen settled"
 
 
 async def opened(pilot: Pilot) -> HorizonApp:

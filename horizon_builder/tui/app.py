@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import BindingType
 from textual.content import Content
@@ -36,21 +36,19 @@ from horizon_builder.tui.common.paths import exists, only_in
 from horizon_builder.tui.common.plain import install_control_filter
 from horizon_builder.tui.common.titles import show_titles
 from horizon_builder.tui.common.views import SessionChanged, SessionView
-from horizon_builder.tui.event.organising import ROSTER_ACTIONS, OrganiserActions
-from horizon_builder.tui.keymap import ThemeAndKeys
+from horizon_builder.tui.event.organising import ROSTER_ACTIONS
+from horizon_builder.tui.keymap import Keys
 from horizon_builder.tui.roster.firstview import title_texts
 from horizon_builder.tui.roster.home import RosterScreen
-from horizon_builder.tui.roster.homeview import HomeViewActions
-from horizon_builder.tui.rules.rulebook import RulebookActions
-from horizon_builder.tui.sharing.files import FileActions
-from horizon_builder.tui.sharing.share import SharingActions
+from horizon_builder.tui.roster.homeview import KeptView
+from horizon_builder.tui.rules.rulebook import AskRuleValue, EnterRuleValue, Rulebook, UndoRuleEntry
+from horizon_builder.tui.sharing.files import RosterFiles
 from horizon_builder.tui.sidefiles import clean_at_start, remembered_theme
 from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.userfiles.prefs import load_prefs, save_pref, take_problems
 
 if TYPE_CHECKING:
     from horizon_builder.session.core import Change, Session
-    from horizon_builder.tui.common.views import SessionApp
     from horizon_builder.userfiles.autosave import Autosaver
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
@@ -60,9 +58,10 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
-class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, SharingActions,
-                 ThemeAndKeys, FileActions):
-    """Build, check and save a Horizon Wars roster."""
+class HorizonApp(App[int]):
+    """Build, check and save a Horizon Wars roster: the session, start-up, and the app's keys;
+    what each part does is its own object's (files, the kept view, your rulebook, the keys,
+    type-ahead) or its screen's."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "horizon-builder"
@@ -84,8 +83,6 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.refused_paths: set[Path] = set()
         self._startup_problems: list[tuple[str, list[Problem], str]] = []
         self._initial_path = path
-        self.rulebook_history = []
-        self.rulebook_asked = set()
         #: a screen to open first: ("organiser", folder, preset) or ("event", event file, None)
         self._start = start
         self._binding_state: tuple[object, ...] = ()
@@ -93,11 +90,16 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.autosaver: Autosaver | None = None
         #: a SessionChanged message is on its way (several changes in one handler: one redraw)
         self._change_posted = False
+        #: the app's parts, plain objects
+        self.typeahead = TypeAhead(self, super().on_event)  # keys held while a screen opens
+        self.kept = KeptView(self)  # the home view of the last run, until the session is in
+        self.rulebook = Rulebook(self, lambda: self.session)  # your rulebook's entries
+        self.files = RosterFiles(self)  # save, open, new
         if session is not None:
             self._use(session)
         prefs = load_prefs()  # read once at the start: the theme and the keymap
         self.theme, self._prefs_messages = remembered_theme(self.available_themes, prefs)
-        self._keymap_problems = self.load_keys(prefs)  # prefs.toml: [keymap]
+        self.keys = Keys(self, prefs)  # prefs.toml: [keymap]
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -162,10 +164,31 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             return Session.new(path=path)
 
     def get_default_screen(self) -> Screen[Any]:
-        return RosterScreen()
+        return RosterScreen(self.kept, self.rulebook)
+
+    @property
+    def home(self) -> RosterScreen:
+        """The home screen (always at the bottom of the stack)."""
+        home = self.screen_stack[0]
+        assert isinstance(home, RosterScreen)
+        return home
+
+    async def on_event(self, event: events.Event) -> None:
+        if not self.typeahead.hold(event):
+            await super().on_event(event)
+
+    async def run_action(self, action: Any, default_namespace: Any = None,
+                         namespaces: Any = None) -> bool:
+        if self.kept.hold_action(action, default_namespace, namespaces):
+            return True  # the kept view is on screen: the action runs once the session is in
+        return await super().run_action(action, default_namespace, namespaces)
+
+    def roster_painted(self, source: str) -> None:
+        """The first frame with the roster on screen is out: ``source`` is "kept" (the view
+        from the last run) or "session" (the session's own). Nothing here: a hook."""
 
     def on_mount(self) -> None:
-        self.remember_theme()
+        self.keys.remember_theme()
         if self.loaded:
             self._opened()
         else:
@@ -173,7 +196,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             self.call_after_refresh(self._open_initial)
 
     def _open_initial(self) -> None:
-        self.kept_view_painted()
+        self.kept.kept_view_painted()
         self._use(self._startup_session(self._initial_path))
         self._opened()
 
@@ -185,11 +208,11 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.autosaver = Autosaver(AutosaveStore())
         self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
         self._show_session()
-        self.paint_roster_once("session")
+        self.kept.paint_once("session")
         self.call_after_refresh(resume_after_startup)  # the roster is on screen
-        self.call_after_refresh(self.keep_home_view)  # for the next start (homeview.py)
+        self.call_after_refresh(self.kept.keep)  # for the next start (homeview.py)
         self.call_after_refresh(clean_at_start, self._initial_path)
-        self.run_early_actions()
+        self.kept.run_held_actions()
         for message in [*take_problems(), *self._prefs_messages]:  # what was wrong with prefs.toml
             self.notify(message, title="Preferences not read", severity="warning", timeout=10)
         self._prefs_messages = []
@@ -206,14 +229,16 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
                 # is the one the player returns to
                 self.call_after_refresh(self.push_screen, LoadErrorDialog(title, problems, note))
         self._startup_problems.clear()
-        self.say_keymap_problems()
+        self.keys.say_problems()
         if self._start is not None:
+            from horizon_builder.tui.event.organising import open_event, open_organiser
+
             kind, path, preset = self._start
             self._start = None
             if kind == "organiser" and preset is not None:
-                self.open_organiser((path, preset), alone=True)
+                open_organiser(self, (path, preset), alone=True)
             elif kind == "event":
-                self.open_event((path, path), alone=True)
+                open_event(self, (path, path), alone=True)
             return
         offer_recovery(self)
 
@@ -250,7 +275,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         covered = False
         shown: list[SessionView] = []
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, SessionView):
+            # (a screen pushed but not yet mounted shows the session as it mounts)
+            if screen.is_mounted and isinstance(screen, SessionView):
                 if covered:
                     screen.stale = True
                 else:
@@ -269,11 +295,6 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             self.call_after_refresh(self.refresh_bindings)
         if self.autosaver is not None and (not self.session.dirty or self.autosaver.changed()):
             self.autosave_soon()
-
-    def notify_after_frame(self, message: str, **kwargs: Any) -> None:
-        """A notification shown once the frame with the edit is painted (a toast is a new
-        widget: mounting it would hold that frame back)."""
-        self.call_after_refresh(self.notify, message, **kwargs)
 
     @property
     def unsaved(self) -> bool:
@@ -302,7 +323,7 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         if action in ROSTER_ACTIONS and not getattr(self.screen, "ROSTER_KEYS", True):
             return False  # an organiser's screen: no roster to save or undo there
         if action in _BLOCKED_IN_DIALOG and (self.screen.has_class("dialog") or (not self.loaded
-                                             and self.early_view() is None)):
+                                             and self.kept.early_view() is None)):
             return False
         if not self.loaded:  # the kept view: as once loaded (run_action waits until then)
             return None if action in ("undo", "redo") else True
@@ -316,64 +337,41 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
     def action_undo(self) -> None:
         label = self.session.undo_label
         if self.session.undo():
-            self.notify_after_frame(f"Undone: {label}", timeout=2)
+            self.call_after_refresh(self.notify, f"Undone: {label}", timeout=2)
 
     def action_redo(self) -> None:
         label = self.session.redo_label
         if self.session.redo():
-            self.notify_after_frame(f"Redone: {label}", timeout=2)
+            self.call_after_refresh(self.notify, f"Redone: {label}", timeout=2)
 
-    # --- screens -----------------------------------------------------------------------------
-    def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:
-        from horizon_builder.tui.roster.element_editor import ElementEditorScreen
-
-        self.push_screen(ElementEditorScreen(element_id, focus_field=focus_field))
-
+    # --- the app's keys: each the work of a screen or of a part -----------------------------
     def action_add_element(self) -> None:
-        from horizon_builder.tui.roster.add_element import AddElementScreen
-
-        self.push_screen(AddElementScreen(), self._element_added)
-
-    def _element_added(self, element_id: str | None) -> None:
-        if not element_id:
-            return
-        home = self.screen_stack[0]
-        if isinstance(home, RosterScreen):
-            home.select_element(element_id)
-        element = self.session.roster.element(element_id)
-        if element is None:
-            return
-        if self.ask_statline(element_id):  # its statline is asked first: Enter answers that
-            self.notify(f"Added {element.name}.", timeout=3)
-        else:
-            self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
+        self.home.add_element()
 
     def action_command(self) -> None:
-        from horizon_builder.tui.roster.command import CommandScreen
-
-        self.push_screen(CommandScreen())
+        self.home.open_command()
 
     def action_rounds(self, round_name: str | None = None) -> None:
-        from horizon_builder.tui.rounds.screen import open_rounds
-
-        open_rounds(self, self.session, round_name)
+        self.home.open_rounds(round_name)
 
     def action_settings(self, focus_field: str | None = None) -> None:
-        from horizon_builder.tui.roster.settings import SettingsScreen
-
-        if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(focus_field))
+        self.home.open_settings(focus_field)
 
     def action_export(self) -> None:
         from horizon_builder.tui.sharing.export import ExportScreen
 
         self.push_screen(ExportScreen(self.session.report, path=self.session.path))
 
+    def action_copy_list(self) -> None:
+        from horizon_builder.tui.sharing.share import ask_copy_list
+
+        ask_copy_list(self, self.session)
+
     def action_help(self) -> None:
         from horizon_builder.tui.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.keys.user_keymap))
 
     def action_rules(self) -> None:
         from horizon_builder.tui.rules.screen import RulesScreen
@@ -381,23 +379,51 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
 
+    def action_organiser(self) -> None:
+        from horizon_builder.tui.event.organising import ask_organiser
+
+        ask_organiser(self)
+
+    def action_event(self) -> None:
+        from horizon_builder.tui.event.organising import ask_event
+
+        ask_event(self)
+
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
         save_pref("theme", self.theme)
 
+    def action_save(self) -> None:
+        self.run_worker(self.files.save_roster(), group="files")
+
+    def action_save_as(self) -> None:
+        self.run_worker(self.files.save_roster(ask=True), group="files")
+
+    def action_open(self) -> None:
+        self.run_worker(self.files.open(), group="files")
+
+    def action_new(self) -> None:
+        self.run_worker(self.files.new(), group="files")
+
+    # --- what the screens ask by message --------------------------------------------------
+    def on_enter_rule_value(self, message: EnterRuleValue) -> None:
+        self.rulebook.enter(message.value)
+
+    def on_ask_rule_value(self, message: AskRuleValue) -> None:
+        self.rulebook.ask_once(message.item, message.label, message.note)
+
+    def on_undo_rule_entry(self, message: UndoRuleEntry) -> None:
+        self.rulebook.undo()
+
     @work(group="files")
     async def action_quit(self) -> None:  # type: ignore[override]  # a worker: asks first
-        if await self.settle_unsaved("quit"):
+        if await self.files.settle_unsaved("quit"):
             if self.autosaver is not None:
                 self.autosaver.stop()  # saved, or thrown away on purpose
             self.exit(0)
 
     def on_unmount(self) -> None:
         self.autosave_now()  # leaving another way (an error, a signal): keep the work
-
-
-if TYPE_CHECKING:  # the app meets what the screens ask of it (mypy checks this line)
-    _MEETS: type[SessionApp] = HorizonApp
 
 
 def run_app(path: Path | None, overrides: list[str],

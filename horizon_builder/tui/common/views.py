@@ -23,12 +23,8 @@ EDITORS_CSS = Path(__file__).with_name("editors.tcss")
 MORE_CSS = Path(__file__).with_name("more.tcss")
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from horizon_builder.roster.models import Roster
-    from horizon_builder.rules.values import RuleValue
     from horizon_builder.session.core import Change, Session
-    from horizon_builder.tui.roster.homecache import HomeView
 
 
 class SessionChanged(Message):
@@ -40,31 +36,11 @@ class SessionChanged(Message):
         self.change = change
 
 
-class SessionApp(Protocol):
-    """What the screens ask of the app, the whole of it: screens never import the app (not
-    even for its type); :class:`~horizon_builder.tui.app.HorizonApp` meets this (mypy checks
-    it there)."""
+class _HoldsSession(Protocol):
+    """The one thing a screen reads of the app: the session it holds (screens never import
+    the app, not even for its type; they ask for more by message)."""
 
     session: Session
-
-    @property
-    def loaded(self) -> bool: ...
-    @property
-    def opening_label(self) -> str: ...
-    def notify_after_frame(self, message: str, **kwargs: Any) -> None: ...
-    def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None: ...
-    def action_add_element(self) -> None: ...
-    def action_command(self) -> None: ...
-    def action_rounds(self, round_name: str | None = None) -> None: ...
-    def action_settings(self, focus_field: str | None = None) -> None: ...
-    def enter_rule_value(self, value: RuleValue, note: str = "", ask_once: bool = False,
-                         then: Callable[[bool], None] | None = None) -> None: ...
-    def ask_once(self, item: str, label: str, note: str,
-                 then: Callable[[bool], None] | None = None) -> bool: ...
-    def undo_rulebook(self) -> bool: ...
-    def early_view(self) -> HomeView | None: ...
-    def roster_facts(self) -> tuple[str | None, bool]: ...
-    def paint_roster_once(self, source: str) -> None: ...
 
 
 class SessionView:
@@ -81,13 +57,15 @@ class SessionView:
             self.refresh_view()
 
     @property
-    def horizon(self) -> SessionApp:
-        """The app, typed by what the screens ask of it (``Screen.app`` is any ``App``)."""
-        return cast("SessionApp", cast(Screen, self).app)
-
-    @property
     def session(self) -> Session:
-        return self.horizon.session
+        """The open roster's session, the app's (``Screen.app`` is any ``App``)."""
+        return cast("_HoldsSession", cast(Screen, self).app).session
+
+    def notify_after_frame(self, message: str, **kwargs: Any) -> None:
+        """A notification shown once the frame with the edit is painted (a toast is a new
+        widget: mounting it would hold that frame back)."""
+        app = cast(Screen, self).app
+        app.call_after_refresh(app.notify, message, **kwargs)
 
     def refresh_view(self) -> None:
         """Show the session's current roster and report (called after every change)."""

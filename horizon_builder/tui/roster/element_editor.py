@@ -299,8 +299,11 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
             self._edit(lambda e: ed.add_upgrade(rs, e, upgrade_id, line),
                        f"{self._line_name()}: take {row.name}")
             if row.unit_cost is None and not row.taken:  # nobody knows its cost yet: ask once
-                self.horizon.ask_once(row.name, "cost", f"{row.name}'s cost is not known "
-                                      "(the core book's table is not available to us).")
+                from horizon_builder.tui.rules.rulebook import AskRuleValue
+
+                self.post_message(AskRuleValue(row.name, "cost", f"{row.name}'s cost is not "
+                                               "known (the core book's table is not available "
+                                               "to us)."))
         elif row.taken:
             self._edit(lambda e: ed.remove_upgrade(e, upgrade_id, line, every=delta == 0),
                        f"{self._line_name()}: drop {row.name}")

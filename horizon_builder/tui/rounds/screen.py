@@ -462,7 +462,9 @@ class RoundsScreen(RoundListActions):
         elif finding.element and (finding.code.startswith("tf-") or head == "rounds"):
             self._focus_element(finding.element)
         elif finding.element and self.session.roster.element(finding.element):
-            self.horizon.open_element_editor(finding.element, finding.field)
+            from horizon_builder.tui.roster.element_editor import ElementEditorScreen
+
+            self.app.push_screen(ElementEditorScreen(finding.element, focus_field=finding.field))
         else:
             self.query_one("#round-elements").focus()
             self.notify(finding.message, title=self._round_name, timeout=6)
