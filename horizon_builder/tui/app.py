@@ -28,11 +28,9 @@ from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
-from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.text.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
-from horizon_builder.tui.common.paths import exists, only_in
 from horizon_builder.tui.common.plain import install_control_filter
 from horizon_builder.tui.common.titles import show_titles
 from horizon_builder.tui.common.views import SessionChanged, SessionView
@@ -81,7 +79,6 @@ class HorizonApp(App[int]):
         self.overrides: tuple[str, ...] = tuple(str(p) for p in overrides)
         #: Files that failed to load: never overwritten (save there is refused).
         self.refused_paths: set[Path] = set()
-        self._startup_problems: list[tuple[str, list[Problem], str]] = []
         self._initial_path = path
         #: a screen to open first: ("organiser", folder, preset) or ("event", event file, None)
         self._start = start
@@ -125,44 +122,6 @@ class HorizonApp(App[int]):
         return self._initial_path.name if self._initial_path is not None else "a new roster"
 
     # --- start-up ------------------------------------------------------------------------
-    def _startup_session(self, path: Path | None) -> Session:
-        from horizon_builder.session.core import Session
-
-        if path is not None and exists(path):
-            try:
-                return Session.open(path, self.overrides)
-            except LoadError as exc:
-                if self.overrides and only_in(exc.problems, self.overrides):
-                    # the roster is fine: the --ruleset files are not; open it without them
-                    self._startup_problems.append((
-                        "Ruleset overrides not loaded", exc.problems,
-                        "The roster is opened with the shipped rules only until the overrides "
-                        "file is fixed.",
-                    ))
-                    self.overrides = ()
-                    return self._startup_session(path)
-                self.refused_paths.add(path.resolve())
-                self._startup_problems.append((
-                    f"Could not open {path.name}", exc.problems,
-                    f"Started a new roster instead. {path.name} is kept as it is and will not be "
-                    "overwritten: fix it in a text editor, or use Save as for this roster.",
-                ))
-                path = None
-        return self.new_session(path)
-
-    def new_session(self, path: Path | None) -> Session:
-        from horizon_builder.session.core import Session
-
-        try:
-            return Session.new(path=path, extra_overrides=self.overrides)
-        except LoadError as exc:
-            self._startup_problems.append((
-                "Ruleset overrides not loaded", exc.problems,
-                "The app uses the shipped rules only until the overrides file is fixed.",
-            ))
-            self.overrides = ()
-            return Session.new(path=path)
-
     def get_default_screen(self) -> Screen[Any]:
         return RosterScreen(self.kept, self.rulebook)
 
@@ -197,7 +156,7 @@ class HorizonApp(App[int]):
 
     def _open_initial(self) -> None:
         self.kept.kept_view_painted()
-        self._use(self._startup_session(self._initial_path))
+        self._use(self.files.first_session(self._initial_path))
         self._opened()
 
     def _opened(self) -> None:
@@ -216,19 +175,7 @@ class HorizonApp(App[int]):
         for message in [*take_problems(), *self._prefs_messages]:  # what was wrong with prefs.toml
             self.notify(message, title="Preferences not read", severity="warning", timeout=10)
         self._prefs_messages = []
-        if self.session.personal_problems:  # never blocks the roster; said, and where to fix it
-            self._startup_problems.append((
-                "Your rulebook is left out", self.session.personal_problems,
-                "The roster uses the book data until the file is fixed; it is never overwritten "
-                "without you. R opens the Rules screen."))
-        if self._startup_problems:
-            from horizon_builder.tui.common.dialogs import LoadErrorDialog
-
-            for title, problems, note in self._startup_problems:  # after the roster screen
-                # has settled (its focus is given after a refresh), so the screen under the dim
-                # is the one the player returns to
-                self.call_after_refresh(self.push_screen, LoadErrorDialog(title, problems, note))
-        self._startup_problems.clear()
+        self.files.say_start_problems()
         self.keys.say_problems()
         if self._start is not None:
             from horizon_builder.tui.event.organising import open_event, open_organiser

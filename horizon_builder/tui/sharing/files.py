@@ -10,12 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from horizon_builder.files.problems import LoadError
-from horizon_builder.tui.common.paths import display_path, keep_overrides_reachable
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.tui.common.paths import display_path, exists, keep_overrides_reachable, only_in
 from horizon_builder.userfiles.prefs import recent_rosters, remember_recent
 
 if TYPE_CHECKING:
     from horizon_builder.roster.models import Roster
+    from horizon_builder.session.core import Session
     from horizon_builder.tui.app import HorizonApp
 
 
@@ -24,6 +25,65 @@ class RosterFiles:
 
     def __init__(self, app: HorizonApp) -> None:
         self.app = app
+        #: what went wrong opening the first roster: (title, problems, note), said once shown
+        self.start_problems: list[tuple[str, list[Problem], str]] = []
+
+    def first_session(self, path: Path | None) -> Session:
+        """The session the app starts on: ``path`` (a new roster that saves there if it does
+        not exist); a file that does not load leaves a new roster, and is never overwritten."""
+        from horizon_builder.session.core import Session
+
+        if path is not None and exists(path):
+            try:
+                return Session.open(path, self.app.overrides)
+            except LoadError as exc:
+                if self.app.overrides and only_in(exc.problems, self.app.overrides):
+                    # the roster is fine: the --ruleset files are not; open it without them
+                    self.start_problems.append((
+                        "Ruleset overrides not loaded", exc.problems,
+                        "The roster is opened with the shipped rules only until the overrides "
+                        "file is fixed.",
+                    ))
+                    self.app.overrides = ()
+                    return self.first_session(path)
+                self.app.refused_paths.add(path.resolve())
+                self.start_problems.append((
+                    f"Could not open {path.name}", exc.problems,
+                    f"Started a new roster instead. {path.name} is kept as it is and will not be "
+                    "overwritten: fix it in a text editor, or use Save as for this roster.",
+                ))
+                path = None
+        return self.new_session(path)
+
+    def new_session(self, path: Path | None) -> Session:
+        """A new roster (with the --ruleset overrides, left out when they do not load)."""
+        from horizon_builder.session.core import Session
+
+        try:
+            return Session.new(path=path, extra_overrides=self.app.overrides)
+        except LoadError as exc:
+            self.start_problems.append((
+                "Ruleset overrides not loaded", exc.problems,
+                "The app uses the shipped rules only until the overrides file is fixed.",
+            ))
+            self.app.overrides = ()
+            return Session.new(path=path)
+
+    def say_start_problems(self) -> None:
+        """Once the roster is shown: what went wrong opening it, each in a dialog."""
+        from horizon_builder.tui.common.dialogs import LoadErrorDialog
+
+        session = self.app.session
+        if session.personal_problems:  # never blocks the roster; said, and where to fix it
+            self.start_problems.append((
+                "Your rulebook is left out", session.personal_problems,
+                "The roster uses the book data until the file is fixed; it is never overwritten "
+                "without you. R opens the Rules screen."))
+        for title, problems, note in self.start_problems:  # after the roster screen has
+            # settled (its focus is given after a refresh), so the screen under the dim is the
+            # one the player returns to
+            self.app.call_after_refresh(self.app.push_screen, LoadErrorDialog(title, problems, note))
+        self.start_problems.clear()
 
     async def settle_unsaved(self, doing: str) -> bool:
         """Before losing the current roster: save / discard / cancel. True to go on.
@@ -161,5 +221,5 @@ class RosterFiles:
 
     async def new(self) -> None:
         if await self.settle_unsaved("start a new roster"):
-            self.app.replace_session(self.app.new_session(None))
+            self.app.replace_session(self.new_session(None))
 
