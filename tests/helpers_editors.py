@@ -8,6 +8,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from horizon_builder.session.core import Session
+from horizon_builder.tui.common.views import SessionChanged
 
 FIXTURES = Path(__file__).parent / "fixtures_editors"
 RULES = str(FIXTURES / "editors.toml")
@@ -15,7 +16,8 @@ CSS = Path(__file__).parent.parent / "horizon_builder" / "tui" / "app.tcss"
 
 
 class EditorTestApp(App):
-    """Holds ``session`` and calls ``refresh_view`` on every screen after each change (the contract)."""
+    """Holds ``session`` and, as the app does, turns its announcements into a message on
+    which every screen's ``refresh_view`` is called (the contract)."""
 
     CSS_PATH = str(CSS)
 
@@ -24,13 +26,12 @@ class EditorTestApp(App):
         self.session = session
         self.screen_factory = screen_factory
         self.results: list[object] = []
-        self.changes = 0
+        session.listen(lambda change: self.post_message(SessionChanged(change)))
 
     def on_mount(self) -> None:
         self.push_screen(self.screen_factory(), callback=self.results.append)
 
-    def session_changed(self) -> None:
-        self.changes += 1
+    def on_session_changed(self, message: SessionChanged) -> None:
         for screen in self.screen_stack:
             refresh = getattr(screen, "refresh_view", None)
             if refresh is not None:
@@ -38,11 +39,9 @@ class EditorTestApp(App):
 
     def undo(self) -> None:
         self.session.undo()
-        self.session_changed()
 
     def redo(self) -> None:
         self.session.redo()
-        self.session_changed()
 
     def top(self) -> Screen:
         return self.screen

@@ -24,6 +24,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.event.organising import open_event, open_organiser
 from horizon_builder.userfiles.autosave import DATA_DIR_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,21 +69,21 @@ async def _broken_file(pilot: Pilot) -> None:
     # on a machine under load 15, a picture was taken before it, colours only)
     app = pilot.app
     assert isinstance(app, HorizonApp)
-    await until(pilot, app.screen_settled, "the screens restyled")
+    await until(pilot, app.typeahead.screen_settled, "the screens restyled")
     await pilot.pause()
 
 
 async def _element_editor(pilot: Pilot) -> None:
     app = pilot.app
     assert isinstance(app, HorizonApp)
-    app.open_element_editor("m1")
+    app.home.open_element_editor("m1")
 
 
 async def _editor_from_finding(pilot: Pilot) -> None:
     app = pilot.app
     assert isinstance(app, HorizonApp)
     finding = next(f for f in app.session.report.all_findings if f.element)
-    app.open_element_editor(finding.element, finding.field)  # type: ignore[arg-type]
+    app.home.open_element_editor(finding.element, finding.field)  # type: ignore[arg-type]
 
 
 def _editor_on(element_id: str, form: int | None = None) -> Steps:
@@ -135,7 +136,7 @@ async def _organiser(pilot: Pilot) -> None:
 
     app = pilot.app
     assert isinstance(app, HorizonApp)
-    app.open_organiser((Path("examples"), find_preset("oth-tournament")))
+    open_organiser(app, (Path("examples"), find_preset("oth-tournament")))
     await until(pilot, lambda: isinstance(app.screen, OrganiserScreen) and app.screen.judged > 0,
                 "the lists judged")
 
@@ -168,7 +169,7 @@ async def _event(pilot: Pilot) -> None:
         main(["event", "result", str(event), str(battle.blue), "6", "2"])  # m2: Presence 2
     app = pilot.app
     assert isinstance(app, HorizonApp)
-    app.open_event((event, event))
+    open_event(app, (event, event))
     await shown(pilot, EventScreen)
 
 

@@ -279,14 +279,26 @@ def _imports_anywhere(tree: ast.AST) -> set[str]:
 
 
 def test_screens_never_import_the_app() -> None:
-    """Screens, dialogs and widgets ask the app through ``SessionApp`` (tui/common/views.py),
-    a Protocol the app meets, and never import ``tui.app``, not even for its type."""
+    """Screens, dialogs and widgets never import ``tui.app``, not even for its type: they
+    read the session (a one-attribute Protocol in tui/common/views.py) and ask for more by
+    message (issue 32 item 7). Only the app's own parts, plain objects it holds, name it."""
     offenders = [path.relative_to(PACKAGE).as_posix()
                  for folder in ("common", "roster", "rounds", "event", "rules", "sharing")
                  for path in (PACKAGE / "tui" / folder).rglob("*.py")
                  if "horizon_builder.tui.app" in _imports_anywhere(ast.parse(path.read_text()))]
-    # the app's own halves of start-up (its kept home view, its autosave offer)
-    assert offenders == ["tui/roster/homeview.py", "tui/sharing/recovery.py"]
+    # the kept home view, the roster's files, the autosave offer: parts of the app
+    assert sorted(offenders) == ["tui/roster/homeview.py", "tui/sharing/files.py",
+                                 "tui/sharing/recovery.py"]
+
+
+def test_the_app_is_one_class_of_its_parts() -> None:
+    """No mixins: the app class derives from Textual's App alone, and what it holds are
+    plain objects (issue 32 item 7)."""
+    from textual.app import App
+
+    from horizon_builder.tui.app import HorizonApp
+
+    assert HorizonApp.__bases__ == (App,)
 
 
 def test_package_faces_export_only_public_names() -> None:

@@ -111,7 +111,9 @@ async def take(pilot: Pilot, words: str, upgrade_id: str, times: int = 1) -> Non
     Enter; + for each more copy; Esc clears the search."""
     screen = pilot.app.screen
     picker = screen.query_one(UpgradePicker)
-    assert screen.focused is picker
+    # (the editor gives its first focus after its first refresh: on a busy machine that may
+    # come after the screen is mounted)
+    await until(pilot, lambda: screen.focused is picker, "the upgrade list focused")
     await pilot.press(*words)
     await arrow_to(pilot, picker, upgrade_id)
     await pilot.press("enter")

@@ -119,7 +119,7 @@ async def test_duplicate_as_a_new_list_from_the_library(tmp_path: Path) -> None:
         await until(pilot, lambda: app.session.roster.name == "3rd Lancers Battlegroup (copy)",
                     "the copy")
         assert app.session.path is None and app.unsaved
-        assert app._suggested_path() == str(folder / "3rd-lancers-battlegroup-copy.toml")
+        assert app.files.suggested_path() == str(folder / "3rd-lancers-battlegroup-copy.toml")
     assert (folder / "hvy-cav-battlegroup.toml").read_bytes() == before
 
 

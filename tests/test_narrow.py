@@ -52,7 +52,7 @@ async def test_editor_title_keeps_the_force_fc_and_verdict_at_80_columns():
     async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
         chq = app.session.roster.command.element
-        app.open_element_editor(chq)
+        app.home.open_element_editor(chq)
         await shown(pilot, ElementEditorScreen)
         await pilot.pause()
         title = str(app.screen.query_one("#ed-title").render())
@@ -64,7 +64,7 @@ async def test_a_reason_an_upgrade_cannot_be_taken_is_shown_whole():
     app = HorizonApp(example(KAIJU))
     async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
-        app.open_element_editor(app.session.roster.command.element)
+        app.home.open_element_editor(app.session.roster.command.element)
         await shown(pilot, ElementEditorScreen)
         await pilot.pause()
         picker = app.screen.query_one("#ed-upgrades")

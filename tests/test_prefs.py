@@ -40,7 +40,7 @@ async def test_theme_and_recent_rosters_survive_a_restart(tmp_path):
         await until(pilot, lambda: app.loaded, "the roster")
         await pilot.press("f9")
         await pilot.pause()
-        assert app.open_roster(path)
+        assert app.files.open_roster(path)
     again = HorizonApp(None)
     async with again.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: again.loaded, "a new roster")

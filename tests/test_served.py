@@ -145,7 +145,7 @@ async def test_save_as_refuses_a_path_outside_the_served_folder(served: Path) ->
         hint = str(dialog.query_one(".dialog-hint").render())
         assert "in the served folder" in hint and str(served.parent) not in hint
         assert dialog.problem("copy.toml") is None
-        assert app.open_roster(served.parent / "private" / "oth-biowar.toml") is False
+        assert app.files.open_roster(served.parent / "private" / "oth-biowar.toml") is False
     assert not (served.parent / "stolen.toml").exists()
     assert app.session.path == served / "hvy-cav-battlegroup.toml"
 

@@ -347,7 +347,7 @@ async def test_enter_on_a_stat_moves_to_the_next() -> None:
     app = HorizonApp(example("hvy-cav-battlegroup.toml"))
     async with app.run_test(size=SIZE) as pilot:
         await _settle(pilot)
-        app.open_element_editor("m1")
+        app.home.open_element_editor("m1")
         await _settle(pilot)
         screen = app.screen
         assert isinstance(screen, ElementEditorScreen)

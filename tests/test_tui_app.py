@@ -111,7 +111,6 @@ async def test_edit_updates_totals_and_findings() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.session.commit(app.session.roster.model_copy(update={"force_cost": 12}), "lower budget")
-        app.session_changed()
         await pilot.pause()
         assert "13/12 (1 over)" in totals(app)
         assert "✗ 1 error" in totals(app)
@@ -126,7 +125,6 @@ async def test_element_edit_updates_row_and_detail() -> None:
         await pilot.pause()
         app.session.commit(ed.change_element(app.session.roster, "m1",
                                               lambda e: ed.set_stat(e, "M", 1)), "slow Warden")
-        app.session_changed()
         await pilot.pause()
         row = next(r for r in table(app)._rows if r.key == "m1")
         assert row.stats.split()[0] == "1"
@@ -147,7 +145,6 @@ async def test_metaformer_forms_are_rows_beneath_their_element() -> None:
             forms=[Form(name="Jet", type="aircraft", presence=2, stats={"M": 6, "F": 3, "A": 2, "D": 1})],
         )
         app.session.commit(ed.add_element(app.session.roster, shifter), "add metaformer")
-        app.session_changed()
         await pilot.pause()
         keys = [r.key for r in table(app)._rows]
         assert keys[-2:] == ["meta", "meta#form1"]
@@ -187,7 +184,6 @@ async def test_click_on_finding_jumps_too() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.session.commit(app.session.roster.model_copy(update={"force_cost": 12}), "lower budget")
-        app.session_changed()
         await pilot.pause()
         assert findings(app).findings[0].code == "fc-over-budget"
         await pilot.click("#findings", offset=(10, 1))  # first finding, under the border
@@ -277,7 +273,6 @@ async def test_duplicate_is_an_independent_copy() -> None:
             return ed.add_upgrade(app.session.ruleset, ed.set_stat(element, "M", 2), "engineer")
 
         app.session.commit(ed.change_element(app.session.roster, copy.id, change), "change copy")
-        app.session_changed()
         original = app.session.roster.element("cav1")
         assert original is not None
         assert original.stats["M"] == 4 and list(original.upgrades) == []
@@ -564,12 +559,10 @@ async def test_upgrades_bought_for_a_whole_type_show_on_each_row():
         rs = app.session.ruleset
         hvy_cav = [e.id for e in roster.elements if e.type == "hvy_cav"]
         app.session.commit(ed.toggle_cr_purchase(rs, roster, "hvy_cav", "drone_mk1"), "buy")
-        app.session_changed()
         await pilot.pause()
         rows = {row.key: row for row in table(app)._rows}
         assert all("Drone Mk 1" in rows[i].upgrades for i in hvy_cav)
         app.session.undo()
-        app.session_changed()
         await pilot.pause()
         rows = {row.key: row for row in table(app)._rows}
         assert not any("Drone Mk 1" in rows[i].upgrades for i in hvy_cav)

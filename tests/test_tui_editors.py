@@ -132,7 +132,6 @@ async def test_raise_stat_past_pool_turns_pool_red_with_finding():
         prompts = [str(o.prompt) for o in app.screen.query_one("#ed-findings", OptionList).options]
         assert any("17 of 16" in p for p in prompts)
         session.undo()
-        app.session_changed()
         await pilot.pause()
         assert not app.screen.query_one("#ed-pool", Static).has_class("-over")
         assert session.roster.elements[0].stats["M"] == 4
@@ -274,7 +273,6 @@ async def test_add_and_remove_a_form():
         assert list(session.roster.element(eid).forms) == []
         assert screen.line is None and not screen.query_one("#ed-lines").display
         session.undo()
-        app.session_changed()
         await pilot.pause()
         assert len(session.roster.element(eid).forms) == 1
 
@@ -352,7 +350,6 @@ async def test_command_hvy_cav_chq_and_cr_upgrade():
                                            .get_option("hvy_inf:False:field_radio").prompt)
         assert not [c for c in _errors(session) if c.startswith(("cr-", "command"))]
         session.undo()
-        app.session_changed()
         await pilot.pause()
         assert "CR left: 2 of 2" in str(cr.render())
         assert session.roster.command.element == chq

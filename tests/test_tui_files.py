@@ -166,7 +166,6 @@ async def test_broken_file_shows_problems_and_is_never_overwritten(tmp_path: Pat
         await pilot.pause()
         assert app.session.path is None and row_names(app) == []
         app.session.commit(app.session.roster.model_copy(update={"name": "Rescued"}), "rename")
-        app.session_changed()
         await pilot.press("ctrl+s")
         await pilot.pause()
         prompt = app.screen
@@ -224,7 +223,7 @@ async def test_opening_a_broken_file_keeps_the_current_roster(tmp_path: Path) ->
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not app.open_roster(path)
+        assert not app.files.open_roster(path)
         await pilot.pause()
         await shown(pilot, LoadErrorDialog)
         await pilot.press("enter")
@@ -259,7 +258,6 @@ async def test_quit_new_roster_with_save_asks_for_a_name(tmp_path: Path, monkeyp
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.session.commit(app.session.roster.model_copy(update={"name": "Night Raid"}), "rename")
-        app.session_changed()
         await pilot.press("ctrl+q")
         await pilot.pause()
         await pilot.press("s")  # Save

@@ -48,11 +48,11 @@ def burst(app: HorizonApp, *keys: str) -> None:
 async def settle(pilot: Pilot, app: HorizonApp) -> None:
     def handled() -> bool:
         unread = any(isinstance(m, events.Key) for m in app._message_queue.values)
-        return not unread and not app._held and app.screen_settled()
+        return not unread and not app.typeahead._held and app.typeahead.screen_settled()
 
     await until(pilot, handled, "keys handled")
     await pilot.pause()
-    assert app.keys_forced == 0, "a key was given before the screen settled"
+    assert app.typeahead.keys_forced == 0, "a key was given before the screen settled"
 
 
 async def opened(pilot: Pilot) -> HorizonApp:
@@ -200,7 +200,6 @@ async def test_command_screen_offers_the_first_mech_when_none_leads_yet() -> Non
         app = await opened(pilot)
         session = app.session
         session.commit(ed.choose_command(session.ruleset, session.roster, "mech_chq"), "mech")
-        app.session_changed()
         burst(app, "c")
         await settle(pilot, app)
         leads = app.screen.query_one("#cmd-elements", OptionList)

@@ -14,6 +14,7 @@ from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.event.event_screen import EventScreen
 from horizon_builder.tui.event.organiser_dialogs import WriteFileDialog
 from horizon_builder.tui.event.organiser_screen import ListViewScreen, OrganiserScreen
+from horizon_builder.tui.event.organising import open_organiser
 from horizon_builder.tui.event.result_dialog import ResultDialog
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -183,7 +184,7 @@ async def test_organiser_opened_from_the_palette_goes_back_with_esc(tmp_path):
     app = HorizonApp(tmp_path / "mine.toml")
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
-        app.open_organiser((lists, preset))
+        open_organiser(app, (lists, preset))
         await shown(pilot, OrganiserScreen)
         await until(pilot, lambda: "close" in _footer_keys(app), "the footer: Esc goes back")
         assert "leave" not in _footer_keys(app)

@@ -241,7 +241,6 @@ async def test_home_round_finding_opens_that_round() -> None:
         round_ = round_.model_copy(update={"elements": tuple(e for e in round_.elements if e != "hc1")})
         rounds = (session.roster.rounds[0], round_, *session.roster.rounds[2:])
         session.commit(session.roster.model_copy(update={"rounds": rounds}), "take out the CHQ")
-        app.session_changed()
         await pilot.pause()
         panel = findings(app)
         index = next(i for i, f in enumerate(panel.findings) if f.round == "Round 2")
@@ -275,7 +274,6 @@ async def test_round_finding_jumps_to_the_element_editor() -> None:
                                              "rounds": tuple(rounds)})
 
         app.session.commit(change(app.session.roster), "strategic net")
-        app.session_changed()
         screen = await open_rounds(pilot)
         await pilot.press("down")
         await pilot.pause()
@@ -380,7 +378,6 @@ async def test_weird_command_per_round() -> None:
         await pilot.pause()
         app.session.commit(app.session.roster.model_copy(
             update={"supplements": (*app.session.roster.supplements, "weird")}), "weird on")
-        app.session_changed()
         screen = await open_rounds(pilot)
         await pilot.pause()
         assert screen.query_one("#round-weird").display
@@ -433,7 +430,6 @@ async def test_rounds_key_appears_when_the_kind_becomes_task_force() -> None:
         await pilot.pause()
         app.session.commit(app.session.roster.model_copy(update={"kind": "task_force"}),
                            "kind: Task Force")
-        app.session_changed()
         await pilot.pause()
         assert any(b.binding.action == "rounds" for b in app.active_bindings.values()
                    if b.enabled and b.binding.show)
@@ -452,7 +448,6 @@ async def test_cr_upgrade_choice_per_round() -> None:
         await until(pilot, lambda: app.loaded, "the roster")  # opened after the first frame
         app.session.commit(app.session.roster.model_copy(
             update={"supplements": (*app.session.roster.supplements, "datawar")}), "datawar on")
-        app.session_changed()
         screen = await open_rounds(pilot)
         box = screen.query_one("#round-cr", OptionList)
         row = screen.query_one("#round-cr-option-row")

@@ -72,7 +72,7 @@ async def test_adding_an_unknown_statline_asks_once_and_fills_it(tmp_path):
         session = app.session
         element = ed.default_element(session.ruleset, session.roster, "lt_cav", 2)
         session.commit(ed.add_element(session.roster, element), "add")
-        app._element_added(element.id)
+        app.home._element_added(element.id)
         await until(pilot, lambda: isinstance(app.screen, EnterValueDialog)
                     and app.screen.query("#enter-value"), "asked once")
         app.screen.query_one("#enter-value", Input).value = "6 3 2 2"
@@ -93,7 +93,7 @@ async def test_unknown_upgrade_cost_asks_once_and_skip_writes_nothing(tmp_path):
         element = ed.default_element(session.ruleset, session.roster, "mech", 2)
         element = element.model_copy(update={"stats": {"M": 3, "F": 3, "A": 3, "D": 3}})
         session.commit(ed.add_element(session.roster, element), "add")
-        app.open_element_editor(element.id, "upgrades")
+        app.home.open_element_editor(element.id, "upgrades")
         await until(pilot, lambda: isinstance(app.screen, ElementEditorScreen)
                     and app.screen.query("UpgradePicker"), "the editor")
         app.screen._step_upgrade("agile_frame", 1)

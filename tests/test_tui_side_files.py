@@ -156,7 +156,7 @@ async def test_the_preferences_are_read_once_at_the_start(tmp_path: Path, monkey
         app = HorizonApp(roster)
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: app.loaded)
-            assert app.theme == "textual-light" and app.user_keymap == {"save": "f2"}
+            assert app.theme == "textual-light" and app.keys.user_keymap == {"save": "f2"}
         assert [p.name for p in reads] == ["prefs.toml"]
 
 

@@ -188,6 +188,5 @@ async def test_a_redone_rename_that_widens_the_name_column_shows_as_a_repaint():
                                          lambda e: ed.set_name(e, "Dd long long long long")),
                        "rename")
         session.undo()
-        app.session_changed()
         await pilot.pause()
         await _widened(app, pilot, "ctrl+y")

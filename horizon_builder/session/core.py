@@ -8,13 +8,18 @@ not change as the very object the previous snapshot holds (so an edit on a
 limit, and knows whether the roster differs from the saved one. Undo and redo
 are then moves along the list of snapshots, and "modified" is simply "this
 snapshot is not the one last saved (or opened)".
+
+Whoever shows the roster listens (:meth:`Session.listen`): the session announces each
+change (an edit, undo, redo, its rules read again, a save) and knows nothing of screens.
 """
 
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from horizon_builder.engine.columns import Edited
 from horizon_builder.engine.incremental import reuse_of
@@ -70,6 +75,16 @@ class Snapshot:
     label: str
 
 
+@dataclass(frozen=True)
+class Change:
+    """What the session announces to its listeners after it changed."""
+
+    #: an edit committed, undone or redone; the rules read again; the roster saved
+    kind: Literal["edit", "undo", "redo", "rules", "saved"]
+    #: the edit's label (undo and redo: the step's)
+    label: str = ""
+
+
 class Session:
     """The roster being edited, with history, file path and validation report."""
 
@@ -93,6 +108,7 @@ class Session:
         self.source: Path | None = None
         #: a new list copied from a file: that file (saving suggests its folder)
         self.origin: Path | None = None
+        self._listeners: list[Callable[[Change], None]] = []
 
     # --- construction ----------------------------------------------------
     @classmethod
@@ -189,6 +205,15 @@ class Session:
     def redo_label(self) -> str | None:
         return self._history[self._index + 1].label if self.can_redo else None
 
+    # --- listeners -----------------------------------------------------------
+    def listen(self, listener: Callable[[Change], None]) -> None:
+        """Call ``listener`` after every change of this session (until it is closed)."""
+        self._listeners.append(listener)
+
+    def _announce(self, change: Change) -> None:
+        for listener in self._listeners:
+            listener(change)
+
     # --- edits -------------------------------------------------------------
     def commit(self, roster: Roster, label: str) -> bool:
         """Make ``roster`` the current snapshot, dropping any redo history; False if unchanged.
@@ -215,13 +240,16 @@ class Session:
         if len(self._history) > HISTORY_LIMIT:
             del self._history[:len(self._history) - HISTORY_LIMIT]
         self._index = len(self._history) - 1
+        self._announce(Change("edit", label))
         return True
 
     def undo(self) -> bool:
         if not self.can_undo:
             return False
+        label = self._history[self._index].label
         self._index -= 1
         self._sync_rules()
+        self._announce(Change("undo", label))
         return True
 
     def redo(self) -> bool:
@@ -229,6 +257,7 @@ class Session:
             return False
         self._index += 1
         self._sync_rules()
+        self._announce(Change("redo", self._history[self._index].label))
         return True
 
     def _sync_rules(self) -> None:
@@ -243,12 +272,14 @@ class Session:
     def close(self, successor: Session | None = None) -> None:
         """This session is done with (the app shows another): what validation kept for its
         rules is let go, unless ``successor`` goes on with the very same rules object."""
+        self._listeners.clear()
         if successor is None or successor.ruleset is not self.ruleset:
             reuse_of(self.ruleset).clear()
 
     def reload_rules(self) -> None:
         """Read the rules again (your rulebook changed); the report follows at once."""
         self._reload_rules(self.roster)
+        self._announce(Change("rules"))
 
     def _reload_rules(self, roster: Roster) -> None:
         paths, roles = rules_layers(roster, self.path or self.source, self.extra_overrides)
@@ -269,6 +300,7 @@ class Session:
         self.path = target
         self._saved = self.roster
         self.disk_stamp = file_stamp(target)
+        self._announce(Change("saved"))
         return target
 
     def changed_on_disk(self) -> bool:

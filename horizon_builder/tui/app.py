@@ -1,10 +1,11 @@
 """The horizon-builder app: one :class:`Session`, a home screen, and the editors.
 
 The session is the single source of truth. A screen builds the new roster
-with a pure edit from :mod:`horizon_builder.editing`, records it with
-``session.commit(new_roster, label)`` and then calls
-:meth:`HorizonApp.session_changed`, which asks every screen on the stack to show
-the new state (``refresh_view``). Nothing is patched by hand, so undo and redo are just moves.
+with a pure edit from :mod:`horizon_builder.editing` and records it with
+``session.commit(new_roster, label)``. The session announces the change; the app turns
+the announcement into a :class:`~horizon_builder.tui.common.views.SessionChanged` message
+and, on it, asks every screen on view to show the new state (``refresh_view``): messages
+up, attributes down. Nothing is patched by hand, so undo and redo are just moves.
 
 Start-up paints the home screen first and opens the roster right after the
 first refresh: the rules engine (pydantic models, the ruleset files) is only
@@ -20,36 +21,32 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import BindingType
 from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
-from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.text.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
-from horizon_builder.tui.common.paths import exists, only_in
 from horizon_builder.tui.common.plain import install_control_filter
 from horizon_builder.tui.common.titles import show_titles
-from horizon_builder.tui.common.views import SessionView
-from horizon_builder.tui.event.organising import ROSTER_ACTIONS, OrganiserActions
-from horizon_builder.tui.keymap import ThemeAndKeys
+from horizon_builder.tui.common.views import SessionChanged, SessionView
+from horizon_builder.tui.event.organising import ROSTER_ACTIONS
+from horizon_builder.tui.keymap import Keys
 from horizon_builder.tui.roster.firstview import title_texts
 from horizon_builder.tui.roster.home import RosterScreen
-from horizon_builder.tui.roster.homeview import HomeViewActions
-from horizon_builder.tui.rules.rulebook import RulebookActions
-from horizon_builder.tui.sharing.files import FileActions
-from horizon_builder.tui.sharing.share import SharingActions
+from horizon_builder.tui.roster.homeview import KeptView
+from horizon_builder.tui.rules.rulebook import AskRuleValue, EnterRuleValue, Rulebook, UndoRuleEntry
+from horizon_builder.tui.sharing.files import RosterFiles
 from horizon_builder.tui.sidefiles import clean_at_start, remembered_theme
 from horizon_builder.tui.typeahead import TypeAhead
 from horizon_builder.userfiles.prefs import load_prefs, save_pref, take_problems
 
 if TYPE_CHECKING:
-    from horizon_builder.session.core import Session
-    from horizon_builder.tui.common.views import SessionApp
+    from horizon_builder.session.core import Change, Session
     from horizon_builder.userfiles.autosave import Autosaver
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
@@ -59,9 +56,10 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
-class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, SharingActions,
-                 ThemeAndKeys, FileActions):
-    """Build, check and save a Horizon Wars roster."""
+class HorizonApp(App[int]):
+    """Build, check and save a Horizon Wars roster: the session, start-up, and the app's keys;
+    what each part does is its own object's (files, the kept view, your rulebook, the keys,
+    type-ahead) or its screen's."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "horizon-builder"
@@ -81,20 +79,24 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         self.overrides: tuple[str, ...] = tuple(str(p) for p in overrides)
         #: Files that failed to load: never overwritten (save there is refused).
         self.refused_paths: set[Path] = set()
-        self._startup_problems: list[tuple[str, list[Problem], str]] = []
         self._initial_path = path
-        self.rulebook_history = []
-        self.rulebook_asked = set()
         #: a screen to open first: ("organiser", folder, preset) or ("event", event file, None)
         self._start = start
         self._binding_state: tuple[object, ...] = ()
         #: Writes unsaved work to the data folder (made after the first paint; see userfiles/autosave.py).
         self.autosaver: Autosaver | None = None
+        #: a SessionChanged message is on its way (several changes in one handler: one redraw)
+        self._change_posted = False
+        #: the app's parts, plain objects
+        self.typeahead = TypeAhead(self, super().on_event)  # keys held while a screen opens
+        self.kept = KeptView(self)  # the home view of the last run, until the session is in
+        self.rulebook = Rulebook(self, lambda: self.session)  # your rulebook's entries
+        self.files = RosterFiles(self)  # save, open, new
         if session is not None:
-            self.session = session
+            self._use(session)
         prefs = load_prefs()  # read once at the start: the theme and the keymap
         self.theme, self._prefs_messages = remembered_theme(self.available_themes, prefs)
-        self._keymap_problems = self.load_keys(prefs)  # prefs.toml: [keymap]
+        self.keys = Keys(self, prefs)  # prefs.toml: [keymap]
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -120,49 +122,32 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         return self._initial_path.name if self._initial_path is not None else "a new roster"
 
     # --- start-up ------------------------------------------------------------------------
-    def _startup_session(self, path: Path | None) -> Session:
-        from horizon_builder.session.core import Session
-
-        if path is not None and exists(path):
-            try:
-                return Session.open(path, self.overrides)
-            except LoadError as exc:
-                if self.overrides and only_in(exc.problems, self.overrides):
-                    # the roster is fine: the --ruleset files are not; open it without them
-                    self._startup_problems.append((
-                        "Ruleset overrides not loaded", exc.problems,
-                        "The roster is opened with the shipped rules only until the overrides "
-                        "file is fixed.",
-                    ))
-                    self.overrides = ()
-                    return self._startup_session(path)
-                self.refused_paths.add(path.resolve())
-                self._startup_problems.append((
-                    f"Could not open {path.name}", exc.problems,
-                    f"Started a new roster instead. {path.name} is kept as it is and will not be "
-                    "overwritten: fix it in a text editor, or use Save as for this roster.",
-                ))
-                path = None
-        return self.new_session(path)
-
-    def new_session(self, path: Path | None) -> Session:
-        from horizon_builder.session.core import Session
-
-        try:
-            return Session.new(path=path, extra_overrides=self.overrides)
-        except LoadError as exc:
-            self._startup_problems.append((
-                "Ruleset overrides not loaded", exc.problems,
-                "The app uses the shipped rules only until the overrides file is fixed.",
-            ))
-            self.overrides = ()
-            return Session.new(path=path)
-
     def get_default_screen(self) -> Screen[Any]:
-        return RosterScreen()
+        return RosterScreen(self.kept, self.rulebook)
+
+    @property
+    def home(self) -> RosterScreen:
+        """The home screen (always at the bottom of the stack)."""
+        home = self.screen_stack[0]
+        assert isinstance(home, RosterScreen)
+        return home
+
+    async def on_event(self, event: events.Event) -> None:
+        if not self.typeahead.hold(event):
+            await super().on_event(event)
+
+    async def run_action(self, action: Any, default_namespace: Any = None,
+                         namespaces: Any = None) -> bool:
+        if self.kept.hold_action(action, default_namespace, namespaces):
+            return True  # the kept view is on screen: the action runs once the session is in
+        return await super().run_action(action, default_namespace, namespaces)
+
+    def roster_painted(self, source: str) -> None:
+        """The first frame with the roster on screen is out: ``source`` is "kept" (the view
+        from the last run) or "session" (the session's own). Nothing here: a hook."""
 
     def on_mount(self) -> None:
-        self.remember_theme()
+        self.keys.remember_theme()
         if self.loaded:
             self._opened()
         else:
@@ -170,8 +155,8 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             self.call_after_refresh(self._open_initial)
 
     def _open_initial(self) -> None:
-        self.kept_view_painted()
-        self.session = self._startup_session(self._initial_path)
+        self.kept.kept_view_painted()
+        self._use(self.files.first_session(self._initial_path))
         self._opened()
 
     def _opened(self) -> None:
@@ -181,36 +166,26 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
 
         self.autosaver = Autosaver(AutosaveStore())
         self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
-        self.session_changed()
-        self.paint_roster_once("session")
+        self._show_session()
+        self.kept.paint_once("session")
         self.call_after_refresh(resume_after_startup)  # the roster is on screen
-        self.call_after_refresh(self.keep_home_view)  # for the next start (homeview.py)
+        self.call_after_refresh(self.kept.keep)  # for the next start (homeview.py)
         self.call_after_refresh(clean_at_start, self._initial_path)
-        self.run_early_actions()
+        self.kept.run_held_actions()
         for message in [*take_problems(), *self._prefs_messages]:  # what was wrong with prefs.toml
             self.notify(message, title="Preferences not read", severity="warning", timeout=10)
         self._prefs_messages = []
-        if self.session.personal_problems:  # never blocks the roster; said, and where to fix it
-            self._startup_problems.append((
-                "Your rulebook is left out", self.session.personal_problems,
-                "The roster uses the book data until the file is fixed; it is never overwritten "
-                "without you. R opens the Rules screen."))
-        if self._startup_problems:
-            from horizon_builder.tui.common.dialogs import LoadErrorDialog
-
-            for title, problems, note in self._startup_problems:  # after the roster screen
-                # has settled (its focus is given after a refresh), so the screen under the dim
-                # is the one the player returns to
-                self.call_after_refresh(self.push_screen, LoadErrorDialog(title, problems, note))
-        self._startup_problems.clear()
-        self.say_keymap_problems()
+        self.files.say_start_problems()
+        self.keys.say_problems()
         if self._start is not None:
+            from horizon_builder.tui.event.organising import open_event, open_organiser
+
             kind, path, preset = self._start
             self._start = None
             if kind == "organiser" and preset is not None:
-                self.open_organiser((path, preset), alone=True)
+                open_organiser(self, (path, preset), alone=True)
             elif kind == "event":
-                self.open_event((path, path), alone=True)
+                open_event(self, (path, path), alone=True)
             return
         offer_recovery(self)
 
@@ -228,16 +203,31 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         """:meth:`autosave_now` in a thread: a slow disk never delays the next key."""
         self.run_worker(self.autosave_now, thread=True, group="autosave", exit_on_error=False)
 
-    # --- the contract with every screen ---------------------------------------------------
-    def session_changed(self) -> None:
-        """The session changed: every screen that shows it redraws from it."""
+    # --- the session's changes, as messages ------------------------------------------------
+    def _use(self, session: Session) -> None:
+        """Show ``session`` from now on: its announcements come back as messages."""
+        self.session = session
+        session.listen(self._announced)
+
+    def _announced(self, change: Change) -> None:
+        if not self._change_posted:
+            self._change_posted = True
+            self.post_message(SessionChanged(change))
+
+    def on_session_changed(self, message: SessionChanged) -> None:
+        self._change_posted = False
+        self._show_session()
+
+    def _show_session(self) -> None:
+        """Every screen that shows the session redraws from it."""
         if not self.loaded:
             return
         # a screen another (full) screen covers is redrawn when it is shown again
         covered = False
         shown: list[SessionView] = []
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, SessionView):
+            # (a screen pushed but not yet mounted shows the session as it mounts)
+            if screen.is_mounted and isinstance(screen, SessionView):
                 if covered:
                     screen.stale = True
                 else:
@@ -256,11 +246,6 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             self.call_after_refresh(self.refresh_bindings)
         if self.autosaver is not None and (not self.session.dirty or self.autosaver.changed()):
             self.autosave_soon()
-
-    def notify_after_frame(self, message: str, **kwargs: Any) -> None:
-        """A notification shown once the frame with the edit is painted (a toast is a new
-        widget: mounting it would hold that frame back)."""
-        self.call_after_refresh(self.notify, message, **kwargs)
 
     @property
     def unsaved(self) -> bool:
@@ -282,14 +267,14 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
             self.pop_screen()
         if self.loaded and self.session is not session:
             self.session.close(session)
-        self.session = session
-        self.session_changed()
+        self._use(session)
+        self._show_session()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ROSTER_ACTIONS and not getattr(self.screen, "ROSTER_KEYS", True):
             return False  # an organiser's screen: no roster to save or undo there
         if action in _BLOCKED_IN_DIALOG and (self.screen.has_class("dialog") or (not self.loaded
-                                             and self.early_view() is None)):
+                                             and self.kept.early_view() is None)):
             return False
         if not self.loaded:  # the kept view: as once loaded (run_action waits until then)
             return None if action in ("undo", "redo") else True
@@ -303,67 +288,41 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
     def action_undo(self) -> None:
         label = self.session.undo_label
         if self.session.undo():
-            self.session_changed()
-            self.notify_after_frame(f"Undone: {label}", timeout=2)
+            self.call_after_refresh(self.notify, f"Undone: {label}", timeout=2)
 
     def action_redo(self) -> None:
         label = self.session.redo_label
         if self.session.redo():
-            self.session_changed()
-            self.notify_after_frame(f"Redone: {label}", timeout=2)
+            self.call_after_refresh(self.notify, f"Redone: {label}", timeout=2)
 
-    # --- screens -----------------------------------------------------------------------------
-    def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:
-        from horizon_builder.tui.roster.element_editor import ElementEditorScreen
-
-        self.push_screen(ElementEditorScreen(element_id, focus_field=focus_field))
-
+    # --- the app's keys: each the work of a screen or of a part -----------------------------
     def action_add_element(self) -> None:
-        from horizon_builder.tui.roster.add_element import AddElementScreen
-
-        self.push_screen(AddElementScreen(), self._element_added)
-
-    def _element_added(self, element_id: str | None) -> None:
-        if not element_id:
-            return
-        self.session_changed()
-        home = self.screen_stack[0]
-        if isinstance(home, RosterScreen):
-            home.select_element(element_id)
-        element = self.session.roster.element(element_id)
-        if element is None:
-            return
-        if self.ask_statline(element_id):  # its statline is asked first: Enter answers that
-            self.notify(f"Added {element.name}.", timeout=3)
-        else:
-            self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
+        self.home.add_element()
 
     def action_command(self) -> None:
-        from horizon_builder.tui.roster.command import CommandScreen
-
-        self.push_screen(CommandScreen())
+        self.home.open_command()
 
     def action_rounds(self, round_name: str | None = None) -> None:
-        from horizon_builder.tui.rounds.screen import open_rounds
-
-        open_rounds(self, self.session, round_name)
+        self.home.open_rounds(round_name)
 
     def action_settings(self, focus_field: str | None = None) -> None:
-        from horizon_builder.tui.roster.settings import SettingsScreen
-
-        if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen(focus_field))
+        self.home.open_settings(focus_field)
 
     def action_export(self) -> None:
         from horizon_builder.tui.sharing.export import ExportScreen
 
         self.push_screen(ExportScreen(self.session.report, path=self.session.path))
 
+    def action_copy_list(self) -> None:
+        from horizon_builder.tui.sharing.share import ask_copy_list
+
+        ask_copy_list(self, self.session)
+
     def action_help(self) -> None:
         from horizon_builder.tui.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.keys.user_keymap))
 
     def action_rules(self) -> None:
         from horizon_builder.tui.rules.screen import RulesScreen
@@ -371,23 +330,51 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
 
+    def action_organiser(self) -> None:
+        from horizon_builder.tui.event.organising import ask_organiser
+
+        ask_organiser(self)
+
+    def action_event(self) -> None:
+        from horizon_builder.tui.event.organising import ask_event
+
+        ask_event(self)
+
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
         save_pref("theme", self.theme)
 
+    def action_save(self) -> None:
+        self.run_worker(self.files.save_roster(), group="files")
+
+    def action_save_as(self) -> None:
+        self.run_worker(self.files.save_roster(ask=True), group="files")
+
+    def action_open(self) -> None:
+        self.run_worker(self.files.open(), group="files")
+
+    def action_new(self) -> None:
+        self.run_worker(self.files.new(), group="files")
+
+    # --- what the screens ask by message --------------------------------------------------
+    def on_enter_rule_value(self, message: EnterRuleValue) -> None:
+        self.rulebook.enter(message.value)
+
+    def on_ask_rule_value(self, message: AskRuleValue) -> None:
+        self.rulebook.ask_once(message.item, message.label, message.note)
+
+    def on_undo_rule_entry(self, message: UndoRuleEntry) -> None:
+        self.rulebook.undo()
+
     @work(group="files")
     async def action_quit(self) -> None:  # type: ignore[override]  # a worker: asks first
-        if await self.settle_unsaved("quit"):
+        if await self.files.settle_unsaved("quit"):
             if self.autosaver is not None:
                 self.autosaver.stop()  # saved, or thrown away on purpose
             self.exit(0)
 
     def on_unmount(self) -> None:
         self.autosave_now()  # leaving another way (an error, a signal): keep the work
-
-
-if TYPE_CHECKING:  # the app meets what the screens ask of it (mypy checks this line)
-    _MEETS: type[SessionApp] = HorizonApp
 
 
 def run_app(path: Path | None, overrides: list[str],

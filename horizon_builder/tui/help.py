@@ -128,12 +128,15 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,q,f1,question_mark", "close", "Close", key_display="esc"),
     ]
 
+    def __init__(self, keymap: dict[str, str] | None = None) -> None:
+        super().__init__()
+        self.keymap = keymap or {}  #: the user's keys (binding id → keys), as applied
+
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box") as box:
             box.border_title = "Help"
             with VerticalScroll(id="help-scroll"):
-                keymap = getattr(self.app, "user_keymap", {})
-                yield Markdown(HELP + "\n" + keymap_help(keymap), id="help-text")
+                yield Markdown(HELP + "\n" + keymap_help(self.keymap), id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
         yield KeysFooter()
 

@@ -8,7 +8,7 @@ Every key a user may want elsewhere has a binding id (``roster.add``, ``app.save
     "app.save" = "ctrl+s,f2"
 
 The help screen lists every id with its key (:func:`keymap_help`). A theme chosen in the
-palette ("Change theme") or with F9 is remembered (:class:`ThemeAndKeys`).
+palette ("Change theme") or with F9 is remembered (:class:`Keys`).
 """
 
 from __future__ import annotations
@@ -93,33 +93,32 @@ def keymap_help(keymap: dict[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-class ThemeAndKeys(App[int]):
-    """Mixed into the app: the remembered theme and the user's keymap, from prefs.toml."""
+class Keys:
+    """The app's remembered theme and the user's keymap, from prefs.toml (a plain part of
+    the app: it sets the app's keymap and subscribes to its theme)."""
 
-    #: the user's keys from prefs.toml (binding id → keys), as applied
-    user_keymap: dict[str, str]
-    _keymap_problems: list[str]
-
-    def load_keys(self, prefs: dict[str, Any] | None = None) -> list[str]:
-        """Apply the user's keymap; its problems, if any (a preference is a convenience: a bad
-        one is left out and said, never an error). The remembered theme is applied by
+    def __init__(self, app: App[int], prefs: dict[str, Any] | None = None) -> None:
+        """Apply the user's keymap (a preference is a convenience: a bad one is left out and
+        said once the roster is shown, never an error). The remembered theme is applied by
         :func:`horizon_builder.tui.sidefiles.remembered_theme`, which says when it is gone."""
-        keymap, problems = keymap_pref(prefs)  # prefs: the file already read, if it was
-        self.user_keymap = keymap
-        self.set_keymap(keymap)
-        return problems
+        self.app = app
+        keymap, self._problems = keymap_pref(prefs)  # prefs: the file already read, if it was
+        #: the user's keys from prefs.toml (binding id → keys), as applied
+        self.user_keymap: dict[str, str] = keymap
+        app.set_keymap(keymap)
 
-    def say_keymap_problems(self) -> None:
+    def say_problems(self) -> None:
         """Once the roster is shown: what in the user's keymap was left out, and why."""
-        problems = [*self._keymap_problems, *keymap_problems(self.user_keymap)]
-        self._keymap_problems = []
+        problems = [*self._problems, *keymap_problems(self.user_keymap)]
+        self._problems = []
         if problems:
-            self.notify("\n".join(problems), title="Your keys", severity="warning", timeout=10)
+            self.app.notify("\n".join(problems), title="Your keys", severity="warning", timeout=10)
 
     def remember_theme(self) -> None:
         """From now on a theme chosen any way (palette, F9) is kept for the next run."""
-        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+        self.app.theme_changed_signal.subscribe(self.app, _theme_chosen)
 
-    def _theme_chosen(self, theme: Theme) -> None:
-        if pref("theme", "") != theme.name:
-            save_pref("theme", theme.name)
+
+def _theme_chosen(theme: Theme) -> None:
+    if pref("theme", "") != theme.name:
+        save_pref("theme", theme.name)

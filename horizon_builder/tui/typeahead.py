@@ -17,8 +17,8 @@ quiet goes through at once; a held key is never kept longer than
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Awaitable, Callable
 from time import monotonic
-from typing import Any
 
 from textual import events, messages
 from textual.app import App
@@ -62,11 +62,14 @@ def _busy_below(widget: Widget) -> bool:
                if not isinstance(child, _NEVER_TAKE_KEYS))
 
 
-class TypeAhead(App[int]):
-    """Mixed into the app: no key is lost, or misdirected, while a screen is opening."""
+class TypeAhead:
+    """The app's keys held while a screen is opening: none is lost, or misdirected. The app
+    asks :meth:`hold` of every event first; a held key is given later through ``give`` (the
+    app's own event handling)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, app: App[int], give: Callable[[events.Event], Awaitable[None]]) -> None:
+        self.app = app
+        self._give = give
         self._held: deque[events.Key] = deque()
         self._held_since = 0.0
         self._release_due = False
@@ -76,34 +79,35 @@ class TypeAhead(App[int]):
     def screen_settled(self) -> bool:
         """True when the current screen has done the work the keys so far asked for."""
         try:
-            screen = self.screen
+            screen = self.app.screen
         except Exception:  # no screen yet (starting) or any more (closing)
             return True
         if screen_callbacks_waiting(screen):  # after-refresh callbacks (a first focus ...)
             return False
         # callbacks the app runs later (``focus()`` sets the focus in one)
-        if any(isinstance(m, events.Callback) for m in app_messages_waiting(self)):
+        if any(isinstance(m, events.Callback) for m in app_messages_waiting(self.app)):
             return False
         return not _busy_below(screen)
 
-    async def on_event(self, event: events.Event) -> None:
-        if (isinstance(event, events.Key) and not event.is_forwarded and self.is_running
+    def hold(self, event: events.Event) -> bool:
+        """True when ``event`` is a key held for later (the app gives it nothing now)."""
+        if (isinstance(event, events.Key) and not event.is_forwarded and self.app.is_running
                 and (self._held or not self.screen_settled())):
             if not self._held:
                 self._held_since = monotonic()
             self._held.append(event)
             self._release_soon(quick=True)
-            return
-        await super().on_event(event)
+            return True
+        return False
 
     def _release_soon(self, quick: bool = False) -> None:
         if self._release_due:
             return
         self._release_due = True
         if quick:  # after what is already in the app's queue
-            self.call_later(self._release)
+            self.app.call_later(self._release)
         else:
-            self.set_timer(RETRY, self._release)
+            self.app.set_timer(RETRY, self._release)
 
     async def _release(self) -> None:
         self._release_due = False
@@ -116,6 +120,6 @@ class TypeAhead(App[int]):
             self.keys_forced += 1
         event = self._held.popleft()
         self._held_since = monotonic()
-        await super().on_event(event)
+        await self._give(event)
         if self._held:
             self._release_soon(quick=True)

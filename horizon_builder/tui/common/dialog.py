@@ -125,8 +125,10 @@ class Dialog(ModalScreen[T]):
         return DialogButton(label, "ok", SUBMIT, "primary"), DialogButton(cancel, "cancel", CANCEL)
 
     def on_mount(self) -> None:
-        if self.FOCUS:
-            self.query_one(self.FOCUS).focus()
+        # (nothing matches only when the app exits while the dialog is being mounted: its
+        # children are pruned with the screens, and there is nothing left to focus)
+        if self.FOCUS and (found := self.query(self.FOCUS)):
+            found.first().focus()
 
     def submit(self) -> None:
         """A SUBMIT button pressed (or Enter in a field): check what was typed, then close."""

@@ -1,11 +1,11 @@
 """The contract between the app and the screens that show or edit the open roster.
 
 A screen that shows the session mixes in :class:`SessionView` and implements
-:meth:`SessionView.refresh_view`; :meth:`HorizonApp.session_changed` calls it on
-every such screen on view after each commit, undo or redo (a screen covered by
-another is redrawn when it is shown again). A screen
-changes the roster only through :meth:`SessionView.commit`, which records one
-undo step with ``Session.commit`` and refreshes every screen.
+:meth:`SessionView.refresh_view`. The session announces each commit, undo or redo; the app
+posts it as a :class:`SessionChanged` message and, on it, calls ``refresh_view`` on every
+such screen on view (a screen covered by another is redrawn when it is shown again). A
+screen changes the roster only through :meth:`SessionView.commit`, which records one
+undo step with ``Session.commit``: the redraw follows from the session's announcement.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
 #: The CSS of the editors, and of the screens opened from the palette or the rounds screen:
@@ -22,40 +23,24 @@ EDITORS_CSS = Path(__file__).with_name("editors.tcss")
 MORE_CSS = Path(__file__).with_name("more.tcss")
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from horizon_builder.roster.models import Roster
-    from horizon_builder.rules.values import RuleValue
-    from horizon_builder.session.core import Session
-    from horizon_builder.tui.roster.homecache import HomeView
+    from horizon_builder.session.core import Change, Session
 
 
-class SessionApp(Protocol):
-    """What the screens ask of the app, the whole of it: screens never import the app (not
-    even for its type); :class:`~horizon_builder.tui.app.HorizonApp` meets this (mypy checks
-    it there)."""
+class SessionChanged(Message):
+    """The open roster changed (an edit, undo, redo, its rules read again, a save), as the
+    session announced it: the app redraws every screen that shows the session."""
+
+    def __init__(self, change: Change) -> None:
+        super().__init__()
+        self.change = change
+
+
+class _HoldsSession(Protocol):
+    """The one thing a screen reads of the app: the session it holds (screens never import
+    the app, not even for its type; they ask for more by message)."""
 
     session: Session
-
-    @property
-    def loaded(self) -> bool: ...
-    @property
-    def opening_label(self) -> str: ...
-    def session_changed(self) -> None: ...
-    def notify_after_frame(self, message: str, **kwargs: Any) -> None: ...
-    def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None: ...
-    def action_add_element(self) -> None: ...
-    def action_command(self) -> None: ...
-    def action_rounds(self, round_name: str | None = None) -> None: ...
-    def action_settings(self, focus_field: str | None = None) -> None: ...
-    def enter_rule_value(self, value: RuleValue, note: str = "", ask_once: bool = False,
-                         then: Callable[[bool], None] | None = None) -> None: ...
-    def ask_once(self, item: str, label: str, note: str,
-                 then: Callable[[bool], None] | None = None) -> bool: ...
-    def undo_rulebook(self) -> bool: ...
-    def early_view(self) -> HomeView | None: ...
-    def roster_facts(self) -> tuple[str | None, bool]: ...
-    def paint_roster_once(self, source: str) -> None: ...
 
 
 class SessionView:
@@ -72,20 +57,23 @@ class SessionView:
             self.refresh_view()
 
     @property
-    def horizon(self) -> SessionApp:
-        """The app, typed by what the screens ask of it (``Screen.app`` is any ``App``)."""
-        return cast("SessionApp", cast(Screen, self).app)
-
-    @property
     def session(self) -> Session:
-        return self.horizon.session
+        """The open roster's session, the app's (``Screen.app`` is any ``App``)."""
+        return cast("_HoldsSession", cast(Screen, self).app).session
+
+    def notify_after_frame(self, message: str, **kwargs: Any) -> None:
+        """A notification shown once the frame with the edit is painted (a toast is a new
+        widget: mounting it would hold that frame back)."""
+        app = cast(Screen, self).app
+        app.call_after_refresh(app.notify, message, **kwargs)
 
     def refresh_view(self) -> None:
         """Show the session's current roster and report (called after every change)."""
         raise NotImplementedError
 
     def commit(self, roster: Roster, label: str) -> bool:
-        """Record ``roster`` as one undo step and refresh every screen; False when refused.
+        """Record ``roster`` as one undo step (the session announces it: every screen
+        redraws); False when refused.
 
         A roster the models refuse is never recorded: the reason is shown as an
         error notification instead.
@@ -93,12 +81,10 @@ class SessionView:
         from pydantic import ValidationError
 
         try:
-            changed = self.session.commit(roster, label)
+            self.session.commit(roster, label)
         except (ValidationError, ValueError) as exc:
             cast(Screen, self).notify(f"Not changed: {exc}", severity="error", markup=False)
             return False
-        if changed:
-            self.horizon.session_changed()
         return True
 
 

@@ -1,4 +1,5 @@
-"""The app's organiser actions: judge a folder of lists, run an event (OtH p.45-48).
+"""Opening the organiser's screens: judge a folder of lists, run an event (OtH p.45-48),
+each from the palette, from the command line, or from a dialog asking for the folder or file.
 
 The screens' common base, :class:`~horizon_builder.tui.event.organiser_view.OrganiserView`,
 is a module of the screens: they never import this module, which opens them."""
@@ -6,6 +7,7 @@ is a module of the screens: they never import this module, which opens them."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 
@@ -13,36 +15,37 @@ from textual.app import App
 ROSTER_ACTIONS = frozenset({"undo", "redo", "save", "save_as"})
 
 
-class OrganiserActions(App[int]):
-    """Mixed into the app: the organiser's screen and the event screen, each opened from the
-    palette, from the command line, or from a dialog asking for the folder or file."""
+def ask_organiser(app: App[Any]) -> None:
+    """Ask for a folder of lists and a preset, then judge them."""
+    from horizon_builder.tui.event.organiser_dialogs import FolderAndPresetDialog
 
-    def action_organiser(self) -> None:
-        from horizon_builder.tui.event.organiser_dialogs import FolderAndPresetDialog
+    app.push_screen(FolderAndPresetDialog("Judge a folder of lists",
+                                          "Folder of lists (searched for .toml)"),
+                    lambda chosen: open_organiser(app, chosen))
 
-        self.push_screen(FolderAndPresetDialog("Judge a folder of lists",
-                                               "Folder of lists (searched for .toml)"),
-                         self.open_organiser)
 
-    def open_organiser(self, chosen: tuple[Path, Path] | None, alone: bool = False) -> None:
-        from horizon_builder.tui.event.organiser_screen import OrganiserScreen
+def open_organiser(app: App[Any], chosen: tuple[Path, Path] | None, alone: bool = False) -> None:
+    from horizon_builder.tui.event.organiser_screen import OrganiserScreen
 
-        if chosen is not None:
-            screen = OrganiserScreen(*chosen)
-            screen.alone = alone  # opened from the command line: Esc quits
-            self.push_screen(screen)
+    if chosen is not None:
+        screen = OrganiserScreen(*chosen)
+        screen.alone = alone  # opened from the command line: Esc quits
+        app.push_screen(screen)
 
-    def action_event(self) -> None:
-        from horizon_builder.tui.event.organiser_dialogs import FolderAndPresetDialog
 
-        self.push_screen(FolderAndPresetDialog("Run an event", "Event file (horizon-builder "
-                                               "event new)", need_preset=False), self.open_event)
+def ask_event(app: App[Any]) -> None:
+    """Ask for an event file, then run it."""
+    from horizon_builder.tui.event.organiser_dialogs import FolderAndPresetDialog
 
-    def open_event(self, chosen: tuple[Path, Path] | None, alone: bool = False) -> None:
-        from horizon_builder.tui.event.event_screen import EventScreen
+    app.push_screen(FolderAndPresetDialog("Run an event", "Event file (horizon-builder "
+                                          "event new)", need_preset=False),
+                    lambda chosen: open_event(app, chosen))
 
-        if chosen is not None:
-            screen = EventScreen(chosen[0])
-            screen.alone = alone
-            self.push_screen(screen)
 
+def open_event(app: App[Any], chosen: tuple[Path, Path] | None, alone: bool = False) -> None:
+    from horizon_builder.tui.event.event_screen import EventScreen
+
+    if chosen is not None:
+        screen = EventScreen(chosen[0])
+        screen.alone = alone
+        app.push_screen(screen)

@@ -63,7 +63,7 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
         self._gone = False
         self._findings: list[Finding] = []
         self._findings_shown: tuple[object, ...] = ()
-        self._picker_wait = False  #: a stepper's edit: the upgrade list waits for its frame
+        self._picker_wait = False  #: a stepper's edit: the next redraw's upgrade list waits for its frame
         self._picker_due = False  #: the upgrade list is to be shown after the next frame
 
     # --- layout ---------------------------------------------------------------------
@@ -122,6 +122,7 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
         self._show_stats(line)
         self._show_pool(line)
         if self._picker_wait:  # a stat typed: the list follows the edit's own frame
+            self._picker_wait = False
             self._picker_due = True
         else:
             self._show_picker()
@@ -243,11 +244,8 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
     @on(NumberStepper.Changed)
     def _stepper_changed(self, event: NumberStepper.Changed) -> None:
         event.stop()
-        self._picker_wait = True
-        try:
-            self._step(event)
-        finally:
-            self._picker_wait = False
+        self._picker_wait = True  # (the redraw comes with the session's announcement)
+        self._step(event)
 
     def _step(self, event: NumberStepper.Changed) -> None:
         rs = self.session.ruleset
@@ -301,8 +299,11 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
             self._edit(lambda e: ed.add_upgrade(rs, e, upgrade_id, line),
                        f"{self._line_name()}: take {row.name}")
             if row.unit_cost is None and not row.taken:  # nobody knows its cost yet: ask once
-                self.horizon.ask_once(row.name, "cost", f"{row.name}'s cost is not known "
-                                      "(the core book's table is not available to us).")
+                from horizon_builder.tui.rules.rulebook import AskRuleValue
+
+                self.post_message(AskRuleValue(row.name, "cost", f"{row.name}'s cost is not "
+                                               "known (the core book's table is not available "
+                                               "to us)."))
         elif row.taken:
             self._edit(lambda e: ed.remove_upgrade(e, upgrade_id, line, every=delta == 0),
                        f"{self._line_name()}: drop {row.name}")

@@ -198,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from horizon_builder.session.core import Session
 
-        # as the app starts (HorizonApp._startup_session): a file there is opened, else a
+        # as the app starts (RosterFiles.first_session): a file there is opened, else a
         # new roster is started (saved there, if named)
         path, overrides = (Path(args[1]) if args[1] else None), tuple(args[2:])
         session = (Session.open(path, overrides) if path is not None and path.exists()

@@ -1,7 +1,8 @@
 """The home screen: totals and verdict, the element list, and the findings.
 
 It shows the session's current report and nothing else: every edit (here, in
-an editor, undo/redo) ends in :meth:`HorizonApp.session_changed`, which calls
+an editor, undo/redo) is announced by the session; the app's
+:class:`~horizon_builder.tui.common.views.SessionChanged` message then calls
 :meth:`RosterScreen.refresh_view`.
 """
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from horizon_builder.engine.findings import Finding
     from horizon_builder.roster.models import Roster
     from horizon_builder.tui.roster.homecache import HomeView
+    from horizon_builder.tui.roster.homeview import KeptView
+    from horizon_builder.tui.rules.rulebook import Rulebook
 
 
 def changed_element(before: Roster, after: Roster, current: str | None = None) -> str | None:
@@ -82,8 +85,12 @@ class RosterScreen(SessionView, CompositorHookScreen):
         Binding("S", "app.save_as", "Save as", id="roster.save_as", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, kept: KeptView, rulebook: Rulebook) -> None:
         super().__init__(id="roster")
+        #: the view kept from the last run, shown until the session is loaded
+        self.kept = kept
+        #: your rulebook: an element just added may ask for its statline
+        self.rulebook = rulebook
         self._ready = False  # children exist (is_mounted is only set after on_mount)
         self._detail_text = ""  #: what the detail line shows
         self._shown: Roster | None = None  #: the roster the list shows
@@ -118,13 +125,13 @@ class RosterScreen(SessionView, CompositorHookScreen):
     def refresh_view(self) -> None:
         if not self._ready:
             return
-        if not self.horizon.loaded:
-            view = self.horizon.early_view()
+        if not self.kept.loaded:
+            view = self.kept.early_view()
             if view is None:
-                self._set_detail(f"Opening {self.horizon.opening_label}…")
+                self._set_detail(f"Opening {self.kept.opening_label}…")
             else:  # the roster as the last run showed it, until the session is loaded
                 self.show_kept_view(view)
-                self.horizon.paint_roster_once("kept")
+                self.kept.paint_once("kept")
             return
         session = self.session
         report = session.report
@@ -167,7 +174,7 @@ class RosterScreen(SessionView, CompositorHookScreen):
             table.focus()
 
     def _show_detail(self) -> None:
-        if not self.horizon.loaded:
+        if not self.kept.loaded:
             return
         if self._deleting is not None:
             if self._ask_delete():
@@ -235,7 +242,7 @@ class RosterScreen(SessionView, CompositorHookScreen):
 
     @property
     def selected_element_id(self) -> str | None:
-        if not self.horizon.loaded or not self.session.roster.elements:
+        if not self.kept.loaded or not self.session.roster.elements:
             return None
         return self.table.selected_element_id
 
@@ -247,7 +254,7 @@ class RosterScreen(SessionView, CompositorHookScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("confirm_delete", "keep"):
             return self._deleting is not None
-        kind, elements = self.horizon.roster_facts()
+        kind, elements = self.kept.roster_facts()
         if action == "rounds":  # only a Task Force has rounds: hidden from the footer otherwise
             return kind == "task_force"
         if action in ("edit", "duplicate", "delete", "move"):
@@ -261,17 +268,56 @@ class RosterScreen(SessionView, CompositorHookScreen):
 
     @on(Button.Pressed, "#add-first")
     def _add_first(self) -> None:
-        self.horizon.action_add_element()
+        self.add_element()
 
     def action_edit(self) -> None:
         key = self.table.selected_key
-        if key is None or not self.horizon.loaded:
+        if key is None or not self.kept.loaded:
             return
         element_id, form = split_key(key)
-        self.horizon.open_element_editor(element_id, f"forms[{form}]" if form else None)
+        self.open_element_editor(element_id, f"forms[{form}]" if form else None)
 
     def action_rounds(self) -> None:
-        self.horizon.action_rounds()
+        self.open_rounds()
+
+    # --- the editors it opens -----------------------------------------------------------
+    def open_element_editor(self, element_id: str, focus_field: str | None = None) -> None:
+        from horizon_builder.tui.roster.element_editor import ElementEditorScreen
+
+        self.app.push_screen(ElementEditorScreen(element_id, focus_field=focus_field))
+
+    def add_element(self) -> None:
+        from horizon_builder.tui.roster.add_element import AddElementScreen
+
+        self.app.push_screen(AddElementScreen(), self._element_added)
+
+    def _element_added(self, element_id: str | None) -> None:
+        if not element_id:
+            return
+        self.select_element(element_id)
+        element = self.session.roster.element(element_id)
+        if element is None:
+            return
+        if self.rulebook.ask_statline(element_id):  # its statline is asked first: Enter answers that
+            self.notify(f"Added {element.name}.", timeout=3)
+        else:
+            self.notify(f"Added {element.name}. Enter edits it; a adds another.", timeout=3)
+
+    def open_command(self) -> None:
+        from horizon_builder.tui.roster.command import CommandScreen
+
+        self.app.push_screen(CommandScreen())
+
+    def open_rounds(self, round_name: str | None = None) -> None:
+        from horizon_builder.tui.rounds.screen import open_rounds
+
+        open_rounds(self.app, self.session, round_name)
+
+    def open_settings(self, focus_field: str | None = None) -> None:
+        from horizon_builder.tui.roster.settings import SettingsScreen
+
+        if not isinstance(self.app.screen, SettingsScreen):
+            self.app.push_screen(SettingsScreen(focus_field))
 
     def action_duplicate(self, count: int = 1) -> None:
         from horizon_builder import editing as ed
@@ -283,9 +329,8 @@ class RosterScreen(SessionView, CompositorHookScreen):
         name = session.roster.element(element_id).name  # type: ignore[union-attr]
         roster, new_id = ed.duplicate_element(session.roster, element_id, count)
         session.commit(roster, f"duplicate {name}" + (f" ×{count}" if count > 1 else ""))
-        self.horizon.session_changed()
         self.select_element(new_id)
-        self.horizon.notify_after_frame(
+        self.notify_after_frame(
             f"Duplicated {name}: {'the copy is' if count == 1 else f'{count} copies are'} just "
             "below it.", timeout=3)
 
@@ -353,9 +398,8 @@ class RosterScreen(SessionView, CompositorHookScreen):
         if element is None:
             return
         session.commit(ed.delete_element(session.roster, element.id), f"delete {element.name}")
-        self.horizon.session_changed()
         self.refresh_bindings()
-        self.horizon.notify_after_frame(f"Deleted {element.name}.", timeout=3)
+        self.notify_after_frame(f"Deleted {element.name}.", timeout=3)
 
     def action_move(self, offset: int) -> None:
         from horizon_builder import editing as ed
@@ -371,32 +415,31 @@ class RosterScreen(SessionView, CompositorHookScreen):
         name = session.roster.elements[index].name
         session.commit(ed.move_element(session.roster, element_id, offset),
                        f"move {name} {'up' if offset < 0 else 'down'}")
-        self.horizon.session_changed()
         self.select_element(element_id)
 
     # --- findings ----------------------------------------------------------------------
     @on(FindingsPanel.Jump)
     def _jump(self, message: FindingsPanel.Jump) -> None:
-        if not self.horizon.loaded:  # the kept view is on screen: the session comes next
+        if not self.kept.loaded:  # the kept view is on screen: the session comes next
             return
         finding = message.finding
         field = finding.field
         head = (field or "").split(".")[0].split("[")[0]
         if finding.round or head == "rounds":
-            self.horizon.action_rounds(finding.round)
+            self.open_rounds(finding.round)
             return
         if finding.element and self.session.roster.element(finding.element):
             self.select_element(finding.element)
-            self.horizon.open_element_editor(finding.element, field)
+            self.open_element_editor(finding.element, field)
             return
         if finding.code in ("fc-over-budget", "tf-presence-over-limit") and not finding.round:
             self.offer_cuts(finding)
             return
         target = force_field_target(field)
         if target == "command":
-            self.horizon.action_command()
+            self.open_command()
         elif target == "settings":
-            self.horizon.action_settings(field)
+            self.open_settings(field)
         elif target == "elements":
             self.table.focus()
             self.notify(finding.message, title="About the whole force", timeout=6)
@@ -417,13 +460,12 @@ class RosterScreen(SessionView, CompositorHookScreen):
 
         def answered(answer: str | None) -> None:
             if answer == "budget":
-                self.horizon.action_settings(finding.field)
+                self.open_settings(finding.field)
             elif answer is not None and (element := self.session.roster.element(answer)):
                 session = self.session
                 session.commit(ed.delete_element(session.roster, answer), f"cut {element.name}")
-                self.horizon.session_changed()
                 left = total(session.report, measure)
-                self.horizon.notify_after_frame(
+                self.notify_after_frame(
                     f"Cut {element.name}: {measure} {left}/{budget} (ctrl+z undoes).", timeout=4)
 
         self.app.push_screen(CutDialog(f"{measure} {over} is over {budget}: cut an element",

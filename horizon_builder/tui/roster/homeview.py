@@ -15,13 +15,10 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App
-
 from horizon_builder.tui.common.textual_internals import parse_action
 from horizon_builder.tui.roster.homecache import HomeView, read_kept, store
 
 if TYPE_CHECKING:
-    from horizon_builder.session.core import Session
     from horizon_builder.tui.app import HorizonApp
     from horizon_builder.tui.roster.home import RosterScreen
 
@@ -61,74 +58,87 @@ def write_view(app: HorizonApp, home: RosterScreen) -> None:
           None if path is None else path.resolve(), layers, dataclasses.asdict(view))
 
 
-class HomeViewActions(App[int]):
-    """Mixed into the app: the home view kept from the last run, shown until the session is
-    loaded (right after the first frame); a key pressed meanwhile acts once it is."""
+class KeptView:
+    """The app's home view kept from the last run, shown until the session is loaded (right
+    after the first frame); a key pressed meanwhile acts once it is. A plain part of the app
+    (it asks the app for its size, file and session); the home screen is given it."""
 
-    session: Session
-    _early_view: HomeView | bool | None = False  #: False: not read yet
-    _early_actions: list[tuple[Any, ...]]
-    _roster_shown = False
+    def __init__(self, app: HorizonApp) -> None:
+        self.app = app
+        self._view: HomeView | bool | None = False  #: False: not read yet
+        self._actions: list[tuple[Any, ...]] = []
+        self._roster_shown = False
+        self._kept_pending = False
+
+    @property
+    def loaded(self) -> bool:
+        """True once the app's session exists (right after the first paint)."""
+        return self.app.loaded
+
+    @property
+    def opening_label(self) -> str:
+        path = self.app.initial_path
+        return path.name if path is not None else "a new roster"
 
     def early_view(self) -> HomeView | None:
         """The kept view to show while the session is not loaded (None: none)."""
-        if "session" in self.__dict__:
+        if self.loaded:
             return None
-        if self._early_view is False:
+        if self._view is False:
             from horizon_builder.tui.roster import firstview
 
-            self._early_view = read_view(self)  # type: ignore[arg-type]
-            if self._early_view is None:  # a first start: a second process's view, if any
-                self._early_view = firstview.take_view(self.size.width)
+            self._view = read_view(self.app)
+            if self._view is None:  # a first start: a second process's view, if any
+                self._view = firstview.take_view(self.app.size.width)
             firstview.discard()
-        return self._early_view if isinstance(self._early_view, HomeView) else None
+        return self._view if isinstance(self._view, HomeView) else None
 
-    async def run_action(self, action: Any, default_namespace: Any = None,
-                         namespaces: Any = None) -> bool:
-        if "session" not in self.__dict__ and self.early_view() is not None:
-            target, name, params = parse_action(
-                self, action, self if default_namespace is None else default_namespace, namespaces)
-            if not target.check_action(name, params):  # not usable now: the key goes on
-                return False
-            # the roster on screen is the kept view: the action runs once the session is in
-            self.__dict__.setdefault("_early_actions", []).append(
-                (action, default_namespace, namespaces))
-            return True
-        return await super().run_action(action, default_namespace, namespaces)
+    def hold_action(self, action: Any, default_namespace: Any, namespaces: Any) -> bool:
+        """True when the action waits for the session (the roster on screen is the kept
+        view); False when it is to run now, or (not usable now) to go on as a key."""
+        if self.loaded or self.early_view() is None:
+            return False
+        app = self.app
+        target, name, params = parse_action(
+            app, action, app if default_namespace is None else default_namespace, namespaces)
+        if not target.check_action(name, params):  # not usable now: the key goes on
+            return False
+        self._actions.append((action, default_namespace, namespaces))
+        return True
 
-    def run_early_actions(self) -> None:
-        for args in self.__dict__.pop("_early_actions", []):
-            self.call_later(self.run_action, *args)
-
-    def roster_painted(self, source: str) -> None:
-        """The first frame with the roster on screen is out: ``source`` is "kept" (the view
-        from the last run) or "session" (the session's own). Nothing here: a hook."""
+    def run_held_actions(self) -> None:
+        actions, self._actions = self._actions, []
+        for args in actions:
+            self.app.call_later(self.app.run_action, *args)
 
     def roster_facts(self) -> tuple[str | None, bool]:
         """The roster's kind and whether it has elements: the session's, or the kept view's
         (the footer shows what the keys will do once the session is in)."""
-        if "session" in self.__dict__:
-            return self.session.roster.kind, bool(self.session.roster.elements)
+        if self.loaded:
+            return self.app.session.roster.kind, bool(self.app.session.roster.elements)
         view = self.early_view()
         return (view.kind, bool(view.rows)) if view is not None else (None, False)
 
-    def keep_home_view(self) -> None:
+    def keep(self) -> None:
+        """Keep what the home screen shows now, for the next start."""
         from horizon_builder.tui.roster.home import RosterScreen
 
-        home = self.screen_stack[0] if self.screen_stack else None
-        if isinstance(home, RosterScreen) and "session" in self.__dict__:
-            write_view(self, home)  # type: ignore[arg-type]
+        app = self.app
+        home = app.screen_stack[0] if app.screen_stack else None
+        if isinstance(home, RosterScreen) and self.loaded:
+            write_view(app, home)
 
-    def paint_roster_once(self, source: str) -> None:
+    def paint_once(self, source: str) -> None:
         """The roster is on screen from the next frame: say so (once) when it is out. The
         kept view is said when the session starts loading, right after the first frame."""
         if not self._roster_shown:
             self._roster_shown = True
             if source == "kept":
-                self.__dict__["_kept_pending"] = True
+                self._kept_pending = True
             else:
-                self.call_after_refresh(self.roster_painted, source)
+                self.app.call_after_refresh(self.app.roster_painted, source)
 
     def kept_view_painted(self) -> None:
-        if self.__dict__.pop("_kept_pending", False):
-            self.roster_painted("kept")
+        if self._kept_pending:
+            self._kept_pending = False
+            self.app.roster_painted("kept")

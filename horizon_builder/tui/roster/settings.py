@@ -256,7 +256,6 @@ class SettingsScreen(SessionView, Screen[bool]):
                         + problem_lines(exc.problems))
             self._show_first_error()
             return
-        self.horizon.session_changed()
         self.dismiss(True)
         self.app.notify("Settings applied.", timeout=2)
 

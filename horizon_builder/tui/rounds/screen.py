@@ -7,8 +7,8 @@ element destroyed in a round is benched for the rounds after it (OtH p.46). The
 Task Force elements never destroyed are the final tie-break (OtH p.48).
 
 The screen shows the session's report and nothing of its own: every change is
-one undo step (``session.commit``) followed by ``app.session_changed()``, which
-calls :meth:`RoundsScreen.refresh_view`. The command and CR pickers are the
+one undo step (``session.commit``), which the session announces; the app's message
+then calls :meth:`RoundsScreen.refresh_view`. The command and CR pickers are the
 editing helpers of the command screen, run on :func:`editing.round_view`.
 """
 
@@ -462,7 +462,9 @@ class RoundsScreen(RoundListActions):
         elif finding.element and (finding.code.startswith("tf-") or head == "rounds"):
             self._focus_element(finding.element)
         elif finding.element and self.session.roster.element(finding.element):
-            self.horizon.open_element_editor(finding.element, finding.field)
+            from horizon_builder.tui.roster.element_editor import ElementEditorScreen
+
+            self.app.push_screen(ElementEditorScreen(finding.element, focus_field=finding.field))
         else:
             self.query_one("#round-elements").focus()
             self.notify(finding.message, title=self._round_name, timeout=6)

@@ -24,6 +24,7 @@ from horizon_builder.rules.values import RuleValue, rule_values
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.plain import plain
 from horizon_builder.tui.common.views import MORE_CSS, SessionView
+from horizon_builder.tui.rules.rulebook import EnterRuleValue, UndoRuleEntry
 
 STATUS_TEXT = {"book": ("book", "$success"), "provisional": ("≈ provisional", "$warning"),
                "unknown": ("? unknown", "$error"), "entered": ("entered by you", "$accent")}
@@ -102,15 +103,14 @@ class RulesScreen(SessionView, Screen[None]):
             self.notify("Your rulebook has a problem: fix the file first (it is never "
                         "overwritten without you).", severity="error", timeout=5)
             return
-        self.horizon.enter_rule_value(value)
+        self.post_message(EnterRuleValue(value))
 
     def action_filter(self) -> None:
         self.only_gaps = not self.only_gaps
         self.refresh_view()
 
     def action_undo_entry(self) -> None:
-        if not self.horizon.undo_rulebook():
-            self.notify("Nothing entered to undo.", timeout=2)
+        self.post_message(UndoRuleEntry())  # (the rulebook says when there is nothing to undo)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -69,7 +69,7 @@ def restore_autosave(app: HorizonApp, entry: Autosave) -> bool:
         except LoadError:  # the file went bad: restore onto a new roster that saves there
             app.refused_paths.add(path.resolve())
     if session is None:
-        session = app.new_session(path)
+        session = app.files.new_session(path)
     try:
         session.commit(entry.roster, "restore autosaved changes")
     except (LoadError, ValidationError) as exc:
