@@ -17,7 +17,7 @@ from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
-               "completion", "share", "import", "diff", "serve")
+               "completion", "share", "import", "diff", "serve", "campaign")
 #: How to open the app, shown by ``--help`` (the subcommands are listed above it).
 OPEN_THE_APP = """\
 open the app:
@@ -235,6 +235,12 @@ def _add_event(sub: Any) -> None:
     add_parser(sub)
 
 
+def _add_campaign(sub: Any) -> None:
+    from horizon_builder.cli.campaign import add_parser
+
+    add_parser(sub)
+
+
 def _add_rules(sub: Any) -> None:
     from horizon_builder.cli.rules import add_parser
 
@@ -307,6 +313,7 @@ def _add_lists(name: str) -> Callable[[Any], None]:
 #: Each subcommand's parser, in the order ``--help`` lists them.
 _SUBPARSERS: dict[str, Callable[[Any], None]] = {
     "check": _add_check, "schema": _add_schema, "presets": _add_presets, "event": _add_event,
+    "campaign": _add_campaign,
     "rules": _add_rules, "examples": _add_examples, "export": _add_export,
     "adventure": _add_adventure, "share": _add_lists("share"), "import": _add_lists("import"),
     "diff": _add_lists("diff"), "serve": _add_serve, "completion": _add_completion,
