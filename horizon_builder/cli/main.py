@@ -284,6 +284,10 @@ def _add_adventure(sub: Any) -> None:
                            "margin of victory; on 0 or less, not won)")
     adventure.add_argument("--opponent-momentum-left", type=int, metavar="N",
                            help="the opponent's momentum left: tells victory, defeat, stalemate")
+    adventure.add_argument("--campaign", metavar="CAMPAIGN", help="a campaign file: add the "
+                           "commander's IR adjustment (handicap and bonuses, OtH p.50)")
+    adventure.add_argument("--commander", metavar="NAME", help="with --campaign: the commander "
+                           "(default: the list's `commander`, else its file name)")
     adventure.add_argument("--ruleset", action="append", default=[], metavar="FILE", help=RULESET_HELP)
     adventure.set_defaults(func=_adventure)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from pathlib import Path
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, TypeVar
@@ -410,12 +411,25 @@ def adventure_main(args: argparse.Namespace) -> int:
     intel = loaded.ruleset.intelligence
     band = (intelligence_band(intel, t.intelligence_rating)
             if intel is not None and intel.bands and t.intelligence_rating is not None else None)
+    rating, quality, effect, spaces = (t.intelligence_rating, t.intelligence_quality,
+                                       t.intelligence_effect, t.deployment_spaces)
+    if getattr(args, "campaign", None) and rating is not None:  # linked battles (OtH p.50)
+        from horizon_builder.campaign.intelligence import campaign_ir
+
+        found = campaign_ir(args.campaign, args.commander or loaded.roster.commander
+                            or Path(args.file).stem, intel, rating)
+        if isinstance(found, str):
+            print(f"error: {printable(found)}", file=sys.stderr)
+            return 2
+        print(printable(found.text()))
+        rating, spaces, band = found.rating, found.spaces(spaces), found.band
+        quality, effect = (band.quality, band.effect) if band is not None else (quality, effect)
     try:
         text = adventure_text(
             tables, name=printable(loaded.roster.name), force_presence=t.force_presence,
             force_cost=t.force_cost, starting_momentum=t.starting_momentum,
-            deployment_spaces=t.deployment_spaces, intelligence_rating=t.intelligence_rating,
-            intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
+            deployment_spaces=spaces, intelligence_rating=rating,
+            intelligence_quality=quality, intelligence_effect=effect,
             situation_roll=args.situation, action_roll=args.action,
             purpose_roll=args.purpose, momentum_left=args.momentum_left,
             opponent_momentum_left=args.opponent_momentum_left, band=band,
