@@ -227,5 +227,5 @@ def test_undo_and_a_second_writer(capsys: pytest.CaptureFixture[str], season: Pa
     assert "changed by another writer" in str(caught.value)
     assert season.read_bytes() == before  # nothing written
     assert len(session.campaign.games) == 2  # read again: the other's game is there
-    with pytest.raises(CampaignError, match="Nothing to undo|changed elsewhere"):
+    with pytest.raises(CampaignError, match=r"Nothing to undo|changed elsewhere"):
         session.undo()

@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from pathlib import Path
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Literal, TypeVar
 
 from horizon_builder.engine.findings import plural
