@@ -191,8 +191,8 @@ def test_a_season(capsys: pytest.CaptureFixture[str], season: Path) -> None:
     assert ranks == ["Ben", "Ada", "Di", "Cy"]
     assert "note: The bridge at Kell held" in out and "Game 8:" in out
     code, out, _ = cli(capsys, "ladder", str(season), "--format", "csv")
-    assert "Ladder,1,Ben,4,3,1,0,Utter 1, Pyrrhic 1" not in out  # csv quotes the comma
-    assert 'Ladder,4,Cy,4,1,3,0,Marginal 1,5,+0,+2,+2' in out
+    assert 'Ladder,1,Ben,+0,+0,+0,4,3,1,0,9,"Marginal 1, Utter 1, Pyrrhic 1"' in out
+    assert "Ladder,4,Cy,+2,+0,+2,4,1,3,0,5,Marginal 1" in out
     html_file = folder / "ladder.html"
     assert cli(capsys, "ladder", str(season), "--format", "html", "-o", str(html_file))[0] == 0
     assert "<table>" in html_file.read_text()

@@ -18,8 +18,8 @@ from horizon_builder.event.names import shown
 from horizon_builder.text.safetext import printable
 
 FORMATS = ("text", "markdown", "html", "csv")
-LADDER = ("Rank", "Commander", "Games", "Won", "Lost", "Stalemate", "Margins", "Tie-break",
-          "Handicap", "Bonus", "IR adj.")
+LADDER = ("Rank", "Commander", "IR adj.", "Handicap", "Bonus", "Games", "Won", "Lost",
+          "Stalemate", "Tie-break", "Margins")
 
 
 @dataclass
@@ -39,9 +39,9 @@ def ladder_rows(standings: dict[str, Standing]) -> list[list[str]]:
     rows = []
     for rank, s in enumerate(ranked(standings), start=1):
         margins = ", ".join(f"{m} {s.margins.count(m)}" for m in dict.fromkeys(s.margins))
-        rows.append([str(rank), shown(s.name), str(s.games), str(s.wins), str(s.defeats),
-                     str(s.stalemates), margins, str(s.tie_break), f"{s.handicap:+d}",
-                     f"{s.bonus:+d}", f"{s.adjustment:+d}"])
+        rows.append([str(rank), shown(s.name), f"{s.adjustment:+d}", f"{s.handicap:+d}",
+                     f"{s.bonus:+d}", str(s.games), str(s.wins), str(s.defeats),
+                     str(s.stalemates), str(s.tie_break), margins])
     return rows
 
 

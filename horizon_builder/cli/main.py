@@ -25,6 +25,7 @@ open the app:
   horizon-builder ROSTER.toml              the app on ROSTER.toml (created on save if new)
   horizon-builder --event PRESET FOLDER    the organiser's screen on a folder of lists
   horizon-builder --tournament EVENT.toml  the event screen (pairings, results, standings)
+  horizon-builder --campaign FILE.toml     the Campaign screen (ladder, games, IR adjustments)
   horizon-builder serve [FILE]             the app in a web browser (see serve --help)
   python -m horizon_builder ...            the same, without the script on PATH
 options of the app: --ruleset FILE (house rules), --no-personal-rules (leave out your
@@ -417,6 +418,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     app_parser.add_argument("--tournament", metavar="EVENT",
                             help="open the event screen on an event file (pairings, results, "
                             "standings)")
+    app_parser.add_argument("--campaign", metavar="CAMPAIGN",
+                            help="open the Campaign screen on a campaign file (ladder, games, "
+                            "IR adjustments)")
     args = app_parser.parse_args(argv)
     from horizon_builder.files.served import served_root
 
@@ -428,7 +432,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         from horizon_builder.rules.personal import ENV_OFF
 
         os.environ[ENV_OFF] = "1"
-    if not (args.event or args.tournament):
+    if not (args.event or args.tournament or args.campaign):
         from horizon_builder.tui.roster.firstview import prepare
 
         # before Textual is imported: see firstview.py
@@ -442,4 +446,6 @@ def _main(argv: Sequence[str] | None = None) -> int:
         start = ("organiser", Path(args.file or "."), find_preset(args.event))
     elif args.tournament:
         start = ("event", Path(args.tournament), None)
+    elif args.campaign:
+        start = ("campaign", Path(args.campaign), None)
     return run_app(Path(args.file) if args.file else None, overrides=args.ruleset, start=start)

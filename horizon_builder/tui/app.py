@@ -211,6 +211,10 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
                 self.open_organiser((path, preset), alone=True)
             elif kind == "event":
                 self.open_event((path, path), alone=True)
+            elif kind == "campaign":
+                from horizon_builder.tui.campaign.opening import open_campaign
+
+                open_campaign(self, path, alone=True)
             return
         offer_recovery(self)
 
@@ -370,6 +374,12 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
+
+    def action_campaign(self) -> None:
+        """The Campaign screen on a campaign file (linked battles, OtH p.50)."""
+        from horizon_builder.tui.campaign.opening import ask_and_open
+
+        ask_and_open(self)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
