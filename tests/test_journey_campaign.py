@@ -3,8 +3,8 @@
 second writer; every IR adjustment and margin worked out by hand below.
 
 The book's numbers used (our words):
-- margin of victory (OtH p.49): momentum left as a share of starting momentum: at most 10%
-  pyrrhic, 10-25% marginal, 25-50% decisive, at least 50% utter (edges as the shipped
+- margin of victory (OtH p.49): momentum left as a share of starting momentum; the four
+  bands (pyrrhic, marginal, decisive, utter) part at 10%, 25% and 50% (edges as the shipped
   tables read them: exactly 25% is decisive, exactly 50% utter); a side on 0 or less while
   the other still has some has lost; both on 0 or less is a stalemate;
 - tie-break points (OtH p.47): the P of the enemy elements destroyed;
