@@ -103,7 +103,8 @@ def test_a_season(capsys: pytest.CaptureFixture[str], season: Path) -> None:
         code, out, err = cli(capsys, "join", str(season), str(folder / f"{name.lower()}.toml"),
                              "--name", name, *extra)
         assert code == 0, err
-    assert "Ben joined (handicap +3)" in out or adjustments(season)["Ben"] == 3
+        assert f"{name} joined (handicap {'+3' if name == 'Ben' else '+0'}), list pinned" in out
+        assert "LEGAL" in out  # judged on the campaign's layers (the lists' own: no preset)
     assert adjustments(season) == {"Ada": 0, "Ben": 3, "Cy": 0, "Di": 0}
 
     out = record(capsys, season, "Ada 19 5", "Ben 14 0", "--first-lost", "Warden",
@@ -183,6 +184,9 @@ def test_a_season(capsys: pytest.CaptureFixture[str], season: Path) -> None:
     assert "IR adjustment for the next battle +2" in out
     assert any(line.split()[:2] == ["hc1", "Stripe"] and line.split()[-2:] == ["4", "2"]
                for line in out.splitlines())
+
+    code, out, _ = cli(capsys, "roster", str(season), "Cy", "--format", "cards")
+    assert code == 0 and "<dt>Service</dt><dd>4 battles, destroyed 2</dd>" in out
 
     # the ladder in order, and the story with its notes, in each format
     code, out, _ = cli(capsys, "ladder", str(season))

@@ -18,6 +18,8 @@ from horizon_builder.event.names import shown
 from horizon_builder.text.safetext import printable
 
 FORMATS = ("text", "markdown", "html", "csv")
+#: a commander's list may also be printed as cards, each with its service record
+ROSTER_FORMATS = (*FORMATS, "cards")
 LADDER = ("Rank", "Commander", "IR adj.", "Handicap", "Bonus", "Games", "Won", "Lost",
           "Stalemate", "Tie-break", "Margins")
 
@@ -178,3 +180,27 @@ def _csv(sections: list[Section]) -> str:
             writer.writerow([section.title, *(("'" + c) if c[:1] in ("=", "+", "-", "@") and
                                               not c[1:].isdigit() else c for c in row)])
     return buffer.getvalue()
+
+
+def service_text(battles: int, destroyed: int) -> str:
+    return f"{battles} battle{'' if battles == 1 else 's'}, destroyed {destroyed}"
+
+
+def roster_cards(loaded: LoadedCampaign, name: str) -> str:
+    """The commander's list as cards (export --format cards), each card with the element's
+    service record."""
+    from horizon_builder.engine.validator import validate
+    from horizon_builder.export.cards import render_cards
+    from horizon_builder.export.document import build_document
+    from horizon_builder.export.models import ElementExport
+
+    listed = loaded.lists[name]
+    doc = build_document(validate(listed.roster, listed.ruleset))
+    records = service_records(loaded.campaign, loaded.elements, name)
+
+    def with_service(elements: list[ElementExport]) -> list[ElementExport]:
+        return [e.model_copy(update={"service": service_text(r.battles, r.destroyed)})
+                if (r := records.get(e.id)) is not None else e for e in elements]
+
+    return render_cards(doc.model_copy(update={"elements": with_service(doc.elements),
+                                               "assets": with_service(doc.assets)}))

@@ -29,6 +29,7 @@ from horizon_builder.campaign.errors import CampaignError
 from horizon_builder.campaign.io import LoadedCampaign, game_problems, load_campaign, save_campaign
 from horizon_builder.campaign.models import MOMENTUM, Campaign, Commander, Correction, Game, Side
 from horizon_builder.campaign.standing import GameWorked, ServiceRecord, Standing, service_records
+from horizon_builder.engine.validator import validate
 from horizon_builder.event.names import shown
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlfile import link_target, read_regular_file
@@ -201,9 +202,14 @@ class CampaignSession:
         """A commander joins with a list (read and pinned; ``new``: a new player, who starts
         with the settings' handicap, OtH p.50)."""
         try:
-            roster = load(list_path, event=self.loaded.preset).roster
+            loaded = load(list_path, event=self.loaded.preset)
         except LoadError as exc:
             raise CampaignError.of(exc.problems) from None
+        roster = loaded.roster
+        report = validate(roster, loaded.ruleset)  # on the campaign's layers: said, not refused
+        verdict = "LEGAL" if report.legal else (
+            f"NOT LEGAL: {report.errors[0].message.rstrip('.')}" if report.errors else "NOT LEGAL")
+        layers = f" with {self.loaded.preset.name}" if self.loaded.preset is not None else ""
         who = name or roster.commander or Path(list_path).stem
         if self.campaign.commander(who) is not None:
             raise CampaignError.at(list_path, f"commander {shown(who)!r} is in the campaign "
@@ -217,7 +223,7 @@ class CampaignSession:
             update={"commanders": (*self.campaign.commanders, commander)})
         start = self.campaign.settings.new_handicap if new else self.campaign.settings.scratch
         return self._write("join", f"{shown(who)} joined (handicap {start:+d}), list pinned "
-                           f"{short_pin(pin(roster))}.", campaign)
+                           f"{short_pin(pin(roster))}, {verdict}{layers}.", campaign)
 
     def record(self, first: SideEntry, second: SideEntry, note: str = "") -> Change:
         """Record a game as typed, after the others (checked: commanders, elements,

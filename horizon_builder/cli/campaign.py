@@ -70,9 +70,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                 "record and the IR adjustment")
     roster.add_argument("file", metavar="CAMPAIGN", help="the campaign file")
     roster.add_argument("commander", help="the commander's name")
-    for parser in (ladder, roster):
-        parser.add_argument("--format", choices=FORMATS, default="text",
-                            help="text (default), markdown, html (to print) or csv")
+    for parser, formats in ((ladder, FORMATS), (roster, (*FORMATS, "cards"))):
+        parser.add_argument("--format", choices=formats, default="text",
+                            help="text (default), markdown, html (to print) or csv"
+                            + (", or cards (html, one card per element)"
+                               if "cards" in formats else ""))
         parser.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     campaign.set_defaults(func=main)
 
@@ -137,10 +139,14 @@ def _report(session: object, args: argparse.Namespace) -> int:
         session.list_path(args.commander)  # CampaignError: no such commander
         if args.commander not in session.loaded.lists:
             raise CampaignError.at(session.path, f"{args.commander}'s list cannot be read")
-        sections = roster_document(session.loaded, args.commander)
+        if args.format == "cards":
+            from horizon_builder.campaign.report import roster_cards
+
+            text = roster_cards(session.loaded, args.commander)
+        else:
+            text = render(roster_document(session.loaded, args.commander), args.format)
     else:
-        sections = document(session.loaded)
-    text = render(sections, args.format)
+        text = render(document(session.loaded), args.format)
     if args.output:
         from horizon_builder.files.tomlfile import write_text_atomic
 
