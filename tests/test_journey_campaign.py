@@ -197,6 +197,8 @@ def test_a_season(capsys: pytest.CaptureFixture[str], season: Path) -> None:
     code, out, _ = cli(capsys, "ladder", str(season), "--format", "csv")
     assert 'Ladder,1,Ben,+0,+0,+0,4,3,1,0,9,"Marginal 1, Utter 1, Pyrrhic 1"' in out
     assert "Ladder,4,Cy,+2,+0,+2,4,1,3,0,5,Marginal 1" in out
+    assert "Games,1,Ada,19,5,Ben,14,0,Ada,Decisive,The bridge at Kell held" in out
+    assert "Games,8,Cy,16,3,Di,16,-2,Cy,Marginal," in out
     html_file = folder / "ladder.html"
     assert cli(capsys, "ladder", str(season), "--format", "html", "-o", str(html_file))[0] == 0
     assert "<table>" in html_file.read_text()

@@ -74,8 +74,27 @@ def game_lines(worked: GameWorked, loaded: LoadedCampaign) -> list[str]:
     return lines
 
 
-def document(loaded: LoadedCampaign) -> list[Section]:
-    """The ladder, then the games in order with their notes, then the corrections."""
+GAME_COLUMNS = ("Game", "First", "Start", "Left", "Second", "Start", "Left", "Winner",
+                "Margin", "Note")
+
+
+def games_table(worked: list[GameWorked]) -> Section:
+    """The games in order, one row each (for a spreadsheet)."""
+    rows = []
+    for game in worked:
+        winner = next((s for s in (game.first, game.second) if s.margin), None)
+        a, b = game.first.side, game.second.side
+        rows.append([str(game.number), shown(a.commander), str(a.starting_momentum),
+                     str(a.momentum_left), shown(b.commander), str(b.starting_momentum),
+                     str(b.momentum_left), shown(winner.side.commander) if winner else "",
+                     (winner.margin or "") if winner else "stalemate",
+                     printable(game.game.note)])
+    return Section("Games", GAME_COLUMNS, rows)
+
+
+def document(loaded: LoadedCampaign, table: bool = False) -> list[Section]:
+    """The ladder, then the games in order with their notes (``table``: one row each, for a
+    spreadsheet), then the corrections."""
     worked, standings = loaded.worked()
     campaign = loaded.campaign
     settings = campaign.settings
@@ -89,7 +108,7 @@ def document(loaded: LoadedCampaign) -> list[Section]:
     story = Section("Games")
     for game in worked:
         story.lines.extend(game_lines(game, loaded))
-    out.append(story)
+    out.append(games_table(worked) if table else story)
     if campaign.corrections:
         out.append(Section("Corrections", lines=[
             f"game {c.game}, {c.when}: was {c.old.first.commander} {c.old.first.momentum_left}"

@@ -146,7 +146,7 @@ def _report(session: object, args: argparse.Namespace) -> int:
         else:
             text = render(roster_document(session.loaded, args.commander), args.format)
     else:
-        text = render(document(session.loaded), args.format)
+        text = render(document(session.loaded, table=args.format == "csv"), args.format)
     if args.output:
         from horizon_builder.files.tomlfile import write_text_atomic
 
