@@ -4,6 +4,7 @@ set disposition, terrain and deployment as for any IR."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from horizon_builder.engine.totals import intelligence_band
@@ -41,39 +42,26 @@ def adjusted(intelligence: Intelligence | None, base: int, adjustment: int) -> A
                       intelligence_band(intelligence, base))
 
 
-@dataclass(frozen=True)
-class CampaignIR:
-    campaign: str
-    commander: str
-    ir: AdjustedIR
-
-    @property
-    def rating(self) -> int:
-        return self.ir.rating
-
-    @property
-    def band(self) -> IntelligenceBand | None:
-        return self.ir.band
-
-    def spaces(self, base_spaces: int) -> int:
-        return self.ir.spaces(base_spaces)
-
-    def text(self) -> str:
-        return self.ir.text(self.campaign, self.commander)
-
-
-def campaign_ir(path: str, commander: str, intelligence: Intelligence | None,
-                base: int) -> CampaignIR | str:
-    """The commander's IR in the campaign file ``path``, or what is wrong (one line per
+def adjuster(path: str, commander: str | None
+             ) -> Callable[[Intelligence | None, int, str],
+                           tuple[str, int, IntelligenceBand | None, int] | str]:
+    """For ``adventure --campaign``: the commander's IR in the campaign file ``path``
+    (``commander`` None: the list's own commander name), or what is wrong (one line per
     problem, each naming the file)."""
-    from horizon_builder.campaign.errors import CampaignError
-    from horizon_builder.campaign.session import CampaignSession
-    from horizon_builder.event.names import shown
+    def adjust(intelligence: Intelligence | None, base: int, listed: str
+               ) -> tuple[str, int, IntelligenceBand | None, int] | str:
+        from horizon_builder.campaign.errors import CampaignError
+        from horizon_builder.campaign.session import CampaignSession
+        from horizon_builder.event.names import shown
 
-    try:
-        session = CampaignSession.open(path)
-        standing = session.standing(commander)
-    except CampaignError as exc:
-        return "\n".join(exc.lines())
-    return CampaignIR(shown(session.campaign.name), shown(commander),
-                      adjusted(intelligence, base, standing.adjustment))
+        name = commander or listed
+        try:
+            session = CampaignSession.open(path)
+            standing = session.standing(name)
+        except CampaignError as exc:
+            return "\n".join(exc.lines())
+        ir = adjusted(intelligence, base, standing.adjustment)
+        return (ir.text(shown(session.campaign.name), shown(name)), ir.rating, ir.band,
+                ir.spaces(0))
+
+    return adjust

@@ -155,6 +155,10 @@ def _export(args: argparse.Namespace) -> int:
 def _adventure(args: argparse.Namespace) -> int:
     from horizon_builder.engine.adventures import adventure_main
 
+    if args.campaign:  # linked battles: the commander's IR adjustment (OtH p.50)
+        from horizon_builder.campaign.intelligence import adjuster
+
+        return adventure_main(args, adjuster(args.campaign, args.commander))
     return adventure_main(args)
 
 

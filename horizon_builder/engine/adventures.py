@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -31,7 +32,7 @@ from horizon_builder.rules.adventures import (
     SituationRow,
     VictoryBand,
 )
-from horizon_builder.rules.models import IntelligenceBand
+from horizon_builder.rules.models import Intelligence, IntelligenceBand
 
 Row = TypeVar("Row", MissionAction, MissionPurpose)
 
@@ -384,7 +385,14 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
     return "\n".join(lines)
 
 
-def adventure_main(args: argparse.Namespace) -> int:
+#: A campaign's IR for a commander (see horizon_builder.campaign.intelligence.adjuster):
+#: (the ruleset's intelligence, the list's IR, the list's commander) -> (what to say, the
+#: IR adjusted, its band, deployment spaces to add), or what is wrong.
+Adjust = Callable[[Intelligence | None, int, str],
+                  "tuple[str, int, IntelligenceBand | None, int] | str"]
+
+
+def adventure_main(args: argparse.Namespace, adjust: Adjust | None = None) -> int:
     """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
     from horizon_builder.engine.validator import validate
     from horizon_builder.files.problems import LoadError
@@ -413,16 +421,14 @@ def adventure_main(args: argparse.Namespace) -> int:
             if intel is not None and intel.bands and t.intelligence_rating is not None else None)
     rating, quality, effect, spaces = (t.intelligence_rating, t.intelligence_quality,
                                        t.intelligence_effect, t.deployment_spaces)
-    if getattr(args, "campaign", None) and rating is not None:  # linked battles (OtH p.50)
-        from horizon_builder.campaign.intelligence import campaign_ir
-
-        found = campaign_ir(args.campaign, args.commander or loaded.roster.commander
-                            or Path(args.file).stem, intel, rating)
+    if adjust is not None and rating is not None:  # a campaign's IR (OtH p.50)
+        found = adjust(intel, rating, loaded.roster.commander or Path(args.file).stem)
         if isinstance(found, str):
             print(f"error: {printable(found)}", file=sys.stderr)
             return 2
-        print(printable(found.text()))
-        rating, spaces, band = found.rating, found.spaces(spaces), found.band
+        said, rating, band, more_spaces = found
+        print(printable(said))
+        spaces += more_spaces
         quality, effect = (band.quality, band.effect) if band is not None else (quality, effect)
     try:
         text = adventure_text(
