@@ -39,7 +39,7 @@ def ir_lines(session: CampaignSession, name: str) -> list[str]:
 class CommanderListDialog(Dialog[None]):
     DEFAULT_CSS = """
     CommanderListDialog .list-box { width: 90; }
-    CommanderListDialog .list-text { height: auto; max-height: 20; }
+    CommanderListDialog .list-text { height: auto; max-height: 55vh; }
     """
     ESCAPE = ("escape", "Close")
     DEFAULT = "ok"
