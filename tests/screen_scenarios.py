@@ -173,6 +173,24 @@ async def _event(pilot: Pilot) -> None:
     await shown(pilot, EventScreen)
 
 
+async def _campaign(pilot: Pilot) -> None:
+    """A campaign of four commanders (one new, +3) after three games (OtH p.50)."""
+    import tempfile
+
+    from helpers_campaign import build_campaign
+
+    from horizon_builder.tui.campaign.opening import open_campaign
+    from horizon_builder.tui.campaign.screen import CampaignScreen
+
+    folder = Path(tempfile.mkdtemp(prefix="horizon-builder-campaign-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # (the screen reads it till then)
+    league = build_campaign(folder)
+    open_campaign(pilot.app, league)  # type: ignore[arg-type]
+    await shown(pilot, CampaignScreen)
+    await until(pilot, lambda: pilot.app.screen.query_one("#campaign-ladder").row_count == 4,
+                "the ladder")
+
+
 async def _add_filtered(pilot: Pilot) -> None:
     await pilot.press("a")
     await pilot.pause()
@@ -284,6 +302,8 @@ SHOTS = [
     Shot("organiser", None, _organiser, size=(120, 32)),
     Shot("rules", "hvy-cav-battlegroup.toml", keys("R", "f"), size=(120, 32)),
     Shot("event", None, _event),
+    Shot("campaign-80x24", None, _campaign, size=(80, 24)),
+    Shot("campaign-120x40", None, _campaign, size=(120, 40)),
 ]
 
 

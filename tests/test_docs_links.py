@@ -17,7 +17,8 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 #: Shown on purpose as a mistake (docs/player.md: the CLI answers "did you mean check?").
 SHOWN_AS_MISTAKES = {"horizon-builder chek"}
 #: The app's own options (``horizon-builder [FILE] ...``, cli/main.py ``_main``).
-APP_OPTIONS = {"--ruleset", "--event", "--tournament", "--no-personal-rules"}
+APP_OPTIONS = {"--ruleset", "--event", "--tournament", "--no-personal-rules",
+               "--campaign"}
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 
 

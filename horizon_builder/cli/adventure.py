@@ -6,12 +6,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 from horizon_builder.engine.adventures import AdventureError, adventure_text
 from horizon_builder.engine.totals import intelligence_band
+from horizon_builder.rules.models import Intelligence, IntelligenceBand
+
+#: A campaign's IR for a commander (see horizon_builder.campaign.intelligence.adjuster):
+#: (the ruleset's intelligence, the list's IR, the list's commander) -> (what to say, the
+#: IR adjusted, its band, deployment spaces to add), or what is wrong.
+Adjust = Callable[[Intelligence | None, int, str],
+                  "tuple[str, int, IntelligenceBand | None, int] | str"]
 
 
-def adventure_main(args: argparse.Namespace) -> int:
+def adventure_main(args: argparse.Namespace, adjust: Adjust | None = None) -> int:
     """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
     from horizon_builder.engine.validator import validate
     from horizon_builder.files.problems import LoadError
@@ -38,12 +47,23 @@ def adventure_main(args: argparse.Namespace) -> int:
     intel = loaded.ruleset.intelligence
     band = (intelligence_band(intel, t.intelligence_rating)
             if intel is not None and intel.bands and t.intelligence_rating is not None else None)
+    rating, quality, effect, spaces = (t.intelligence_rating, t.intelligence_quality,
+                                       t.intelligence_effect, t.deployment_spaces)
+    if adjust is not None and rating is not None:  # a campaign's IR (OtH p.50)
+        found = adjust(intel, rating, loaded.roster.commander or Path(args.file).stem)
+        if isinstance(found, str):
+            print(f"error: {printable(found)}", file=sys.stderr)
+            return 2
+        said, rating, band, more_spaces = found
+        print(printable(said))
+        spaces += more_spaces
+        quality, effect = (band.quality, band.effect) if band is not None else (quality, effect)
     try:
         text = adventure_text(
             tables, name=printable(loaded.roster.name), force_presence=t.force_presence,
             force_cost=t.force_cost, starting_momentum=t.starting_momentum,
-            deployment_spaces=t.deployment_spaces, intelligence_rating=t.intelligence_rating,
-            intelligence_quality=t.intelligence_quality, intelligence_effect=t.intelligence_effect,
+            deployment_spaces=spaces, intelligence_rating=rating,
+            intelligence_quality=quality, intelligence_effect=effect,
             situation_roll=args.situation, action_roll=args.action,
             purpose_roll=args.purpose, momentum_left=args.momentum_left,
             opponent_momentum_left=args.opponent_momentum_left, band=band,

@@ -17,7 +17,7 @@ from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
-               "completion", "share", "import", "diff", "serve")
+               "completion", "share", "import", "diff", "serve", "campaign")
 #: How to open the app, shown by ``--help`` (the subcommands are listed above it).
 OPEN_THE_APP = """\
 open the app:
@@ -25,6 +25,7 @@ open the app:
   horizon-builder ROSTER.toml              the app on ROSTER.toml (created on save if new)
   horizon-builder --event PRESET FOLDER    the organiser's screen on a folder of lists
   horizon-builder --tournament EVENT.toml  the event screen (pairings, results, standings)
+  horizon-builder --campaign FILE.toml     the Campaign screen (ladder, games, IR adjustments)
   horizon-builder serve [FILE]             the app in a web browser (see serve --help)
   python -m horizon_builder ...            the same, without the script on PATH
 options of the app: --ruleset FILE (house rules), --no-personal-rules (leave out your
@@ -156,6 +157,10 @@ def _export(args: argparse.Namespace) -> int:
 def _adventure(args: argparse.Namespace) -> int:
     from horizon_builder.cli.adventure import adventure_main
 
+    if args.campaign:  # linked battles: the commander's IR adjustment (OtH p.50)
+        from horizon_builder.campaign.intelligence import adjuster
+
+        return adventure_main(args, adjuster(args.campaign, args.commander))
     return adventure_main(args)
 
 
@@ -237,6 +242,12 @@ def _add_event(sub: Any) -> None:
     add_parser(sub)
 
 
+def _add_campaign(sub: Any) -> None:
+    from horizon_builder.cli.campaign import add_parser
+
+    add_parser(sub)
+
+
 def _add_rules(sub: Any) -> None:
     from horizon_builder.cli.rules import add_parser
 
@@ -280,6 +291,10 @@ def _add_adventure(sub: Any) -> None:
                            "margin of victory; on 0 or less, not won)")
     adventure.add_argument("--opponent-momentum-left", type=int, metavar="N",
                            help="the opponent's momentum left: tells victory, defeat, stalemate")
+    adventure.add_argument("--campaign", metavar="CAMPAIGN", help="a campaign file: add the "
+                           "commander's IR adjustment (handicap and bonuses, OtH p.50)")
+    adventure.add_argument("--commander", metavar="NAME", help="with --campaign: the commander "
+                           "(default: the list's `commander`, else its file name)")
     adventure.add_argument("--ruleset", action="append", default=[], metavar="FILE", help=RULESET_HELP)
     adventure.set_defaults(func=_adventure)
 
@@ -309,6 +324,7 @@ def _add_lists(name: str) -> Callable[[Any], None]:
 #: Each subcommand's parser, in the order ``--help`` lists them.
 _SUBPARSERS: dict[str, Callable[[Any], None]] = {
     "check": _add_check, "schema": _add_schema, "presets": _add_presets, "event": _add_event,
+    "campaign": _add_campaign,
     "rules": _add_rules, "examples": _add_examples, "export": _add_export,
     "adventure": _add_adventure, "share": _add_lists("share"), "import": _add_lists("import"),
     "diff": _add_lists("diff"), "serve": _add_serve, "completion": _add_completion,
@@ -408,6 +424,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     app_parser.add_argument("--tournament", metavar="EVENT",
                             help="open the event screen on an event file (pairings, results, "
                             "standings)")
+    app_parser.add_argument("--campaign", metavar="CAMPAIGN",
+                            help="open the Campaign screen on a campaign file (ladder, games, "
+                            "IR adjustments)")
     args = app_parser.parse_args(argv)
     from horizon_builder.files.served import served_root
 
@@ -419,7 +438,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         from horizon_builder.rules.personal import ENV_OFF
 
         os.environ[ENV_OFF] = "1"
-    if not (args.event or args.tournament):
+    if not (args.event or args.tournament or args.campaign):
         from horizon_builder.tui.roster.firstview import prepare
 
         # before Textual is imported: see firstview.py
@@ -433,4 +452,6 @@ def _main(argv: Sequence[str] | None = None) -> int:
         start = ("organiser", Path(args.file or "."), find_preset(args.event))
     elif args.tournament:
         start = ("event", Path(args.tournament), None)
+    elif args.campaign:
+        start = ("campaign", Path(args.campaign), None)
     return run_app(Path(args.file) if args.file else None, overrides=args.ruleset, start=start)

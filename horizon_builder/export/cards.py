@@ -125,6 +125,8 @@ def card(e: ElementExport, counts: dict[str | None, tuple[int, int]]) -> str:
         facts.append(f"<dt>Aboard</dt><dd>{h(e.carried_by)}</dd>")
     if e.notes:
         facts.append(f"<dt>Notes</dt><dd>{h(e.notes)}</dd>")
+    if e.service:
+        facts.append(f"<dt>Service</dt><dd>{h(e.service)}</dd>")
     return (f'<article class="{" ".join(classes)}" id="card-{h(e.id)}"><header>'
             f'<span class="cost">FC {e.fc} · FP {e.fp}</span><h3>{h(e.name)}</h3>'
             f'<span class="type">{h(e.type_name)}</span>{badges}</header>'

@@ -200,7 +200,7 @@ def _element(analysis: Analysis, info: ElementInfo, benched: bool) -> ElementExp
                        if not p.form_type],
         fc=info.fc, fp=info.fp, momentum=info.momentum, fc_notes=list(info.fc_notes),
         fc_provisional=info.fc_provisional, cr_spent=info.cr_spent,
-        carried_by=info.element.carried_by, notes=info.element.notes, benched=benched,
+        carried_by=info.element.carried_by, notes=info.element.notes, benched=benched, service=None,
     )
 
 

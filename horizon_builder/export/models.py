@@ -152,6 +152,8 @@ class ElementExport(ExportModel):
     notes: str = ""
     benched: bool = Field(default=False,
                           description="Task Force: destroyed in a round, so benched (OtH p.46).")
+    service: str | None = Field(default=None, description="A campaign's service record: "
+                                "battles fought, times destroyed (OtH p.50, linked battles).")
 
 
 class CrPurchaseExport(ExportModel):

@@ -186,6 +186,10 @@ class HorizonApp(App[int]):
                 open_organiser(self, (path, preset), alone=True)
             elif kind == "event":
                 open_event(self, (path, path), alone=True)
+            elif kind == "campaign":
+                from horizon_builder.tui.campaign.opening import open_campaign
+
+                open_campaign(self, path, alone=True)
             return
         offer_recovery(self)
 
@@ -339,6 +343,12 @@ class HorizonApp(App[int]):
         from horizon_builder.tui.event.organising import ask_event
 
         ask_event(self)
+
+    def action_campaign(self) -> None:
+        """The Campaign screen on a campaign file (linked battles, OtH p.50)."""
+        from horizon_builder.tui.campaign.opening import ask_and_open
+
+        ask_and_open(self)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"

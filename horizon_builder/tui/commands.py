@@ -33,6 +33,8 @@ APP_COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Organiser: judge a folder of lists…", "organiser",
      "Every list in a folder against an event preset, live (OtH p.45-48)"),
     ("Run an event…", "event", "Pairings, results and standings of an event file (OtH p.45-48)"),
+    ("Play a campaign…", "campaign", "Linked battles: the ladder, games, IR handicaps and "
+     "bonuses of a campaign file (OtH p.50)"),
     ("Help", "help", "Keys and a short guide  (F1)"),
     ("Toggle light / dark theme", "toggle_theme", "Switch between the light and dark theme  (F9)"),
     ("Quit", "quit", "Leave the app (asks to save changes)  (ctrl+q)"),

@@ -1,0 +1,392 @@
+"""A campaign's one service, shared by ``horizon-builder campaign`` and the Campaign screen,
+as the event session is for an event night (OtH p.50: linked battles).
+
+A :class:`CampaignSession` holds a campaign file as read, with every list it names. Each
+change (join, record a game, correct one, accept or refuse a changed list, undo) is a pure
+edit of the :class:`~horizon_builder.campaign.models.Campaign`, checked and written at once;
+the session says what it did (:class:`Change`) and tells whoever subscribed. What a user
+types is checked here. Whatever goes wrong is a :class:`CampaignError` naming the file, and
+nothing is written then.
+
+Two writers of one campaign file: the file is written only while it is still what this
+session read or last wrote (its digest); otherwise nothing is written, the campaign is read
+again and the error says so. Undo never takes back a change another writer wrote after it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Literal, TypeVar
+
+from horizon_builder.campaign.errors import CampaignError
+from horizon_builder.campaign.io import LoadedCampaign, game_problems, load_campaign, save_campaign
+from horizon_builder.campaign.models import MOMENTUM, Campaign, Commander, Correction, Game, Side
+from horizon_builder.campaign.standing import GameWorked, ServiceRecord, Standing, service_records
+from horizon_builder.engine.validator import validate
+from horizon_builder.event.names import shown
+from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.tomlfile import link_target, read_regular_file
+from horizon_builder.roster.io import load
+from horizon_builder.roster.pin import pin, short_pin
+from horizon_builder.text.safetext import printable
+
+__all__ = ["CampaignError", "CampaignSession", "Change", "ChangedElsewhere", "SideEntry",
+           "whole_number"]
+
+T = TypeVar("T")
+
+CHANGED_ELSEWHERE = ("the campaign file was changed by another writer since it was read: "
+                     "nothing written; the campaign is read again as it is now: make the "
+                     "change again if it is still wanted")
+
+
+class ChangedElsewhere(CampaignError):
+    """The campaign file was changed by another writer since this session read it."""
+
+
+def whole_number(value: str | int, what: str, bounds: tuple[int, int]) -> int:
+    """``value`` as typed (text or a number) as a whole number within ``bounds``."""
+    low, high = bounds
+    wanted = f"{what} must be a whole number from {low} to {high}"
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text[:1] in ("-", "+") else text
+        if not digits.isascii() or not digits.isdigit() or len(digits) > 6:
+            raise CampaignError(f"{wanted}: {printable(value[:20])!r} is not")
+        number = int(text)
+    else:
+        number = value
+    if not low <= number <= high:
+        raise CampaignError(f"{wanted}: {number} is not")
+    return number
+
+
+@dataclass(frozen=True)
+class SideEntry:
+    """One side of a game as typed: checked by :meth:`side`."""
+
+    commander: str
+    starting_momentum: str | int
+    momentum_left: str | int
+    lost: Sequence[str] = ()
+    objectives: Sequence[str] = ()
+    situation: str | int | None = None
+
+    def side(self) -> Side:
+        situation = None if self.situation in (None, "") else whole_number(
+            self.situation, "the Situation roll", (1, 12))
+        return Side(commander=self.commander,
+                    starting_momentum=whole_number(self.starting_momentum,
+                                                   "starting momentum", (1, MOMENTUM[1])),
+                    momentum_left=whole_number(self.momentum_left, "momentum left", MOMENTUM),
+                    situation=situation,
+                    lost=tuple(x.strip() for x in self.lost if x.strip()),
+                    objectives=tuple(x.strip() for x in self.objectives if x.strip()))
+
+
+Kind = Literal["join", "record", "correction", "accept", "refuse", "undo", "read"]
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: Kind
+    said: str
+    notes: tuple[str, ...] = ()
+    undoable: bool = False
+
+
+@dataclass(frozen=True)
+class _Done:
+    change: Change
+    before: Campaign
+    digest: str
+
+
+Observer = Callable[[Change], None]
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class CampaignSession:
+    """A campaign file being played: read, changed through pure edits, written, undone."""
+
+    def __init__(self, loaded: LoadedCampaign) -> None:
+        self.loaded = loaded
+        self._digest = _digest(loaded.text)
+        self._done: list[_Done] = []
+        self._observers: list[Observer] = []
+
+    # --- reading -----------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | Path) -> CampaignSession:
+        return cls(_load(path))
+
+    @classmethod
+    def create(cls, path: str | Path, name: str | None = None,
+               preset: str | None = None) -> CampaignSession:
+        """Start a new campaign file (never over a file)."""
+        path = Path(path)
+        if os.path.lexists(path):
+            raise CampaignError.at(path, "exists: choose another name (a campaign file is "
+                                   "never overwritten by `campaign new`)")
+        try:
+            campaign = Campaign(name=name or path.stem, preset=preset)
+        except ValueError as exc:
+            raise CampaignError.at(path, f"cannot start the campaign: {exc}") from None
+        if preset is not None:
+            from horizon_builder.campaign.io import preset_path
+
+            found = preset_path(campaign, path)
+            if found is None or not found.is_file():
+                raise CampaignError.at(path, f"no preset {preset!r}: name a shipped one "
+                                       "(horizon-builder presets) or a file")
+        _written(path, lambda: save_campaign(path, campaign))
+        return cls.open(path)
+
+    def reload(self) -> Change:
+        said = self.notes()
+        self.loaded = _load(self.path)
+        self._digest = _digest(self.loaded.text)
+        change = Change("read", "The campaign was read again.",
+                        tuple(n for n in self.notes() if n not in said))
+        self._tell(change)
+        return change
+
+    # --- what it is --------------------------------------------------------------------
+    @property
+    def path(self) -> Path:
+        return self.loaded.path
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.loaded.campaign
+
+    def notes(self) -> list[str]:
+        return self.loaded.notes()
+
+    def worked(self) -> tuple[list[GameWorked], dict[str, Standing]]:
+        return self.loaded.worked()
+
+    def standing(self, name: str) -> Standing:
+        found = self.worked()[1].get(name)
+        if found is None:
+            raise CampaignError.at(self.path, self._no_commander(name))
+        return found
+
+    def service(self, name: str) -> dict[str, ServiceRecord]:
+        return service_records(self.campaign, self.loaded.elements, name)
+
+    def list_path(self, name: str) -> Path:
+        if self.campaign.commander(name) is None:
+            raise CampaignError.at(self.path, self._no_commander(name))
+        return self.loaded.list_path(name)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    def subscribe(self, observer: Observer) -> None:
+        self._observers.append(observer)
+
+    # --- changes -----------------------------------------------------------------------
+    def join(self, list_path: str | Path, new: bool = False, name: str | None = None) -> Change:
+        """A commander joins with a list (read and pinned; ``new``: a new player, who starts
+        with the settings' handicap, OtH p.50)."""
+        try:
+            loaded = load(list_path, event=self.loaded.preset)
+        except LoadError as exc:
+            raise CampaignError.of(exc.problems) from None
+        roster = loaded.roster
+        report = validate(roster, loaded.ruleset)  # on the campaign's layers: said, not refused
+        verdict = "LEGAL" if report.legal else (
+            f"NOT LEGAL: {report.errors[0].message.rstrip('.')}" if report.errors else "NOT LEGAL")
+        layers = f" with {self.loaded.preset.name}" if self.loaded.preset is not None else ""
+        who = name or roster.commander or Path(list_path).stem
+        if self.campaign.commander(who) is not None:
+            raise CampaignError.at(list_path, f"commander {shown(who)!r} is in the campaign "
+                                   "already (give another name with --name)")
+        relative = Path(list_path).resolve()
+        with contextlib.suppress(ValueError):
+            relative = relative.relative_to(self.path.resolve().parent)
+        commander = self._edit(Commander, name=who, list=str(relative), new=new,
+                               pin=pin(roster))
+        campaign = self.campaign.model_copy(
+            update={"commanders": (*self.campaign.commanders, commander)})
+        start = self.campaign.settings.new_handicap if new else self.campaign.settings.scratch
+        return self._write("join", f"{shown(who)} joined (handicap {start:+d}), list pinned "
+                           f"{short_pin(pin(roster))}, {verdict}{layers}.", campaign)
+
+    def record(self, first: SideEntry, second: SideEntry, note: str = "") -> Change:
+        """Record a game as typed, after the others (checked: commanders, elements,
+        objectives, a decided outcome)."""
+        game = self._game(first, second, note)
+        campaign = self.campaign.model_copy(update={"games": (*self.campaign.games, game)})
+        number = len(campaign.games)
+        return self._write("record", f"Game {number} recorded: "
+                           f"{self._result_line(campaign, number)}", campaign)
+
+    def correct(self, number: int, first: SideEntry, second: SideEntry, note: str = "") -> Change:
+        """Replace game ``number``; the old record is kept in the corrections."""
+        games = self.campaign.games
+        if not 1 <= number <= len(games):
+            raise CampaignError.at(self.path, f"no game {number}: the campaign has "
+                                   f"{len(games)} games")
+        game = self._game(first, second, note)
+        if game == games[number - 1]:
+            raise CampaignError.at(self.path, f"game {number} is recorded so already: "
+                                   "nothing to correct")
+        when = datetime.now(UTC).isoformat(timespec="seconds")
+        campaign = self.campaign.model_copy(update={
+            "games": (*games[:number - 1], game, *games[number:]),
+            "corrections": (*self.campaign.corrections,
+                            Correction(game=number, when=when, old=games[number - 1]))})
+        return self._write("correction", f"Game {number} corrected (the old record is kept): "
+                           f"{self._result_line(campaign, number)}", campaign)
+
+    def accept(self, name: str) -> Change:
+        """Accept the commander's changed list: pinned anew."""
+        now = self._changed(name)
+        campaign = self._with_commander(name, pin=now, refused=None)
+        return self._write("accept", f"accepted {shown(name)}'s changed list: pinned "
+                           f"{short_pin(now)}", campaign)
+
+    def refuse(self, name: str) -> Change:
+        """Refuse the commander's changed list: the pinned list stands (the player puts the
+        file back)."""
+        now = self._changed(name)
+        campaign = self._with_commander(name, refused=now)
+        return self._write("refuse", f"refused the change to {shown(name)}'s list: the "
+                           "pinned list stands; put its file back as pinned", campaign)
+
+    def undo(self) -> Change:
+        if not self._done:
+            raise CampaignError("Nothing to undo.")
+        done = self._done[-1]
+        if done.digest != self._digest:
+            self._done.clear()
+            raise CampaignError.at(self.path, "the campaign file was changed elsewhere after "
+                                   "this change: taking it back would lose that; nothing "
+                                   "written")
+        change = self._write("undo", f"Undone: {done.change.said}", done.before, undoable=False)
+        self._done.pop()
+        return change
+
+    # --- how ---------------------------------------------------------------------------
+    def _no_commander(self, name: str) -> str:
+        names = ", ".join(shown(c.name) for c in self.campaign.commanders) or "none yet"
+        return f"no commander {shown(name)!r} in this campaign (commanders: {names})"
+
+    def _changed(self, name: str) -> str:
+        if self.campaign.commander(name) is None:
+            raise CampaignError.at(self.path, self._no_commander(name))
+        if name not in self.loaded.changed():
+            raise CampaignError.at(self.path, f"{shown(name)}'s list has not changed since "
+                                   "it was pinned: nothing to accept or refuse")
+        now = self.loaded.pin_now(name)
+        assert now is not None
+        return now
+
+    def _with_commander(self, name: str, **update: object) -> Campaign:
+        commanders = tuple(c.model_copy(update=update) if c.name == name else c
+                           for c in self.campaign.commanders)
+        return self.campaign.model_copy(update={"commanders": commanders})
+
+    def _game(self, first: SideEntry, second: SideEntry, note: str) -> Game:
+        for entry in (first, second):
+            if self.campaign.commander(entry.commander) is None:
+                raise CampaignError.at(self.path, self._no_commander(entry.commander))
+        game = self._edit(lambda: Game(first=first.side(), second=second.side(),
+                                       note=note.strip()))
+        found = game_problems(self.loaded, game)
+        if found:
+            raise CampaignError.of([Problem(str(self.path), message) for _, message in found])
+        # lost elements named by their name are kept by id: a rename keeps the record
+        elements = self.loaded.elements
+
+        def by_id(side: Side) -> Side:
+            mine = elements.get(side.commander, {})
+            return side.model_copy(update={"lost": tuple(mine[k][0] if k in mine else k
+                                                         for k in side.lost)})
+
+        return game.model_copy(update={"first": by_id(game.first),
+                                       "second": by_id(game.second)})
+
+    def _result_line(self, campaign: Campaign, number: int) -> str:
+        loaded = dataclasses.replace(self.loaded, campaign=campaign)
+        worked = loaded.worked()[0][number - 1]
+        return result_line(worked)
+
+    def _edit(self, make: Callable[..., T], *args: object, **kwargs: object) -> T:
+        try:
+            return make(*args, **kwargs)
+        except CampaignError as exc:
+            raise (exc if exc.problems else CampaignError.at(self.path, str(exc))) from None
+        except ValueError as exc:  # a model's own check (pydantic's ValidationError)
+            errors = getattr(exc, "errors", None)
+            message = ("; ".join(str(e.get("msg", "")).removeprefix("Value error, ")
+                                 for e in errors()) if callable(errors) else str(exc))
+            raise CampaignError.at(self.path, printable(message)) from None
+
+    def _write(self, kind: Kind, said: str, campaign: Campaign, undoable: bool = True) -> Change:
+        before, notes = self.loaded, self.notes()
+        try:
+            raw = read_regular_file(link_target(self.path)).decode("utf-8")
+        except (LoadError, OSError, UnicodeDecodeError):
+            raw = None
+        if raw is None or _digest(raw) != self._digest:
+            with contextlib.suppress(CampaignError):
+                self.reload()
+            raise ChangedElsewhere.at(self.path, CHANGED_ELSEWHERE)
+        text = _written(self.path, lambda: save_campaign(self.path, campaign))
+        self._digest = _digest(text)
+        self.loaded = dataclasses.replace(before, campaign=campaign, text=text)
+        if kind in ("join", "undo"):  # the lists may differ
+            with contextlib.suppress(CampaignError):
+                self.loaded = _load(self.path)
+        change = Change(kind, said, tuple(n for n in self.notes() if n not in notes), undoable)
+        if undoable:
+            self._done.append(_Done(change, before.campaign, self._digest))
+        self._tell(change)
+        return change
+
+    def _tell(self, change: Change) -> None:
+        for observer in list(self._observers):
+            observer(change)
+
+
+def result_line(worked: GameWorked) -> str:
+    """``A beat B, decisive (5 of 12 momentum left); tie-break 4 and 2``."""
+    sides = (worked.first, worked.second)
+    winner = next((s for s in sides if s.outcome.result == "victory"), None)
+    if winner is None:
+        return (f"{shown(worked.first.side.commander)} and {shown(worked.second.side.commander)}"
+                " fought to a stalemate")
+    loser = sides[1] if winner is sides[0] else sides[0]
+    w = winner.side
+    return (f"{shown(w.commander)} beat {shown(loser.side.commander)}, {winner.margin} "
+            f"({w.momentum_left} of {w.starting_momentum} momentum left)")
+
+
+def _load(path: str | Path) -> LoadedCampaign:
+    try:
+        return load_campaign(path)
+    except LoadError as exc:
+        raise CampaignError.of(exc.problems) from None
+
+
+def _written(path: Path, write: Callable[[], T]) -> T:
+    try:
+        return write()
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise CampaignError.at(path, f"cannot write the campaign file: {reason} (the file is "
+                               "as it was)") from None

@@ -1,0 +1,1 @@
+"""The Campaign screen: linked battles (OtH p.50), thin over the campaign service."""

@@ -1,0 +1,109 @@
+"""The Campaign screen (Pilot): the campaign of tests/helpers_campaign.py after three games
+(the hand-worked figures of tests/test_journey_campaign.py: Di +2 for the Relay station, Ada
++1 for the Bridge, Ben +2 handicap and +1 bonus), then a game recorded with the screen's
+keys (a refusal shown in the dialog, what was typed kept), a correction, an undo, a
+commander's list opened with the adjusted IR, and a game recorded from the command line
+meanwhile (the screen reads it again)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers_campaign import build_campaign
+from helpers_tui import shown, until
+from textual.widgets import DataTable, Input, Select, Static
+
+from horizon_builder.campaign.session import CampaignSession
+from horizon_builder.cli.main import main
+from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.campaign.game_dialog import GameDialog
+from horizon_builder.tui.campaign.list_dialog import CommanderListDialog
+from horizon_builder.tui.campaign.screen import CampaignScreen
+
+SIZE = (120, 40)
+
+
+def ladder(pilot) -> list[tuple[str, str]]:
+    """(commander, IR adjustment) in ladder order."""
+    table = pilot.app.screen.query_one("#campaign-ladder", DataTable)
+    return [(str(table.get_row_at(i)[1]), str(table.get_row_at(i)[2]))
+            for i in range(table.row_count)]
+
+
+def games(league: Path) -> int:
+    return len(CampaignSession.open(league).campaign.games)
+
+
+async def fill(pilot, values: dict[str, str]) -> GameDialog:
+    await pilot.press("r")
+    dialog = await shown(pilot, GameDialog)
+    for key, value in values.items():
+        widget = dialog.query_one(f"#game-{key}")
+        if isinstance(widget, Select):
+            widget.value = value
+        else:
+            assert isinstance(widget, Input)
+            widget.value = value
+    await pilot.pause()
+    return dialog
+
+
+async def test_a_campaign_on_the_screen(tmp_path: Path) -> None:
+    league = build_campaign(tmp_path)
+    app = HorizonApp(start=("campaign", league, None))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await shown(pilot, CampaignScreen)
+        await until(pilot, lambda: len(ladder(pilot)) == 4, "the ladder")
+        assert ladder(pilot) == [("Di", "+2"), ("Ada", "+1"), ("Ben", "+3"), ("Cy", "+0")]
+
+        # both still have momentum: refused in the dialog, nothing written
+        dialog = await fill(pilot, {"first": "Ada", "first-start": "19", "first-left": "3",
+                                    "second": "Di", "second-start": "16", "second-left": "2",
+                                    "second-lost": "Old Gnasher"})
+        await pilot.press("enter")
+        await until(pilot, lambda: "both commanders still have momentum" in
+                    str(dialog.query_one("#game-problem").render()), "the refusal")
+        assert games(league) == 3 and app.screen is dialog
+        dialog.query_one("#game-second-left", Input).value = "0"
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen and games(league) == 4, "recorded")
+        await until(pilot, lambda: ladder(pilot)[0] == ("Ada", "+0"), "the new ladder")
+        assert "Game 4: Ada beat Di, Marginal (3 of 19 momentum left)" in str(
+            screen.query_one("#campaign-games", Static).render())
+
+        # c corrects the last game (the dialog opens on it); the old record is kept
+        await pilot.press("c")
+        dialog = await shown(pilot, GameDialog)
+        assert dialog.query_one("#game-first-left", Input).value == "3"
+        assert dialog.query_one("#game-second-lost", Input).value == "k1"  # kept by id
+        dialog.query_one("#game-first-left", Input).value = "10"
+        await pilot.press("enter")
+        await until(pilot, lambda: len(CampaignSession.open(league).campaign.corrections) == 1,
+                    "corrected")
+        assert "Utter (10 of 19" in str(screen.query_one("#campaign-games", Static).render())
+
+        # u takes the correction back
+        await pilot.press("u")
+        await until(pilot, lambda: not CampaignSession.open(league).campaign.corrections,
+                    "undone")
+
+        # o: Ben's list with the campaign's adjustment: base -3, +3 = +0 Very good
+        table = screen.query_one(DataTable)
+        table.move_cursor(row=[n for n, _ in ladder(pilot)].index("Ben"))
+        await pilot.press("o")
+        shown_list = await shown(pilot, CommanderListDialog)
+        text = str(shown_list.query_one("#list-text", Static).render())
+        assert "IR -3 +3 (handicap +2, bonus +1) = +0 Very good" in text
+        assert "Well disposed" in text
+        await pilot.press("escape")
+
+        # another writer: a game recorded from the command line shows on the screen
+        assert main(["campaign", "record", str(league), "Cy", "16", "4", "Ben", "14",
+                     "0"]) == 0
+        await until(pilot, lambda: "Game 5: Cy beat Ben" in str(
+            screen.query_one("#campaign-games", Static).render()), "read again")
+        # and undo here would lose it: refused, nothing written
+        before = league.read_bytes()
+        await pilot.press("u")
+        await pilot.pause()
+        assert league.read_bytes() == before
