@@ -17,8 +17,6 @@ import contextlib
 import re
 from collections.abc import Sequence
 
-Loc = tuple[str | int, ...]
-
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
 _SCALAR_END = frozenset(",]}#\n\r")
@@ -30,12 +28,24 @@ class _Stop(Exception):
     """The text is not what this reader expected: keep the places found so far."""
 
 
+class _Node:
+    """One key of the document: the line that first wrote it, its keys, and (an array of
+    tables) the index of its latest entry. A tree, so a key of many parts costs one step
+    per part, never a copy of the whole path."""
+
+    __slots__ = ("kids", "latest", "line")
+
+    def __init__(self, line: int | None) -> None:
+        self.line = line
+        self.kids: dict[str | int, _Node] = {}
+        self.latest = -1
+
+
 class KeyLines:
     """Map from key paths (as pydantic reports them) to the 1-based line that wrote them."""
 
     def __init__(self, text: str):
-        self.lines: dict[Loc, int] = {}
-        self._latest: dict[Loc, int] = {}  # array-of-tables path → index of its latest entry
+        self._root = _Node(None)
         self._text = text
         self._pos = 0
         self._newlines = [m.start() for m in re.finditer("\n", text)]
@@ -47,28 +57,38 @@ class KeyLines:
 
     def line_for(self, loc: Sequence[str | int]) -> int | None:
         """The line of ``loc``, or of its nearest enclosing key that has one."""
-        loc = tuple(loc)
-        while loc:
-            if loc in self.lines:
-                return self.lines[loc]
-            loc = loc[:-1]
-        return None
+        node, found = self._root, None
+        for part in loc:
+            kid = node.kids.get(part)
+            if kid is None:
+                break
+            node, found = kid, kid.line
+        return found
 
     def _line_at(self, pos: int) -> int:
         return bisect.bisect_left(self._newlines, pos) + 1
 
-    def _record(self, loc: Loc, pos: int) -> None:
-        self.lines.setdefault(loc, self._line_at(pos))
+    def _down(self, node: _Node, parts: Sequence[str | int], pos: int) -> _Node:
+        """The node of ``parts`` under ``node``, each new one placed at ``pos``'s line."""
+        line = None
+        for part in parts:
+            kid = node.kids.get(part)
+            if kid is None:
+                if line is None:
+                    line = self._line_at(pos)
+                kid = node.kids[part] = _Node(line)
+            node = kid
+        return node
 
-    def _resolve(self, path: Sequence[str]) -> Loc:
-        """Attach array-of-table indices to a header path (``elements.forms`` → elements.3.forms)."""
-        resolved: list[str | int] = []
+    def _resolve(self, path: Sequence[str], pos: int) -> _Node:
+        """A header's table, into the latest entry of each array of tables on the way
+        (``elements.forms`` → elements.3.forms)."""
+        node = self._root
         for part in path:
-            resolved.append(part)
-            latest = self._latest.get(tuple(resolved))
-            if latest is not None:
-                resolved.append(latest)
-        return tuple(resolved)
+            node = self._down(node, (part,), pos)
+            if node.latest >= 0:
+                node = self._down(node, (node.latest,), pos)
+        return node
 
     # --- the document -----------------------------------------------------------------
 
@@ -76,7 +96,7 @@ class KeyLines:
         return self._text[self._pos:self._pos + count]
 
     def _document(self) -> None:
-        table: Loc = ()
+        table = self._root
         text = self._text
         while True:
             self._skip_blank(newlines=True)
@@ -88,31 +108,23 @@ class KeyLines:
             else:
                 key = self._key()
                 self._expect("=")
-                loc = (*table, *key)
-                for size in range(len(table) + 1, len(loc) + 1):
-                    self._record(loc[:size], start)
-                self._value(loc, 0)
+                self._value(self._down(table, key, start), 0)
             self._skip_blank(newlines=False)
             if self._pos < len(text) and text[self._pos] not in "\r\n":
                 raise _Stop
 
-    def _header(self, start: int) -> Loc:
+    def _header(self, start: int) -> _Node:
         array = self._peek(2) == "[["
         self._pos += 2 if array else 1
         path = self._key()
         self._expect("]]" if array else "]")
         if not path:
             raise _Stop
-        if array:
-            where = (*self._resolve(path[:-1]), path[-1])
-            index = self._latest.get(where, -1) + 1
-            self._latest[where] = index
-            table: Loc = (*where, index)
-        else:
-            table = self._resolve(path)
-        for size in range(1, len(table) + 1):
-            self._record(table[:size], start)
-        return table
+        if not array:
+            return self._resolve(path, start)
+        where = self._down(self._resolve(path[:-1], start), path[-1:], start)
+        where.latest += 1
+        return self._down(where, (where.latest,), start)
 
     def _skip_blank(self, newlines: bool) -> None:
         """Skip spaces, tabs and comments (and line ends when ``newlines``)."""
@@ -161,7 +173,7 @@ class KeyLines:
 
     # --- values -----------------------------------------------------------------------
 
-    def _value(self, loc: Loc, depth: int) -> None:
+    def _value(self, node: _Node, depth: int) -> None:
         if depth > _MAX_DEPTH:
             raise _Stop
         text = self._text
@@ -174,9 +186,9 @@ class KeyLines:
         elif self._peek() == "'":
             self._literal_string()
         elif self._peek() == "[":
-            self._array(loc, depth)
+            self._array(node, depth)
         elif self._peek() == "{":
-            self._inline_table(loc, depth)
+            self._inline_table(node, depth)
         else:
             start = self._pos
             while self._pos < len(text) and text[self._pos] not in _SCALAR_END:
@@ -184,7 +196,7 @@ class KeyLines:
             if not text[start:self._pos].strip():
                 raise _Stop
 
-    def _array(self, loc: Loc, depth: int) -> None:
+    def _array(self, node: _Node, depth: int) -> None:
         self._pos += 1
         index = 0
         while True:
@@ -194,8 +206,7 @@ class KeyLines:
                 return
             if not self._peek():
                 raise _Stop
-            self._record((*loc, index), self._pos)
-            self._value((*loc, index), depth + 1)
+            self._value(self._down(node, (index,), self._pos), depth + 1)
             self._skip_blank(newlines=True)
             if self._peek() == ",":
                 self._pos += 1
@@ -203,7 +214,7 @@ class KeyLines:
             elif self._peek() != "]":
                 raise _Stop
 
-    def _inline_table(self, loc: Loc, depth: int) -> None:
+    def _inline_table(self, node: _Node, depth: int) -> None:
         self._pos += 1
         while True:
             self._skip_blank(newlines=True)  # TOML 1.1 allows line breaks; harmless for 1.0
@@ -213,10 +224,7 @@ class KeyLines:
             start = self._pos
             key = self._key()
             self._expect("=")
-            sub = (*loc, *key)
-            for size in range(len(loc) + 1, len(sub) + 1):
-                self._record(sub[:size], start)
-            self._value(sub, depth + 1)
+            self._value(self._down(node, key, start), depth + 1)
             self._skip_blank(newlines=True)
             if self._peek() == ",":
                 self._pos += 1

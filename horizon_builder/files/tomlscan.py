@@ -1,0 +1,77 @@
+"""A cheap look at a TOML text's shape before it is parsed: refuse at once what would cost too much.
+
+``tomllib`` takes time that grows with the square of a dotted key's parts (``a.a.a...``, a
+table header thousands of levels deep), and about a second per hundred thousand values
+however they are written, so the 5 MB cap alone does not bound the time it takes to read a
+file. :func:`shape_problem` bounds what does: the parts of one key or header, the nesting of
+arrays and inline tables, and the number of values. Each limit is far above any file the
+app writes or ships (a roster has a few hundred values and keys of at most five parts; an
+event with a hundred registered lists a few tens of thousands).
+
+It reads the text in a few passes of the ``re`` module (strings and comments are blanked
+out first, so a bracket, dot or comma inside them counts for nothing): linear in the size
+of the text, and only a refusal walks it again to find the line.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+#: The parts of one dotted key or table header (``[a.b.c]`` has 3; a roster's longest has 5).
+MAX_KEY_PARTS = 32
+#: Arrays and inline tables inside one another (a roster's deepest is 3).
+MAX_NESTING = 32
+#: Values, keys, array items and tables in one file (a roster has a few hundred).
+MAX_ITEMS = 50_000
+
+#: Every string (multi-line first, so ``"""`` is not read as an empty string) and comment;
+#: a string left open runs to the end of its line (of the text, for a multi-line one) and is
+#: never read again from a later quote: each character is read once.
+_BLANKED = re.compile(
+    r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+(?:"""(?:""?)?|\Z)'
+    r"|'''(?:[^']++|'(?!''))*+(?:'''(?:''?)?|\Z)"
+    r'|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+(?:"|(?=\n)|\Z)'
+    r"|'[^'\n]*+(?:'|(?=\n)|\Z)"
+    r"|#[^\n]*+"
+)
+#: A key part (bare, or a string blanked to ``""``) followed by a dot, MAX_KEY_PARTS times over:
+#: matched only from the start of a run, so each run is read once.
+_LONG_KEY = re.compile(r'(?<![A-Za-z0-9_\-."])(?>(?:[A-Za-z0-9_-]++|"")[ \t]*+\.[ \t]*+)'
+                       rf"{{{MAX_KEY_PARTS}}}(?:[A-Za-z0-9_-]|\"\")")
+_ITEM = re.compile(r"[=,\[{]")
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def shape_problem(text: str) -> tuple[str, int] | None:
+    """What is too long, deep or many in ``text`` and the line where it starts, or None."""
+    skeleton = _BLANKED.sub('""', text)
+    found = _problem_at(skeleton)
+    if found is None:
+        return None
+    # again, on a skeleton that keeps every line break, to name the line
+    lined = _BLANKED.sub(lambda m: '""' + "\n" * m.group(0).count("\n"), text)
+    message, at = _problem_at(lined) or found
+    return message, lined.count("\n", 0, at) + 1
+
+
+def _problem_at(skeleton: str) -> tuple[str, int] | None:
+    items = sum(skeleton.count(c) for c in "=,[{")
+    if items > MAX_ITEMS:
+        last = next(islice(_ITEM.finditer(skeleton), MAX_ITEMS, None))
+        return (f"too many values (over {MAX_ITEMS:,} keys, items and tables): "
+                "not read"), last.start()
+    key = _LONG_KEY.search(skeleton)
+    if key is not None:
+        return (f"a key or table header of more than {MAX_KEY_PARTS} dotted parts: "
+                "not read"), key.start()
+    depth = 0
+    for bracket in _BRACKET.finditer(skeleton):
+        if bracket.group() in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return (f"values nested too deeply (over {MAX_NESTING} arrays or inline "
+                        "tables inside one another): not read"), bracket.start()
+        else:
+            depth = max(0, depth - 1)
+    return None
