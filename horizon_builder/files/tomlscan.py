@@ -65,13 +65,37 @@ def _problem_at(skeleton: str) -> tuple[str, int] | None:
     if key is not None:
         return (f"a key or table header of more than {MAX_KEY_PARTS} dotted parts: "
                 "not read"), key.start()
+    deep = _too_deep_at(skeleton)
+    if deep is not None:
+        return (f"values nested too deeply (over {MAX_NESTING} arrays or inline "
+                "tables inside one another): not read"), deep
+    return None
+
+
+def _too_deep_at(skeleton: str) -> int | None:
+    """Where brackets first nest more than :data:`MAX_NESTING` deep (the text's strings
+    blanked out, its size already bounded by the count of values), or None."""
     depth = 0
     for bracket in _BRACKET.finditer(skeleton):
         if bracket.group() in "[{":
             depth += 1
             if depth > MAX_NESTING:
-                return (f"values nested too deeply (over {MAX_NESTING} arrays or inline "
-                        "tables inside one another): not read"), bracket.start()
+                return bracket.start()
         else:
             depth = max(0, depth - 1)
+    return None
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+(?:"|\Z)')
+
+
+def json_shape_problem(text: str, max_items: int = MAX_ITEMS) -> str | None:
+    """What is too many or too deep in a JSON text (a roster's JSON export, a share code's
+    data), under the same limits as a TOML file's, or None: read before ``json`` builds it."""
+    skeleton = _JSON_STRING.sub('""', text)
+    if sum(skeleton.count(c) for c in ",:[{") > max_items:
+        return f"too many values (over {max_items:,} keys and items): not read"
+    if _too_deep_at(skeleton) is not None:
+        return (f"values nested too deeply (over {MAX_NESTING} arrays or objects "
+                "inside one another): not read")
     return None
