@@ -350,7 +350,24 @@ def _write_atomic(path: Path, folder: Path, data: bytes, mode: int) -> Path:
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
+    sync_folder(folder)
     return path
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (its entry written to disk, as the file's data
+    already is), where the platform allows: POSIX opens a folder to fsync it; Windows
+    cannot, and a file system that refuses is left as it is (the file itself is written)."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
 
 def _remove_stale_temporaries(folder: Path, name: str = "") -> None:

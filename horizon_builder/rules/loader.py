@@ -152,13 +152,14 @@ def _content_key(path: Path) -> str | None:
 
 
 class _Kept:
-    """A loaded ruleset kept as its pickle: every caller takes a copy of its own
-    (``pickle.loads`` is several times quicker than a deep copy of the models). The first
-    takes the ruleset just loaded or read from disk, which nothing else holds."""
+    """A loaded ruleset kept as its pickle, made here and never read from disk: every caller
+    takes a copy of its own (``pickle.loads`` is several times quicker than a deep copy of
+    the models). The first takes the ruleset just loaded or read from disk, which nothing
+    else holds."""
 
-    def __init__(self, ruleset: Ruleset, data: bytes):
+    def __init__(self, ruleset: Ruleset):
         self._untaken = [ruleset]
-        self._data = data
+        self._data = pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL)
 
     def take(self) -> Ruleset:
         try:
@@ -172,11 +173,10 @@ class _Kept:
 def _load_cached(key: _ContentKey) -> _Kept:
     stored = diskcache.read(key)
     if stored is not None:
-        return _Kept(*stored)
+        return _Kept(stored)
     ruleset = _load([Path(p) for p, _digest in key[1]], key[2], key[3])
-    data = diskcache.dumps(ruleset)
-    diskcache.write(key, data)
-    return _Kept(ruleset, data)
+    diskcache.write(key, ruleset)
+    return _Kept(ruleset)
 
 
 def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] = ()) -> Ruleset:
