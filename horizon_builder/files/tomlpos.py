@@ -17,11 +17,37 @@ import contextlib
 import re
 from collections.abc import Sequence
 
-_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+#: Runs the regex engine reads in one step (a Python loop took a second over 5 MB).
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]*")
+_SCALAR = re.compile(r"[^,\]}#\n\r]*")
+_BLANK = re.compile(r"(?:[ \t]++|#[^\n]*+)*+")
+_BLANK_LINES = re.compile(r"(?:[ \t\r\n]++|#[^\n]*+)*+")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
-_SCALAR_END = frozenset(",]}#\n\r")
+#: A basic string on one line (read by the regex engine: a 5 MB string is one step).
+_BASIC = re.compile(r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
+_MULTILINE = {
+    '"""': re.compile(r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+"""(?:""?)?'),
+    "'''": re.compile(r"'''[^']*+(?:'(?!'')[^']*+)*+'''(?:''?)?"),
+}
+_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
 #: Nesting beyond this is not followed (tomllib refuses far less deep documents anyway).
 _MAX_DEPTH = 100
+
+
+def _run_end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a run of ``pattern`` (which matches nothing as well) from ``pos`` ends."""
+    found = pattern.match(text, pos)
+    return found.end() if found is not None else pos
+
+
+def _unescape(found: re.Match[str]) -> str:
+    code = found.group(1)
+    if code[0] in "uU" and len(code) > 1:
+        try:
+            return chr(int(code[1:], 16))
+        except ValueError:  # beyond Unicode: tomllib refused the file already
+            raise _Stop from None
+    return _ESCAPES.get(code, code)
 
 
 class _Stop(Exception):
@@ -128,16 +154,7 @@ class KeyLines:
 
     def _skip_blank(self, newlines: bool) -> None:
         """Skip spaces, tabs and comments (and line ends when ``newlines``)."""
-        text = self._text
-        while self._pos < len(text):
-            ch = text[self._pos]
-            if ch in " \t" or (newlines and ch in "\r\n"):
-                self._pos += 1
-            elif ch == "#":
-                end = text.find("\n", self._pos)
-                self._pos = len(text) if end < 0 else end
-            else:
-                return
+        self._pos = _run_end(_BLANK_LINES if newlines else _BLANK, self._text, self._pos)
 
     def _expect(self, token: str) -> None:
         self._skip_blank(newlines=False)
@@ -161,8 +178,7 @@ class KeyLines:
                 parts.append(self._literal_string())
             else:
                 start = self._pos
-                while self._pos < len(text) and text[self._pos] in _BARE:
-                    self._pos += 1
+                self._pos = _run_end(_BARE_KEY, text, start)
                 if self._pos == start:
                     raise _Stop
                 parts.append(text[start:self._pos])
@@ -191,8 +207,7 @@ class KeyLines:
             self._inline_table(node, depth)
         else:
             start = self._pos
-            while self._pos < len(text) and text[self._pos] not in _SCALAR_END:
-                self._pos += 1
+            self._pos = _run_end(_SCALAR, text, start)
             if not text[start:self._pos].strip():
                 raise _Stop
 
@@ -235,35 +250,12 @@ class KeyLines:
 
     def _basic_string(self) -> str:
         """A "basic" string on one line, escapes decoded (keys are compared decoded)."""
-        text = self._text
-        self._pos += 1
-        out: list[str] = []
-        while True:
-            ch = text[self._pos]  # IndexError at the end: caught by the constructor
-            if ch == '"':
-                self._pos += 1
-                return "".join(out)
-            if ch == "\n":
-                raise _Stop
-            if ch == "\\":
-                out.append(self._escape())
-                continue
-            out.append(ch)
-            self._pos += 1
-
-    def _escape(self) -> str:
-        text = self._text
-        code = text[self._pos + 1]
-        if code in ("u", "U"):
-            size = 4 if code == "u" else 8
-            digits = text[self._pos + 2:self._pos + 2 + size]
-            self._pos += 2 + size
-            try:
-                return chr(int(digits, 16))
-            except ValueError:
-                raise _Stop from None
-        self._pos += 2
-        return _ESCAPES.get(code, code)
+        found = _BASIC.match(self._text, self._pos)
+        if found is None:
+            raise _Stop
+        self._pos = found.end()
+        raw = found.group(1)
+        return _ESCAPE.sub(_unescape, raw) if "\\" in raw else raw
 
     def _literal_string(self) -> str:
         start = self._pos + 1
@@ -276,18 +268,7 @@ class KeyLines:
 
     def _multiline(self, quotes: str) -> None:
         """Skip a multi-line string: up to two quotes may end its content before the closing three."""
-        text = self._text
-        pos = self._pos + 3
-        while True:
-            if pos >= len(text):
-                raise _Stop
-            if quotes == '"""' and text[pos] == "\\":
-                pos += 2
-                continue
-            if text.startswith(quotes, pos):
-                run = 3
-                while run < 5 and pos + run < len(text) and text[pos + run] == quotes[0]:
-                    run += 1
-                self._pos = pos + run
-                return
-            pos += 1
+        found = _MULTILINE[quotes].match(self._text, self._pos)
+        if found is None:
+            raise _Stop
+        self._pos = found.end()

@@ -4,7 +4,8 @@
 table header thousands of levels deep), and about a second per hundred thousand values
 however they are written, so the 5 MB cap alone does not bound the time it takes to read a
 file. :func:`shape_problem` bounds what does: the parts of one key or header, the nesting of
-arrays and inline tables, and the number of values. Each limit is far above any file the
+arrays and inline tables, and the number of things ``tomllib`` works on one by one (keys,
+key parts, array items, tables, escapes in strings). Each limit is far above any file the
 app writes or ships (a roster has a few hundred values and keys of at most five parts; an
 event with a hundred registered lists a few tens of thousands).
 
@@ -22,8 +23,9 @@ from itertools import islice
 MAX_KEY_PARTS = 32
 #: Arrays and inline tables inside one another (a roster's deepest is 3).
 MAX_NESTING = 32
-#: Values, keys, array items and tables in one file (a roster has a few hundred).
-MAX_ITEMS = 50_000
+#: Keys, key parts, array items, tables and escapes in one file (a roster has a few hundred;
+#: an event with a hundred registered lists under twenty thousand).
+MAX_ITEMS = 30_000
 
 #: Every string (multi-line first, so ``"""`` is not read as an empty string) and comment;
 #: a string left open runs to the end of its line (of the text, for a multi-line one) and is
@@ -39,28 +41,38 @@ _BLANKED = re.compile(
 #: matched only from the start of a run, so each run is read once.
 _LONG_KEY = re.compile(r'(?<![A-Za-z0-9_\-."])(?>(?:[A-Za-z0-9_-]++|"")[ \t]*+\.[ \t]*+)'
                        rf"{{{MAX_KEY_PARTS}}}(?:[A-Za-z0-9_-]|\"\")")
-_ITEM = re.compile(r"[=,\[{]")
+_ITEM = re.compile(r"[=,\[{.]")
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
 def shape_problem(text: str) -> tuple[str, int] | None:
     """What is too long, deep or many in ``text`` and the line where it starts, or None."""
     skeleton = _BLANKED.sub('""', text)
-    found = _problem_at(skeleton)
+    items = sum(skeleton.count(c) for c in _COUNTED)
+    escapes = text.count("\\")
+    if items <= MAX_ITEMS < items + escapes:  # where the escapes pass the limit, in the text
+        at = next(islice(re.finditer(r"\\", text), MAX_ITEMS - items, None)).start()
+        return _TOO_MANY, text.count("\n", 0, at) + 1
+    found = _problem_at(skeleton, items)
     if found is None:
         return None
     # again, on a skeleton that keeps every line break, to name the line
     lined = _BLANKED.sub(lambda m: '""' + "\n" * m.group(0).count("\n"), text)
-    message, at = _problem_at(lined) or found
+    message, at = _problem_at(lined, items) or found
     return message, lined.count("\n", 0, at) + 1
 
 
-def _problem_at(skeleton: str) -> tuple[str, int] | None:
-    items = sum(skeleton.count(c) for c in "=,[{")
+#: What costs ``tomllib`` about as much as a value does: a key, an array item, a table, a
+#: part of a dotted key, an escape in a string.
+_COUNTED = "=,[{."
+_TOO_MANY = (f"too much in one file (over {MAX_ITEMS:,} keys, key parts, array items, tables "
+             "and escapes): not read")
+
+
+def _problem_at(skeleton: str, items: int) -> tuple[str, int] | None:
     if items > MAX_ITEMS:
         last = next(islice(_ITEM.finditer(skeleton), MAX_ITEMS, None))
-        return (f"too many values (over {MAX_ITEMS:,} keys, items and tables): "
-                "not read"), last.start()
+        return _TOO_MANY, last.start()
     key = _LONG_KEY.search(skeleton)
     if key is not None:
         return (f"a key or table header of more than {MAX_KEY_PARTS} dotted parts: "
