@@ -9,7 +9,7 @@ changed model never reads an older file). A load that fails is never stored: err
 always found and located afresh.
 
 It is data, never code (it was a pickle: anyone who could write the folder ran code as
-the user). It is read by ``json`` and built into the models by their own field types
+the user). It is read by pydantic-core's JSON reader and built into the models by their own field types
 (:func:`_builder`), without pydantic's validation, whose first use costs a new process
 a tenth of a second, the time the cache saves; so the file carries the SHA-256 of its
 ruleset, and is stored only when it reads back as the very same ruleset. A file that is
@@ -27,7 +27,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import hashlib
-import json
 import os
 import tempfile
 import types
@@ -38,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic_core import from_json
 
 from horizon_builder.files.resources import cache_dir, keep_newest
 from horizon_builder.files.tomlfile import read_regular_file
@@ -93,7 +93,7 @@ def loads(data: bytes) -> Ruleset | None:
     if not text.startswith(head) or hashlib.sha256(body.encode("utf-8")).hexdigest() \
             != text[len(head):len(head) + 64]:
         return None
-    ruleset = _model_builder(Ruleset)(json.loads(body))
+    ruleset = _model_builder(Ruleset)(from_json(body))  # (``json`` is not imported for check)
     return ruleset if isinstance(ruleset, Ruleset) else None
 
 
