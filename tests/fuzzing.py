@@ -134,6 +134,25 @@ def _deep(depth: int) -> Any:
     return value
 
 
+def _costly_shape(rng: random.Random, raw: bytes) -> bytes:
+    """A file with a shape that costs a TOML parser the square of its size (issue 36 item 1):
+    a long dotted key, a deep header, many keys of many parts, many tables, dotted keys in
+    nested inline tables, a long run of escapes; before, in or after the file's own text."""
+    parts = rng.choice([31, 32, 33, 600, 20_000])
+    key = ".".join(rng.choice(["a", '"q.t"', "'l'", "elements"]) for _ in range(parts)).encode()
+    shape = rng.choice([
+        key + b" = 1\n",
+        b"[" + key + b"]\nk = 1\n",
+        b"".join(b"%s.k%d = 1\n" % (b".".join([b"a"] * 31), i) for i in range(rng.randint(10, 3000))),
+        b"".join(b"[t%d]\nx = 1\n" % i for i in range(rng.randint(10, 40_000))),
+        b"x = " + b"{ a.a.a.a.a.a.a.a.a.a = " * 30 + b"1" + b" }" * 30 + b"\n",
+        b'notes = "' + b"\\u0041" * rng.randint(10, 40_000) + b'"\n',
+    ])
+    lines = raw.split(b"\n")
+    at = rng.choice([0, len(lines) // 2, len(lines)])
+    return b"\n".join([*lines[:at], shape, *lines[at:]])
+
+
 def _bytes_damage(rng: random.Random, raw: bytes) -> bytes:
     raw = bytearray(raw)
     for _ in range(rng.randint(1, 8)):
@@ -162,6 +181,8 @@ def hostile_file(rng: random.Random, seeds: list[dict[str, Any]]) -> bytes:
     if mode < 0.13:
         depth = rng.randint(100, 3000)
         return b"x = " + b"[" * depth + b"]" * depth + b"\n"
+    if mode < 0.18:
+        return _costly_shape(rng, tomli_w.dumps(seed).encode("utf-8"))
     if mode < 0.30:
         return _renamed(rng, seed)
     if mode < 0.75:

@@ -52,3 +52,19 @@ async def test_a_changed_roster_file_is_not_shown_from_the_kept_view(tmp_path: P
     painted: list[str] = []
     names = await _run(path, painted)
     assert painted == ["session"] and "Lancer Troop Z" in names
+
+
+def test_only_the_views_of_the_rosters_opened_last_are_kept(tmp_path: Path, cache: Path) -> None:
+    """A home view was kept for every roster ever opened (issue 36 item 5)."""
+    from horizon_builder.tui.roster.homecache import KEEP, read_kept, store
+
+    view = {"title": "t"}  # store keeps any JSON view; reading one back is the tests above
+    paths = [tmp_path / f"r{number}.toml" for number in range(KEEP + 6)]
+    for path in paths:
+        path.write_text("name = 'x'\n", encoding="utf-8")
+        store((), SIZE, path.resolve(), [], view)
+    kept = sorted(cache.glob("home-*.json"))
+    assert len(kept) == KEEP
+    newest = _file(paths[-1].resolve())
+    assert newest is not None and newest in kept
+    assert read_kept(paths[-1].resolve(), (), SIZE) is None  # not a whole view: not used

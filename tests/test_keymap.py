@@ -143,3 +143,26 @@ def test_any_keymap_in_prefs_is_read_without_error(table: object) -> None:
         assert len(keymap) + len(problems) == len(table)
     else:
         assert keymap == {} and len(problems) == 1
+
+
+def test_a_huge_keymap_says_the_first_problems_and_a_count() -> None:
+    """100,000 entries blocked q and ctrl+q for 6 s at 888 MB while a toast line per entry
+    was built (issue 36 item 7)."""
+    from horizon_builder.tui.keymap import FIRST, first_of
+
+    _prefs(keymap={f"x.{i}": ("z" if i % 2 else "not a key") for i in range(20_000)})
+    keymap, problems = keymap_pref()
+    assert len(problems) == FIRST + 1 and "9,995 more entries" in problems[-1]
+    unknown = keymap_problems(keymap)
+    assert len(unknown) == FIRST + 1 and "(10,000 in all)" in unknown[-1]
+    shown_lines = first_of(problems + unknown)
+    assert len(shown_lines) == FIRST + 1 and "(12 in all)" in shown_lines[-1]
+
+
+async def test_a_huge_keymap_is_one_short_toast_and_quitting_works(tmp_path: Path) -> None:
+    _prefs(keymap={f"x.{i}": "z" for i in range(20_000)})
+    app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.loaded and app._notifications, "the roster and its toast")
+        [said] = [n.message for n in app._notifications if "[keymap]" in n.message]
+        assert said.count("\n") <= 6 and "20,000 in all" in said

@@ -256,3 +256,32 @@ def test_a_message_that_starts_with_the_code_imports(capsys):
         assert out.startswith("format = 1")
     status, _out, err = run(capsys, "import", f"{code[:-3]} thanks", "-o", "-")
     assert status == 2 and "share code" in err  # still refused when cut
+
+
+def test_the_largest_code_read_imports_to_a_file_check_reads(capsys, tmp_path):
+    """An 11 KB code decoded to an 8 MB roster that import wrote and check then refused
+    (issue 36 item 4): a code is held to half a file's limits, so whatever it holds
+    imports to a file check reads back."""
+    from horizon_builder.roster.models import Roster
+    from horizon_builder.roster.pin import canonical_bytes
+    from horizon_builder.roster.sharecode import MAX_CODE_ITEMS, MAX_DATA_BYTES
+
+    def roster(count: int) -> Roster:
+        return Roster.model_validate({"name": "Big", "force_cost": 15, "elements": [
+            {"id": f"e{i}", "name": f"Element {i}", "notes": "n" * 600, "type": "mech", "presence": 2,
+             "stats": {"M": 5, "F": 4, "A": 3, "D": 3}, "upgrades": ["engineer"]}
+            for i in range(count)]})
+
+    count = 1
+    while True:  # the most elements a code holds
+        data = canonical_bytes(roster(count * 2))
+        items = sum(data.count(c) for c in b",:[{")
+        if items > MAX_CODE_ITEMS or len(data) > MAX_DATA_BYTES:
+            break
+        count *= 2
+    big = roster(count)
+    status, _, err = run(capsys, "import", encode(big), "-o", str(tmp_path / "big.toml"))
+    assert status == 0, err
+    assert read_roster(tmp_path / "big.toml") == big
+    status, _, err = run(capsys, "check", str(tmp_path / "big.toml"))
+    assert status in (0, 1) and "not read" not in err, err

@@ -14,7 +14,9 @@ def test_pin_is_sha256_hex_and_stable():
     value = pin(roster)
     assert len(value) == 64 and all(c in "0123456789abcdef" for c in value)
     assert pin(_example()) == value
-    assert short_pin(value) == value[:12]
+    shown = short_pin(value)  # 140 bits in seven groups of four (issue 36 item 3; 48 bits before)
+    assert len(shown) == 34 and shown.count("-") == 6
+    assert short_pin(value[:35] + "0" * 29) == shown and short_pin("f" * 64) == "-".join(["zzzz"] * 7)
 
 
 def test_pin_changes_with_content_not_with_layout():

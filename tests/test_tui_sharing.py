@@ -135,7 +135,7 @@ async def test_a_code_pasted_as_the_text_export_breaks_it_opens_whole(tmp_path, 
     source = copy_example(tmp_path, HVY_CAV)
     assert main(["export", str(source), "-o", str(tmp_path / "r.txt")]) == 0
     text = (tmp_path / "r.txt").read_text()
-    block = text[text.index("hb1."):text.index("Exported by")].strip()
+    block = text[text.index("hb2."):text.index("Exported by")].strip()
     assert "\n  " in block  # broken over lines, as printed
     app = HorizonApp(None)
     async with app.run_test(size=SIZE) as pilot:

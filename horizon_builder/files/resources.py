@@ -27,12 +27,35 @@ def _data_dir(name: str) -> Path:
 
 def cache_dir() -> Path | None:
     """The folder of the app's caches (the merged ruleset, the home views kept between
-    runs): ``HORIZON_BUILDER_CACHE_DIR`` if set (empty: no caches), else the user's."""
+    runs): ``HORIZON_BUILDER_CACHE_DIR`` if set (empty: no caches), else the user's
+    (platformdirs, as the config and data folders: ``$XDG_CACHE_HOME/horizon-builder`` or
+    ``~/.cache/horizon-builder`` on Linux, ``~/Library/Caches/horizon-builder`` on macOS,
+    ``%LOCALAPPDATA%\\horizon-builder\\Cache`` on Windows)."""
     configured = os.environ.get("HORIZON_BUILDER_CACHE_DIR")
     if configured is not None:
         return Path(configured) if configured else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "horizon-builder"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
+#: The name of the app's own folders (config, data, cache).
+APP_NAME = "horizon-builder"
+
+
+def keep_newest(folder: Path, pattern: str, keep: int) -> None:
+    """Remove all but the ``keep`` newest (last modified) files matching ``pattern`` in
+    ``folder`` (a cache's): silently, a file that cannot be removed stays."""
+    with contextlib.suppress(OSError):
+        found = []
+        for path in folder.glob(pattern):
+            with contextlib.suppress(OSError):
+                if path.is_file() and not path.is_symlink():
+                    found.append((path.stat().st_mtime_ns, path.name, path))
+        found.sort(reverse=True)
+        for _mtime, _name, path in found[keep:]:
+            with contextlib.suppress(OSError):
+                path.unlink()
 
 
 def rulesets_dir() -> Path:

@@ -26,6 +26,7 @@ from tomlkit.items import AoT, InlineTable, Item, Table
 from tomlkit.toml_document import TOMLDocument
 
 from horizon_builder.files.tomlkit_internals import insert_after, insert_first
+from horizon_builder.files.tomlscan import shape_problem
 
 Path_ = tuple[str | int, ...]
 #: ``same(path, old)``: does the value written in the file (plain data) mean what the
@@ -39,6 +40,8 @@ def update_text(original: str | None, data: Mapping[str, Any], same: Same | None
     if same is None:
         same = _plain_same(data)
     doc: TOMLDocument | None = None
+    if original is not None and shape_problem(original) is not None:
+        original = None  # a shape the readers refuse: not parsed here either, written afresh
     if original is not None:
         try:
             doc = tomlkit.parse(original)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlpos import KeyLines
+from horizon_builder.files.tomlscan import shape_problem
 
 if TYPE_CHECKING:  # (imported where used: the app's first frame needs neither pydantic nor tomlkit)
     from pydantic import BaseModel, ValidationError
@@ -96,6 +97,9 @@ def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
     text = decode_utf8(path, read_regular_file(path))
     if not text.strip():
         raise LoadError.single(path, "file is empty")
+    refused = shape_problem(text)  # before tomllib: some shapes cost it the square of their size
+    if refused is not None:
+        raise LoadError.single(path, refused[0], line=refused[1])
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -111,7 +115,35 @@ def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
                                line=_deepest_line(text)) from None
     if not data:
         raise LoadError.single(path, "file has no settings")
+    deep = too_deep(data)
+    if deep is not None:  # the readers walk what they read: no path of keys longer than this
+        raise LoadError.single(path, f"values nested too deeply (over {MAX_DEPTH} levels, at "
+                               f"{format_loc(deep[:3])}...): not read",
+                               line=KeyLines(text).line_for(deep))
     return data, text
+
+
+#: Tables and arrays inside one another, counting every part of a dotted key (a roster's
+#: deepest value is six levels down; a rules layer's five).
+MAX_DEPTH = 48
+
+
+def too_deep(data: Any, limit: int = MAX_DEPTH) -> Loc | None:
+    """The path to a value more than ``limit`` tables or arrays down in ``data``, or None;
+    walked without recursion, so no depth can overflow the stack."""
+    stack: list[tuple[Loc, Any]] = [((), data)]
+    while stack:
+        loc, value = stack.pop()
+        if isinstance(value, dict):
+            items: Iterable[tuple[str | int, Any]] = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            continue
+        if len(loc) >= limit:
+            return loc
+        stack.extend(((*loc, key), sub) for key, sub in items)
+    return None
 
 
 def decode_utf8(path: str | Path, raw: bytes) -> str:
@@ -318,7 +350,24 @@ def _write_atomic(path: Path, folder: Path, data: bytes, mode: int) -> Path:
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
+    sync_folder(folder)
     return path
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (its entry written to disk, as the file's data
+    already is), where the platform allows: POSIX opens a folder to fsync it; Windows
+    cannot, and a file system that refuses is left as it is (the file itself is written)."""
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
 
 def _remove_stale_temporaries(folder: Path, name: str = "") -> None:

@@ -17,25 +17,61 @@ import contextlib
 import re
 from collections.abc import Sequence
 
-Loc = tuple[str | int, ...]
-
-_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+#: Runs the regex engine reads in one step (a Python loop took a second over 5 MB).
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]*")
+_SCALAR = re.compile(r"[^,\]}#\n\r]*")
+_BLANK = re.compile(r"(?:[ \t]++|#[^\n]*+)*+")
+_BLANK_LINES = re.compile(r"(?:[ \t\r\n]++|#[^\n]*+)*+")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
-_SCALAR_END = frozenset(",]}#\n\r")
+#: A basic string on one line (read by the regex engine: a 5 MB string is one step).
+_BASIC = re.compile(r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
+_MULTILINE = {
+    '"""': re.compile(r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+"""(?:""?)?'),
+    "'''": re.compile(r"'''[^']*+(?:'(?!'')[^']*+)*+'''(?:''?)?"),
+}
+_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
 #: Nesting beyond this is not followed (tomllib refuses far less deep documents anyway).
 _MAX_DEPTH = 100
+
+
+def _run_end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a run of ``pattern`` (which matches nothing as well) from ``pos`` ends."""
+    found = pattern.match(text, pos)
+    return found.end() if found is not None else pos
+
+
+def _unescape(found: re.Match[str]) -> str:
+    code = found.group(1)
+    if code[0] in "uU" and len(code) > 1:
+        try:
+            return chr(int(code[1:], 16))
+        except ValueError:  # beyond Unicode: tomllib refused the file already
+            raise _Stop from None
+    return _ESCAPES.get(code, code)
 
 
 class _Stop(Exception):
     """The text is not what this reader expected: keep the places found so far."""
 
 
+class _Node:
+    """One key of the document: the line that first wrote it, its keys, and (an array of
+    tables) the index of its latest entry. A tree, so a key of many parts costs one step
+    per part, never a copy of the whole path."""
+
+    __slots__ = ("kids", "latest", "line")
+
+    def __init__(self, line: int | None) -> None:
+        self.line = line
+        self.kids: dict[str | int, _Node] = {}
+        self.latest = -1
+
+
 class KeyLines:
     """Map from key paths (as pydantic reports them) to the 1-based line that wrote them."""
 
     def __init__(self, text: str):
-        self.lines: dict[Loc, int] = {}
-        self._latest: dict[Loc, int] = {}  # array-of-tables path → index of its latest entry
+        self._root = _Node(None)
         self._text = text
         self._pos = 0
         self._newlines = [m.start() for m in re.finditer("\n", text)]
@@ -47,28 +83,38 @@ class KeyLines:
 
     def line_for(self, loc: Sequence[str | int]) -> int | None:
         """The line of ``loc``, or of its nearest enclosing key that has one."""
-        loc = tuple(loc)
-        while loc:
-            if loc in self.lines:
-                return self.lines[loc]
-            loc = loc[:-1]
-        return None
+        node, found = self._root, None
+        for part in loc:
+            kid = node.kids.get(part)
+            if kid is None:
+                break
+            node, found = kid, kid.line
+        return found
 
     def _line_at(self, pos: int) -> int:
         return bisect.bisect_left(self._newlines, pos) + 1
 
-    def _record(self, loc: Loc, pos: int) -> None:
-        self.lines.setdefault(loc, self._line_at(pos))
+    def _down(self, node: _Node, parts: Sequence[str | int], pos: int) -> _Node:
+        """The node of ``parts`` under ``node``, each new one placed at ``pos``'s line."""
+        line = None
+        for part in parts:
+            kid = node.kids.get(part)
+            if kid is None:
+                if line is None:
+                    line = self._line_at(pos)
+                kid = node.kids[part] = _Node(line)
+            node = kid
+        return node
 
-    def _resolve(self, path: Sequence[str]) -> Loc:
-        """Attach array-of-table indices to a header path (``elements.forms`` → elements.3.forms)."""
-        resolved: list[str | int] = []
+    def _resolve(self, path: Sequence[str], pos: int) -> _Node:
+        """A header's table, into the latest entry of each array of tables on the way
+        (``elements.forms`` → elements.3.forms)."""
+        node = self._root
         for part in path:
-            resolved.append(part)
-            latest = self._latest.get(tuple(resolved))
-            if latest is not None:
-                resolved.append(latest)
-        return tuple(resolved)
+            node = self._down(node, (part,), pos)
+            if node.latest >= 0:
+                node = self._down(node, (node.latest,), pos)
+        return node
 
     # --- the document -----------------------------------------------------------------
 
@@ -76,7 +122,7 @@ class KeyLines:
         return self._text[self._pos:self._pos + count]
 
     def _document(self) -> None:
-        table: Loc = ()
+        table = self._root
         text = self._text
         while True:
             self._skip_blank(newlines=True)
@@ -88,44 +134,27 @@ class KeyLines:
             else:
                 key = self._key()
                 self._expect("=")
-                loc = (*table, *key)
-                for size in range(len(table) + 1, len(loc) + 1):
-                    self._record(loc[:size], start)
-                self._value(loc, 0)
+                self._value(self._down(table, key, start), 0)
             self._skip_blank(newlines=False)
             if self._pos < len(text) and text[self._pos] not in "\r\n":
                 raise _Stop
 
-    def _header(self, start: int) -> Loc:
+    def _header(self, start: int) -> _Node:
         array = self._peek(2) == "[["
         self._pos += 2 if array else 1
         path = self._key()
         self._expect("]]" if array else "]")
         if not path:
             raise _Stop
-        if array:
-            where = (*self._resolve(path[:-1]), path[-1])
-            index = self._latest.get(where, -1) + 1
-            self._latest[where] = index
-            table: Loc = (*where, index)
-        else:
-            table = self._resolve(path)
-        for size in range(1, len(table) + 1):
-            self._record(table[:size], start)
-        return table
+        if not array:
+            return self._resolve(path, start)
+        where = self._down(self._resolve(path[:-1], start), path[-1:], start)
+        where.latest += 1
+        return self._down(where, (where.latest,), start)
 
     def _skip_blank(self, newlines: bool) -> None:
         """Skip spaces, tabs and comments (and line ends when ``newlines``)."""
-        text = self._text
-        while self._pos < len(text):
-            ch = text[self._pos]
-            if ch in " \t" or (newlines and ch in "\r\n"):
-                self._pos += 1
-            elif ch == "#":
-                end = text.find("\n", self._pos)
-                self._pos = len(text) if end < 0 else end
-            else:
-                return
+        self._pos = _run_end(_BLANK_LINES if newlines else _BLANK, self._text, self._pos)
 
     def _expect(self, token: str) -> None:
         self._skip_blank(newlines=False)
@@ -149,8 +178,7 @@ class KeyLines:
                 parts.append(self._literal_string())
             else:
                 start = self._pos
-                while self._pos < len(text) and text[self._pos] in _BARE:
-                    self._pos += 1
+                self._pos = _run_end(_BARE_KEY, text, start)
                 if self._pos == start:
                     raise _Stop
                 parts.append(text[start:self._pos])
@@ -161,7 +189,7 @@ class KeyLines:
 
     # --- values -----------------------------------------------------------------------
 
-    def _value(self, loc: Loc, depth: int) -> None:
+    def _value(self, node: _Node, depth: int) -> None:
         if depth > _MAX_DEPTH:
             raise _Stop
         text = self._text
@@ -174,17 +202,16 @@ class KeyLines:
         elif self._peek() == "'":
             self._literal_string()
         elif self._peek() == "[":
-            self._array(loc, depth)
+            self._array(node, depth)
         elif self._peek() == "{":
-            self._inline_table(loc, depth)
+            self._inline_table(node, depth)
         else:
             start = self._pos
-            while self._pos < len(text) and text[self._pos] not in _SCALAR_END:
-                self._pos += 1
+            self._pos = _run_end(_SCALAR, text, start)
             if not text[start:self._pos].strip():
                 raise _Stop
 
-    def _array(self, loc: Loc, depth: int) -> None:
+    def _array(self, node: _Node, depth: int) -> None:
         self._pos += 1
         index = 0
         while True:
@@ -194,8 +221,7 @@ class KeyLines:
                 return
             if not self._peek():
                 raise _Stop
-            self._record((*loc, index), self._pos)
-            self._value((*loc, index), depth + 1)
+            self._value(self._down(node, (index,), self._pos), depth + 1)
             self._skip_blank(newlines=True)
             if self._peek() == ",":
                 self._pos += 1
@@ -203,7 +229,7 @@ class KeyLines:
             elif self._peek() != "]":
                 raise _Stop
 
-    def _inline_table(self, loc: Loc, depth: int) -> None:
+    def _inline_table(self, node: _Node, depth: int) -> None:
         self._pos += 1
         while True:
             self._skip_blank(newlines=True)  # TOML 1.1 allows line breaks; harmless for 1.0
@@ -213,10 +239,7 @@ class KeyLines:
             start = self._pos
             key = self._key()
             self._expect("=")
-            sub = (*loc, *key)
-            for size in range(len(loc) + 1, len(sub) + 1):
-                self._record(sub[:size], start)
-            self._value(sub, depth + 1)
+            self._value(self._down(node, key, start), depth + 1)
             self._skip_blank(newlines=True)
             if self._peek() == ",":
                 self._pos += 1
@@ -227,35 +250,12 @@ class KeyLines:
 
     def _basic_string(self) -> str:
         """A "basic" string on one line, escapes decoded (keys are compared decoded)."""
-        text = self._text
-        self._pos += 1
-        out: list[str] = []
-        while True:
-            ch = text[self._pos]  # IndexError at the end: caught by the constructor
-            if ch == '"':
-                self._pos += 1
-                return "".join(out)
-            if ch == "\n":
-                raise _Stop
-            if ch == "\\":
-                out.append(self._escape())
-                continue
-            out.append(ch)
-            self._pos += 1
-
-    def _escape(self) -> str:
-        text = self._text
-        code = text[self._pos + 1]
-        if code in ("u", "U"):
-            size = 4 if code == "u" else 8
-            digits = text[self._pos + 2:self._pos + 2 + size]
-            self._pos += 2 + size
-            try:
-                return chr(int(digits, 16))
-            except ValueError:
-                raise _Stop from None
-        self._pos += 2
-        return _ESCAPES.get(code, code)
+        found = _BASIC.match(self._text, self._pos)
+        if found is None:
+            raise _Stop
+        self._pos = found.end()
+        raw = found.group(1)
+        return _ESCAPE.sub(_unescape, raw) if "\\" in raw else raw
 
     def _literal_string(self) -> str:
         start = self._pos + 1
@@ -268,18 +268,7 @@ class KeyLines:
 
     def _multiline(self, quotes: str) -> None:
         """Skip a multi-line string: up to two quotes may end its content before the closing three."""
-        text = self._text
-        pos = self._pos + 3
-        while True:
-            if pos >= len(text):
-                raise _Stop
-            if quotes == '"""' and text[pos] == "\\":
-                pos += 2
-                continue
-            if text.startswith(quotes, pos):
-                run = 3
-                while run < 5 and pos + run < len(text) and text[pos + run] == quotes[0]:
-                    run += 1
-                self._pos = pos + run
-                return
-            pos += 1
+        found = _MULTILINE[quotes].match(self._text, self._pos)
+        if found is None:
+            raise _Stop
+        self._pos = found.end()

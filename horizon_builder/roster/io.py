@@ -229,6 +229,11 @@ def _json_roster(path: Path, raw: bytes) -> tuple[dict[str, Any], str]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise LoadError.single(path, f"not UTF-8 text (byte {exc.start})") from None
+    from horizon_builder.files.tomlscan import json_shape_problem
+
+    too_much = json_shape_problem(text)  # before json builds it, as a TOML file is looked at
+    if too_much is not None:
+        raise LoadError.single(path, too_much)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

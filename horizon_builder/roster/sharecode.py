@@ -1,14 +1,24 @@
 """Share codes: a whole roster on one line that can be pasted into a chat, and read back.
 
-A code is ``hb1.<pin>.<data>``:
+A code is ``hb2.<pin>.<data>``:
 
-- ``hb1``: who made it (horizon-builder) and the code's version; a later version gets a
+- ``hb2``: who made it (horizon-builder) and the code's version; a later version gets a
   new number, and a code of an unknown version is refused with a clear message;
-- ``<pin>``: the list's short pin (:mod:`horizon_builder.roster.pin`, 12 hex digits), so
-  a code says at a glance which list it is; it is also the code's checksum: the data
-  read back must have that pin, so a mistyped code is refused, never misread;
+- ``<pin>``: the list's pin as people read it (:mod:`horizon_builder.roster.pin`, seven
+  groups of four letters and digits, 140 bits), so a code says at a glance which list it
+  is; it is also the code's checksum: the data read back must have that pin and be the
+  canonical form of the list it holds (sorted keys, no spaces, no key twice, nothing the
+  list does not keep), so the pin a code shows is always its list's pin, and a mistyped
+  code is refused, never misread;
 - ``<data>``: the roster's canonical JSON (the pin's own bytes), deflated by zlib
   with a preset dictionary of the words rosters use, in base64url without padding.
+
+Version 1 codes (``hb1.<12 hex digits>.<data>``, the same data under a 48-bit pin) were
+promised to read forever: they still do, their data held to canonical JSON (a key written
+twice is refused). They are no longer made: 48 bits are too few to prove which list it is.
+
+Before anything is built, the data is bounded as a file is: at most :data:`MAX_DATA_BYTES`
+once inflated, and the counts and nesting of a file (:mod:`horizon_builder.files.tomlscan`).
 
 Every character is URL-safe (letters, digits, ``-``, ``_``, ``.``). Nothing here touches a
 file or the network.
@@ -21,27 +31,37 @@ import binascii
 import json
 import re
 import zlib
+from typing import Any
 
 from horizon_builder.files.problems import LoadError
+from horizon_builder.files.tomlscan import MAX_ITEMS, json_shape_problem
 from horizon_builder.roster.io import parse_roster
 from horizon_builder.roster.models import Roster
-from horizon_builder.roster.pin import SHORT, canonical_bytes, pin_of, short_pin
+from horizon_builder.roster.pin import SHOWN_RE, canonical_bytes, data_bytes, pin_of, short_pin
 
 PREFIX = "hb"
-VERSION = 1
+VERSION = 2
+#: The versions read (1: a 48-bit pin of 12 hex digits; 2: the pin people read).
+READS = (1, 2)
 #: How the messages name a code (the ``path`` of its problems).
 WHERE = "share code"
-#: No roster's canonical JSON comes near this (a roster file is at most 5 MB of TOML).
-MAX_DATA_BYTES = 8 * 1024 * 1024
+#: No roster's canonical JSON comes near this (a roster of many elements with long notes is
+#: a few tens of kB), and its roster file stays far under the files' 5 MB.
+MAX_DATA_BYTES = 1024 * 1024
 #: Longer text is not a code we made (and is not decoded).
-MAX_CODE_CHARS = 4 * 1024 * 1024
+MAX_CODE_CHARS = 2 * MAX_DATA_BYTES
+#: Keys and items in a code's data: half a file's, so the roster file ``import`` writes
+#: from it (a TOML table writes more brackets than JSON) is read back by ``check``.
+MAX_CODE_ITEMS = MAX_ITEMS // 2
+_V1_PIN = r"[0-9a-f]{12}"
+_PINS = {1: _V1_PIN, 2: SHOWN_RE}
 
 #: Any code of ours, whatever its version: ``hb<version>.<...>``.
 _ANY_VERSION = re.compile(r"hb(\d{1,4})\.", re.IGNORECASE)
-#: A version-1 code, as found inside text (a markdown export, a chat message).
+#: A code of a version we read, as found inside text (a markdown export, a chat message).
 #: A code broken over lines (the text export's width) goes on in lines indented by two spaces
 #: that hold nothing else.
-CODE_RE = re.compile(rf"(?<![A-Za-z0-9_.-])hb1\.[0-9a-f]{{{SHORT}}}\.[A-Za-z0-9_-]+"
+CODE_RE = re.compile(rf"(?<![A-Za-z0-9_.-])(?:hb2\.{SHOWN_RE}|hb1\.{_V1_PIN})\.[A-Za-z0-9_-]+"
                      r"(?:(?<=[A-Za-z0-9_-])\r?\n  [A-Za-z0-9_-]+(?=\r?\n|\Z))*")
 
 # The preset dictionary of version 1: keys and names rosters use, the commonest last. It is
@@ -97,6 +117,12 @@ def encode_canonical(data: bytes) -> str:
     return f"{PREFIX}{VERSION}.{short_pin(pin_of(data))}.{text}"
 
 
+def code_pin(code: str) -> str | None:
+    """The pin a code shows (of either version), as it shows it; None if it shows none."""
+    parts = "".join(code.split()).split(".")
+    return parts[1] if len(parts) == 3 else None
+
+
 def looks_like_code(text: str) -> bool:
     """Is this text meant as a share code of ours (of any version), not a file name?"""
     return _ANY_VERSION.match(text.strip()) is not None and not text.strip().lower().endswith(
@@ -104,7 +130,7 @@ def looks_like_code(text: str) -> bool:
 
 
 def find_code(text: str) -> str | None:
-    """The first version-1 share code inside a text (a markdown or text export, a chat
+    """The first share code (of a version we read) inside a text (a markdown or text export, a chat
     message), its lines joined."""
     match = CODE_RE.search(text)
     return "".join(match.group(0).split()) if match else None
@@ -138,25 +164,50 @@ def decode(code: str, where: str = WHERE) -> Roster:
     if version is None:
         raise _refused(where, f"is not a horizon-builder share code (those start with "
                               f"{PREFIX}{VERSION}.)")
-    if int(version.group(1)) != VERSION:
-        raise _refused(where, f"is a version {int(version.group(1))} code: this horizon-builder "
+    number = int(version.group(1))
+    if number not in READS:
+        raise _refused(where, f"is a version {number} code: this horizon-builder "
                               f"reads version {VERSION} codes; a newer one may read it")
     parts = text.split(".")
-    if len(parts) != 3 or not re.fullmatch(rf"[0-9a-f]{{{SHORT}}}", parts[1]) \
+    if len(parts) != 3 or not re.fullmatch(_PINS[number], parts[1].lower() if number == 2
+                                           else parts[1]) \
             or not re.fullmatch(r"[A-Za-z0-9_-]+", parts[2]):
-        raise _refused(where, "is damaged: a code is hb1.<12 hex digits>.<letters, digits, - and _>; "
+        shape = "<7 groups of 4 letters and digits>" if number == 2 else "<12 hex digits>"
+        raise _refused(where, f"is damaged: a code is hb{number}.{shape}.<letters, digits, - and _>; "
                               "copy it again, whole")
     data = _inflate(parts[2], where)
-    if short_pin(pin_of(data)) != parts[1]:
+    whole = pin_of(data)
+    if (short_pin(whole) if number == 2 else whole[:12]) != parts[1].lower():
         raise _refused(where, "is mistyped or cut short: its checksum does not match; "
                               "copy it again, whole")
+    content = _content(data, where)
+    roster = parse_roster(content, where)
+    if number == 2 and canonical_bytes(roster) != data:  # the pin shown is the list's own
+        raise _refused(where, "is not as horizon-builder writes a list (its pin would not be "
+                              "its list's pin): make the code again from the list")
+    return roster
+
+
+def _content(data: bytes, where: str) -> dict[str, Any]:
+    """The data's JSON, bounded before it is built, and written as a code writes it:
+    canonical (so a key written twice, which JSON reads as its last value, is refused)."""
     try:
-        content = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _refused(where, "holds no roster (not the data of a list)") from None
+    too_much = json_shape_problem(text, MAX_CODE_ITEMS)
+    if too_much is not None:
+        raise _refused(where, f"holds more than any roster: {too_much}")
+    try:
+        content = json.loads(text)
+    except (ValueError, RecursionError):
         raise _refused(where, "holds no roster (not the data of a list)") from None
     if not isinstance(content, dict):
         raise _refused(where, "holds no roster (not the data of a list)")
-    return parse_roster(content, where)
+    if data_bytes(content) != data:
+        raise _refused(where, "is not as horizon-builder writes a list (a key twice, or out "
+                              "of order): make the code again from the list")
+    return content
 
 
 def _inflate(text: str, where: str) -> bytes:

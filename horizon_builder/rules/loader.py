@@ -152,20 +152,28 @@ def _content_key(path: Path) -> str | None:
 
 
 class _Kept:
-    """A loaded ruleset kept as its pickle: every caller takes a copy of its own
-    (``pickle.loads`` is several times quicker than a deep copy of the models). The first
-    takes the ruleset just loaded or read from disk, which nothing else holds."""
+    """A loaded ruleset and the bytes every later caller takes a copy of its own from: its
+    pickle, made here (``pickle.loads`` is several times quicker than a deep copy of the
+    models), or the JSON it was read from on disk (:mod:`~horizon_builder.rules.diskcache`:
+    never a pickle from disk). The first caller takes the ruleset itself, which nothing
+    else holds."""
 
-    def __init__(self, ruleset: Ruleset, data: bytes):
+    def __init__(self, ruleset: Ruleset, from_disk: bytes | None = None):
         self._untaken = [ruleset]
-        self._data = data
+        self._json = from_disk
+        self._pickle = None if from_disk is not None else pickle.dumps(
+            ruleset, protocol=pickle.HIGHEST_PROTOCOL)
 
     def take(self) -> Ruleset:
         try:
             return self._untaken.pop()  # atomic: one caller only gets it
         except IndexError:
-            ruleset: Ruleset = pickle.loads(self._data)
-            return ruleset
+            if self._pickle is not None:
+                ruleset: Ruleset = pickle.loads(self._pickle)
+                return ruleset
+            copy = diskcache.loads(self._json or b"")
+            assert copy is not None  # it was read from these bytes once
+            return copy
 
 
 @lru_cache(maxsize=16)
@@ -174,9 +182,8 @@ def _load_cached(key: _ContentKey) -> _Kept:
     if stored is not None:
         return _Kept(*stored)
     ruleset = _load([Path(p) for p, _digest in key[1]], key[2], key[3])
-    data = diskcache.dumps(ruleset)
-    diskcache.write(key, data)
-    return _Kept(ruleset, data)
+    diskcache.write(key, ruleset)
+    return _Kept(ruleset)
 
 
 def _load(paths: list[Path], shipped: int | None = None, roles: tuple[str, ...] = ()) -> Ruleset:

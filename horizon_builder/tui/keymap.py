@@ -23,6 +23,9 @@ from textual.theme import Theme
 
 from horizon_builder.userfiles.prefs import keymap_pref, pref, prefs_path, save_pref
 
+#: Problems of the keymap said one by one; more are counted.
+FIRST = 5
+
 
 def _bindings(bindings: Iterable[BindingType]) -> list[Binding]:
     return [b for b in bindings if isinstance(b, Binding) and b.id]
@@ -45,11 +48,17 @@ def binding_ids() -> set[str]:
 
 
 def keymap_problems(keymap: dict[str, str]) -> list[str]:
-    """The entries of the user's keymap that name no binding, and the keys it takes from
-    another binding that keeps its own keys (then that one loses the key): each a sentence."""
+    """The entries of the user's keymap that name no binding (the first :data:`FIRST`, then
+    how many more), and the keys it takes from another binding that keeps its own keys (then
+    that one loses the key): each a sentence."""
     known = binding_ids()
-    problems = [f"{prefs_path()}: [keymap] {binding_id!r} is not a binding id (the help screen, "
-                "F1, lists them); left out" for binding_id in keymap if binding_id not in known]
+    place = f"{prefs_path()}: [keymap]"
+    unknown = [binding_id for binding_id in keymap if binding_id not in known]
+    problems = [f"{place} {binding_id!r} is not a binding id (the help screen, "
+                "F1, lists them); left out" for binding_id in unknown[:FIRST]]
+    if len(unknown) > FIRST:
+        problems.append(f"{place}: {len(unknown) - FIRST:,} more ids that are not binding ids "
+                        f"({len(unknown):,} in all); left out")
     groups = dict(remappable())
     for where, bindings in groups.items():
         # a key given here clashes with the same screen's bindings and the app's (an app key,
@@ -58,12 +67,20 @@ def keymap_problems(keymap: dict[str, str]) -> list[str]:
                       else bindings + groups["everywhere"])
         for binding in bindings:
             for key in (keymap.get(binding.id or "") or "").split(","):
-                problems += [f"{prefs_path()}: [keymap] {binding.id!r} takes {key} from "
+                problems += [f"{place} {binding.id!r} takes {key} from "
                              f"“{other.description}” ({other.id}), which no longer has it"
                              for other in neighbours if other is not binding and key
                              and key not in _keys(binding)  # its own key: nothing taken
                              and other.id not in keymap and key in _keys(other)]
     return problems
+
+
+def first_of(problems: list[str]) -> list[str]:
+    """At most :data:`FIRST` problems and a count of the rest (a toast of every one of
+    100,000 entries held the app for seconds)."""
+    if len(problems) <= FIRST + 1:
+        return problems
+    return [*problems[:FIRST], f"… and {len(problems) - FIRST:,} more ({len(problems):,} in all)"]
 
 
 def _shown(keys: str) -> str:
@@ -112,7 +129,8 @@ class Keys:
         problems = [*self._problems, *keymap_problems(self.user_keymap)]
         self._problems = []
         if problems:
-            self.app.notify("\n".join(problems), title="Your keys", severity="warning", timeout=10)
+            self.app.notify("\n".join(first_of(problems)), title="Your keys", severity="warning",
+                            timeout=10)
 
     def remember_theme(self) -> None:
         """From now on a theme chosen any way (palette, F9) is kept for the next run."""

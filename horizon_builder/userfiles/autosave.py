@@ -46,13 +46,54 @@ UNTITLED = "untitled"
 
 
 def data_dir() -> Path:
-    """The user data folder: ``$HORIZON_BUILDER_DATA_DIR``, else the platform's usual place."""
+    """The user data folder: ``$HORIZON_BUILDER_DATA_DIR``, else the platform's usual place
+    (platformdirs with no app author, as the config and cache folders: on Windows
+    ``%LOCALAPPDATA%\\horizon-builder``; earlier versions used
+    ``horizon-builder\\horizon-builder`` there, moved once by :func:`move_old_data`)."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override).expanduser()
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("horizon-builder"))
+    folder = Path(platformdirs.user_data_dir("horizon-builder", appauthor=False))
+    if not _moved:
+        _moved.append(True)
+        move_old_data(Path(platformdirs.user_data_dir("horizon-builder")), folder)
+    return folder
+
+
+_moved: list[bool] = []  # the old folder is looked for once a process
+
+
+def move_old_data(old: Path, new: Path) -> None:
+    """Move what an earlier version kept in ``old`` (autosaves ...) into ``new``, once: each
+    file or folder that ``new`` does not hold yet is renamed into it (a folder both hold is
+    merged the same way), and ``old`` is removed once empty. Nothing is ever overwritten or
+    deleted: a file both hold stays in ``old``. Nothing happens where the two are one folder
+    (Linux, macOS)."""
+    try:
+        if old == new or not old.is_dir() or old.is_symlink():
+            return
+        new.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return
+    _merge_into(old, new)
+
+
+def _merge_into(old: Path, new: Path) -> None:
+    try:
+        entries = sorted(old.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        target = new / entry.name
+        with contextlib.suppress(OSError):
+            if not os.path.lexists(target):
+                os.rename(entry, target)
+            elif entry.is_dir() and not entry.is_symlink() and target.is_dir():
+                _merge_into(entry, target)
+    with contextlib.suppress(OSError):
+        old.rmdir()  # only when empty
 
 
 def autosave_dir() -> Path:

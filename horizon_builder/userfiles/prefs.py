@@ -102,15 +102,27 @@ def keymap_pref(data: dict[str, Any] | None = None) -> tuple[dict[str, str], lis
         return {}, [f"{where} must be a table of binding id = \"keys\"; left out"]
     keymap: dict[str, str] = {}
     problems = []
+    bad_entries = 0
     for binding_id, keys in table.items():
+        bad = [] if not isinstance(keys, str) else [
+            k for k in keys.split(",") if not _KEY.match(k.strip())]
+        if isinstance(keys, str) and not bad and keys.strip():
+            keymap[binding_id] = ",".join(k.strip() for k in keys.split(","))
+            continue
+        bad_entries += 1
+        if bad_entries > FIRST_SAID:  # counted, not said one by one (a toast of each held the app)
+            continue
         if not isinstance(keys, str):
             problems.append(f"{where} {binding_id!r}: keys are a string such as \"ctrl+s\"; "
                             "left out")
-            continue
-        bad = [k for k in keys.split(",") if not _KEY.match(k.strip())]
-        if bad or not keys.strip():
+        else:
             problems.append(f"{where} {binding_id!r}: {', '.join(map(repr, bad)) or 'nothing'} "
                             "is not a key name (such as a, A, f2, ctrl+s, shift+up); left out")
-            continue
-        keymap[binding_id] = ",".join(k.strip() for k in keys.split(","))
+    if bad_entries > FIRST_SAID:
+        problems.append(f"{where}: {bad_entries - FIRST_SAID:,} more entries that are not keys "
+                        f"({bad_entries:,} in all); left out")
     return keymap, problems
+
+
+#: Bad ``[keymap]`` entries said one by one; more are counted.
+FIRST_SAID = 5

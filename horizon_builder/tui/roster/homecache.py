@@ -34,7 +34,7 @@ from typing import Any
 import horizon_builder
 from horizon_builder.engine.findings import Finding
 from horizon_builder.files.problems import LoadError
-from horizon_builder.files.resources import cache_dir, presets_dir, rulesets_dir
+from horizon_builder.files.resources import cache_dir, keep_newest, presets_dir, rulesets_dir
 from horizon_builder.files.tomlfile import read_regular_file
 from horizon_builder.tui.roster.figures import Figures
 from horizon_builder.tui.roster.rows import RowData
@@ -45,6 +45,8 @@ _NOT_IN_VIEW = frozenset({"HORIZON_BUILDER_CACHE_DIR", "HORIZON_BUILDER_DATA_DIR
 FORMAT = 1
 #: a kept view is a few kB: a larger file is not one of ours, and is not read
 _MAX_VIEW_BYTES = 1024 * 1024
+#: Views kept: those of the rosters opened last (each start on one touches its file).
+KEEP = 32
 
 
 @dataclass
@@ -131,7 +133,10 @@ def read_kept(path: Path | None, overrides: tuple[str, ...],
         data = json.loads(read_regular_file(file, limit=_MAX_VIEW_BYTES).decode("utf-8"))
         if data.get("key") != _key(overrides, size, path, list(data["layers"])):
             return None
-        return parse_view(data["view"])
+        view = parse_view(data["view"])
+        with contextlib.suppress(OSError):
+            os.utime(file)  # used last: kept longest
+        return view
     return None
 
 
@@ -164,3 +169,4 @@ def store(overrides: tuple[str, ...], size: tuple[int, int], path: Path | None, 
         finally:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+        keep_newest(file.parent, "home-*.json", KEEP)
