@@ -45,7 +45,7 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
     event = loaded.event
     if not event.rounds:
         raise PairingError("no round is paired yet: pair one first")
-    number = number or len(event.rounds)
+    number = len(event.rounds) if number is None else number
     if not 1 <= number <= len(event.rounds):
         raise PairingError(f"round {number} does not exist: rounds 1-{len(event.rounds)} are paired")
     round_ = event.rounds[number - 1]
