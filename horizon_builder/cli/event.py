@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -152,11 +152,33 @@ def read(path: str) -> EventSession:
     return session
 
 
-def done(change: Change) -> None:
-    """What a change did (stdout) and the notes it brought (stderr: the rest were said on
-    reading)."""
-    print(printable(change.said))
-    warn(change.notes)
+#: How many times a change is made when other writers change the event file meanwhile
+#: (each time lost to a write of another: commands started together, one each, all succeed).
+ATTEMPTS = 5
+
+
+def change(path: str, make: Callable[[EventSession], Change]) -> EventSession:
+    """Read the event and make one change through its session; say what it did (stdout)
+    and the notes it brought (stderr: the rest were said on reading). When another writer
+    (the Event screen, another command) changes the file between the reading and the
+    writing, nothing is written, the file is read again and the change made on it, said as
+    a warning; after :data:`ATTEMPTS` the command gives up (exit 2, nothing written)."""
+    from horizon_builder.event.session import ChangedElsewhere
+
+    session = read(path)
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            made = make(session)
+        except ChangedElsewhere:
+            if attempt == ATTEMPTS:
+                raise
+            print(f"warning: {printable(path)} was changed by another writer meanwhile: read "
+                  "again, and the change made on it as it is now", file=sys.stderr)
+            continue
+        print(printable(made.said))
+        warn(made.notes)
+        break
+    return session
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -177,8 +199,7 @@ def _new(args: argparse.Namespace) -> int:
 def _pair(args: argparse.Namespace) -> int:
     from horizon_builder.event.report import battle_text
 
-    session = read(args.file)
-    done(session.pair())
+    session = change(args.file, lambda session: session.pair())
     for battle in session.event.rounds[-1].battles:
         print("  " + battle_text(battle))
     return 0
@@ -187,9 +208,9 @@ def _pair(args: argparse.Namespace) -> int:
 def _result(args: argparse.Namespace) -> int:
     from horizon_builder.event.report import battle_text
 
-    session = read(args.file)
-    done(session.enter_result(args.commander, args.victory_points, args.tie_break,
-                              args.destroyed, args.round, correct=args.correct))
+    session = change(args.file, lambda session: session.enter_result(
+        args.commander, args.victory_points, args.tie_break, args.destroyed, args.round,
+        correct=args.correct))
     number = args.round or len(session.event.rounds)
     battle = next(b for b in session.event.rounds[number - 1].battles
                   if args.commander in b.players)
@@ -198,26 +219,23 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _accept(args: argparse.Namespace) -> int:
-    session = read(args.file)
-    done(session.accept(args.commander, args.admit_illegal))
+    change(args.file, lambda session: session.accept(args.commander, args.admit_illegal))
     return 0
 
 
 def _refuse(args: argparse.Namespace) -> int:
-    session = read(args.file)
-    done(session.restore(args.commander) if args.restore else session.refuse(args.commander))
+    change(args.file, lambda session: session.restore(args.commander) if args.restore
+           else session.refuse(args.commander))
     return 0
 
 
 def _drop(args: argparse.Namespace) -> int:
-    session = read(args.file)
-    done(session.drop(args.commander))
+    change(args.file, lambda session: session.drop(args.commander))
     return 0
 
 
 def _join(args: argparse.Namespace) -> int:
-    session = read(args.file)
-    done(session.join(args.list, args.admit_illegal))
+    change(args.file, lambda session: session.join(args.list, args.admit_illegal))
     return 0
 
 

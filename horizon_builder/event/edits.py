@@ -1,5 +1,7 @@
 """Pure edits of an event: pair the next round, enter or correct a result, drop a commander,
-accept or refuse a changed list, or restore the registered one (used by the CLI and the app)."""
+accept or refuse a changed list, or restore the registered one. The event session
+(:mod:`horizon_builder.event.session`) makes every change with them: the CLI and the app
+go through it."""
 
 from __future__ import annotations
 
@@ -22,11 +24,6 @@ def with_next_round(event: Event, last_round: int | None = None) -> Event:
     playing = event.model_copy(update={"commanders": event.active})
     return event.model_copy(update={"rounds": (*event.rounds,
                                                EventRound(battles=next_round(playing)))})
-
-
-def without_last_round(event: Event) -> Event:
-    """The event with its last paired round taken back (undo of a pairing)."""
-    return event.model_copy(update={"rounds": event.rounds[:-1]})
 
 
 def _now() -> str:

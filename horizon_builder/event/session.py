@@ -47,13 +47,21 @@ from horizon_builder.files.tomlfile import is_file, link_target, read_regular_fi
 from horizon_builder.roster.pin import short_pin
 from horizon_builder.text.safetext import printable
 
-__all__ = ["Change", "EventError", "EventSession", "result_numbers"]
+__all__ = ["Change", "ChangedElsewhere", "EventError", "EventSession", "result_numbers"]
+
+T = TypeVar("T")
 
 #: What the refusal of a second writer says (the file, then this).
 CHANGED_ELSEWHERE = ("the event file was changed by another writer since it was read (an "
                      "`event` command, another Event screen or a served tab): nothing "
                      "written; the event is read again as it is now: make the change again "
                      "if it is still wanted")
+
+
+class ChangedElsewhere(EventError):
+    """The event file was changed by another writer since this session read it: nothing was
+    written, and the session has read it again (when it could), so the change may be made
+    again on the event as it is now."""
 
 
 # --- what a user types ---------------------------------------------------------------------
@@ -67,9 +75,10 @@ def whole_number(value: str | int, what: str, bounds: tuple[int, int], why: str 
         text = value.strip()
         digits = text[1:] if text[:1] in ("-", "+") else text
         if not digits.isascii() or not digits.isdigit():
-            raise EventError(f"{wanted}: {printable(value)!r} is not")
+            shown_value = printable(value if len(value) <= 20 else value[:20] + "...")
+            raise EventError(f"{wanted}: {shown_value!r} is not")
         if len(digits.lstrip("0")) > len(str(max(abs(low), abs(high)))):  # no int of any length
-            raise EventError(f"{wanted}: {printable(text)} is not")
+            raise EventError(f"{wanted}: a number of {len(digits)} digits is not")
         number = int(text)
     else:
         number = value
@@ -239,7 +248,7 @@ class EventSession:
         """The result of round ``number`` (default: the last) that entering this one would
         replace (a correction, which the organiser confirms), or None; EventError: the
         numbers cannot be a result."""
-        vp, tb = result_numbers(victory_points, tie_break)
+        vp, tb = self._edit(result_numbers, victory_points, tie_break)
         old = self.result_of(name, number)
         if old is None:
             return None
@@ -267,7 +276,7 @@ class EventSession:
         """Enter one commander's result of round ``number`` (default: the last) as typed;
         one entered already is replaced only when ``correct`` says so (the event file keeps
         the old one). ``destroyed`` None: the losses entered already."""
-        vp, tb = result_numbers(victory_points, tie_break)
+        vp, tb = self._edit(result_numbers, victory_points, tie_break)
         event = self._edit(edits.with_result, self.loaded, name, vp, tb, destroyed, number,
                            correct=correct)
         shown_number = len(event.rounds) if number is None else number
@@ -370,8 +379,8 @@ class EventSession:
         return change
 
     # --- how -----------------------------------------------------------------------------
-    def _edit(self, edit: Callable[..., Event], *args: object, **kwargs: object) -> Event:
-        """A pure edit's event, its refusal named by the event file."""
+    def _edit(self, edit: Callable[..., T], *args: object, **kwargs: object) -> T:
+        """A pure edit's event (or a check's answer), its refusal named by the event file."""
         try:
             return edit(*args, **kwargs)
         except EventError as exc:
@@ -391,7 +400,8 @@ class EventSession:
             if raw is None or _digest(raw) != self._digest:
                 with contextlib.suppress(EventError):
                     self.reload()
-                raise EventError.at(self.path, CHANGED_ELSEWHERE)
+                raise ChangedElsewhere(CHANGED_ELSEWHERE,
+                                       EventError.at(self.path, CHANGED_ELSEWHERE).problems)
             if first is not None:
                 first()
             text = _written(self.path, "the event file",
@@ -418,9 +428,6 @@ def _load(path: str | Path) -> LoadedEvent:
         return load_event(path)
     except LoadError as exc:
         raise EventError.of(exc.problems) from None
-
-
-T = TypeVar("T")
 
 
 def _written(path: Path, what: str, write: Callable[[], T]) -> T:
