@@ -63,17 +63,24 @@ def test_no_writer_of_an_event_file_outside_the_event_session():
     assert found == []
 
 
-def test_every_cli_change_is_written_by_the_event_session(tmp_path: Path, capsys, monkeypatch):
-    """Each `event` command that changes the event hands its change to the session, which
-    writes it (the kinds it wrote, in order)."""
-    written: list[str] = []
+@pytest.fixture
+def written(monkeypatch) -> list[str]:
+    """The kinds of change the event sessions write, in order (each written as ever)."""
+    kinds: list[str] = []
     real = EventSession._write
 
     def write(self, kind, *args, **kwargs):
-        written.append(kind)
+        kinds.append(kind)
         return real(self, kind, *args, **kwargs)
 
     monkeypatch.setattr(EventSession, "_write", write)
+    return kinds
+
+
+def test_every_cli_change_is_written_by_the_event_session(tmp_path: Path, capsys,
+                                                         written: list[str]):
+    """Each `event` command that changes the event hands its change to the session, which
+    writes it (the kinds it wrote, in order)."""
     event = new(tmp_path, capsys, "ABC")
     write_lists(tmp_path / "lists", "D")
     a_list, b_list = tmp_path / "lists" / "A.toml", tmp_path / "lists" / "B.toml"
@@ -86,6 +93,79 @@ def test_every_cli_change_is_written_by_the_event_session(tmp_path: Path, capsys
         assert status == 0, (args, err)
     assert written == ["pair", "result", "correction", "accept", "refuse", "restore", "drop",
                        "join"]
+
+
+async def test_every_change_on_the_event_screen_is_written_by_the_event_session(
+        tmp_path: Path, capsys, written: list[str]):
+    """Each key of the Event screen that changes the event (p, r, a correction, u, a, f and
+    its writing back, d, j) hands its change to the session, which writes it."""
+    from textual.widgets import DataTable, Input, Select
+
+    from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.tui.dialogs import ConfirmDialog, PathPrompt
+    from horizon_builder.tui.dialogs.event_result import ResultDialog
+    from horizon_builder.tui.screens.event import EventScreen
+
+    event = new(tmp_path, capsys, "ABC")
+    late = write_lists(tmp_path / "late", "D")[0]
+    app = HorizonApp(start=("event", event, None))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await shown(pilot, EventScreen)
+        table = screen.query_one(DataTable)
+
+        async def key(name: str | None, *keys: str, confirm: bool = False) -> None:
+            if name is not None:
+                table.move_cursor(row=table.get_row_index(name))
+            count = len(written)
+            await pilot.press(*keys)
+            if confirm:
+                await shown(pilot, ConfirmDialog)
+                await pilot.press("y")
+            await until(pilot, lambda: len(written) > count, f"{keys} written")
+            await shown(pilot, EventScreen)
+
+        async def enter(vp: str, confirm: bool = False) -> None:
+            count = len(written)
+            await pilot.press("r")
+            dialog = await shown(pilot, ResultDialog)
+            battle = next(b for b in screen.session.event.rounds[0].battles if b.blue)
+            dialog.query_one("#result-commander", Select).value = battle.red
+            await until(pilot, lambda: dialog.query_one("#result-commander", Select).value
+                        == battle.red)
+            await pilot.pause()
+            dialog.query_one("#result-vp", Input).value = vp
+            dialog.query_one("#result-vp", Input).focus()
+            await pilot.press("enter")
+            if confirm:
+                await shown(pilot, ConfirmDialog)
+                await pilot.press("y")
+            await until(pilot, lambda: len(written) > count, "the result written")
+            await shown(pilot, EventScreen)
+
+        await key(None, "p")
+        await enter("3")
+        await enter("4", confirm=True)
+        await key(None, "u")
+        for name in "AB":
+            path = tmp_path / "lists" / f"{name}.toml"
+            path.write_text(path.read_text().replace('name = "Pike"', 'name = "Spear"'))
+        screen.reload()
+        await key("A", "a")
+        table.move_cursor(row=table.get_row_index("B"))
+        await pilot.press("f")  # refused; then asked whether to write the list back
+        await shown(pilot, ConfirmDialog)
+        assert written[-1] == "refuse"
+        await pilot.press("y")
+        await until(pilot, lambda: written[-1] == "restore", "written back")
+        await key("C", "d", confirm=True)
+        count = len(written)
+        await pilot.press("j")
+        prompt = await shown(pilot, PathPrompt)
+        prompt.query_one("#path", Input).value = str(late)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(written) > count, "D joined")
+    assert written == ["pair", "result", "correction", "undo", "accept", "refuse", "restore",
+                       "drop", "join"]
 
 
 # --- what a user types ------------------------------------------------------------------------

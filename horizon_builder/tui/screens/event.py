@@ -253,6 +253,10 @@ class EventScreen(WatchedTableView):
         name = self.selected()
         if self.session is None or name is None:
             return
+        commander = self.session.event.commander(name)
+        if commander is not None and commander.dropped:  # nothing to ask
+            self.notify(f"{shown(name)} has already dropped out.", timeout=4, markup=False)
+            return
 
         def drop(yes: bool | None) -> None:
             if yes:
