@@ -394,27 +394,29 @@ class EventSession:
         before, notes = self.loaded, self.notes()
         with _writers_one_at_a_time(link_target(self.path).parent):
             try:
-                raw = read_regular_file(self.path)
+                raw: bytes | None = read_regular_file(self.path)
             except (LoadError, OSError):
                 raw = None
-            if raw is None or _digest(raw) != self._digest:
-                with contextlib.suppress(EventError):
-                    self.reload()
-                raise ChangedElsewhere(CHANGED_ELSEWHERE,
-                                       EventError.at(self.path, CHANGED_ELSEWHERE).problems)
-            if first is not None:
-                first()
-            text = _written(self.path, "the event file",
-                            lambda: save_event(self.path, event, raw.decode("utf-8")))
-        self._digest = _digest(text.encode("utf-8"))
+            as_read = raw is not None and _digest(raw) == self._digest
+            if as_read and raw is not None:
+                if first is not None:
+                    first()
+                text = _written(self.path, "the event file",
+                                lambda: save_event(self.path, event, raw.decode("utf-8")))
+        if not as_read:  # read again, out of the other writers' way
+            with contextlib.suppress(EventError):
+                self.reload()
+            raise ChangedElsewhere.at(self.path, CHANGED_ELSEWHERE)
+        ours = self._digest = _digest(text.encode("utf-8"))
         self.loaded = dataclasses.replace(before, event=event, text=text)
         if kind in ("join", "accept", "restore", "undo"):  # the lists played may differ
             with contextlib.suppress(LoadError):
                 self.loaded = load_event(self.path)
+                self._digest = _digest(self.loaded.text.encode("utf-8"))  # ours, or a newer
         change = Change(kind, said, tuple(n for n in self.notes() if n not in notes),
                         undoable)
         if undoable:
-            self._done.append(_Done(change, before.event, self._digest))
+            self._done.append(_Done(change, before.event, ours))
         self._tell(change)
         return change
 
