@@ -371,7 +371,7 @@ class EventSession:
         if done.digest != self._digest:
             self._done.clear()
             raise EventError.at(self.path, "the event file was changed elsewhere after "
-                                f"this change ({done.change.said}): taking it back would "
+                                f"this change ({done.change.said.rstrip('.')}): taking it back would "
                                 "lose that; nothing written (nothing left to undo)")
         change = self._write("undo", f"Undone: {done.change.said}", done.before,
                              undoable=False)
