@@ -207,6 +207,20 @@ def test_round_zero_is_no_round(tmp_path: Path, capsys):
     assert status == 2 and "round 0 does not exist: rounds 1-1 are paired" in err
 
 
+def test_a_name_that_cannot_be_a_file_is_said(tmp_path: Path, capsys):
+    """`event new` with a name too long for the system: said (exit 2), not an internal
+    error, as every command says it."""
+    event = new(tmp_path, capsys)
+    long_name = str(tmp_path / ("a" * 300 + ".toml"))
+    for args in (("new", long_name, "--preset", str(tmp_path / "club.toml"),
+                  str(tmp_path / "lists" / "A.toml")), ("pair", long_name)):
+        status, _out, err = cli(capsys, *args)
+        assert status == 2 and "too long" in err and "bug" not in err, err
+    assert cli(capsys, "new", str(event), "--preset", "oth-tournament",
+               str(tmp_path / "lists" / "A.toml"))[2].endswith(
+        "exists: choose another name (an event file is never overwritten by `event new`)\n")
+
+
 def test_the_checks_the_dialog_and_the_cli_share():
     assert result_numbers("-3", " 7 ") == (-3, 7)
     assert result_numbers(1000, 0) == (1000, 0)

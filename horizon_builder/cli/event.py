@@ -119,6 +119,10 @@ def event_main(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file the system refuses in a way not foreseen: still named
+        where = exc.filename or args.file
+        print(f"error: {printable(str(where))}: {printable(os_reason(exc))}", file=sys.stderr)
+        return 2
 
 
 def os_reason(exc: OSError) -> str:

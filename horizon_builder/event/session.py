@@ -182,9 +182,13 @@ class EventSession:
         from horizon_builder.files.resources import find_preset
 
         path = Path(path)
-        if path.exists() or path.is_symlink():
-            raise EventError.at(path, "exists: choose another name (an event file is never "
-                                "overwritten by `event new`)")
+
+        def never_over_a_file() -> None:
+            if os.path.lexists(path):  # False, never an error, for a name that cannot be one
+                raise EventError.at(path, "exists: choose another name (an event file is "
+                                    "never overwritten by `event new`)")
+
+        never_over_a_file()
         found = find_preset(preset)
         try:
             options = read_preset(found)
@@ -200,9 +204,7 @@ class EventSession:
                       pairing="campaign" if campaign else "swiss", seed=seed,
                       commanders=commanders)
         with _writers_one_at_a_time(link_target(path).parent):
-            if path.exists() or path.is_symlink():
-                raise EventError.at(path, "exists: choose another name (an event file is "
-                                    "never overwritten by `event new`)")
+            never_over_a_file()  # nor one written meanwhile
             _written(path, "the event file", lambda: save_event(path, event))
         return cls.open(path)  # every list must be readable with the preset
 
