@@ -9,19 +9,15 @@ tie-break that disagrees with the losses recorded; a file that cannot be read or
 from __future__ import annotations
 
 import argparse
-import contextlib
-import dataclasses
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
 
 if TYPE_CHECKING:
-    from horizon_builder.event.io import LoadedEvent
-    from horizon_builder.event.models import Event
+    from horizon_builder.event.session import Change, EventSession
 
 #: ``event standings --format`` (as event.report.FORMATS, which is imported only to run)
 FORMATS = ("text", "markdown", "html", "csv")
@@ -55,9 +51,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     result = actions.add_parser("result", help="enter one commander's result in a round")
     result.add_argument("file", metavar="EVENT", help="the event file (TOML)")
     result.add_argument("commander", help="the commander's name, as in the event file")
-    result.add_argument("victory_points", type=int, metavar="VP",
+    result.add_argument("victory_points", metavar="VP",
                         help="momentum at the start of a sixth turn (OtH p.47)")
-    result.add_argument("tie_break", type=int, metavar="TIE_BREAK",
+    result.add_argument("tie_break", metavar="TIE_BREAK",
                         help="Presence of the enemy elements destroyed (OtH p.47)")
     result.add_argument("--destroyed", nargs="*", metavar="ID",
                         help="ids of the commander's own elements destroyed: benched later "
@@ -112,28 +108,20 @@ def shown(name: str) -> str:
 
 def event_main(args: argparse.Namespace) -> int:
     # imported here, not at the top: every command builds this parser (``check`` among them)
-    from horizon_builder.event.pairing import PairingError
-    from horizon_builder.event.sheets import SheetError
+    from horizon_builder.event.errors import EventError
 
     try:
         return int(COMMANDS[args.action](args))
-    except LoadError as exc:
-        for problem in exc.problems:
-            print(f"error: {printable(str(problem))}", file=sys.stderr)
-        return 2
-    except PairingError as exc:  # about the event file: named, as every other problem is
-        print(f"error: {printable(str(args.file))}: {printable(str(exc))}", file=sys.stderr)
-        return 2
-    except SheetError as exc:
-        print(f"error: {printable(str(exc))}", file=sys.stderr)
+    except EventError as exc:  # each line names its file (and line and key where it has them)
+        for line in exc.lines():
+            print(f"error: {printable(line)}", file=sys.stderr)
         return 2
     except OutputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:  # a file that cannot be written (read-only, a folder, a full disk)
+    except OSError as exc:  # a file the system refuses in a way not foreseen: still named
         where = exc.filename or args.file
-        print(f"error: {printable(str(where))}: {printable(exc.strerror or str(exc))}",
-              file=sys.stderr)
+        print(f"error: {printable(str(where))}: {printable(os_reason(exc))}", file=sys.stderr)
         return 2
 
 
@@ -152,190 +140,106 @@ def writable(path: Path) -> None:
         raise OutputError(f"{shown}: cannot write: the folder {printable(str(path.parent))} does not exist")
 
 
-@contextlib.contextmanager
-def written(path: Path, what: str) -> Iterator[None]:
-    """Around a write of ``what`` to ``path``: refused first if the target cannot be one
-    (:func:`writable`); a failed write is ``FILE: cannot write WHAT: why (the file is as it
-    was)`` (OutputError)."""
-    writable(path)
-    try:
-        yield
-    except OSError as exc:
-        raise OutputError(f"{printable(str(path))}: cannot write {what}: {os_reason(exc)} "
-                          "(the file is as it was)") from None
+def warn(notes: Sequence[str]) -> None:
+    """Each note (a list changed since registration, a tie-break that disagrees with the
+    losses recorded) as a warning on stderr."""
+    for note in notes:
+        print(f"warning: {printable(note)}", file=sys.stderr)
 
 
-def write_event(path: Path, event: Event, loaded: LoadedEvent | None = None) -> None:
-    """Save the event (``loaded``: the event as read, to warn about the event as written)."""
-    from horizon_builder.event.io import save_event
+def read(path: str) -> EventSession:
+    """The event, with a warning on stderr for each of its notes."""
+    from horizon_builder.event.session import EventSession
 
-    with written(path, "the event file"):
-        save_event(path, event)
-    if loaded is not None:  # what the change brought (said once: the rest was said on reading)
-        warn(dataclasses.replace(loaded, event=event), said=notes(loaded))
-
-
-def notes(loaded: LoadedEvent) -> list[str]:
-    """Each list changed since registration and each tie-break that disagrees with the
-    losses recorded (OtH p.47)."""
-    from horizon_builder.event.io import tie_break_notes
-
-    return [*loaded.change_notes(), *tie_break_notes(loaded)]
+    session = EventSession.open(path)
+    warn(session.notes())
+    return session
 
 
-def warn(loaded: LoadedEvent, said: list[str] | None = None) -> None:
-    for note in notes(loaded):
-        if note not in (said or ()):
-            print(f"warning: {printable(note)}", file=sys.stderr)
+#: How many times a change is made when other writers change the event file meanwhile
+#: (each time lost to a write of another: commands started together, one each, all succeed).
+ATTEMPTS = 5
 
 
-def read(path: str) -> LoadedEvent:
-    """The event, with a warning on stderr for each of its :func:`notes`."""
-    from horizon_builder.event.io import load_event
+def change(path: str, make: Callable[[EventSession], Change]) -> EventSession:
+    """Read the event and make one change through its session; say what it did (stdout)
+    and the notes it brought (stderr: the rest were said on reading). When another writer
+    (the Event screen, another command) changes the file between the reading and the
+    writing, nothing is written, the file is read again and the change made on it, said as
+    a warning; after :data:`ATTEMPTS` the command gives up (exit 2, nothing written)."""
+    from horizon_builder.event.session import ChangedElsewhere
 
-    loaded = load_event(path)
-    warn(loaded)
-    return loaded
+    session = read(path)
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            made = make(session)
+        except ChangedElsewhere:
+            if attempt == ATTEMPTS:
+                raise
+            print(f"warning: {printable(path)} was changed by another writer meanwhile: read "
+                  "again, and the change made on it as it is now", file=sys.stderr)
+            continue
+        print(printable(made.said))
+        warn(made.notes)
+        break
+    return session
 
 
 def _new(args: argparse.Namespace) -> int:
-    from horizon_builder.event.batch import read_preset
-    from horizon_builder.event.io import load_event
-    from horizon_builder.event.models import Event
-    from horizon_builder.event.register import register
-    from horizon_builder.files.resources import find_preset
+    from horizon_builder.event.session import EventSession
 
-    path = Path(args.file)
-    if path.exists() or path.is_symlink():
-        print(f"error: {printable(str(path))} exists: choose another name (an event file is "
-              "never overwritten by `event new`)", file=sys.stderr)
-        return 2
-    preset = find_preset(args.preset)
-    event_options = read_preset(preset)
-    commanders = register(args.lists, path, preset, args.campaign, args.admit_illegal)
-    shipped = preset.parent == find_preset("oth-tournament").parent
-    preset_name = preset.stem if shipped else str(preset.resolve())
-    if not shipped:
-        with contextlib.suppress(ValueError):  # elsewhere: keep the absolute path
-            preset_name = str(preset.resolve().relative_to(path.resolve().parent))
-    event = Event(name=args.name or event_options.name or path.stem, preset=preset_name,
-                  pairing="campaign" if args.campaign else "swiss", seed=args.seed,
-                  commanders=commanders)
-    write_event(path, event)
-    load_event(path)  # every list must be readable with the preset
-    for commander in commanders:
+    session = EventSession.create(args.file, args.lists, args.preset, args.name, args.seed,
+                                  args.campaign, args.admit_illegal)
+    for commander in session.event.commanders:
         if commander.admitted:
             print(f"warning: {shown(commander.name)}'s list is admitted although NOT LEGAL: "
                   f"{printable(commander.admitted)}", file=sys.stderr)
-    print(f"wrote {printable(str(path))}: {printable(event.name)}, {len(commanders)} "
-          f"commanders, every list pinned; next: horizon-builder event pair {printable(str(path))}")
+    path = printable(str(args.file))
+    print(f"wrote {path}: {printable(session.event.name)}, {len(session.event.commanders)} "
+          f"commanders, every list pinned; next: horizon-builder event pair {path}")
     return 0
 
 
 def _pair(args: argparse.Namespace) -> int:
-    from horizon_builder.event.edits import with_next_round
     from horizon_builder.event.report import battle_text
 
-    loaded = read(args.file)
-    event = with_next_round(loaded.event, loaded.last_round)
-    write_event(loaded.path, event, loaded)
-    print(f"Round {len(event.rounds)}:")
-    for battle in event.rounds[-1].battles:
+    session = change(args.file, lambda session: session.pair())
+    for battle in session.event.rounds[-1].battles:
         print("  " + battle_text(battle))
     return 0
 
 
 def _result(args: argparse.Namespace) -> int:
-    from horizon_builder.event.edits import describe, with_result
     from horizon_builder.event.report import battle_text
 
-    loaded = read(args.file)
-    event = with_result(loaded, args.commander, args.victory_points, args.tie_break,
-                        args.destroyed, args.round, correct=args.correct)
-    write_event(loaded.path, event, loaded)
-    number = args.round or len(event.rounds)
-    battle = next(b for b in event.rounds[number - 1].battles if args.commander in b.players)
-    if event.corrections != loaded.event.corrections:
-        fix = event.corrections[-1]
-        print(f"corrected {shown(args.commander)}'s round {number}: was "
-              f"{describe(fix.old)}, now {describe(fix.new)}")
+    session = change(args.file, lambda session: session.enter_result(
+        args.commander, args.victory_points, args.tie_break, args.destroyed, args.round,
+        correct=args.correct))
+    number = args.round or len(session.event.rounds)
+    battle = next(b for b in session.event.rounds[number - 1].battles
+                  if args.commander in b.players)
     print(f"Round {number}: {battle_text(battle)}")
     return 0
 
 
 def _accept(args: argparse.Namespace) -> int:
-    from horizon_builder.event.edits import with_change_accepted
-    from horizon_builder.event.pairing import PairingError
-    from horizon_builder.event.register import judge_list, refusal
-    from horizon_builder.roster.pin import short_pin
-
-    loaded = read(args.file)
-    if args.commander not in loaded.changed():
-        raise PairingError(f"{args.commander}'s list has not changed since registration: "
-                           "nothing to accept")
-    judged = judge_list(loaded.list_path(args.commander), loaded.preset)
-    if judged.first_error is not None and not args.admit_illegal:
-        raise LoadError([refusal(judged, loaded.preset)])
-    write_event(loaded.path, with_change_accepted(loaded, args.commander, judged.pin,
-                                                  judged.first_error, judged.roster), loaded)
-    print(f"accepted {shown(args.commander)}'s changed list: "
-          f"{'LEGAL' if judged.first_error is None else 'admitted although NOT LEGAL'}, "
-          f"pinned {short_pin(judged.pin)}")
+    change(args.file, lambda session: session.accept(args.commander, args.admit_illegal))
     return 0
 
 
 def _refuse(args: argparse.Namespace) -> int:
-    from horizon_builder.event.edits import with_change_refused, with_list_restored
-
-    loaded = read(args.file)
-    name = args.commander
-    if args.restore:
-        return _restore(loaded, name, with_list_restored(loaded, name))
-    event = with_change_refused(loaded, name)
-    write_event(loaded.path, event, loaded)
-    commander = event.commander(name)
-    hint = ("the list's file is as the player left it (--restore writes the registered "
-            "list back)" if commander is not None and commander.registered is not None
-            else "put its file back as registered")
-    print(f"refused the change to {shown(name)}'s list: the registered list stands; {hint}")
-    return 0
-
-
-def _restore(loaded: LoadedEvent, name: str, event: Event) -> int:
-    """Write the registered list back over the list's file, then the event."""
-    from horizon_builder.event.io import restore_registered
-
-    target = loaded.list_path(name)
-    with written(target, "the registered list back"):
-        restore_registered(loaded, name)
-    write_event(loaded.path, event)
-    backup = target.with_name(target.name + ".bak")
-    kept = f" (the file as it was: {printable(str(backup))})" if backup.exists() else ""
-    print(f"refused the change to {shown(name)}'s list: wrote the registered list back to "
-          f"{printable(str(target))}{kept}")
+    change(args.file, lambda session: session.restore(args.commander) if args.restore
+           else session.refuse(args.commander))
     return 0
 
 
 def _drop(args: argparse.Namespace) -> int:
-    from horizon_builder.event.edits import with_dropped
-
-    loaded = read(args.file)
-    write_event(loaded.path, with_dropped(loaded.event, args.commander), loaded)
-    print(f"{shown(args.commander)} dropped out: not paired from the next round; "
-          "results kept")
+    change(args.file, lambda session: session.drop(args.commander))
     return 0
 
 
 def _join(args: argparse.Namespace) -> int:
-    from horizon_builder.event.edits import with_entrant
-    from horizon_builder.event.register import register
-
-    loaded = read(args.file)
-    event = loaded.event
-    (commander,) = register([args.list], loaded.path, loaded.preset, event.pairing == "campaign",
-                            args.admit_illegal, taken=event.commanders)
-    write_event(loaded.path, with_entrant(event, commander, loaded.last_round), loaded)
-    print(f"{shown(commander.name)} joined: paired from round {len(event.rounds) + 1}")
+    change(args.file, lambda session: session.join(args.list, args.admit_illegal))
     return 0
 
 
@@ -344,7 +248,7 @@ def _standings(args: argparse.Namespace) -> int:
 
     if args.final:
         return _final(args)
-    return _emit(render(read(args.file), args.format), args.output)
+    return _emit(render(read(args.file).loaded, args.format), args.output)
 
 
 def _final(args: argparse.Namespace) -> int:
@@ -353,13 +257,13 @@ def _final(args: argparse.Namespace) -> int:
     if args.format != "text":
         print("error: --final prints text: leave out --format", file=sys.stderr)
         return 2
-    return _emit(final_standings(read(args.file)), args.output)
+    return _emit(final_standings(read(args.file).loaded), args.output)
 
 
 def _sheets(args: argparse.Namespace) -> int:
     from horizon_builder.event.sheets import html_page, results_sheet, slips
 
-    loaded = read(args.file)
+    loaded = read(args.file).loaded
     if args.action == "slips":
         return _emit(slips(loaded, args.round, args.format), args.output)
     text = results_sheet(loaded, args.round)

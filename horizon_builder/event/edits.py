@@ -1,5 +1,7 @@
 """Pure edits of an event: pair the next round, enter or correct a result, drop a commander,
-accept or refuse a changed list, or restore the registered one (used by the CLI and the app)."""
+accept or refuse a changed list, or restore the registered one. The event session
+(:mod:`horizon_builder.event.session`) makes every change with them: the CLI and the app
+go through it."""
 
 from __future__ import annotations
 
@@ -24,11 +26,6 @@ def with_next_round(event: Event, last_round: int | None = None) -> Event:
                                                EventRound(battles=next_round(playing)))})
 
 
-def without_last_round(event: Event) -> Event:
-    """The event with its last paired round taken back (undo of a pairing)."""
-    return event.model_copy(update={"rounds": event.rounds[:-1]})
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -45,7 +42,7 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
     event = loaded.event
     if not event.rounds:
         raise PairingError("no round is paired yet: pair one first")
-    number = number or len(event.rounds)
+    number = len(event.rounds) if number is None else number
     if not 1 <= number <= len(event.rounds):
         raise PairingError(f"round {number} does not exist: rounds 1-{len(event.rounds)} are paired")
     round_ = event.rounds[number - 1]

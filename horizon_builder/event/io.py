@@ -25,7 +25,7 @@ from horizon_builder.files.tomlfile import (
     is_file,
     problems_from_validation,
     read_toml,
-    write_toml_atomic,
+    write_text_atomic,
 )
 from horizon_builder.roster.io import (
     LoadedRoster,
@@ -303,9 +303,16 @@ def event_to_data(event: Event) -> dict[str, Any]:
     return data
 
 
-def save_event(path: str | Path, event: Event) -> None:
-    """Save atomically, keeping the previous file as NAME.toml.bak."""
-    write_toml_atomic(path, event_to_data(event))
+def save_event(path: str | Path, event: Event, original: str | None = None) -> str:
+    """Save atomically, keeping the previous file as NAME.toml.bak, and return the text
+    written: ``original`` (the file's text as read) keeps its comments and layout. Only the
+    event session (:mod:`horizon_builder.event.session`) calls it, after checking that the
+    file is still what it read (two writers)."""
+    from horizon_builder.files.tomledit import update_text
+
+    text = update_text(original, event_to_data(event))
+    write_text_atomic(path, text, keep_backup=True)
+    return text
 
 
 def restore_registered(loaded: LoadedEvent, name: str) -> Path:

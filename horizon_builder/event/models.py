@@ -20,6 +20,11 @@ EVENT_FORMAT = 1
 
 Side = Literal["red", "blue"]
 
+#: The victory points a result may hold (momentum may fall below zero: docs/rules.md,
+#: Readings) and its tie-break points (a Presence destroyed), each as (lowest, highest).
+VICTORY_POINTS = (-1000, 1000)
+TIE_BREAK = (0, 1000)
+
 
 class EventModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -58,10 +63,12 @@ class Commander(EventModel):
 class Result(EventModel):
     """One side's result of a battle."""
 
-    victory_points: StrictInt = Field(ge=-1000, le=1000, description="Momentum at the start of a "
-                                      "sixth turn, or at the end (OtH p.47).")
-    tie_break: StrictInt = Field(default=0, ge=0, le=1000, description="Presence of the enemy "
-                                 "elements it destroyed (OtH p.47).")
+    victory_points: StrictInt = Field(ge=VICTORY_POINTS[0], le=VICTORY_POINTS[1],
+                                      description="Momentum at the start of a sixth turn, or "
+                                      "at the end (OtH p.47).")
+    tie_break: StrictInt = Field(default=0, ge=TIE_BREAK[0], le=TIE_BREAK[1],
+                                 description="Presence of the enemy elements it destroyed "
+                                 "(OtH p.47).")
     destroyed: tuple[str, ...] = Field(default=(), description="Ids of its own Task Force "
                                        "elements destroyed: benched in later rounds (OtH p.46).")
 

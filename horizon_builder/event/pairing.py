@@ -28,12 +28,14 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from horizon_builder.event.errors import EventError
 from horizon_builder.event.matching import free_vertices, ordered_pairing
 from horizon_builder.event.models import Battle, Event, Side
 
 
-class PairingError(ValueError):
-    """The next round cannot be paired (say why and what to do)."""
+class PairingError(EventError):
+    """The next round cannot be paired, or a change to the event cannot be made (says why
+    and what to do)."""
 
 
 @dataclass(frozen=True)

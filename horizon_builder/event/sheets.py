@@ -20,6 +20,7 @@ import html
 from collections.abc import Sequence
 
 from horizon_builder.event.batch import read_preset
+from horizon_builder.event.errors import EventError
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle, EventRound
 from horizon_builder.event.names import shown as escaped
@@ -36,8 +37,8 @@ BLANK = "____"
 CRITERIA = ("victory points", "tie-break points", "FC left")
 
 
-class SheetError(ValueError):
-    """There is no such round to print (say which rounds there are)."""
+class SheetError(EventError):
+    """There is no such round to print (says which rounds there are, naming the file)."""
 
 
 def pins(loaded: LoadedEvent) -> dict[str, str | None]:

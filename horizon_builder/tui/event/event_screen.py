@@ -1,6 +1,8 @@
 """The event screen: standings and rounds of an event file; pair, enter or correct results,
-accept or refuse a changed list, drop a commander, export (OtH p.45-48). Every change is
-written to the event file at once (as the CLI does), and u takes the last one back."""
+accept or refuse a changed list, drop a commander, export (OtH p.45-48). Every change goes
+through the event session (:mod:`horizon_builder.event.session`), as the CLI's do: written
+to the event file at once, refused with a message when another writer changed the file
+since it was read, and u takes the last one back."""
 
 from __future__ import annotations
 
@@ -15,17 +17,9 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from horizon_builder.event.edits import (
-    with_change_accepted,
-    with_change_refused,
-    with_dropped,
-    with_next_round,
-    with_result,
-)
-from horizon_builder.event.io import LoadedEvent, load_event, save_event, tie_break_notes
-from horizon_builder.event.models import Event, Result
+from horizon_builder.event.errors import EventError
+from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.names import shown
-from horizon_builder.event.pairing import PairingError
 from horizon_builder.event.report import (
     COLUMNS,
     battle_text,
@@ -34,12 +28,13 @@ from horizon_builder.event.report import (
     standing_rows,
     standing_tables,
 )
-from horizon_builder.files.problems import LoadError
+from horizon_builder.event.session import Change, EventSession
 from horizon_builder.text.words import plural
 from horizon_builder.tui.common.plain import plain
 from horizon_builder.tui.event.organiser_view import WatchedTableView, file_stamp
 
 if TYPE_CHECKING:
+    from horizon_builder.event.models import Result
     from horizon_builder.tui.event.result_dialog import ResultEntry
 
 #: export formats by file suffix
@@ -73,9 +68,13 @@ class EventScreen(WatchedTableView):
     def __init__(self, path: Path) -> None:
         super().__init__()
         self.path = path
-        self.loaded: LoadedEvent | None = None
-        #: the event before each change made here, latest last (u writes it back)
-        self.undo_stack: list[tuple[str, Event]] = []
+        #: the event being run (None until the file could be read)
+        self.session: EventSession | None = None
+
+    @property
+    def loaded(self) -> LoadedEvent | None:
+        """The event file as read (or last written), with its lists."""
+        return self.session.loaded if self.session is not None else None
 
     def compose_below(self) -> ComposeResult:
         with VerticalScroll(id="event-rounds-box"):
@@ -99,14 +98,21 @@ class EventScreen(WatchedTableView):
         problem = self.query_one("#event-problem", Static)
         self._stamp = self.stamps()
         try:
-            self.loaded = load_event(self.path)
-            self._stamp = self.stamps()
-        except LoadError as exc:
+            if self.session is None:
+                self.session = EventSession.open(self.path)
+                self.session.subscribe(self._changed)
+                self._changed(None)
+            else:
+                self.session.reload()  # shown by _changed
+        except EventError as exc:
             problem.update(Content.assemble(("The event file cannot be used:\n", "$error"),
-                                            plain("\n".join(str(p) for p in exc.problems))))
-            return
-        problem.update("")
-        self._show(self.loaded)
+                                            plain("\n".join(exc.lines()))))
+
+    def _changed(self, _change: Change | None) -> None:
+        """The event changed (here, or read again): show it as it is now."""
+        if self.loaded is not None:
+            self._stamp = self.stamps()
+            self._show(self.loaded)
 
     def _show(self, loaded: LoadedEvent) -> None:
         event = loaded.event
@@ -139,7 +145,7 @@ class EventScreen(WatchedTableView):
             lines.append(Content.styled("No round yet: p pairs round 1 (random, from the seed).",
                                         "dim"))
         self.query_one("#event-rounds", Static).update(Content("\n").join(lines))
-        notes = [*loaded.change_notes(), *tie_break_notes(loaded)]
+        notes = self.session.notes() if self.session is not None else []
         self.query_one("#event-problem", Static).update(Content("\n").join(
             [Content.styled("Warning: ", "$warning") + plain(n) for n in notes]
             + ([Content.styled("a accepts or f refuses the selected commander's changed list "
@@ -155,20 +161,18 @@ class EventScreen(WatchedTableView):
             return f"all {last} rounds played: final standings"
         return f"round {paired} of {last}" if last else f"{plural(paired, 'round')} paired"
 
-    def _save(self, change: str, event: Event, undoable: bool = True) -> bool:
-        """Write the event; a file that cannot be written is said, and nothing changes."""
-        before = self.loaded.event if self.loaded is not None else None
-        try:
-            save_event(self.path, event)
-        except OSError as exc:
-            self.notify(f"{self.path}: cannot write the event file: "
-                        f"{exc.strerror or exc} (the file is as it was)",
-                        severity="error", timeout=8)
+    def _apply(self, change: Callable[[EventSession], Change]) -> bool:
+        """Make a change through the event session; what it did is said, and so is why it
+        could not be made (nothing written then)."""
+        if self.session is None:
             return False
-        if undoable and before is not None:
-            self.undo_stack.append((change, before))
-        self.notify(change, timeout=3)
-        self.reload()
+        try:
+            made = change(self.session)
+        except EventError as exc:
+            self.notify("\n".join(exc.lines()), severity="error", timeout=8, markup=False)
+            return False
+        self.notify(made.said + (" (u takes it back)" if made.undoable else ""), timeout=3,
+                    markup=False)
         return True
 
     def selected(self) -> str | None:
@@ -180,46 +184,33 @@ class EventScreen(WatchedTableView):
         return key if isinstance(key, str) else None
 
     def action_pair(self) -> None:
-        if self.loaded is None:
-            return
-        try:
-            event = with_next_round(self.loaded.event, self.loaded.last_round)
-        except PairingError as exc:
-            self.notify(f"{self.path.name}: {exc}", severity="warning", timeout=5)
-            return
-        self._save(f"Round {len(event.rounds)} paired (u takes it back).", event)
+        self._apply(lambda session: session.pair())
 
     def action_undo(self) -> None:
-        if not self.undo_stack:
+        if self.session is None or not self.session.can_undo:
             self.notify("Nothing to undo.", timeout=3)
             return
-        change, before = self.undo_stack[-1]
-        if self._save(f"Undone: {change}", before, undoable=False):
-            self.undo_stack.pop()
+        self._apply(lambda session: session.undo())
 
     def action_accept(self) -> None:
-        from horizon_builder.event.register import judge_list
         from horizon_builder.tui.common.dialogs import ConfirmDialog
 
-        loaded, name = self.loaded, self.selected()
-        if loaded is None or name is None or name not in loaded.changed():
+        session, name = self.session, self.selected()
+        if session is None or name is None or name not in session.loaded.changed():
             self.notify("Select a commander whose list changed since registration.", timeout=4)
             return
         try:
-            judged = judge_list(loaded.list_path(name), loaded.preset)
-        except LoadError as exc:
-            self.notify(str(exc.problems[0]), severity="error", timeout=8)
+            judged = session.judge_change(name)
+        except EventError as exc:
+            self.notify("\n".join(exc.lines()), severity="error", timeout=8, markup=False)
             return
         if judged.first_error is None:
-            self._save(f"{shown(name)}'s changed list accepted: LEGAL, pinned anew.",
-                       with_change_accepted(loaded, name, judged.pin, roster=judged.roster))
+            self._apply(lambda session: session.accept(name, judged=judged))
             return
 
         def admit(yes: bool | None) -> None:
             if yes:
-                self._save(f"{shown(name)}'s changed list admitted although NOT LEGAL.",
-                           with_change_accepted(loaded, name, judged.pin, judged.first_error,
-                                                judged.roster))
+                self._apply(lambda session: session.accept(name, admit=True, judged=judged))
 
         self.app.push_screen(ConfirmDialog(
             "Admit a list that is not legal?", f"{shown(name)}'s changed list is NOT LEGAL: "
@@ -229,27 +220,17 @@ class EventScreen(WatchedTableView):
     def action_refuse(self) -> None:
         """Refuse the selected commander's changed list (undoable), then ask whether to write
         the registered list back over its file (never without asking)."""
-        loaded, name = self.loaded, self.selected()
-        if loaded is None or name is None:
+        session, name = self.session, self.selected()
+        if session is None or name is None:
             return
-        commander = loaded.event.commander(name)
-        refused = commander is not None and commander.refused is not None and \
-            commander.refused == loaded.pin_now(name)
-        if not refused and name not in loaded.unreadable:
-            try:
-                event = with_change_refused(loaded, name)
-            except PairingError as exc:
-                self.notify(str(exc), severity="warning", timeout=5)
-                return
-            if not self._save(f"The change to {shown(name)}'s list is refused: the registered "
-                              "list stands.", event):
-                return
+        commander = session.event.commander(name)
+        if not session.refused(name) and name not in session.loaded.unreadable \
+                and not self._apply(lambda session: session.refuse(name)):
+            return
         if commander is not None and commander.registered is not None:
             self._ask_restore(name)
 
     def _ask_restore(self, name: str) -> None:
-        from horizon_builder.event.edits import with_list_restored
-        from horizon_builder.event.io import restore_registered
         from horizon_builder.tui.common.dialogs import ConfirmDialog
 
         loaded = self.loaded
@@ -258,21 +239,8 @@ class EventScreen(WatchedTableView):
         target = loaded.list_path(name)
 
         def restore(yes: bool | None) -> None:
-            if not yes or self.loaded is None:
-                return
-            try:
-                event = with_list_restored(self.loaded, name)
-                restore_registered(self.loaded, name)
-            except PairingError as exc:
-                self.notify(str(exc), severity="warning", timeout=5)
-                return
-            except OSError as exc:
-                self.notify(f"{target}: cannot write the registered list back: "
-                            f"{exc.strerror or exc} (the file is as it was)",
-                            severity="error", timeout=8)
-                return
-            self._save(f"{shown(name)}'s registered list written back to {target.name} (the "
-                       f"file as it was: {target.name}.bak).", event, undoable=False)
+            if yes:
+                self._apply(lambda session: session.restore(name))
 
         self.app.push_screen(ConfirmDialog(
             "Write the registered list back?", f"Write {shown(name)}'s registered list back "
@@ -282,18 +250,17 @@ class EventScreen(WatchedTableView):
     def action_drop(self) -> None:
         from horizon_builder.tui.common.dialogs import ConfirmDialog
 
-        loaded, name = self.loaded, self.selected()
-        if loaded is None or name is None:
+        name = self.selected()
+        if self.session is None or name is None:
             return
-        try:
-            event = with_dropped(loaded.event, name)
-        except PairingError as exc:
-            self.notify(str(exc), severity="warning", timeout=5)
+        commander = self.session.event.commander(name)
+        if commander is not None and commander.dropped:  # nothing to ask
+            self.notify(f"{shown(name)} has already dropped out.", timeout=4, markup=False)
             return
 
         def drop(yes: bool | None) -> None:
             if yes:
-                self._save(f"{shown(name)} dropped out: results kept.", event)
+                self._apply(lambda session: session.drop(name))
 
         self.app.push_screen(ConfirmDialog("Drop out?", f"{shown(name)} drops out of the event: no "
                                            "more pairings; the results entered are kept.",
@@ -308,75 +275,48 @@ class EventScreen(WatchedTableView):
             return
 
         def entered(entry: ResultEntry | None) -> None:
-            if entry is None:
-                return
-            old = self._entered(loaded, entry.commander)
-            if old is not None and old != Result(victory_points=entry.victory_points,
-                                                 tie_break=entry.tie_break,
-                                                 destroyed=entry.destroyed):
-                self._confirm_correction(loaded, entry, old)
+            if entry is None or self.session is None:
                 return
             try:
-                event = with_result(loaded, entry.commander, entry.victory_points,
-                                    entry.tie_break, entry.destroyed)
-            except PairingError as exc:
-                self.notify(f"{self.path.name}: {exc}", severity="error", timeout=6)
+                old = self.session.replaces(entry.commander, entry.victory_points,
+                                            entry.tie_break, entry.destroyed, entry.number)
+            except EventError as exc:
+                self.notify("\n".join(exc.lines()), severity="error", timeout=8, markup=False)
                 return
-            self._save(f"{shown(entry.commander)}: {entry.victory_points} VP entered.", event)
+            if old is not None:
+                self._confirm_correction(entry, old)
+                return
+            self._apply(lambda session: session.enter_result(
+                entry.commander, entry.victory_points, entry.tie_break, entry.destroyed,
+                entry.number))
 
         self.app.push_screen(ResultDialog(loaded), entered)
 
-    @staticmethod
-    def _entered(loaded: LoadedEvent, name: str) -> Result | None:
-        return next((r for b in loaded.event.rounds[-1].battles
-                     if (r := b.result_of(name)) is not None), None)
-
-    def _confirm_correction(self, loaded: LoadedEvent, entry: ResultEntry, old: Result) -> None:
+    def _confirm_correction(self, entry: ResultEntry, old: Result) -> None:
         """A result entered already is replaced only when the organiser confirms."""
         from horizon_builder.event.edits import describe
         from horizon_builder.tui.common.dialogs import ConfirmDialog
 
         def confirmed(yes: bool | None) -> None:
-            if not yes:
-                return
-            try:
-                event = with_result(loaded, entry.commander, entry.victory_points,
-                                    entry.tie_break, entry.destroyed, correct=True)
-            except PairingError as exc:
-                self.notify(str(exc), severity="error", timeout=6)
-                return
-            self._save(f"{shown(entry.commander)}'s result corrected (the old one is kept).", event)
+            if yes:
+                self._apply(lambda session: session.enter_result(
+                    entry.commander, entry.victory_points, entry.tie_break, entry.destroyed,
+                    entry.number, correct=True))
 
         self.app.push_screen(ConfirmDialog(
             "Correct a result?", f"{shown(entry.commander)} already has {describe(old)} in round "
-            f"{len(loaded.event.rounds)}.\nReplace it with {entry.victory_points} VP, tie-break "
+            f"{entry.number}.\nReplace it with {entry.victory_points} VP, tie-break "
             f"{entry.tie_break}? The event file keeps the old result.", "Correct"), confirmed)
 
     def action_join(self) -> None:
-        from horizon_builder.event.edits import with_entrant
-        from horizon_builder.event.register import register
         from horizon_builder.tui.common.dialogs import PathPrompt
 
-        loaded = self.loaded
-        if loaded is None:
+        if self.session is None:
             return
 
         def chosen(path: Path | None) -> None:
-            if path is None:
-                return
-            event = loaded.event
-            try:
-                (commander,) = register([path], loaded.path, loaded.preset,
-                                        event.pairing == "campaign", taken=event.commanders)
-                joined = with_entrant(event, commander, loaded.last_round)
-            except LoadError as exc:
-                self.notify(str(exc.problems[0]), severity="error", timeout=10)
-                return
-            except PairingError as exc:
-                self.notify(str(exc), severity="warning", timeout=6)
-                return
-            self._save(f"{shown(commander.name)} joined: paired from round "
-                       f"{len(event.rounds) + 1}.", joined)
+            if path is not None:
+                self._apply(lambda session: session.join(path))
 
         self.app.push_screen(PathPrompt("A late entrant's Task Force", "open"), chosen)
 

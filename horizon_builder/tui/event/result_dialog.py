@@ -12,9 +12,11 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select, SelectionList
 
 from horizon_builder.event.edits import describe
+from horizon_builder.event.errors import EventError
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Result
 from horizon_builder.event.names import shown
+from horizon_builder.event.session import result_numbers
 from horizon_builder.tui.common.dialog import Dialog, DialogButton
 from horizon_builder.tui.common.plain import printable
 from horizon_builder.tui.common.views import MORE_CSS
@@ -26,6 +28,7 @@ class ResultEntry:
     victory_points: int
     tie_break: int
     destroyed: tuple[str, ...]
+    number: int  #: the round
 
 
 class ResultDialog(Dialog[ResultEntry | None]):
@@ -94,15 +97,14 @@ class ResultDialog(Dialog[ResultEntry | None]):
                  "(you are asked to confirm; the old result is kept)." if result else None)
 
     def submit(self) -> None:
+        """The numbers as typed are checked as the event session checks them (the command
+        line too): one it would refuse is said here, and the dialog stays open."""
         try:
-            vp = int(self.query_one("#result-vp", Input).value)
-            tb = int(self.query_one("#result-tb", Input).value)
-        except ValueError:
-            self.say("Victory and tie-break points are whole numbers.")
-            return
-        if tb < 0:
-            self.say("Tie-break points are the Presence destroyed: 0 or more.")
+            vp, tb = result_numbers(self.query_one("#result-vp", Input).value,
+                                    self.query_one("#result-tb", Input).value)
+        except EventError as exc:
+            self.say(str(exc))
             return
         destroyed = tuple(self.query_one("#result-destroyed", SelectionList).selected)
         self.dismiss(ResultEntry(str(self.query_one("#result-commander", Select).value), vp, tb,
-                                 destroyed))
+                                 destroyed, len(self.loaded.event.rounds)))
