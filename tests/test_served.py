@@ -319,7 +319,9 @@ def host_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for variable, name in PRIVATE_FOLDERS.items():
         (host / name).mkdir(parents=True)
         monkeypatch.setenv(variable, str(host / name))  # restored after the test
-    monkeypatch.delenv(ENV_OFF, raising=False)
+    # set (to "", which reads as off) so that the test's teardown takes back the "1" a
+    # visitor's app sets: delenv of an absent variable records nothing to restore
+    monkeypatch.setenv(ENV_OFF, "")
     (host / "config" / "prefs.toml").write_text(
         f'theme = "textual-light"\nrecent = ["{tmp_path / "secret-plan.toml"}"]\n', encoding="utf-8")
     (host / "config" / "my-rules.toml").write_text("# the host's rulebook\n", encoding="utf-8")
