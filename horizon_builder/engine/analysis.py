@@ -190,6 +190,34 @@ class Analysis:
     def enabled_supplements(self) -> set[str]:
         return set(self.roster.supplements)
 
+    # --- the force's plain attributes, as rules read them (engine.rule.ForceView)
+    @property
+    def fc(self) -> int:
+        """The force's Force Cost: every element's, the CHQ's changes included."""
+        return sum(info.fc for info in self.elements)
+
+    @property
+    def fp(self) -> int:
+        """The force's Force Presence."""
+        return sum(info.fp for info in self.elements)
+
+    @property
+    def budget(self) -> int:
+        """The FC the force is built to (the roster's ``force_cost``)."""
+        return self.roster.force_cost
+
+    @property
+    def kind(self) -> str:
+        return self.roster.kind
+
+    @property
+    def era(self) -> str | None:
+        return self.roster.era
+
+    @property
+    def supplements(self) -> list[str]:
+        return list(self.roster.supplements)
+
 
 def _choice_cost(choice: UpgradeChoice, upgrade: Upgrade | None, et: ElementType | None,
                  presence: int, free_granted: bool) -> UpgradeCost:
