@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from horizon_builder import editing as ed
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.roster.models import Command, Element, Roster, Round
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
@@ -93,7 +93,7 @@ def test_default_unknown_statline_is_left_for_the_player(ruleset):
     roster = _add(ruleset, _roster(), "lt_inf", 1)
     assert roster.elements[0].stats == {}
     assert "stat-missing" not in _errors(roster, ruleset)
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
 
     warnings = {f.code for f in validate(roster, ruleset).warnings}
     assert "stat-not-entered" in warnings

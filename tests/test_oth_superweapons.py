@@ -24,8 +24,8 @@ from helpers_superweapons import (
     write_toml,
 )
 
+from horizon_builder.checks import validate
 from horizon_builder.engine.analysis import analyse
-from horizon_builder.engine.validator import validate
 from horizon_builder.files.resources import examples_dir, rulesets_dir
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster

@@ -1,9 +1,16 @@
-"""Building checks, one module per chapter of the rules.
+"""The building rules, one module per chapter, and the one call that judges a roster.
 
-Importing this package registers every check with the validator.
+Each module declares its rules (:class:`horizon_builder.engine.rule.Rule` constants with
+their predicates); :data:`RULES` is the registry of them all, handed to the evaluator by
+:func:`validate`. The engine never imports this package (layers: engine < checks): whoever
+judges a roster calls :func:`validate` here.
 """
 
-from horizon_builder.checks import (  # noqa: F401
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from horizon_builder.checks import (
     biowar,
     datawar,
     metaformers,
@@ -15,3 +22,42 @@ from horizon_builder.checks import (  # noqa: F401
     tournament,
     weird,
 )
+from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
+from horizon_builder.engine.codes import CODES as LEGACY_CODES
+from horizon_builder.engine.findings import Reason
+from horizon_builder.engine.registry import LEGACY
+from horizon_builder.engine.rule import Registry
+from horizon_builder.engine.validator import Report, evaluate
+from horizon_builder.engine.validator import statline_reasons as _statline_reasons
+from horizon_builder.roster.models import Element, Roster
+from horizon_builder.rules.models import Ruleset
+
+MODULES = (biowar, datawar, metaformers, mustering, solitaire, strategic_assets, superweapons,
+           supplements, tournament, weird)
+
+#: every building rule, in the order findings are reported
+RULES = Registry.of_modules(MODULES, LEGACY)
+
+
+def catalogue() -> dict[str, tuple[str, str]]:
+    """Every finding code: code → (chapter, what it means), from the declared rules (and, until
+    every module is declared, the legacy table of the codes not yet declared as rules)."""
+    codes = {rule.code: (rule.chapter, rule.message) for rule in RULES}
+    codes.update({code: said for code, said in LEGACY_CODES.items() if code not in codes})
+    return codes
+
+
+#: every finding code: code → (chapter, meaning)
+CODES = catalogue()
+
+
+def validate(roster: Roster, ruleset: Ruleset) -> Report:
+    """Judge a roster by every building rule (see :func:`horizon_builder.engine.validator.evaluate`)."""
+    return evaluate(roster, ruleset, RULES)
+
+
+def statline_reasons(force: Analysis, element: Element,
+                     line_of: Callable[[ElementInfo], StatlineInfo]) -> list[Reason]:
+    """What every statline rule says about one statline of ``element`` in ``force`` (the
+    editors' pickers ask this; the validator asks the same predicates)."""
+    return _statline_reasons(RULES, force, element, line_of)

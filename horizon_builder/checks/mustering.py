@@ -25,8 +25,13 @@ from horizon_builder.checks.common import (
     statline_rule,
 )
 from horizon_builder.checks.published import statline_differs, statline_unchecked
-from horizon_builder.engine.analysis import Analysis, ElementInfo, UpgradeCost, free_upgrades_granted
-from horizon_builder.engine.columns import element_type, fc_of, fc_provisional_of, form_types_of
+from horizon_builder.engine.analysis import (
+    Analysis,
+    ElementInfo,
+    UpgradeCost,
+    form_types_of,
+    free_upgrades_granted,
+)
 from horizon_builder.engine.findings import Finding, Reason
 from horizon_builder.engine.payment import (
     ACCEPTS,
@@ -328,8 +333,8 @@ def type_upgrade_rules(ask: StatlineAsk) -> Iterator[Reason]:
 
 @check(CHAPTER)
 def type_limit_per_force(a: Analysis) -> Iterator[Finding]:
-    counts = a.tally(element_type)  # the limited types over their limit, in list order:
-    over = [(a.column(element_type).index(t), n, et) for t, et in a.ruleset.element_types.items()
+    counts = a.type_counts  # the limited types over their limit, in list order:
+    over = [([i.element.type for i in a.elements].index(t), n, et) for t, et in a.ruleset.element_types.items()
             if et.max_per_force is not None and (n := counts[t]) > et.max_per_force]
     for _, count, et in sorted(over, key=lambda item: item[0]):
         yield Finding("error", "type-over-limit", f"{count} × {et.name}; a force may have at most "
@@ -339,9 +344,9 @@ def type_limit_per_force(a: Analysis) -> Iterator[Finding]:
 @check(CHAPTER, applies_to=("battlegroup", "round"))
 def force_cost_budget(a: Analysis) -> Iterator[Finding]:
     """The battlegroup's Force Cost may not exceed the agreed FC."""
-    fc = a.total(fc_of)
+    fc = a.fc
     if fc > a.roster.force_cost:
-        provisional = any(a.tally(fc_provisional_of))
+        provisional = any(i.fc_provisional for i in a.elements)
         yield Finding("error", "fc-over-budget",
                       f"Force Cost {fc} is over the budget of {a.roster.force_cost} "
                       f"by {fc - a.roster.force_cost}", "core: FC budget", field="force_cost",

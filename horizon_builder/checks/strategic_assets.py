@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from horizon_builder.checks.common import about, cite, eligible_names, is_aircraft, plural, selected
 from horizon_builder.checks.weird import command_rules
 from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.columns import element_type
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.registry import check
 
@@ -27,9 +26,9 @@ SPECIAL_OPERATION = "special_operation"
 
 def _of_type(a: Analysis, type_id: str) -> list[ElementInfo]:
     """The elements of one type, in order (from the column of types: several checks ask)."""
-    if type_id not in a.tally(element_type):
+    if type_id not in a.type_counts:
         return []
-    types = a.column(element_type)
+    types = [info.element.type for info in a.elements]
     return [a.elements[n] for n, t in enumerate(types) if t == type_id]
 
 

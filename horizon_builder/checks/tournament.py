@@ -6,10 +6,10 @@ from collections.abc import Iterator
 
 from horizon_builder.checks.common import cite
 from horizon_builder.engine.analysis import Analysis
-from horizon_builder.engine.columns import fp_of
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.registry import check
-from horizon_builder.engine.tournament import fp_multiple, tournament_fc
+from horizon_builder.engine.rule import Fault, RoundView, Rule
+from horizon_builder.engine.tournament import benched, fp_multiple, tournament_fc
 
 CHAPTER = "Tournament rules"
 
@@ -24,7 +24,7 @@ def task_force_presence(a: Analysis) -> Iterator[Finding]:
         return
     event = a.ruleset.event
     rules = event if event.fp_per_fc is not None else a.ruleset.tournament
-    fp = a.total(fp_of)
+    fp = a.fp
     fc = tournament_fc(a.ruleset, a.roster)
     limit = multiple * fc
     times = "twice" if multiple == 2 else f"{multiple} times"
@@ -87,14 +87,32 @@ def task_force_rounds(a: Analysis) -> Iterator[Finding]:
         if not round_.elements:
             yield Finding("warning", "tf-round-empty", f"{round_.name}: no elements chosen",
                           "OtH p.46", field="rounds", round=round_.name)
-        if len(a.reuse.round_ids(round_)) != len(round_.elements):
+        if len(set(round_.elements)) != len(round_.elements):
             yield Finding("error", "tf-round-duplicate",
                           f"{round_.name}: an element is listed twice", "OtH p.46",
                           field="rounds", round=round_.name)
         for element_id in round_.destroyed:
-            if element_id not in a.reuse.round_ids(round_):
+            if element_id not in set(round_.elements):
                 info = a.by_id.get(element_id)
                 name = info.element.name if info else element_id
                 yield Finding("warning", "tf-destroyed-not-fielded",
                               f"{round_.name}: {name} is marked destroyed but was not fielded",
                               "OtH p.46", element_id, name, "rounds", round=round_.name)
+
+
+TF_BENCHED_ELEMENT = Rule(
+    "tf-benched-element", "error", CHAPTER, "OtH p.46", "a benched element fielded again",
+    "benched")
+
+
+@TF_BENCHED_ELEMENT.round()
+def benched_element_fielded(view: RoundView) -> Iterator[Fault]:
+    """An element destroyed in an earlier round is benched: it may not be fielded again in
+    a later round of the tournament (OtH p.46)."""
+    earlier = set(benched(view.task_force.roster, view.index))
+    for element_id in reversed(view.round.elements):  # the order the reports have always had
+        if element_id in earlier:
+            info = view.force.by_id.get(element_id)
+            name = info.element.name if info else element_id
+            yield Fault(f"{name} was destroyed in an earlier round and is benched",
+                        element_id=element_id, element_name=info.element.name if info else None)

@@ -92,8 +92,8 @@ def import_main(args: argparse.Namespace) -> int:
 
 
 def diff_main(args: argparse.Namespace) -> int:
+    from horizon_builder.checks import validate
     from horizon_builder.engine.diff import diff_reports, diff_text
-    from horizon_builder.engine.validator import validate
     from horizon_builder.roster.sources import load_any
 
     loaded = []

@@ -39,7 +39,7 @@ def _check(args: argparse.Namespace) -> int:
         print("error: --format csv is the organiser's table: use it with --event PRESET",
               file=sys.stderr)
         return 2
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.export.check import json_report, text_report
     from horizon_builder.files.rosterfiles import list_files
     from horizon_builder.roster.io import load

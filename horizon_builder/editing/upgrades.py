@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from horizon_builder.checks.common import STATLINE_RULES, statlines
+from horizon_builder.checks import statline_reasons
 from horizon_builder.checks.supplements import era_bars, supplement_off
 from horizon_builder.editing.common import (
     COMMAND_KINDS,
@@ -23,7 +23,6 @@ from horizon_builder.engine.analysis import (
 )
 from horizon_builder.engine.findings import Reason
 from horizon_builder.engine.payment import Payment, payment_options
-from horizon_builder.engine.validator import load_checks
 from horizon_builder.roster.models import (
     Element,
     UpgradeChoice,
@@ -107,21 +106,13 @@ def _contexts(analysis: Analysis) -> list[Analysis]:
 def _reasons(contexts: list[Analysis], element: Element, form_index: int | None) -> list[Reason]:
     """What every statline rule says about one statline of ``element``, in each context that
     fields it (its command, its type's CR purchases, the mode), each reason once."""
-    load_checks()
     found: dict[tuple[str, str, str | None], Reason] = {}
     for context in contexts:
         if context.mode == "round" and element.id not in context.by_id:
             continue
-        alone = analyse(context.roster, context.ruleset, elements=[element],
-                        command=context.command, cr_purchases=context.cr_purchases,
-                        mode=context.mode)
-        info = alone.elements[0]
-        line = info.base if form_index is None else info.forms[form_index]
-        ask = next(a for a in statlines(context, info) if a.line is line)
-        for rule in STATLINE_RULES:
-            if context.mode in rule.applies_to:
-                for reason in rule.run(ask):
-                    found.setdefault(_key(reason), reason)
+        for reason in statline_reasons(context, element, lambda info: info.base if form_index is None
+                                       else info.forms[form_index]):
+            found.setdefault(_key(reason), reason)
     return list(found.values())
 
 

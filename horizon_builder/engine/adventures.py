@@ -385,7 +385,7 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
 
 def adventure_main(args: argparse.Namespace) -> int:
     """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.files.problems import LoadError
     from horizon_builder.roster.io import load
     from horizon_builder.text.safetext import printable

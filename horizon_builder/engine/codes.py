@@ -145,7 +145,5 @@ CODES: dict[str, tuple[str, str]] = {
     "tf-round-empty": ("Tournament rules", "a round fielding nothing"),
     "tf-round-duplicate": ("Tournament rules", "an element fielded twice in a round"),
     "tf-destroyed-not-fielded": ("Tournament rules", "destroyed in a round it was not fielded in"),
-    "tf-benched-element": ("Tournament rules", "a benched element fielded again"),
     # --- the validator itself ---
-    "internal-check-error": ("horizon-builder", "a check failed: a bug to report"),
 }

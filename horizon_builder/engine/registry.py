@@ -1,41 +1,35 @@
-"""The check registry: what the building checks and the validator both use, below both.
+"""Legacy: check functions not yet declared as rules (see :mod:`horizon_builder.engine.rule`).
 
-The check modules (:mod:`horizon_builder.checks`) register with :func:`check` and use the
-helpers here; the validator runs :data:`CHECKS` (functions, never changed once the checks
-are imported: what validations reuse lives in :mod:`horizon_builder.engine.incremental`).
-Neither side imports the other for these, so there is no import cycle between them
-(tests/test_architecture.py); the validator imports the checks package once, lazily, in
-:func:`horizon_builder.engine.validator.load_checks`.
+A module not yet converted registers a function ``(Analysis) -> Iterable[Finding]`` with
+:func:`check`; :mod:`horizon_builder.checks` hands :data:`LEGACY` to the registry beside the
+declared rules, and the evaluator asks them in the order they were registered. Goes when
+the last check module is converted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import Any
 
-from horizon_builder.engine.analysis import Analysis
-from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.rule import ALL_MODES, Check, next_order
 
-CheckFn = Callable[[Analysis], Iterable[Finding]]
+CheckFn = Callable[[Any], Iterable[Any]]
 
-
-@dataclass(frozen=True)
-class Check:
-    name: str
-    chapter: str
-    applies_to: frozenset[str]  # "battlegroup", "task_force", "round"
-    run: CheckFn
+#: every legacy check, in the order registered
+LEGACY: list[Check] = []
 
 
-CHECKS: list[Check] = []
-
-
-def check(chapter: str, applies_to: Iterable[str] = ("battlegroup", "round", "task_force")
+def check(chapter: str, applies_to: Iterable[str] = ALL_MODES
           ) -> Callable[[CheckFn], CheckFn]:
-    """Register a check function under a book chapter."""
+    """Register a check function (legacy)."""
 
     def register(fn: CheckFn) -> CheckFn:
-        CHECKS.append(Check(fn.__name__, chapter, frozenset(applies_to), fn))
+        LEGACY.append(Check(None, "legacy", frozenset(applies_to), frozenset(), fn, next_order()))
         return fn
 
     return register
+
+
+def statline_check(applies_to: Iterable[str], fn: CheckFn) -> None:
+    """Register a legacy statline rule (a function of one statline yielding reasons)."""
+    LEGACY.append(Check(None, "statline", frozenset(applies_to), frozenset(), fn, next_order()))

@@ -52,7 +52,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
 from horizon_builder.engine.findings import Severity
@@ -106,6 +106,10 @@ class Fault:
     duplicate: bool = False
     element: ElementInfo | None = None
     round: str | None = None
+    #: an element named by id (and name) without its name in front of the message: one a
+    #: round's rule names that may not be in the force at all
+    element_id: str | None = None
+    element_name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,11 @@ class StatlineView:
     def mode(self) -> str:
         return self.force.mode
 
+    @property
+    def analysis(self) -> Analysis:
+        """Legacy name of :attr:`force` (for statline rules not yet declared as rules)."""
+        return self.force
+
 
 @dataclass(frozen=True)
 class ElementView:
@@ -153,16 +162,22 @@ class RoundView:
     index: int
 
 
-Predicate = Callable[..., Iterable[Fault]]
+Predicate = Callable[..., Iterable[Any]]
 _ORDER = itertools.count()
+
+
+def next_order() -> int:
+    """The place of a predicate attached now, in the order findings are reported."""
+    return next(_ORDER)
 
 
 @dataclass(frozen=True)
 class Check:
-    """One predicate of a rule: its scope, where it judges, what it reads."""
+    """One predicate of a rule: its scope, where it judges, what it reads. (``rule`` None,
+    scope "legacy": a check function not yet declared as rules, yielding findings.)"""
 
-    rule: Rule
-    scope: Scope
+    rule: Rule | None
+    scope: str
     modes: frozenset[str]
     reads: frozenset[str]
     predicate: Predicate
@@ -204,7 +219,7 @@ class Rule:
             raise ValueError(f"{self.code}: a {scope} predicate may not read the other elements")
 
         def attach(predicate: Predicate) -> Predicate:
-            self.checks.append(Check(self, scope, modes, reads, predicate, next(_ORDER)))
+            self.checks.append(Check(self, scope, modes, reads, predicate, next_order()))
             return predicate
 
         return attach
@@ -239,7 +254,7 @@ INTERNAL_CHECK_ERROR = Rule("internal-check-error", "error", "horizon-builder", 
 class Registry:
     """Every rule, and every predicate in the order the validator reports them."""
 
-    def __init__(self, rules: Iterable[Rule]):
+    def __init__(self, rules: Iterable[Rule], legacy: Iterable[Check] = ()):
         self.rules: tuple[Rule, ...] = tuple(dict.fromkeys((*rules, INTERNAL_CHECK_ERROR)))
         by_code: dict[str, Rule] = {}
         for rule in self.rules:
@@ -248,18 +263,23 @@ class Registry:
             by_code[rule.code] = rule
         self.by_code = by_code
         self.checks: tuple[Check, ...] = tuple(sorted(
-            (c for rule in self.rules for c in rule.checks), key=lambda c: c.order))
-        self.statline_checks = tuple(c for c in self.checks if c.scope == "statline")
+            (*(c for rule in self.rules for c in rule.checks), *legacy), key=lambda c: c.order))
+        self._by_mode = {mode: tuple(c for c in self.checks if mode in c.modes)
+                         for mode in ALL_MODES}
+
+    def in_mode(self, mode: str) -> tuple[Check, ...]:
+        """The predicates that judge in ``mode``, in order."""
+        return self._by_mode[mode]
 
     @classmethod
-    def of_modules(cls, modules: Sequence[ModuleType]) -> Registry:
+    def of_modules(cls, modules: Sequence[ModuleType], legacy: Iterable[Check] = ()) -> Registry:
         """The rules the modules declare (module constants that are :class:`Rule` s)."""
         found: dict[int, Rule] = {}
         for module in modules:
             for value in vars(module).values():
                 if isinstance(value, Rule):
                     found.setdefault(id(value), value)
-        return cls(found.values())
+        return cls(found.values(), legacy)
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)

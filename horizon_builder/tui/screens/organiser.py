@@ -223,7 +223,7 @@ class ListViewScreen(OrganiserView):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        from horizon_builder.engine.validator import validate
+        from horizon_builder.checks import validate
         from horizon_builder.export import render
         from horizon_builder.roster.io import load
 
