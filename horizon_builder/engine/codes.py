@@ -129,11 +129,6 @@ CODES: dict[str, tuple[str, str]] = {
     "weird-free-unused": ("Weird Horizons", "the mad scientist's free weird upgrade not taken"),
     "weird-upgrades": ("Weird Horizons", "how each weird upgrade is paid"),
     "airship-rules": ("Weird Horizons", "what an airship is and may not do"),
-    # --- Solitaire (OtH p.55-58) ---
-    "solo-force-cost": ("Solitaire", "a solo force not built to the solo FC"),
-    "solo-no-aircraft": ("Solitaire", "an aircraft in a solo force"),
-    "solo-aircraft-form": ("Solitaire", "an aircraft metaform, which cannot be used in a solo game"),
-    "exfil-small-elements": ("Solitaire", "Hot Exfiltration without enough small elements"),
     # --- Tournament rules (OtH p.45-48) ---
     "tf-presence-over-limit": ("Tournament rules", "Task Force FP over its limit"),
     "event-force-cost": ("Tournament rules", "a list not built to the event's FC"),
