@@ -67,18 +67,7 @@ CODES: dict[str, tuple[str, str]] = {
     "event-superheavy-presence": ("Superweapons", "a superheavy over the event's P cap"),
     "event-supertank-min-stat": ("Superweapons", "a supertank stat under the event's minimum"),
     # --- Metaformers (OtH p.18-22) ---
-    "metaform-upgrade-missing": ("Metaformers", "metaforms without the metaform upgrade"),
-    "metaform-no-forms": ("Metaformers", "the metaform upgrade without any metaform"),
-    "metaform-nested": ("Metaformers", "a metaform that is itself a metaformer"),
-    "metaform-too-many": ("Metaformers", "more metaforms than the baseform's P"),
-    "metaform-presence-too-high": ("Metaformers", "a metaform bigger than its baseform"),
-    "metaform-same-type": ("Metaformers", "a metaform of the baseform's own type"),
-    "metaform-type-not-allowed": ("Metaformers", "a type a metaform may not be"),
-    "metaform-type-unknown": ("Metaformers", "a metaform of a type the rules do not know"),
-    "metaformer-aircraft-chq": ("Metaformers", "an aircraft-baseform metaformer as the CHQ"),
     "metaform-cr-whole-type": ("Metaformers", "a CR upgrade on one metaform, not its type"),
-    "metaform-cr-not-conventional": ("Metaformers", "CR bought for non-conventional metaforms"),
-    "metaform-cr-separate-type": ("Metaformers", "CR bought for a type does not reach its metaforms"),
     # --- DataWar (OtH p.23-28) ---
     "drone-one-mark": ("DataWar", "drones of two marks on one element"),
     "cr-purchase-not-type-wide": ("DataWar", "a per-element upgrade bought for a whole type"),
