@@ -25,6 +25,7 @@ from helpers_superweapons import (
 )
 
 from horizon_builder.checks import validate
+from horizon_builder.checks.superweapons import bay_load
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.files.resources import examples_dir, rulesets_dir
 from horizon_builder.roster.io import load
@@ -404,6 +405,21 @@ def test_transport_bays_carry_p_up_to_copies() -> None:
     assert "transport bays for P 2" in only(over, "carrier-over-capacity").message
     # launch bays never take ground elements
     only(check(_carrier("launch_bays"), cargo), "carrier-over-capacity")
+
+
+def test_bay_load_launch_bays_first_then_transport_bays() -> None:
+    """The bays' arithmetic (OtH p.64-65): aircraft fill launch bays of FP P-3 first; the
+    aircraft left over and the other elements fill transport bays of P one per copy."""
+    force = analyse(Roster.model_validate(roster_data(
+        _carrier("launch_bays", {"id": "transport_bays", "count": 2}), _plane("A", 3),
+        _plane("B", 3), el("Guards", "hvy_inf", 1, HVY_INF, carried_by="ark"))), ruleset())
+    ark, cargo = force.elements[0], force.elements[1:]
+    load = bay_load(force.ruleset, ark, cargo)
+    assert (load.launch, load.launch_room, load.launch_less) == (True, 5, 3)
+    assert (load.transport_room, load.aircraft_fp, load.other_p) == (2, 6, 1)
+    assert load.fits  # 1 FP of aircraft over the launch bays + P1 of infantry in 2 bays
+    assert not bay_load(force.ruleset, ark, [*cargo, cargo[-1]]).fits  # P2 + 1 over 2
+    assert bay_load(force.ruleset, ark, []).fits
 
 
 def test_superheavy_carrier_needs_bays() -> None:

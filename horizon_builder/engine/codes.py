@@ -54,18 +54,6 @@ CODES: dict[str, tuple[str, str]] = {
     "era-forbids": ("Supplements and eras", "barred in the roster's era"),
     "era-no-antigrav-aircraft": ("Supplements and eras", "an aircraft too big for an era without antigrav"),
     # --- Superweapons (OtH p.9-17, p.64-65) ---
-    "superheavy-rapid": ("Superweapons", "a supermech or supertank made rapid"),
-    "superheavy-free-chq": ("Superweapons", "a superheavy as the free conventional CHQ"),
-    "superheavy-takes-command": ("Superweapons", "a superheavy takes over guide fire and chain of command"),
-    "carried-by-itself": ("Superweapons", "an element aboard itself"),
-    "carrier-missing": ("Superweapons", "aboard an element that is not in the force"),
-    "carried-by-cycle": ("Superweapons", "elements aboard each other in a loop"),
-    "carrier-no-bays": ("Superweapons", "aboard an element without bays"),
-    "carrier-over-capacity": ("Superweapons", "more aboard than the bays hold"),
-    "carrier-capacity-unknown": ("Superweapons", "a carrier whose capacity is not known"),
-    "event-superheavies-barred": ("Superweapons", "superheavies barred by the event"),
-    "event-superheavy-presence": ("Superweapons", "a superheavy over the event's P cap"),
-    "event-supertank-min-stat": ("Superweapons", "a supertank stat under the event's minimum"),
     # --- Metaformers (OtH p.18-22) ---
     "metaform-cr-whole-type": ("Metaformers", "a CR upgrade on one metaform, not its type"),
     # --- DataWar (OtH p.23-28) ---
