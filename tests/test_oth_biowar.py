@@ -14,6 +14,7 @@ import pytest
 from builders import check, codes, element
 from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies, superheavy_args
 
+from horizon_builder.checks.biowar import fighting_all_bio
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.io import load
@@ -334,6 +335,22 @@ def test_strategic_assets_do_not_make_a_bio_force_mixed(ruleset):
                          supplements=["biowar", "strategic_assets"]), ruleset)
     assert "bio-force-command" not in codes(report)
     assert "bio-command-mixed-force" not in codes(report)
+
+
+def test_fighting_all_bio_leaves_strategic_assets_out(ruleset):
+    """What a bio-force is (OtH p.32; our reading: strategic assets are not fighting
+    elements): all bio, not all bio, or no fighting element at all (None)."""
+    strike = {"id": "s1", "name": "Strike", "type": "ballistic_strike", "presence": 3}
+    hc = element("hvy_cav", 3, "Cuirassiers", id="c1", stats=dict(HVY_CAV))
+
+    def elements(*listed: dict[str, Any]) -> list:
+        roster = force(*listed, supplements=("biowar", "strategic_assets"))
+        return analyse(roster, ruleset).elements
+
+    assert fighting_all_bio(elements(beast("b1"), gribbly("g1"), kaiju("k1"), strike)) is True
+    assert fighting_all_bio(elements(beast("b1"), hc, strike)) is False
+    assert fighting_all_bio(elements(strike)) is None
+    assert fighting_all_bio([]) is None
 
 
 def test_mixed_force_takes_a_normal_chq(ruleset):

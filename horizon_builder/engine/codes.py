@@ -64,13 +64,6 @@ CODES: dict[str, tuple[str, str]] = {
     "rebro-node-on-chq": ("DataWar", "a rebro node on the CHQ (any form) or on an element of its type"),
     "rebro-node-no-chain-of-command": ("DataWar", "a rebro node with no chain of command to relay"),
     # --- BioWar (OtH p.29-33, p.66-67) ---
-    "gun-beast-rapid-vanguard": ("BioWar", "a gun-beast made rapid or vanguard"),
-    "gribbly-rapid-vanguard": ("BioWar", "a gribbly that lost rapid or vanguard"),
-    "kaiju-mutations-only": ("BioWar", "an upgrade on a kaiju without mechakaiju"),
-    "mutation-needs-kaiju": ("BioWar", "a mutation on a superheavy without Kaiju!"),
-    "bio-force-command": ("BioWar", "an all-bio force without an alpha or hivemind"),
-    "bio-command-mixed-force": ("BioWar", "an alpha or hivemind over a force that is not all bio"),
-    "alpha-not-kaiju": ("BioWar", "an alpha that is not a kaiju or gun-beast"),
     # --- Strategic assets (OtH p.34-40) ---
     # --- Weird Horizons (OtH p.41-43, p.69-71) ---
     "weird-free-without-mad-scientist": ("Weird Horizons", "a free weird upgrade with no mad scientist"),
