@@ -78,6 +78,9 @@ class ElementInfo:
     is_command: bool
     fc_notes: list[str] = field(default_factory=list)
     fc_provisional: bool = False
+    #: how the CHQ changes this element's FC is not known (its cell of the CHQ cost table is
+    #: empty: counted at P, :func:`chq_modifier`)
+    chq_cost_unknown: bool = False
     #: CR bought for its type, and for its metaforms' types (``form_type``, OtH p.20)
     type_upgrades: list[CrPurchase] = field(default_factory=list)
     cr_spent: int = 0
@@ -242,7 +245,10 @@ def _form_info(ruleset: Ruleset, form: Form) -> StatlineInfo:
 
 
 def chq_modifier(ruleset: Ruleset, chq_type: str, element_type: str) -> tuple[int, bool]:
-    """FC change a conventional CHQ of ``chq_type`` makes to ``element_type``; (change, known)."""
+    """The CHQ cost table (core, reported; OtH p.62): the FC change a conventional CHQ of
+    ``chq_type`` makes to an element of ``element_type``, and whether the table knows it
+    (a row marked ``complete`` knows that a type it does not list is unchanged; an unknown
+    change counts as none, and the ``chq-cost-unknown`` rule says so). Never its own type."""
     if chq_type == element_type:
         return 0, True  # never its own type (OtH p.62)
     row = ruleset.chq_cost_table.get(chq_type)
@@ -265,7 +271,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     fp = et.force_presence if et is not None and et.force_presence is not None else element.presence
     momentum = fp
     notes: list[str] = []
-    provisional = False
+    provisional = chq_cost_unknown = False
     if is_command and conventional_chq:
         fc = 0
         notes.append("free conventional CHQ")
@@ -277,7 +283,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
         if change:
             notes.append(f"{change:+d} under {with_article(chq_type.short or chq_type.name)} CHQ")  # type: ignore[union-attr]
         if not known:
-            provisional = True
+            provisional = chq_cost_unknown = True
             notes.append("CHQ cost change unknown: counted at its P")
         elif change:
             row = ruleset.chq_cost_table[chq_key]
@@ -289,7 +295,8 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     for cost in base.upgrades:
         if cost.upgrade is not None and cost.upgrade.momentum_as is not None:
             momentum = cost.upgrade.momentum_as
-    info = ElementInfo(element, et, base, forms, fc, fp, momentum, is_command, notes, provisional)
+    info = ElementInfo(element, et, base, forms, fc, fp, momentum, is_command, notes, provisional,
+                       chq_cost_unknown)
     info.type_upgrades = list(bought)
     _apply_type_upgrades(ruleset, info)
     info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")

@@ -14,9 +14,10 @@ whatever it said before it raised; the other rules are still asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, analyse
 from horizon_builder.engine.findings import (
@@ -34,9 +35,11 @@ from horizon_builder.engine.rule import (
     Check,
     ElementView,
     Fault,
+    PurchaseView,
     Registry,
     RoundView,
     StatlineView,
+    UpgradeView,
 )
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.roster.models import Element, Roster
@@ -161,14 +164,19 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     if round_view is not None:
         checks = sorted(checks, key=lambda c: c.scope != "round")
     name = force.round_name
-    for check in checks:
+    for block in _blocks(checks):
         found: list[Finding] = []
-        try:
-            for finding in _ask(check, force, round_view):
-                found.append(finding)
-        except Exception as exc:  # a bug in one rule must not hide the others
+        failed: dict[Check, Exception] = {}
+        if len(block) == 1:
+            try:
+                found.extend(_ask(block[0], force, round_view))
+            except Exception as exc:  # a bug in one rule must not hide the others
+                failed[block[0]] = exc
+        else:
+            found.extend(_ask_together(block, force, failed))
+        for check, error in failed.items():
             found.append(Finding(INTERNAL_CHECK_ERROR.severity, INTERNAL_CHECK_ERROR.code,
-                                 f"check {check.name} failed: {exc!r}; please report this",
+                                 f"check {check.name} failed: {error!r}; please report this",
                                  INTERNAL_CHECK_ERROR.page))
         for f in found:
             if said and finding_key(f) in said:
@@ -181,23 +189,22 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     return [*errors, *warnings, *notes]
 
 
+def _blocks(checks: Sequence[Check]) -> list[list[Check]]:
+    """The checks in order, those of one topic (``together``) next to each other as one block."""
+    blocks: list[list[Check]] = []
+    for check in checks:
+        if check.together is not None and blocks and blocks[-1][-1].together == check.together:
+            blocks[-1].append(check)
+        else:
+            blocks.append([check])
+    return blocks
+
+
 def _ask(check: Check, force: Analysis, round_view: RoundView | None) -> Iterator[Finding]:
     """What one predicate says, as findings."""
     scope = check.scope
-    if scope == "statline":
-        for info in force.elements:
-            for view in statline_views(force, info):
-                for fault in check.predicate(view):
-                    if isinstance(fault, Reason):  # legacy statline rule (not yet declared)
-                        if not fault.duplicate:
-                            yield _about(info, fault.severity, fault.code, fault.message,
-                                         fault.rule, fault.field, fault.provisional)
-                    elif not fault.duplicate:
-                        yield _finding(check, fault, info)
-    elif scope == "element":
-        for info in force.elements:
-            for fault in check.predicate(ElementView(force, info)):
-                yield _finding(check, fault, info)
+    if scope in ("upgrade", "statline", "element", "purchase"):
+        yield from _ask_together([check], force, None)
     elif scope == "force":
         for fault in check.predicate(force):
             yield _finding(check, fault, fault.element)
@@ -207,6 +214,53 @@ def _ask(check: Check, force: Analysis, round_view: RoundView | None) -> Iterato
                 yield _finding(check, fault, fault.element)
     else:  # legacy: a check function over the analysis, yielding findings
         yield from check.predicate(force)
+
+
+def _ask_together(block: Sequence[Check], force: Analysis,
+                  failed: dict[Check, Exception] | None) -> Iterator[Finding]:
+    """What the predicates of one topic say, purchase by purchase (CR purchases), then element
+    by element: each element's own, then per statline each upgrade's, then the statline's.
+    With ``failed``, a predicate that raises is noted there and asked no more; else the
+    exception goes up."""
+    purchase_checks = [c for c in block if c.scope == "purchase"]
+    element_checks = [c for c in block if c.scope == "element"]
+    upgrade_checks = [c for c in block if c.scope == "upgrade"]
+    statline_checks = [c for c in block if c.scope == "statline"]
+
+    def said(check: Check, faults: Iterable[Any], info: ElementInfo | None) -> list[Finding]:
+        if failed is not None and check in failed:
+            return []
+        out: list[Finding] = []
+        try:
+            for fault in faults:
+                if fault.duplicate:
+                    continue
+                if isinstance(fault, Reason):  # legacy statline rule (not yet declared)
+                    out.append(_about(info, fault.severity, fault.code, fault.message,
+                                      fault.rule, fault.field, fault.provisional))
+                else:
+                    out.append(_finding(check, fault, info if info is not None else fault.element))
+        except Exception as exc:
+            if failed is None:
+                raise
+            failed[check] = exc
+        return out
+
+    for purchase in force.cr_purchases if purchase_checks else ():
+        for check in purchase_checks:
+            yield from said(check, check.predicate(PurchaseView(force, purchase)), None)
+    for info in force.elements if (element_checks or upgrade_checks or statline_checks) else ():
+        for check in element_checks:
+            yield from said(check, check.predicate(ElementView(force, info)), info)
+        if not (upgrade_checks or statline_checks):
+            continue
+        for view in statline_views(force, info):
+            for cost in view.line.upgrades if upgrade_checks else ():
+                upgrade = UpgradeView(view, cost)
+                for check in upgrade_checks:
+                    yield from said(check, check.predicate(upgrade), info)
+            for check in statline_checks:
+                yield from said(check, check.predicate(view), info)
 
 
 def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
@@ -255,9 +309,14 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
     view = next(v for v in statline_views(force, info) if v.line is line)
     out: list[Reason] = []
     for check in rules.in_mode(force.mode):
-        if check.scope != "statline":
+        if check.scope == "upgrade":
+            faults: Iterable[Any] = (f for cost in line.upgrades
+                                     for f in check.predicate(UpgradeView(view, cost)))
+        elif check.scope == "statline":
+            faults = check.predicate(view)
+        else:
             continue
-        for fault in check.predicate(view):
+        for fault in faults:
             if isinstance(fault, Reason):
                 out.append(fault)
             else:
