@@ -13,9 +13,6 @@ CODES: dict[str, tuple[str, str]] = {
     # --- Mustering (core rulebook; values provisional, RULES.md §0) ---
     # which conventional types may lead is firm: the errata's CHQ table (OtH p.59)
     # --- Supplements and eras ---
-    "supplement-disabled": ("Supplements and eras", "content of a supplement the roster has off"),
-    "era-forbids": ("Supplements and eras", "barred in the roster's era"),
-    "era-no-antigrav-aircraft": ("Supplements and eras", "an aircraft too big for an era without antigrav"),
     # --- Superweapons (OtH p.9-17, p.64-65) ---
     "superheavy-rapid": ("Superweapons", "a supermech or supertank made rapid"),
     "superheavy-free-chq": ("Superweapons", "a superheavy as the free conventional CHQ"),
@@ -94,15 +91,5 @@ CODES: dict[str, tuple[str, str]] = {
     "solo-aircraft-form": ("Solitaire", "an aircraft metaform, which cannot be used in a solo game"),
     "exfil-small-elements": ("Solitaire", "Hot Exfiltration without enough small elements"),
     # --- Tournament rules (OtH p.45-48) ---
-    "tf-presence-over-limit": ("Tournament rules", "Task Force FP over its limit"),
-    "event-force-cost": ("Tournament rules", "a list not built to the event's FC"),
-    "event-battlegroup": ("Tournament rules", "a battlegroup entered in a tournament, not a Task Force"),
-    "event-supplement": ("Tournament rules", "a supplement the event does not allow"),
-    "event-era": ("Tournament rules", "a list not set in the event's era"),
-    "event-house-rules": ("Tournament rules", "a list that brings its own rules file"),
-    "tf-command-per-round": ("Tournament rules", "a Task Force list choosing command or CR"),
-    "tf-round-empty": ("Tournament rules", "a round fielding nothing"),
-    "tf-round-duplicate": ("Tournament rules", "an element fielded twice in a round"),
-    "tf-destroyed-not-fielded": ("Tournament rules", "destroyed in a round it was not fielded in"),
     # --- the validator itself ---
 }

@@ -35,7 +35,8 @@ What a predicate is asked about (its *scope*, the view it gets):
 - ``force``: the force (:data:`ForceView`): every element, FC, FP, CR available and
   spent, command, era, supplements.
 - ``round``: :class:`RoundView`, one tournament round of a Task Force with the Task
-  Force around it (what earlier rounds destroyed).
+  Force around it (what earlier rounds destroyed): asked in each round's report (mode
+  ``round``), or for each round in the Task Force's own report (mode ``task_force``).
 
 ``modes``: where the predicate judges: a battlegroup, a Task Force list as a whole, and
 each round of a Task Force (a battlegroup chosen from the list, OtH p.46).
@@ -193,7 +194,9 @@ class ElementView:
 
 @dataclass(frozen=True)
 class RoundView:
-    """One round of a Task Force: the round's battlegroup (``force``) and the Task Force."""
+    """One round of a Task Force (``round``, its place ``index``) and the Task Force;
+    ``force``: the battlegroup being judged: the round's own in the round's report, the
+    Task Force in the Task Force's."""
 
     task_force: Analysis
     force: Analysis
@@ -290,10 +293,15 @@ class Rule:
         """Attach a predicate ``(ForceView) -> Iterable[Fault]``."""
         return self._attach("force", modes, reads)
 
-    def round(self, reads: Iterable[str] = ("rules", "elements", "rounds")
-              ) -> Callable[[Predicate], Predicate]:
-        """Attach a predicate ``(RoundView) -> Iterable[Fault]`` (judged in each round)."""
-        return self._attach("round", ("round",), reads)
+    def round(self, modes: Iterable[str] = ("round",),
+              reads: Iterable[str] = ("rules", "elements", "rounds"),
+              together: str | None = None) -> Callable[[Predicate], Predicate]:
+        """Attach a predicate ``(RoundView) -> Iterable[Fault]``: by default judged in each
+        round's report; with ``modes=("task_force",)``, for each round in the Task Force's."""
+        modes = frozenset(modes)
+        if not modes <= {"round", "task_force"}:
+            raise ValueError(f"{self.code}: a round predicate judges in rounds or Task Forces")
+        return self._attach("round", modes, reads, together)
 
 
 #: The evaluator's own rule: a predicate that raised (a bug) becomes this finding, never a

@@ -209,19 +209,30 @@ def _ask(check: Check, force: Analysis, round_view: RoundView | None) -> Iterato
         for fault in check.predicate(force):
             yield _finding(check, fault, fault.element)
     elif scope == "round":
-        if round_view is not None:
-            for fault in check.predicate(round_view):
+        for view in _round_views(force, round_view):
+            for fault in check.predicate(view):
                 yield _finding(check, fault, fault.element)
     else:  # legacy: a check function over the analysis, yielding findings
         yield from check.predicate(force)
 
 
+def _round_views(force: Analysis, round_view: RoundView | None) -> list[RoundView]:
+    """The round a round's report is about, or each round of a Task Force list."""
+    if round_view is not None:
+        return [round_view]
+    if force.mode != "task_force":
+        return []
+    return [RoundView(force, force, round_, index) for index, round_ in enumerate(force.roster.rounds)]
+
+
 def _ask_together(block: Sequence[Check], force: Analysis,
                   failed: dict[Check, Exception] | None) -> Iterator[Finding]:
-    """What the predicates of one topic say, purchase by purchase (CR purchases), then element
+    """What the predicates of one topic say, round by round (a Task Force's rounds), purchase
+    by purchase (CR purchases), then element
     by element: each element's own, then per statline each upgrade's, then the statline's.
     With ``failed``, a predicate that raises is noted there and asked no more; else the
     exception goes up."""
+    round_checks = [c for c in block if c.scope == "round"]
     purchase_checks = [c for c in block if c.scope == "purchase"]
     element_checks = [c for c in block if c.scope == "element"]
     upgrade_checks = [c for c in block if c.scope == "upgrade"]
@@ -246,6 +257,9 @@ def _ask_together(block: Sequence[Check], force: Analysis,
             failed[check] = exc
         return out
 
+    for one_round in _round_views(force, None) if round_checks else ():
+        for check in round_checks:
+            yield from said(check, check.predicate(one_round), None)
     for purchase in force.cr_purchases if purchase_checks else ():
         for check in purchase_checks:
             yield from said(check, check.predicate(PurchaseView(force, purchase)), None)
