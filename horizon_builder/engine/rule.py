@@ -213,7 +213,7 @@ def next_order() -> int:
     return next(_ORDER)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Check:
     """One predicate of a rule: its scope, where it judges, what it reads. (``rule`` None,
     scope "legacy": a check function not yet declared as rules, yielding findings.)"""

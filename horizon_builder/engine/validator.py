@@ -158,23 +158,18 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
          round_view: RoundView | None = None) -> list[Finding]:
     """Every predicate that judges in ``mode``, in the registry's order: errors, then
     warnings, then notes. In a round: the round's own rules first, what the Task Force
-    ``said`` already left out, and every finding named after the round."""
+    ``said`` already left out, and every finding named after the round. A predicate that
+    raises is asked no more: what it said before stays, and an internal-check-error follows."""
     parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
     checks: Sequence[Check] = rules.in_mode(mode)
     if round_view is not None:
         checks = sorted(checks, key=lambda c: c.scope != "round")
     name = force.round_name
+    targets = _Targets(force, round_view)
     for block in _blocks(checks):
-        found: list[Finding] = []
-        failed: dict[Check, Exception] = {}
-        if len(block) == 1:
-            try:
-                found.extend(_ask(block[0], force, round_view))
-            except Exception as exc:  # a bug in one rule must not hide the others
-                failed[block[0]] = exc
-        else:
-            found.extend(_ask_together(block, force, failed))
-        for check, error in failed.items():
+        failed: dict[int, tuple[Check, Exception]] = {}
+        found = _ask(block, targets, failed)
+        for check, error in failed.values():
             found.append(Finding(INTERNAL_CHECK_ERROR.severity, INTERNAL_CHECK_ERROR.code,
                                  f"check {check.name} failed: {error!r}; please report this",
                                  INTERNAL_CHECK_ERROR.page))
@@ -200,81 +195,91 @@ def _blocks(checks: Sequence[Check]) -> list[list[Check]]:
     return blocks
 
 
-def _ask(check: Check, force: Analysis, round_view: RoundView | None) -> Iterator[Finding]:
-    """What one predicate says, as findings."""
-    scope = check.scope
-    if scope in ("upgrade", "statline", "element", "purchase"):
-        yield from _ask_together([check], force, None)
-    elif scope == "force":
-        for fault in check.predicate(force):
-            yield _finding(check, fault, fault.element)
-    elif scope == "round":
-        for view in _round_views(force, round_view):
-            for fault in check.predicate(view):
-                yield _finding(check, fault, fault.element)
-    else:  # legacy: a check function over the analysis, yielding findings
-        yield from check.predicate(force)
+class _Targets:
+    """What a force's predicates are asked about, each view made once per force: its
+    elements (each with its statlines, each with its upgrades), its CR purchases, its rounds."""
 
+    def __init__(self, force: Analysis, round_view: RoundView | None):
+        self.force = force
+        self.round_view = round_view
 
-def _round_views(force: Analysis, round_view: RoundView | None) -> list[RoundView]:
-    """The round a round's report is about, or each round of a Task Force list."""
-    if round_view is not None:
-        return [round_view]
-    if force.mode != "task_force":
-        return []
-    return [RoundView(force, force, round_, index) for index, round_ in enumerate(force.roster.rounds)]
+    @cached_property
+    def elements(self) -> list[tuple[ElementInfo, ElementView,
+                                     list[tuple[StatlineView, list[UpgradeView]]]]]:
+        force = self.force
+        return [(info, ElementView(force, info),
+                 [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
+                  for view in statline_views(force, info)])
+                for info in force.elements]
 
+    @cached_property
+    def purchases(self) -> list[PurchaseView]:
+        return [PurchaseView(self.force, purchase) for purchase in self.force.cr_purchases]
 
-def _ask_together(block: Sequence[Check], force: Analysis,
-                  failed: dict[Check, Exception] | None) -> Iterator[Finding]:
-    """What the predicates of one topic say, round by round (a Task Force's rounds), purchase
-    by purchase (CR purchases), then element
-    by element: each element's own, then per statline each upgrade's, then the statline's.
-    With ``failed``, a predicate that raises is noted there and asked no more; else the
-    exception goes up."""
-    round_checks = [c for c in block if c.scope == "round"]
-    purchase_checks = [c for c in block if c.scope == "purchase"]
-    element_checks = [c for c in block if c.scope == "element"]
-    upgrade_checks = [c for c in block if c.scope == "upgrade"]
-    statline_checks = [c for c in block if c.scope == "statline"]
-
-    def said(check: Check, faults: Iterable[Any], info: ElementInfo | None) -> list[Finding]:
-        if failed is not None and check in failed:
+    @cached_property
+    def rounds(self) -> list[RoundView]:
+        """The round a round's report is about, or each round of a Task Force list."""
+        force = self.force
+        if self.round_view is not None:
+            return [self.round_view]
+        if force.mode != "task_force":
             return []
-        out: list[Finding] = []
-        try:
-            for fault in faults:
-                if fault.duplicate:
-                    continue
-                if isinstance(fault, Reason):  # legacy statline rule (not yet declared)
-                    out.append(_about(info, fault.severity, fault.code, fault.message,
-                                      fault.rule, fault.field, fault.provisional))
-                else:
-                    out.append(_finding(check, fault, info if info is not None else fault.element))
-        except Exception as exc:
-            if failed is None:
-                raise
-            failed[check] = exc
-        return out
+        return [RoundView(force, force, round_, index)
+                for index, round_ in enumerate(force.roster.rounds)]
 
-    for one_round in _round_views(force, None) if round_checks else ():
-        for check in round_checks:
-            yield from said(check, check.predicate(one_round), None)
-    for purchase in force.cr_purchases if purchase_checks else ():
-        for check in purchase_checks:
-            yield from said(check, check.predicate(PurchaseView(force, purchase)), None)
-    for info in force.elements if (element_checks or upgrade_checks or statline_checks) else ():
-        for check in element_checks:
-            yield from said(check, check.predicate(ElementView(force, info)), info)
-        if not (upgrade_checks or statline_checks):
-            continue
-        for view in statline_views(force, info):
-            for cost in view.line.upgrades if upgrade_checks else ():
-                upgrade = UpgradeView(view, cost)
-                for check in upgrade_checks:
-                    yield from said(check, check.predicate(upgrade), info)
-            for check in statline_checks:
-                yield from said(check, check.predicate(view), info)
+
+def _ask(block: Sequence[Check], targets: _Targets,
+         failed: dict[int, tuple[Check, Exception]]) -> list[Finding]:
+    """What the predicates of one block say, as findings: round by round (a Task Force's
+    rounds), purchase by purchase (CR purchases), the force's, then element by element: each
+    element's own, then per statline each upgrade's, then the statline's (one predicate
+    alone is simply asked of each of its views in turn). A predicate that raises is noted in
+    ``failed`` and asked no more."""
+    out: list[Finding] = []
+    add = out.append
+
+    def ask(check: Check, view: object, info: ElementInfo | None) -> None:
+        if check.order in failed:
+            return
+        try:
+            for fault in check.predicate(view):
+                if isinstance(fault, Finding):  # legacy check function (not yet declared)
+                    add(fault)
+                elif fault.duplicate:
+                    continue
+                elif isinstance(fault, Reason):  # legacy statline rule (not yet declared)
+                    add(_about(info, fault.severity, fault.code, fault.message, fault.rule,
+                               fault.field, fault.provisional))
+                else:
+                    add(_finding(check, fault, info if info is not None else fault.element))
+        except Exception as exc:  # a bug in one rule must not hide the others
+            failed[check.order] = (check, exc)
+
+    by_scope: dict[str, list[Check]] = {}
+    for check in block:
+        by_scope.setdefault(check.scope, []).append(check)
+    for view in targets.rounds if "round" in by_scope else ():
+        for check in by_scope["round"]:
+            ask(check, view, None)
+    for purchase in targets.purchases if "purchase" in by_scope else ():
+        for check in by_scope["purchase"]:
+            ask(check, purchase, None)
+    for check in (*by_scope.get("force", ()), *by_scope.get("legacy", ())):
+        ask(check, targets.force, None)
+    element_checks = by_scope.get("element", ())
+    upgrade_checks = by_scope.get("upgrade", ())
+    statline_checks = by_scope.get("statline", ())
+    if element_checks or upgrade_checks or statline_checks:
+        for info, element_view, lines in targets.elements:
+            for check in element_checks:
+                ask(check, element_view, info)
+            for statline_view, upgrades in lines:
+                for upgrade_view in upgrades if upgrade_checks else ():
+                    for check in upgrade_checks:
+                        ask(check, upgrade_view, info)
+                for check in statline_checks:
+                    ask(check, statline_view, info)
+    return out
 
 
 def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
