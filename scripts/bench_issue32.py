@@ -7,8 +7,8 @@
 - the organiser's ``check --event`` over a folder of 1,000 different 40-element Task
   Forces peaks under 300 MB (``--event-lists N``: a smaller folder; 0 skips it).
 
-Medians of ``--repeats`` runs, wall clock (``--cpu``: the process's CPU clock). Run it with the Python of the environment whose
-``horizon_builder`` you time (the benchmark says which)::
+Medians of ``--repeats`` runs, wall clock (``--cpu``: the process's CPU clock). Run it with
+the Python of the environment whose ``horizon_builder`` you time (it says which)::
 
     python scripts/bench_issue32.py [--repeats N] [--event-lists N]
 
