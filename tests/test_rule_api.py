@@ -136,3 +136,21 @@ def test_every_declared_rule_has_its_catalogue_entry() -> None:
 def test_a_fault_names_no_code() -> None:
     """A predicate says where a rule is broken; the rule it belongs to says the code."""
     assert "code" not in Fault.__dataclass_fields__
+
+
+def test_what_the_evaluator_keeps_is_its_own_and_bounded() -> None:
+    """Speed is the evaluator's private business: only engine/validator.py reads engine/kept.py,
+    and what it keeps stays within two generations however many lists are judged."""
+    from horizon_builder.engine.kept import Kept
+
+    users = sorted(path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+                   if "horizon_builder.engine.kept" in _imports(path)
+                   or any(m == "horizon_builder.engine" and "kept" in _source(path)
+                          for m in _imports(path)))
+    assert users == ["engine/validator.py"]
+    memo = Kept(limit=10)
+    anchors = [object() for _ in range(35)]
+    for n, anchor in enumerate(anchors):
+        memo.put((id(anchor), n), (anchor,), n)
+    assert len(memo) <= 20
+    assert memo.get((id(anchors[-1]), 34)) == 34 and memo.get((id(anchors[0]), 0)) is None

@@ -19,6 +19,9 @@ from horizon_builder.rules.models import CommandOption, ElementType, PresenceRul
 from horizon_builder.text.words import with_article
 
 T = TypeVar("T")
+#: ``(ruleset, element, context, make) -> ElementInfo``: see :func:`analyse`
+InfoOf = Callable[["Ruleset", "Element", tuple[object, ...], Callable[[], "ElementInfo"]],
+                  "ElementInfo"]
 
 
 @dataclass
@@ -307,9 +310,11 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
 
 def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | None = None,
             command: Command | None = None, cr_purchases: Sequence[CrPurchase] | None = None,
-            mode: str | None = None, round_name: str | None = None) -> Analysis:
+            mode: str | None = None, round_name: str | None = None,
+            info_of: InfoOf | None = None) -> Analysis:
     """Derive everything about a roster (or one tournament round of it: its ``elements``,
-    ``command`` and ``cr_purchases``)."""
+    ``command`` and ``cr_purchases``). ``info_of``: how an element's info is had (the
+    evaluator's: it may find one made before for the same element and ``context``)."""
     chosen: Sequence[Element] = roster.elements if elements is None else elements
     command = roster.command if command is None else command
     purchases: Sequence[CrPurchase] = roster.cr_purchases if cr_purchases is None else cr_purchases
@@ -339,8 +344,17 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
         if element.forms:  # CR bought for its metaforms' types reaches them (OtH p.20)
             bought += [p for t in sorted({f.type for f in element.forms} - {element.type})
                        for p in purchases_by_type.get(t, ()) if p.form_type]
-        infos.append(_element_info(ruleset, element, is_command, free_granted and is_command,
-                                   conventional_chq, chq_type, chq_key, bought))
+        def make(element: Element = element, is_command: bool = is_command,
+                 bought: list[CrPurchase] = bought) -> ElementInfo:
+            return _element_info(ruleset, element, is_command, free_granted and is_command,
+                                 conventional_chq, chq_type, chq_key, bought)
+
+        if info_of is None:
+            infos.append(make())
+        else:  # everything of the force an info is made from, beside the element
+            context = (is_command, free_granted and is_command, conventional_chq,
+                       chq_element.type if chq_element is not None else None, chq_key, *bought)
+            infos.append(info_of(ruleset, element, context, make))
     counted = sum(counts_for_cr(info) for info in infos)
     command_info = infos[chq_index] if chq_index is not None else None  # ids are unique
     return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from horizon_builder.engine import kept
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, analyse
 from horizon_builder.engine.findings import (
     SEVERITY_ORDER,
@@ -136,7 +137,7 @@ def evaluate(roster: Roster, ruleset: Ruleset, rules: Registry) -> Report:
     """Ask every rule of ``rules`` about a roster; a Task Force also gets one report per
     round (each round a battlegroup chosen from the list, OtH p.46)."""
     with gc_paused():
-        analysis = analyse(roster, ruleset)
+        analysis = analyse(roster, ruleset, info_of=_info_of)
         findings = _run(rules, analysis, roster.kind)
         rounds: list[Report] = []
         if roster.kind == "task_force":
@@ -147,7 +148,7 @@ def evaluate(roster: Roster, ruleset: Ruleset, rules: Registry) -> Report:
                 sub = analyse(roster, ruleset,
                               elements=[e for e in roster.elements if e.id in fielded],
                               command=round_.command, cr_purchases=round_.cr_purchases,
-                              mode="round", round_name=round_.name)
+                              mode="round", round_name=round_.name, info_of=_info_of)
                 view = RoundView(analysis, sub, round_, index)
                 rounds.append(Report(sub, compute_totals(sub), _run(rules, sub, "round", said, view),
                                      []))
@@ -202,15 +203,6 @@ class _Targets:
     def __init__(self, force: Analysis, round_view: RoundView | None):
         self.force = force
         self.round_view = round_view
-
-    @cached_property
-    def elements(self) -> list[tuple[ElementInfo, ElementView,
-                                     list[tuple[StatlineView, list[UpgradeView]]]]]:
-        force = self.force
-        return [(info, ElementView(force, info),
-                 [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
-                  for view in statline_views(force, info)])
-                for info in force.elements]
 
     @cached_property
     def purchases(self) -> list[PurchaseView]:
@@ -269,17 +261,59 @@ def _ask(block: Sequence[Check], targets: _Targets,
     element_checks = by_scope.get("element", ())
     upgrade_checks = by_scope.get("upgrade", ())
     statline_checks = by_scope.get("statline", ())
-    if element_checks or upgrade_checks or statline_checks:
-        for info, element_view, lines in targets.elements:
-            for check in element_checks:
-                ask(check, element_view, info)
-            for statline_view, upgrades in lines:
-                for upgrade_view in upgrades if upgrade_checks else ():
+    if not (element_checks or upgrade_checks or statline_checks):
+        return out
+    block_key = tuple(check.order for check in block)
+    context = _read_context(block, targets.force)
+    for info in targets.force.elements:
+        key = (block_key, id(info), context) if context is not None and not failed else None
+        said = kept.SAID.get(key) if key is not None else None
+        if said is not None:
+            out.extend(said)
+            continue
+        start, failures = len(out), len(failed)
+        for check in element_checks:
+            ask(check, ElementView(targets.force, info), info)
+        if upgrade_checks or statline_checks:
+            for statline_view in statline_views(targets.force, info):
+                for cost in statline_view.line.upgrades if upgrade_checks else ():
+                    upgrade_view = UpgradeView(statline_view, cost)
                     for check in upgrade_checks:
                         ask(check, upgrade_view, info)
                 for check in statline_checks:
                     ask(check, statline_view, info)
+        if key is not None and len(failed) == failures:
+            kept.SAID.put(key, (info,), tuple(out[start:]))
     return out
+
+
+def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
+             make: Callable[[], ElementInfo]) -> ElementInfo:
+    """An element's info, found again when the same element comes back in the same context
+    (see :mod:`horizon_builder.engine.kept`)."""
+    key = (id(ruleset), id(element), context)
+    info: ElementInfo | None = kept.INFOS.get(key)
+    if info is None:
+        info = make()
+        kept.INFOS.put(key, (ruleset, element), info)
+    return info
+
+
+def _read_context(block: Sequence[Check], force: Analysis) -> tuple[object, ...] | None:
+    """What the force gives the element-level predicates of a block beyond the element's info,
+    as they declare it (:data:`~horizon_builder.engine.rule.READS`): the key under which what
+    they say of an info is kept. None: not kept (a legacy rule, which declares nothing)."""
+    reads: set[str] = set()
+    for check in block:
+        if check.rule is None:
+            return None
+        reads |= check.reads
+    roster = force.roster
+    return (id(force.ruleset), force.mode,
+            (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
+             roster.force_cost, roster.overrides) if "settings" in reads else None,
+            force.command if "command" in reads else None,
+            tuple(force.cr_purchases) if "cr" in reads else None)
 
 
 def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
