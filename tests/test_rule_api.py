@@ -154,3 +154,19 @@ def test_what_the_evaluator_keeps_is_its_own_and_bounded() -> None:
         memo.put((id(anchor), n), (anchor,), n)
     assert len(memo) <= 20
     assert memo.get((id(anchors[-1]), 34)) == 34 and memo.get((id(anchors[0]), 0)) is None
+
+
+def test_the_docs_table_of_codes_is_made_from_the_rules() -> None:
+    from horizon_builder.checks import codes_markdown
+
+    docs = PACKAGE.parent / "docs" / "codes.md"
+    assert docs.read_text(encoding="utf-8") == codes_markdown(), (
+        "docs/codes.md is stale: python -c \"from horizon_builder.checks import codes_markdown "
+        "as m; print(m(), end='')\" > docs/codes.md")
+
+
+def test_the_export_schema_lists_every_code() -> None:
+    from horizon_builder.export.document import export_schema
+
+    enum = export_schema()["$defs"]["FindingExport"]["properties"]["code"]["enum"]
+    assert enum == sorted(CODES)
