@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from horizon_builder.checks import validate
-from horizon_builder.engine.suggest import _commands, _rank, suggest
+from horizon_builder.editing.suggest import _commands, _rank, suggest
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Command, Element
 

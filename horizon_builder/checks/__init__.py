@@ -51,6 +51,22 @@ def catalogue() -> dict[str, tuple[str, str]]:
 CODES = catalogue()
 
 
+def codes_markdown() -> str:
+    """The table of finding codes in docs/codes.md, made from the rules (a test keeps the
+    file current: ``python -c "from horizon_builder.checks import codes_markdown as m;
+    print(m(), end='')" > docs/codes.md``)."""
+    rows = ["# Finding codes", "",
+            "Every code `check` and the exports can report, from the declared rules "
+            "(`horizon_builder/checks/`): stable, so tools may key on them.", "",
+            "| code | severity | chapter | page | what it means |",
+            "|---|---|---|---|---|"]
+    for code, (chapter, meaning) in sorted(CODES.items(), key=lambda item: (item[1][0], item[0])):
+        rule = RULES.by_code.get(code)
+        severity, page = (rule.severity, rule.page) if rule is not None else ("", "")
+        rows.append(f"| `{code}` | {severity} | {chapter} | {page} | {meaning} |")
+    return "\n".join(rows) + "\n"
+
+
 def validate(roster: Roster, ruleset: Ruleset) -> Report:
     """Judge a roster by every building rule (see :func:`horizon_builder.engine.validator.evaluate`)."""
     return evaluate(roster, ruleset, RULES)

@@ -155,7 +155,7 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
 
     Whether one more copy may be taken is asked of the same predicates the
     validator reports: the supplement and era rules (:mod:`checks.supplements`)
-    and every statline rule (:data:`checks.common.STATLINE_RULES`), on the
+    and every upgrade and statline rule (:func:`checks.statline_reasons`), on the
     statline as it would be with that copy; a reason it gives that the statline
     did not have before is the row's reason. Then the pool and the CR left.
 

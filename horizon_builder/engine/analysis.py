@@ -19,6 +19,9 @@ from horizon_builder.rules.models import CommandOption, ElementType, PresenceRul
 from horizon_builder.text.words import with_article
 
 T = TypeVar("T")
+#: ``(ruleset, element, context, make) -> ElementInfo``: see :func:`analyse`
+InfoOf = Callable[["Ruleset", "Element", tuple[object, ...], Callable[[], "ElementInfo"]],
+                  "ElementInfo"]
 
 
 @dataclass
@@ -78,6 +81,9 @@ class ElementInfo:
     is_command: bool
     fc_notes: list[str] = field(default_factory=list)
     fc_provisional: bool = False
+    #: how the CHQ changes this element's FC is not known (its cell of the CHQ cost table is
+    #: empty: counted at P, :func:`chq_modifier`)
+    chq_cost_unknown: bool = False
     #: CR bought for its type, and for its metaforms' types (``form_type``, OtH p.20)
     type_upgrades: list[CrPurchase] = field(default_factory=list)
     cr_spent: int = 0
@@ -242,7 +248,10 @@ def _form_info(ruleset: Ruleset, form: Form) -> StatlineInfo:
 
 
 def chq_modifier(ruleset: Ruleset, chq_type: str, element_type: str) -> tuple[int, bool]:
-    """FC change a conventional CHQ of ``chq_type`` makes to ``element_type``; (change, known)."""
+    """The CHQ cost table (core, reported; OtH p.62): the FC change a conventional CHQ of
+    ``chq_type`` makes to an element of ``element_type``, and whether the table knows it
+    (a row marked ``complete`` knows that a type it does not list is unchanged; an unknown
+    change counts as none, and the ``chq-cost-unknown`` rule says so). Never its own type."""
     if chq_type == element_type:
         return 0, True  # never its own type (OtH p.62)
     row = ruleset.chq_cost_table.get(chq_type)
@@ -265,7 +274,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     fp = et.force_presence if et is not None and et.force_presence is not None else element.presence
     momentum = fp
     notes: list[str] = []
-    provisional = False
+    provisional = chq_cost_unknown = False
     if is_command and conventional_chq:
         fc = 0
         notes.append("free conventional CHQ")
@@ -277,7 +286,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
         if change:
             notes.append(f"{change:+d} under {with_article(chq_type.short or chq_type.name)} CHQ")  # type: ignore[union-attr]
         if not known:
-            provisional = True
+            provisional = chq_cost_unknown = True
             notes.append("CHQ cost change unknown: counted at its P")
         elif change:
             row = ruleset.chq_cost_table[chq_key]
@@ -289,7 +298,8 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     for cost in base.upgrades:
         if cost.upgrade is not None and cost.upgrade.momentum_as is not None:
             momentum = cost.upgrade.momentum_as
-    info = ElementInfo(element, et, base, forms, fc, fp, momentum, is_command, notes, provisional)
+    info = ElementInfo(element, et, base, forms, fc, fp, momentum, is_command, notes, provisional,
+                       chq_cost_unknown)
     info.type_upgrades = list(bought)
     _apply_type_upgrades(ruleset, info)
     info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")
@@ -300,9 +310,11 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
 
 def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | None = None,
             command: Command | None = None, cr_purchases: Sequence[CrPurchase] | None = None,
-            mode: str | None = None, round_name: str | None = None) -> Analysis:
+            mode: str | None = None, round_name: str | None = None,
+            info_of: InfoOf | None = None) -> Analysis:
     """Derive everything about a roster (or one tournament round of it: its ``elements``,
-    ``command`` and ``cr_purchases``)."""
+    ``command`` and ``cr_purchases``). ``info_of``: how an element's info is had (the
+    evaluator's: it may find one made before for the same element and ``context``)."""
     chosen: Sequence[Element] = roster.elements if elements is None else elements
     command = roster.command if command is None else command
     purchases: Sequence[CrPurchase] = roster.cr_purchases if cr_purchases is None else cr_purchases
@@ -332,8 +344,17 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
         if element.forms:  # CR bought for its metaforms' types reaches them (OtH p.20)
             bought += [p for t in sorted({f.type for f in element.forms} - {element.type})
                        for p in purchases_by_type.get(t, ()) if p.form_type]
-        infos.append(_element_info(ruleset, element, is_command, free_granted and is_command,
-                                   conventional_chq, chq_type, chq_key, bought))
+        def make(element: Element = element, is_command: bool = is_command,
+                 bought: list[CrPurchase] = bought) -> ElementInfo:
+            return _element_info(ruleset, element, is_command, free_granted and is_command,
+                                 conventional_chq, chq_type, chq_key, bought)
+
+        if info_of is None:
+            infos.append(make())
+        else:  # everything of the force an info is made from, beside the element
+            context = (is_command, free_granted and is_command, conventional_chq,
+                       chq_element.type if chq_element is not None else None, chq_key, *bought)
+            infos.append(info_of(ruleset, element, context, make))
     counted = sum(counts_for_cr(info) for info in infos)
     command_info = infos[chq_index] if chq_index is not None else None  # ids are unique
     return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,

@@ -24,18 +24,26 @@ pickers ask the same predicates (:func:`statline_reasons`).
 
 What a predicate is asked about (its *scope*, the view it gets):
 
+- ``upgrade``: :class:`UpgradeView`, one upgrade taken on one statline (with the
+  statline around it), with the reach of a statline predicate.
 - ``statline``: :class:`StatlineView`, one statline of one element (its baseform or one
   metaform); it may read that element and the force's settings (its command, CR bought
   for the element's type, era, supplements, kind, event), never the other elements: the
   upgrade picker asks it about an element on its own.
 - ``element``: :class:`ElementView`, one element as a whole, with the same reach.
+- ``purchase``: :class:`PurchaseView`, one CR purchase for a whole type, with the force.
 - ``force``: the force (:data:`ForceView`): every element, FC, FP, CR available and
   spent, command, era, supplements.
 - ``round``: :class:`RoundView`, one tournament round of a Task Force with the Task
-  Force around it (what earlier rounds destroyed).
+  Force around it (what earlier rounds destroyed): asked in each round's report (mode
+  ``round``), or for each round in the Task Force's own report (mode ``task_force``).
 
 ``modes``: where the predicate judges: a battlegroup, a Task Force list as a whole, and
 each round of a Task Force (a battlegroup chosen from the list, OtH p.46).
+
+``together``: predicates of one topic (the same word), declared one after the other, are
+reported element by element rather than rule by rule: all that is wrong with one element's
+upgrades reads together (per statline: each upgrade's rules in turn, then the statline's).
 
 ``reads``: what a predicate declares it reads beyond its view's own object, from
 :data:`READS`. The evaluator may keep a predicate's answer while what it reads is the same
@@ -54,12 +62,12 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
-from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
+from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
 from horizon_builder.engine.findings import Severity
 
 if TYPE_CHECKING:
-    from horizon_builder.roster.models import Round
-    from horizon_builder.rules.models import Ruleset
+    from horizon_builder.roster.models import CrPurchase, Round
+    from horizon_builder.rules.models import ElementType, Ruleset, Upgrade
 
 #: The force as a force predicate sees it: its elements (:class:`ElementInfo`, in list
 #: order), ``fc``, ``fp``, ``budget``, ``cr_available``, ``cr_spent``, ``command``,
@@ -67,7 +75,7 @@ if TYPE_CHECKING:
 #: ``ruleset``, ``roster``, ``round_name`` (plain attributes and properties, nothing cached).
 ForceView = Analysis
 
-Scope = Literal["statline", "element", "force", "round"]
+Scope = Literal["upgrade", "statline", "element", "purchase", "force", "round"]
 Mode = Literal["battlegroup", "task_force", "round"]
 
 ALL_MODES: frozenset[str] = frozenset({"battlegroup", "task_force", "round"})
@@ -141,6 +149,38 @@ class StatlineView:
 
 
 @dataclass(frozen=True)
+class UpgradeView:
+    """One upgrade taken on one statline, as an upgrade predicate sees it."""
+
+    statline: StatlineView
+    cost: UpgradeCost  #: the choice, the upgrade (None: unknown id), how and what it is paid
+
+    @property
+    def force(self) -> Analysis:
+        return self.statline.force
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.statline.force.ruleset
+
+
+@dataclass(frozen=True)
+class PurchaseView:
+    """One CR purchase (an upgrade bought with CR for a whole type), with the force."""
+
+    force: Analysis
+    purchase: CrPurchase
+
+    @property
+    def upgrade(self) -> Upgrade | None:
+        return self.force.ruleset.upgrades.get(self.purchase.upgrade)
+
+    @property
+    def type(self) -> ElementType | None:
+        return self.force.ruleset.element_types.get(self.purchase.type)
+
+
+@dataclass(frozen=True)
 class ElementView:
     """One element of a force, as an element predicate sees it."""
 
@@ -154,7 +194,9 @@ class ElementView:
 
 @dataclass(frozen=True)
 class RoundView:
-    """One round of a Task Force: the round's battlegroup (``force``) and the Task Force."""
+    """One round of a Task Force (``round``, its place ``index``) and the Task Force;
+    ``force``: the battlegroup being judged: the round's own in the round's report, the
+    Task Force in the Task Force's."""
 
     task_force: Analysis
     force: Analysis
@@ -171,7 +213,7 @@ def next_order() -> int:
     return next(_ORDER)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Check:
     """One predicate of a rule: its scope, where it judges, what it reads. (``rule`` None,
     scope "legacy": a check function not yet declared as rules, yielding findings.)"""
@@ -182,6 +224,7 @@ class Check:
     reads: frozenset[str]
     predicate: Predicate
     order: int
+    together: str | None = None
 
     @property
     def name(self) -> str:
@@ -208,41 +251,57 @@ class Rule:
         if not self.code or self.code != self.code.lower() or " " in self.code:
             raise ValueError(f"a rule's code is lower-case-with-dashes: {self.code!r}")
 
-    def _attach(self, scope: Scope, modes: Iterable[str], reads: Iterable[str]
-                ) -> Callable[[Predicate], Predicate]:
+    def _attach(self, scope: Scope, modes: Iterable[str], reads: Iterable[str],
+                together: str | None = None) -> Callable[[Predicate], Predicate]:
         modes, reads = frozenset(modes), frozenset(reads)
         if not modes <= ALL_MODES:
             raise ValueError(f"{self.code}: unknown modes {sorted(modes - ALL_MODES)}")
         if not reads <= READS:
             raise ValueError(f"{self.code}: unknown reads {sorted(reads - READS)}")
-        if scope in ("statline", "element") and "elements" in reads:
+        if scope in ("upgrade", "statline", "element") and "elements" in reads:
             raise ValueError(f"{self.code}: a {scope} predicate may not read the other elements")
 
         def attach(predicate: Predicate) -> Predicate:
-            self.checks.append(Check(self, scope, modes, reads, predicate, next_order()))
+            self.checks.append(Check(self, scope, modes, reads, predicate, next_order(),
+                                     together))
             return predicate
 
         return attach
 
-    def statline(self, modes: Iterable[str] = ALL_MODES,
-                 reads: Iterable[str] = ("rules",)) -> Callable[[Predicate], Predicate]:
-        """Attach a predicate ``(StatlineView) -> Iterable[Fault]``."""
-        return self._attach("statline", modes, reads)
+    def upgrade(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
+                together: str | None = None) -> Callable[[Predicate], Predicate]:
+        """Attach a predicate ``(UpgradeView) -> Iterable[Fault]``."""
+        return self._attach("upgrade", modes, reads, together)
 
-    def element(self, modes: Iterable[str] = ALL_MODES,
-                reads: Iterable[str] = ("rules",)) -> Callable[[Predicate], Predicate]:
+    def statline(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
+                 together: str | None = None) -> Callable[[Predicate], Predicate]:
+        """Attach a predicate ``(StatlineView) -> Iterable[Fault]``."""
+        return self._attach("statline", modes, reads, together)
+
+    def element(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
+                together: str | None = None) -> Callable[[Predicate], Predicate]:
         """Attach a predicate ``(ElementView) -> Iterable[Fault]``."""
-        return self._attach("element", modes, reads)
+        return self._attach("element", modes, reads, together)
+
+    def purchase(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules", "cr"),
+                 together: str | None = None) -> Callable[[Predicate], Predicate]:
+        """Attach a predicate ``(PurchaseView) -> Iterable[Fault]``."""
+        return self._attach("purchase", modes, reads, together)
 
     def force(self, modes: Iterable[str] = ALL_MODES,
               reads: Iterable[str] = ("rules", "elements")) -> Callable[[Predicate], Predicate]:
         """Attach a predicate ``(ForceView) -> Iterable[Fault]``."""
         return self._attach("force", modes, reads)
 
-    def round(self, reads: Iterable[str] = ("rules", "elements", "rounds")
-              ) -> Callable[[Predicate], Predicate]:
-        """Attach a predicate ``(RoundView) -> Iterable[Fault]`` (judged in each round)."""
-        return self._attach("round", ("round",), reads)
+    def round(self, modes: Iterable[str] = ("round",),
+              reads: Iterable[str] = ("rules", "elements", "rounds"),
+              together: str | None = None) -> Callable[[Predicate], Predicate]:
+        """Attach a predicate ``(RoundView) -> Iterable[Fault]``: by default judged in each
+        round's report; with ``modes=("task_force",)``, for each round in the Task Force's."""
+        modes = frozenset(modes)
+        if not modes <= {"round", "task_force"}:
+            raise ValueError(f"{self.code}: a round predicate judges in rounds or Task Forces")
+        return self._attach("round", modes, reads, together)
 
 
 #: The evaluator's own rule: a predicate that raised (a bug) becomes this finding, never a

@@ -14,10 +14,12 @@ whatever it said before it raised; the other rules are still asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
+from horizon_builder.engine import kept
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, analyse
 from horizon_builder.engine.findings import (
     SEVERITY_ORDER,
@@ -34,9 +36,11 @@ from horizon_builder.engine.rule import (
     Check,
     ElementView,
     Fault,
+    PurchaseView,
     Registry,
     RoundView,
     StatlineView,
+    UpgradeView,
 )
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.roster.models import Element, Roster
@@ -133,7 +137,7 @@ def evaluate(roster: Roster, ruleset: Ruleset, rules: Registry) -> Report:
     """Ask every rule of ``rules`` about a roster; a Task Force also gets one report per
     round (each round a battlegroup chosen from the list, OtH p.46)."""
     with gc_paused():
-        analysis = analyse(roster, ruleset)
+        analysis = analyse(roster, ruleset, info_of=_info_of)
         findings = _run(rules, analysis, roster.kind)
         rounds: list[Report] = []
         if roster.kind == "task_force":
@@ -144,7 +148,7 @@ def evaluate(roster: Roster, ruleset: Ruleset, rules: Registry) -> Report:
                 sub = analyse(roster, ruleset,
                               elements=[e for e in roster.elements if e.id in fielded],
                               command=round_.command, cr_purchases=round_.cr_purchases,
-                              mode="round", round_name=round_.name)
+                              mode="round", round_name=round_.name, info_of=_info_of)
                 view = RoundView(analysis, sub, round_, index)
                 rounds.append(Report(sub, compute_totals(sub), _run(rules, sub, "round", said, view),
                                      []))
@@ -155,20 +159,20 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
          round_view: RoundView | None = None) -> list[Finding]:
     """Every predicate that judges in ``mode``, in the registry's order: errors, then
     warnings, then notes. In a round: the round's own rules first, what the Task Force
-    ``said`` already left out, and every finding named after the round."""
+    ``said`` already left out, and every finding named after the round. A predicate that
+    raises is asked no more: what it said before stays, and an internal-check-error follows."""
     parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
     checks: Sequence[Check] = rules.in_mode(mode)
     if round_view is not None:
         checks = sorted(checks, key=lambda c: c.scope != "round")
     name = force.round_name
-    for check in checks:
-        found: list[Finding] = []
-        try:
-            for finding in _ask(check, force, round_view):
-                found.append(finding)
-        except Exception as exc:  # a bug in one rule must not hide the others
+    targets = _Targets(force, round_view)
+    for block in _blocks(checks):
+        failed: dict[int, tuple[Check, Exception]] = {}
+        found = _ask(block, targets, failed)
+        for check, error in failed.values():
             found.append(Finding(INTERNAL_CHECK_ERROR.severity, INTERNAL_CHECK_ERROR.code,
-                                 f"check {check.name} failed: {exc!r}; please report this",
+                                 f"check {check.name} failed: {error!r}; please report this",
                                  INTERNAL_CHECK_ERROR.page))
         for f in found:
             if said and finding_key(f) in said:
@@ -181,32 +185,135 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     return [*errors, *warnings, *notes]
 
 
-def _ask(check: Check, force: Analysis, round_view: RoundView | None) -> Iterator[Finding]:
-    """What one predicate says, as findings."""
-    scope = check.scope
-    if scope == "statline":
-        for info in force.elements:
-            for view in statline_views(force, info):
-                for fault in check.predicate(view):
-                    if isinstance(fault, Reason):  # legacy statline rule (not yet declared)
-                        if not fault.duplicate:
-                            yield _about(info, fault.severity, fault.code, fault.message,
-                                         fault.rule, fault.field, fault.provisional)
-                    elif not fault.duplicate:
-                        yield _finding(check, fault, info)
-    elif scope == "element":
-        for info in force.elements:
-            for fault in check.predicate(ElementView(force, info)):
-                yield _finding(check, fault, info)
-    elif scope == "force":
-        for fault in check.predicate(force):
-            yield _finding(check, fault, fault.element)
-    elif scope == "round":
-        if round_view is not None:
-            for fault in check.predicate(round_view):
-                yield _finding(check, fault, fault.element)
-    else:  # legacy: a check function over the analysis, yielding findings
-        yield from check.predicate(force)
+def _blocks(checks: Sequence[Check]) -> list[list[Check]]:
+    """The checks in order, those of one topic (``together``) next to each other as one block."""
+    blocks: list[list[Check]] = []
+    for check in checks:
+        if check.together is not None and blocks and blocks[-1][-1].together == check.together:
+            blocks[-1].append(check)
+        else:
+            blocks.append([check])
+    return blocks
+
+
+class _Targets:
+    """What a force's predicates are asked about, each view made once per force: its
+    elements (each with its statlines, each with its upgrades), its CR purchases, its rounds."""
+
+    def __init__(self, force: Analysis, round_view: RoundView | None):
+        self.force = force
+        self.round_view = round_view
+
+    @cached_property
+    def purchases(self) -> list[PurchaseView]:
+        return [PurchaseView(self.force, purchase) for purchase in self.force.cr_purchases]
+
+    @cached_property
+    def rounds(self) -> list[RoundView]:
+        """The round a round's report is about, or each round of a Task Force list."""
+        force = self.force
+        if self.round_view is not None:
+            return [self.round_view]
+        if force.mode != "task_force":
+            return []
+        return [RoundView(force, force, round_, index)
+                for index, round_ in enumerate(force.roster.rounds)]
+
+
+def _ask(block: Sequence[Check], targets: _Targets,
+         failed: dict[int, tuple[Check, Exception]]) -> list[Finding]:
+    """What the predicates of one block say, as findings: round by round (a Task Force's
+    rounds), purchase by purchase (CR purchases), the force's, then element by element: each
+    element's own, then per statline each upgrade's, then the statline's (one predicate
+    alone is simply asked of each of its views in turn). A predicate that raises is noted in
+    ``failed`` and asked no more."""
+    out: list[Finding] = []
+    add = out.append
+
+    def ask(check: Check, view: object, info: ElementInfo | None) -> None:
+        if check.order in failed:
+            return
+        try:
+            for fault in check.predicate(view):
+                if isinstance(fault, Finding):  # legacy check function (not yet declared)
+                    add(fault)
+                elif fault.duplicate:
+                    continue
+                elif isinstance(fault, Reason):  # legacy statline rule (not yet declared)
+                    add(_about(info, fault.severity, fault.code, fault.message, fault.rule,
+                               fault.field, fault.provisional))
+                else:
+                    add(_finding(check, fault, info if info is not None else fault.element))
+        except Exception as exc:  # a bug in one rule must not hide the others
+            failed[check.order] = (check, exc)
+
+    by_scope: dict[str, list[Check]] = {}
+    for check in block:
+        by_scope.setdefault(check.scope, []).append(check)
+    for view in targets.rounds if "round" in by_scope else ():
+        for check in by_scope["round"]:
+            ask(check, view, None)
+    for purchase in targets.purchases if "purchase" in by_scope else ():
+        for check in by_scope["purchase"]:
+            ask(check, purchase, None)
+    for check in (*by_scope.get("force", ()), *by_scope.get("legacy", ())):
+        ask(check, targets.force, None)
+    element_checks = by_scope.get("element", ())
+    upgrade_checks = by_scope.get("upgrade", ())
+    statline_checks = by_scope.get("statline", ())
+    if not (element_checks or upgrade_checks or statline_checks):
+        return out
+    block_key = tuple(check.order for check in block)
+    context = _read_context(block, targets.force)
+    for info in targets.force.elements:
+        key = (block_key, id(info), context) if context is not None and not failed else None
+        said = kept.SAID.get(key) if key is not None else None
+        if said is not None:
+            out.extend(said)
+            continue
+        start, failures = len(out), len(failed)
+        for check in element_checks:
+            ask(check, ElementView(targets.force, info), info)
+        if upgrade_checks or statline_checks:
+            for statline_view in statline_views(targets.force, info):
+                for cost in statline_view.line.upgrades if upgrade_checks else ():
+                    upgrade_view = UpgradeView(statline_view, cost)
+                    for check in upgrade_checks:
+                        ask(check, upgrade_view, info)
+                for check in statline_checks:
+                    ask(check, statline_view, info)
+        if key is not None and len(failed) == failures:
+            kept.SAID.put(key, (info,), tuple(out[start:]))
+    return out
+
+
+def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
+             make: Callable[[], ElementInfo]) -> ElementInfo:
+    """An element's info, found again when the same element comes back in the same context
+    (see :mod:`horizon_builder.engine.kept`)."""
+    key = (id(ruleset), id(element), context)
+    info: ElementInfo | None = kept.INFOS.get(key)
+    if info is None:
+        info = make()
+        kept.INFOS.put(key, (ruleset, element), info)
+    return info
+
+
+def _read_context(block: Sequence[Check], force: Analysis) -> tuple[object, ...] | None:
+    """What the force gives the element-level predicates of a block beyond the element's info,
+    as they declare it (:data:`~horizon_builder.engine.rule.READS`): the key under which what
+    they say of an info is kept. None: not kept (a legacy rule, which declares nothing)."""
+    reads: set[str] = set()
+    for check in block:
+        if check.rule is None:
+            return None
+        reads |= check.reads
+    roster = force.roster
+    return (id(force.ruleset), force.mode,
+            (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
+             roster.force_cost, roster.overrides) if "settings" in reads else None,
+            force.command if "command" in reads else None,
+            tuple(force.cr_purchases) if "cr" in reads else None)
 
 
 def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
@@ -255,9 +362,14 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
     view = next(v for v in statline_views(force, info) if v.line is line)
     out: list[Reason] = []
     for check in rules.in_mode(force.mode):
-        if check.scope != "statline":
+        if check.scope == "upgrade":
+            faults: Iterable[Any] = (f for cost in line.upgrades
+                                     for f in check.predicate(UpgradeView(view, cost)))
+        elif check.scope == "statline":
+            faults = check.predicate(view)
+        else:
             continue
-        for fault in check.predicate(view):
+        for fault in faults:
             if isinstance(fault, Reason):
                 out.append(fault)
             else:

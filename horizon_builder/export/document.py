@@ -378,7 +378,10 @@ def _share_code(canonical: bytes) -> str | None:
 
 def export_schema() -> dict[str, Any]:
     """JSON Schema of the export document (``horizon-builder schema --export``)."""
+    from horizon_builder.checks import CODES
+
     schema = ExportDocument.model_json_schema(mode="serialization")
+    schema["$defs"]["FindingExport"]["properties"]["code"]["enum"] = sorted(CODES)
     schema["title"] = "horizon-builder roster export"
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema

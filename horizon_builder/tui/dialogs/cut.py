@@ -3,7 +3,7 @@
 Enter on a finding that the force is over its FC budget (or a Task Force over its FP
 limit) opens this list instead of only the budget field: each element with what cutting
 it saves and the total after, a ✓ where the force then fits (judged by the validator,
-:func:`horizon_builder.engine.cuts.cuts`). Enter cuts the element (ctrl+z undoes it);
+:func:`horizon_builder.editing.cuts.cuts`). Enter cuts the element (ctrl+z undoes it);
 ``b`` goes to the budget in Settings instead.
 """
 
@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from horizon_builder.engine.cuts import Cut
+from horizon_builder.editing.cuts import Cut
 from horizon_builder.text.safetext import printable
 from horizon_builder.tui.dialogs.base import CANCEL, Dialog, DialogButton
 

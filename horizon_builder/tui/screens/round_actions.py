@@ -86,7 +86,7 @@ class RoundListActions(SessionView, Screen[None]):
 
     def action_suggest(self) -> None:
         """The best legal battlegroups for this round; Enter on one fields it (OtH p.46)."""
-        from horizon_builder.engine.suggest import Suggestion
+        from horizon_builder.editing.suggest import Suggestion
         from horizon_builder.tui.dialogs.suggest import SuggestDialog
 
         if not self.round_count:
