@@ -16,11 +16,6 @@ CODES: dict[str, tuple[str, str]] = {
     # --- Superweapons (OtH p.9-17, p.64-65) ---
     # --- Metaformers (OtH p.18-22) ---
     # --- DataWar (OtH p.23-28) ---
-    "drone-one-mark": ("DataWar", "drones of two marks on one element"),
-    "cr-purchase-not-type-wide": ("DataWar", "a per-element upgrade bought for a whole type"),
-    "upgrade-option-unknown": ("DataWar", "a choice the upgrade does not offer"),
-    "rebro-node-on-chq": ("DataWar", "a rebro node on the CHQ (any form) or on an element of its type"),
-    "rebro-node-no-chain-of-command": ("DataWar", "a rebro node with no chain of command to relay"),
     # --- BioWar (OtH p.29-33, p.66-67) ---
     # --- Strategic assets (OtH p.34-40) ---
     # --- Weird Horizons (OtH p.41-43, p.69-71) ---
