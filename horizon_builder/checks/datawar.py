@@ -24,9 +24,8 @@ from collections.abc import Iterator
 from typing import TypeGuard
 
 from horizon_builder.checks.common import cite
-from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.registry import check
+from horizon_builder.checks.shared import UPGRADE_EXCLUDES, UPGRADE_OVER_CAP
+from horizon_builder.engine.analysis import ElementInfo
 from horizon_builder.engine.rule import (
     BATTLEGROUP_AND_ROUND,
     ElementView,
@@ -95,12 +94,28 @@ def type_clashes(rs: Ruleset, info: ElementInfo) -> list[tuple[Upgrade, str, boo
     return found
 
 
+#: the topic of the two rules about type-bought clashes: reported element by element
+TYPE_CLASHES = "upgrades bought for the type that clash"
+
+
+@UPGRADE_EXCLUDES.element(reads=("rules", "cr"), together=TYPE_CLASHES)
+def type_upgrade_excludes(view: ElementView) -> Iterator[Fault]:
+    """No combat hacker on a robot (OtH p.26), nor any other pair of DataWar's or BioWar's
+    upgrades that exclude each other, where one was bought for the whole type. (A pair of
+    the element's own upgrades is mustering's upgrade-excludes.)"""
+    rs = view.ruleset
+    for up, other, drones in type_clashes(rs, view.info):
+        if not drones:
+            yield Fault(f"{up.name} cannot be combined with {upgrade_name(rs, other)}",
+                        field="cr_purchases", cite=cite(up, "OtH p.26"))
+
+
 DRONE_ONE_MARK = Rule(
     "drone-one-mark", "error", CHAPTER, "OtH p.24",
     "drones of two marks on one element", "one drone mark only")
 
 
-@DRONE_ONE_MARK.element(reads=("rules", "cr"))
+@DRONE_ONE_MARK.element(reads=("rules", "cr"), together=TYPE_CLASHES)
 def drone_one_mark(view: ElementView) -> Iterator[Fault]:
     """One drone mark per element (OtH p.24-25), the element's own drones or those bought for
     its type. (Two marks among its own upgrades is the generic check's upgrade-excludes.)"""
@@ -111,35 +126,18 @@ def drone_one_mark(view: ElementView) -> Iterator[Fault]:
                         "of one mark only", field="cr_purchases", cite=cite(up, "OtH p.24"))
 
 
-@check(CHAPTER)
-def exclusive_upgrades(a: Analysis) -> Iterator[Finding]:
-    """No combat hacker on a robot (OtH p.26), nor any other pair of DataWar's or BioWar's
-    upgrades that exclude each other, where one was bought for the whole type. (Legacy until
-    upgrade-excludes is declared where datawar may import it: see rule-api-requests.md.)"""
-    rs = a.ruleset
-    for info in a.elements:
-        for up, other, drones in type_clashes(rs, info):
-            if not drones:
-                yield Finding("error", "upgrade-excludes",
-                              f"{info.element.name}: {up.name} cannot be combined with "
-                              f"{upgrade_name(rs, other)}", cite(up, "OtH p.26"), info.id,
-                              info.element.name, "cr_purchases")
-
-
 # --- CR bought for a whole type (OtH p.24, p.27) ----------------------------------------
 
-@check(CHAPTER, applies_to=BATTLEGROUP_AND_ROUND)
-def type_purchase_cap(a: Analysis) -> Iterator[Finding]:
-    """CR bought for a whole type (OtH p.24): at most the upgrade's cap of copies. (Legacy
-    until upgrade-over-cap is declared where datawar may import it.)"""
-    rs = a.ruleset
-    counts = Counter((p.type, p.upgrade, p.form_type) for p in a.cr_purchases)
+@UPGRADE_OVER_CAP.force(modes=BATTLEGROUP_AND_ROUND, reads=("rules", "cr"))
+def type_purchase_over_cap(force: ForceView) -> Iterator[Fault]:
+    """CR bought for a whole type (OtH p.24): at most the upgrade's cap of copies (``max``)."""
+    rs = force.ruleset
+    counts = Counter((p.type, p.upgrade, p.form_type) for p in force.cr_purchases)
     for (type_id, up_id, _form), count in counts.items():
         up = rs.upgrades.get(up_id)
         if own(up) and up.max_count is not None and count > up.max_count:
-            yield Finding("error", "upgrade-over-cap",
-                          f"{up.name} is bought for {type_name(rs, type_id)} {count} times; "
-                          f"at most {up.max_count}", cite(up, "OtH p.24"), field="cr_purchases")
+            yield Fault(f"{up.name} is bought for {type_name(rs, type_id)} {count} times; "
+                        f"at most {up.max_count}", field="cr_purchases", cite=cite(up, "OtH p.24"))
 
 
 CR_PURCHASE_NOT_TYPE_WIDE = Rule(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from horizon_builder.checks.common import cite, cite_within, eligible_names, plural
+from horizon_builder.checks.shared import UPGRADE_EXCLUDES, UPGRADE_OVER_CAP  # DataWar says them too
 from horizon_builder.engine.analysis import (
     ElementInfo,
     UpgradeCost,
@@ -392,10 +393,6 @@ def upgrade_requires(view: UpgradeView) -> Iterator[Fault]:
                 cite(up, "core"), subject=view.cost.choice.id)
 
 
-UPGRADE_EXCLUDES = Rule("upgrade-excludes", "error", CHAPTER, "core",
-                        "two upgrades that cannot be taken together")
-
-
 @UPGRADE_EXCLUDES.upgrade(together=UPGRADES)
 def upgrade_excludes(view: UpgradeView) -> Iterator[Fault]:
     """Two upgrades that exclude each other (``excludes``): the validator says the pair once,
@@ -515,10 +512,6 @@ def upgrade_paid_not_allowed(view: UpgradeView) -> Iterator[Fault]:
         claimed, why, text = refused
         yield Fault(text, why, f"{view.statline.prefix}upgrades",
                     PAYMENT_RULES[claimed], subject=view.cost.choice.id)
-
-
-UPGRADE_OVER_CAP = Rule("upgrade-over-cap", "error", CHAPTER, "core",
-                        "more copies of an upgrade than allowed")
 
 
 @UPGRADE_OVER_CAP.statline(together=UPGRADES)
