@@ -65,12 +65,6 @@ def test_the_first_view_is_worked_out_without_textual() -> None:
     assert _ui_libraries_loaded(code) == [], "the first view must not wait for Textual"
 
 
-def test_no_module_over_500_lines() -> None:
-    sizes = {path.relative_to(PACKAGE).as_posix(): len(path.read_text().splitlines())
-             for path in PACKAGE.rglob("*.py")}
-    assert not {name: n for name, n in sizes.items() if n > 500}
-
-
 def test_screens_reach_the_session_through_the_typed_contract() -> None:
     """No duck typing between the app and its screens (``getattr(screen, ...)``)."""
     offenders = [path.relative_to(PACKAGE).as_posix() for path in (PACKAGE / "tui").rglob("*.py")

@@ -26,7 +26,7 @@ from collections.abc import Hashable
 from typing import Any
 
 #: entries per generation
-LIMIT = 16_384
+LIMIT = 4_096
 
 
 class Kept:
