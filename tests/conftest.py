@@ -2,8 +2,8 @@
 
 Every validation a test runs is recorded (the codes of its findings). At the end of a
 full run (the whole ``tests`` folder, no ``-k``), every code of the catalogue
-(:data:`horizon_builder.engine.codes.CODES`) must have been produced by some test,
-or the run fails and names the codes no test reaches. Under pytest-xdist each worker
+(:data:`horizon_builder.checks.CODES`, made from the declared rules) must have been produced
+by some test, or the run fails and names the codes no test reaches. Under pytest-xdist each worker
 sends its codes to the controller, which checks their union.
 """
 

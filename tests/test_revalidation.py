@@ -18,7 +18,6 @@ from pydantic import ValidationError
 
 from horizon_builder import editing as ed
 from horizon_builder.checks import RULES, validate
-from horizon_builder.engine.registry import LEGACY
 from horizon_builder.engine.rule import Fault, Registry, Rule, StatlineView
 from horizon_builder.engine.validator import Report, evaluate
 from horizon_builder.files.resources import example_rosters
@@ -165,7 +164,7 @@ def test_revalidation_agrees_on_every_example(path):
 
 def _with(*extra: Rule) -> Callable[[Roster, Ruleset], Report]:
     """Validation by every rule and ``extra`` (a registry of the test's own: none is changed)."""
-    rules = Registry([*RULES.rules, *extra], LEGACY)
+    rules = Registry([*RULES.rules, *extra])
     return lambda roster, rs: evaluate(roster, rs, rules)
 
 

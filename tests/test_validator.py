@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from horizon_builder.checks import CODES, RULES, validate
-from horizon_builder.engine.registry import LEGACY
 from horizon_builder.engine.rule import Fault, Registry, Rule
 from horizon_builder.engine.validator import evaluate
 from horizon_builder.files.resources import example_rosters
@@ -40,7 +39,7 @@ def test_a_crashing_check_becomes_a_finding(ruleset):
         raise RuntimeError("boom")
         yield Fault("never")  # pragma: no cover
 
-    rules = Registry([*RULES.rules, boom], LEGACY)
+    rules = Registry([*RULES.rules, boom])
     report = evaluate(make_roster(ruleset, 3), ruleset, rules)
     internal = [f for f in report.all_findings if f.code == "internal-check-error"]
     assert internal and "exploding" in internal[0].message

@@ -23,9 +23,7 @@ from horizon_builder.checks import (
     weird,
 )
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
-from horizon_builder.engine.codes import CODES as LEGACY_CODES
 from horizon_builder.engine.findings import Reason
-from horizon_builder.engine.registry import LEGACY
 from horizon_builder.engine.rule import Registry
 from horizon_builder.engine.validator import Report, evaluate
 from horizon_builder.engine.validator import statline_reasons as _statline_reasons
@@ -36,15 +34,12 @@ MODULES = (biowar, datawar, metaformers, mustering, solitaire, strategic_assets,
            supplements, tournament, weird)
 
 #: every building rule, in the order findings are reported
-RULES = Registry.of_modules(MODULES, LEGACY)
+RULES = Registry.of_modules(MODULES)
 
 
 def catalogue() -> dict[str, tuple[str, str]]:
-    """Every finding code: code → (chapter, what it means), from the declared rules (and, until
-    every module is declared, the legacy table of the codes not yet declared as rules)."""
-    codes = {rule.code: (rule.chapter, rule.message) for rule in RULES}
-    codes.update({code: said for code, said in LEGACY_CODES.items() if code not in codes})
-    return codes
+    """Every finding code: code → (chapter, what it means), from the declared rules."""
+    return {rule.code: (rule.chapter, rule.message) for rule in RULES}
 
 
 #: every finding code: code → (chapter, meaning)

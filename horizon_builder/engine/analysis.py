@@ -8,10 +8,10 @@ the roster, never raises on a roster that loaded.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
@@ -140,8 +140,6 @@ class Analysis:
     cr_counted_elements: int
     cr_spent: int
     round_name: str | None = None
-    #: legacy (checks not yet declared as rules): what a check works out once per analysis
-    once: dict[Hashable, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def column(self, value: Callable[[ElementInfo], T]) -> list[T]:
         """``[value(info) for info in self.elements]``."""

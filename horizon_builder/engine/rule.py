@@ -142,11 +142,6 @@ class StatlineView:
     def mode(self) -> str:
         return self.force.mode
 
-    @property
-    def analysis(self) -> Analysis:
-        """Legacy name of :attr:`force` (for statline rules not yet declared as rules)."""
-        return self.force
-
 
 @dataclass(frozen=True)
 class UpgradeView:
@@ -215,10 +210,9 @@ def next_order() -> int:
 
 @dataclass(frozen=True, eq=False)
 class Check:
-    """One predicate of a rule: its scope, where it judges, what it reads. (``rule`` None,
-    scope "legacy": a check function not yet declared as rules, yielding findings.)"""
+    """One predicate of a rule: its scope, where it judges, what it reads."""
 
-    rule: Rule | None
+    rule: Rule
     scope: str
     modes: frozenset[str]
     reads: frozenset[str]
@@ -313,7 +307,7 @@ INTERNAL_CHECK_ERROR = Rule("internal-check-error", "error", "horizon-builder", 
 class Registry:
     """Every rule, and every predicate in the order the validator reports them."""
 
-    def __init__(self, rules: Iterable[Rule], legacy: Iterable[Check] = ()):
+    def __init__(self, rules: Iterable[Rule]):
         self.rules: tuple[Rule, ...] = tuple(dict.fromkeys((*rules, INTERNAL_CHECK_ERROR)))
         by_code: dict[str, Rule] = {}
         for rule in self.rules:
@@ -322,7 +316,7 @@ class Registry:
             by_code[rule.code] = rule
         self.by_code = by_code
         self.checks: tuple[Check, ...] = tuple(sorted(
-            (*(c for rule in self.rules for c in rule.checks), *legacy), key=lambda c: c.order))
+            (c for rule in self.rules for c in rule.checks), key=lambda c: c.order))
         self._by_mode = {mode: tuple(c for c in self.checks if mode in c.modes)
                          for mode in ALL_MODES}
 
@@ -331,14 +325,14 @@ class Registry:
         return self._by_mode[mode]
 
     @classmethod
-    def of_modules(cls, modules: Sequence[ModuleType], legacy: Iterable[Check] = ()) -> Registry:
+    def of_modules(cls, modules: Sequence[ModuleType]) -> Registry:
         """The rules the modules declare (module constants that are :class:`Rule` s)."""
         found: dict[int, Rule] = {}
         for module in modules:
             for value in vars(module).values():
                 if isinstance(value, Rule):
                     found.setdefault(id(value), value)
-        return cls(found.values(), legacy)
+        return cls(found.values())
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)

@@ -235,14 +235,7 @@ def _ask(block: Sequence[Check], targets: _Targets,
             return
         try:
             for fault in check.predicate(view):
-                if isinstance(fault, Finding):  # legacy check function (not yet declared)
-                    add(fault)
-                elif fault.duplicate:
-                    continue
-                elif isinstance(fault, Reason):  # legacy statline rule (not yet declared)
-                    add(_about(info, fault.severity, fault.code, fault.message, fault.rule,
-                               fault.field, fault.provisional))
-                else:
+                if not fault.duplicate:
                     add(_finding(check, fault, info if info is not None else fault.element))
         except Exception as exc:  # a bug in one rule must not hide the others
             failed[check.order] = (check, exc)
@@ -256,7 +249,7 @@ def _ask(block: Sequence[Check], targets: _Targets,
     for purchase in targets.purchases if "purchase" in by_scope else ():
         for check in by_scope["purchase"]:
             ask(check, purchase, None)
-    for check in (*by_scope.get("force", ()), *by_scope.get("legacy", ())):
+    for check in by_scope.get("force", ()):
         ask(check, targets.force, None)
     element_checks = by_scope.get("element", ())
     upgrade_checks = by_scope.get("upgrade", ())
@@ -266,7 +259,7 @@ def _ask(block: Sequence[Check], targets: _Targets,
     block_key = tuple(check.order for check in block)
     context = _read_context(block, targets.force)
     for info in targets.force.elements:
-        key = (block_key, id(info), context) if context is not None and not failed else None
+        key = (block_key, id(info), context) if not failed else None
         said = kept.SAID.get(key) if key is not None else None
         if said is not None:
             out.extend(said)
@@ -299,14 +292,12 @@ def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
     return info
 
 
-def _read_context(block: Sequence[Check], force: Analysis) -> tuple[object, ...] | None:
+def _read_context(block: Sequence[Check], force: Analysis) -> tuple[object, ...]:
     """What the force gives the element-level predicates of a block beyond the element's info,
     as they declare it (:data:`~horizon_builder.engine.rule.READS`): the key under which what
-    they say of an info is kept. None: not kept (a legacy rule, which declares nothing)."""
+    they say of an info is kept."""
     reads: set[str] = set()
     for check in block:
-        if check.rule is None:
-            return None
         reads |= check.reads
     roster = force.roster
     return (id(force.ruleset), force.mode,
@@ -318,7 +309,6 @@ def _read_context(block: Sequence[Check], force: Analysis) -> tuple[object, ...]
 
 def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
     rule = check.rule
-    assert rule is not None
     finding = _about(info, rule.severity, rule.code, fault.message, fault.cite or rule.page,
                      fault.field, fault.provisional)
     if info is None and fault.element_id is not None:
@@ -369,13 +359,9 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
             faults = check.predicate(view)
         else:
             continue
+        rule = check.rule
         for fault in faults:
-            if isinstance(fault, Reason):
-                out.append(fault)
-            else:
-                rule = check.rule
-                assert rule is not None
-                out.append(Reason(rule.code, fault.message, fault.short or rule.short,
-                                  fault.cite or rule.page, fault.field, fault.provisional,
-                                  rule.severity, fault.subject, fault.duplicate))
+            out.append(Reason(rule.code, fault.message, fault.short or rule.short,
+                              fault.cite or rule.page, fault.field, fault.provisional,
+                              rule.severity, fault.subject, fault.duplicate))
     return out
