@@ -25,7 +25,7 @@ from helpers_superweapons import (
 )
 
 from horizon_builder.checks import validate
-from horizon_builder.checks.superweapons import bay_load
+from horizon_builder.checks.superweapons import Passenger, bay_load, holds_take, left_out
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.files.resources import examples_dir, rulesets_dir
 from horizon_builder.roster.io import load
@@ -407,9 +407,11 @@ def test_transport_bays_carry_p_up_to_copies() -> None:
     only(check(_carrier("launch_bays"), cargo), "carrier-over-capacity")
 
 
-def test_bay_load_launch_bays_first_then_transport_bays() -> None:
-    """The bays' arithmetic (OtH p.64-65): aircraft fill launch bays of FP P-3 first; the
-    aircraft left over and the other elements fill transport bays of P one per copy."""
+def test_bay_load_two_holds_each_passenger_whole_in_one() -> None:
+    """Two holds, never added together (OtH p.65, issue 33 item 1): launch bays of FP P-3
+    take aircraft, transport bays of P one per copy take any element, and each passenger
+    rides whole in one of them. Two P3 aircraft and P1 of infantry: 6 FP of aircraft is one
+    over the launch bays' 5, but the aircraft left over is P3, not 1, and 2 bays hold P2."""
     force = analyse(Roster.model_validate(roster_data(
         _carrier("launch_bays", {"id": "transport_bays", "count": 2}), _plane("A", 3),
         _plane("B", 3), el("Guards", "hvy_inf", 1, HVY_INF, carried_by="ark"))), ruleset())
@@ -417,9 +419,27 @@ def test_bay_load_launch_bays_first_then_transport_bays() -> None:
     load = bay_load(force.ruleset, ark, cargo)
     assert (load.launch, load.launch_room, load.launch_less) == (True, 5, 3)
     assert (load.transport_room, load.aircraft_fp, load.other_p) == (2, 6, 1)
-    assert load.fits  # 1 FP of aircraft over the launch bays + P1 of infantry in 2 bays
-    assert not bay_load(force.ruleset, ark, [*cargo, cargo[-1]]).fits  # P2 + 1 over 2
+    assert not load.fits and [i.element.name for i in load.left_out] == ["B"]
+    assert bay_load(force.ruleset, ark, [cargo[0], cargo[2]]).fits  # A in launch, Guards in 2
     assert bay_load(force.ruleset, ark, []).fits
+
+
+def test_holds_take_is_an_exact_search() -> None:
+    """The allocation is exact, not first-fit: the aircraft whose P is worth most go to the
+    launch bays, even when listed last (OtH p.65)."""
+    small, big = Passenger(fp=2, presence=1, aircraft=True), Passenger(3, 3, True)
+    assert holds_take([small, big], launch_room=3, transport_room=1)  # big in launch
+    assert not holds_take([small, big], launch_room=3, transport_room=0)
+    assert holds_take([small, big], launch_room=5, transport_room=0)
+    infantry = Passenger(fp=1, presence=1, aircraft=False)  # never in the launch bays
+    assert not holds_take([infantry], launch_room=5, transport_room=0)
+    assert left_out([big, infantry, small], launch_room=3, transport_room=1) == [2]
+
+
+def test_over_capacity_names_the_passenger_that_does_not_fit() -> None:
+    hit = only(check(_carrier("launch_bays", {"id": "transport_bays", "count": 1}),
+                     _plane("A", 3), _plane("B", 3)), "carrier-over-capacity")
+    assert hit.message.endswith("B does not fit"), hit.message
 
 
 def test_superheavy_carrier_needs_bays() -> None:

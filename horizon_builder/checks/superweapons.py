@@ -191,8 +191,50 @@ def carrier_capacity_unknown(force: ForceView) -> Iterator[Fault]:
 
 
 @dataclass(frozen=True)
+class Passenger:
+    """What the holds ask of one element aboard (OtH p.65): its FP, its P, and whether it is
+    an aircraft (only aircraft may ride in launch bays)."""
+
+    fp: int
+    presence: int
+    aircraft: bool
+
+
+def holds_take(passengers: Sequence[Passenger], launch_room: int, transport_room: int) -> bool:
+    """Whether every passenger can ride whole in one hold that may take it (OtH p.65): the
+    launch bays take aircraft up to a total FP of ``launch_room``, the transport bays any
+    element up to a total P of ``transport_room``.
+
+    An exact search, small because the numbers are: of the aircraft, put in the launch bays
+    the ones whose P is most worth keeping out of the transport bays (a 0/1 knapsack: weight
+    FP, value P, capacity ``launch_room``); everything else must fit the transport bays."""
+    best = [0] * (max(launch_room, 0) + 1)  # best[c]: most P of aircraft in launch FP <= c
+    for p in passengers:
+        if not p.aircraft or p.fp > launch_room:
+            continue
+        for room in range(launch_room, p.fp - 1, -1):
+            best[room] = max(best[room], best[room - p.fp] + p.presence)
+    return sum(p.presence for p in passengers) - best[-1] <= transport_room
+
+
+def left_out(passengers: Sequence[Passenger], launch_room: int,
+             transport_room: int) -> list[int]:
+    """Which passengers do not fit (their positions), boarding in the roster's order: each
+    boards if the holds can still take everyone aboard with it (:func:`holds_take`), so the
+    first ones listed are placed and the one that breaks the load is named."""
+    aboard: list[Passenger] = []
+    out = []
+    for index, passenger in enumerate(passengers):
+        if holds_take([*aboard, passenger], launch_room, transport_room):
+            aboard.append(passenger)
+        else:
+            out.append(index)
+    return out
+
+
+@dataclass(frozen=True)
 class BayLoad:
-    """A carrier's room and what starts aboard it (OtH p.65), see :func:`bay_load`."""
+    """A carrier's two holds and what starts aboard it (OtH p.65), see :func:`bay_load`."""
 
     launch: bool  #: it has launch bays
     launch_room: int  #: FP of aircraft the launch bays carry
@@ -200,20 +242,20 @@ class BayLoad:
     transport_room: int  #: P of elements the transport bays carry
     aircraft_fp: int  #: FP of the aircraft aboard
     other_p: int  #: P of the other elements aboard
+    left_out: tuple[ElementInfo, ...] = ()  #: passengers no hold can take, in roster order
 
     @property
     def fits(self) -> bool:
-        """Aircraft fill the launch bays first (by FP); the rest, and aircraft the launch
-        bays cannot take, must fit the transport bays (by P)."""
-        overflow = max(0, self.aircraft_fp - self.launch_room)
-        return self.other_p + overflow <= self.transport_room
+        """Every passenger rides whole in one hold that may take it."""
+        return not self.left_out
 
 
 def bay_load(rs: Ruleset, carrier: ElementInfo, cargo: Sequence[ElementInfo]) -> BayLoad:
-    """Derivation (OtH p.64-65): launch bays carry aircraft of total FP up to the carrier's
-    P-3 (data: ``bays`` of ``[upgrades.launch_bays]``); transport bays carry elements of total
-    P up to the copies taken (``bays`` of ``[upgrades.transport_bays]``). Carried aircraft
-    are paid for as elements of their own."""
+    """Derivation (OtH p.64-65): two holds, never added together. Launch bays carry aircraft
+    of total FP up to the carrier's P-3 (data: ``bays`` of ``[upgrades.launch_bays]``);
+    transport bays carry elements of total P up to the copies taken (``bays`` of
+    ``[upgrades.transport_bays]``). Each passenger rides whole in one of them
+    (:func:`left_out`). Carried aircraft are paid for as elements of their own."""
     element = carrier.element
     launch = LAUNCH_BAYS in carrier.base.upgrade_ids()
     launch_bays = rs.upgrades[LAUNCH_BAYS].bays if launch and LAUNCH_BAYS in rs.upgrades else None
@@ -221,13 +263,16 @@ def bay_load(rs: Ruleset, carrier: ElementInfo, cargo: Sequence[ElementInfo]) ->
     transport = rs.upgrades.get(TRANSPORT_BAYS)
     if transport is not None and transport.bays is not None:
         transport_room = transport.bays.room(element.presence, transport_room)
+    launch_room = launch_bays.room(element.presence, 1) if launch_bays is not None else 0
+    passengers = [Passenger(i.fp, i.element.presence, is_aircraft(i.type)) for i in cargo]
     return BayLoad(
         launch=launch,
-        launch_room=launch_bays.room(element.presence, 1) if launch_bays is not None else 0,
+        launch_room=launch_room,
         launch_less=launch_bays.presence_less if launch_bays is not None else None,
         transport_room=transport_room,
         aircraft_fp=sum(i.fp for i in cargo if is_aircraft(i.type)),
-        other_p=sum(i.element.presence for i in cargo if not is_aircraft(i.type)))
+        other_p=sum(i.element.presence for i in cargo if not is_aircraft(i.type)),
+        left_out=tuple(cargo[i] for i in left_out(passengers, launch_room, transport_room)))
 
 
 def _has_bays(carrier: ElementInfo) -> bool:
@@ -260,7 +305,9 @@ CARRIER_OVER_CAPACITY = Rule(
 
 @CARRIER_OVER_CAPACITY.force()
 def carrier_over_capacity(force: ForceView) -> Iterator[Fault]:
-    """Elements starting aboard another must fit its bays (OtH p.64-65: :func:`bay_load`)."""
+    """Elements starting aboard another must fit its bays (OtH p.64-65: :func:`bay_load`):
+    each passenger whole in one hold that may take it; the finding names the ones that do
+    not fit."""
     for carrier_id, cargo in cargoes(force).items():
         carrier = force.by_id[carrier_id]
         if _core_transports(carrier) or not _has_bays(carrier):
@@ -280,8 +327,11 @@ def carrier_over_capacity(force: ForceView) -> Iterator[Fault]:
             what.append(f"aircraft of FP {load.aircraft_fp}")
         if load.other_p:
             what.append(f"other elements of P {load.other_p}")
+        out = load.left_out
         yield Fault(f"starts carrying {' and '.join(what)} ({_names(cargo)}) but has "
-                    f"{' and '.join(room)}", field="upgrades", element=carrier)
+                    f"{' and '.join(room)}; each rides whole in one hold, and "
+                    f"{_names(out)} {'does' if len(out) == 1 else 'do'} not fit",
+                    field="upgrades", element=carrier)
 
 
 # --- event options (organiser's choices; set in an event preset / overrides file) ------
