@@ -123,13 +123,27 @@ def test_swooper_gun_beast_form_is_not_vanguard(ruleset):
 # --- gribblies (OtH p.30-31) -----------------------------------------------------------
 
 def test_gribbly_replaces_any_p1_option(ruleset):
-    """A gribbly can replace any P1 option (OtH p.30): Lt Inf, Mob Inf, a P1 mech; never a P2.
-    Not an aircraft: flying monsters must be kaiju (OtH p.31)."""
+    """A gribbly can replace any P1 option (OtH p.30): Lt Inf, Mob Inf, a P1 mech and a P1
+    aircraft (OtH p.10: aircraft are P1-3; issue 33 item 4); never a P2."""
     gribblies = {k: et for k, et in ruleset.element_types.items() if et.has_tag("gribbly")}
-    assert set(gribblies) == {"gribbly_lt_inf", "gribbly_mob_inf", "gribbly_mech"}
+    assert set(gribblies) == {"gribbly_lt_inf", "gribbly_mob_inf", "gribbly_mech",
+                              "gribbly_aircraft"}
     assert all((et.presence.min, et.presence.max) == (1, 1) for et in gribblies.values())
     big = element("gribbly_mech", 2, "Big Swarm", stats={"M": 5, "F": 5, "A": 4, "D": 1})
     assert "presence-out-of-range" in codes(check(force(big, command=HIVEMIND), ruleset), "error")
+
+
+def test_gribbly_aircraft_can_be_built(ruleset):
+    """A P1 gribbly aircraft is an aircraft in all but the gribbly's ways (OtH p.30, p.10):
+    legal on a pool of 9 with manoeuvre unpaid, always rapid and vanguard, and at most P
+    upgrades like any aircraft (OtH p.61)."""
+    flyer = element("gribbly_aircraft", 1, "Flutterers", id="ga",
+                    stats={"M": 3, "Mb": 5, "F": 3, "A": 2, "D": 1})
+    report = check(force(flyer, command=HIVEMIND), ruleset)
+    assert not codes(report, "error"), codes(report, "error")
+    a = analyse(force(flyer, command=HIVEMIND), ruleset)
+    assert {"rapid", "vanguard", "gribbly"} <= set(a.by_id["ga"].special_rules)
+    assert ruleset.element_types["gribbly_aircraft"].is_a("aircraft")
 
 
 def test_gribbly_always_rapid_and_vanguard_cannot_shoot(ruleset, tmp_path):
@@ -149,7 +163,7 @@ def test_gribbly_always_rapid_and_vanguard_cannot_shoot(ruleset, tmp_path):
 def test_gribbly_never_the_chq(ruleset):
     """A gribbly cannot be a CHQ, nor an Alpha (OtH p.30, p.32)."""
     assert all(ruleset.element_types[t].chq is None
-               for t in ("gribbly_lt_inf", "gribbly_mob_inf", "gribbly_mech"))
+               for t in ("gribbly_lt_inf", "gribbly_mob_inf", "gribbly_mech", "gribbly_aircraft"))
     for command in ({"kind": "chq", "element": "g1"}, alpha("g1")):
         r = force(gribbly("g1"), element("lt_inf", 1, "Rifles", stats=dict(SWARM)), command=command)
         found = findings(check(r, ruleset), "command-element-ineligible")
