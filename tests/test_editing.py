@@ -208,7 +208,7 @@ def test_aircraft_upgrade_count_limit(rules):
     element = ed.add_upgrade(rules, element, "vtol")
     roster = roster.model_copy(update={"elements": [element]})
     assert _options(rules, roster, element.id)["rotary"].reason == (
-        "a P1 Aircraft may have at most 1 upgrades")
+        "a P1 Aircraft may have at most 1 upgrade")  # issue 33 item 6: not "1 upgrades"
 
 
 def test_mutations_are_grouped_for_kaiju(rules):

@@ -36,6 +36,7 @@ from horizon_builder.engine.rule import (
     StatlineView,
 )
 from horizon_builder.rules.models import Ruleset, Upgrade
+from horizon_builder.text.words import plural
 
 CHAPTER = "DataWar"
 
@@ -136,7 +137,7 @@ def type_purchase_over_cap(force: ForceView) -> Iterator[Fault]:
     for (type_id, up_id, _form), count in counts.items():
         up = rs.upgrades.get(up_id)
         if own(up) and up.max_count is not None and count > up.max_count:
-            yield Fault(f"{up.name} is bought for {type_name(rs, type_id)} {count} times; "
+            yield Fault(f"{up.name} is bought for {type_name(rs, type_id)} {plural(count, 'time')}; "
                         f"at most {up.max_count}", field="cr_purchases", cite=cite(up, "OtH p.24"))
 
 

@@ -531,7 +531,7 @@ def upgrade_over_cap(view: StatlineView) -> Iterator[Fault]:
             at = f" at P{line.presence}" if up.max_per_full_presence else ""
             short = (f"none allowed at P{line.presence}" if cap == 0
                      else "taken" if cap == 1 else f"at most {cap}{at}")
-            yield Fault(f"{view.label}{up.name} taken {count} times; at most {cap}{at}",
+            yield Fault(f"{view.label}{up.name} taken {plural(count, 'time')}; at most {cap}{at}",
                         short, f"{view.prefix}upgrades", cite(up, "core"), subject=up_id)
 
 
@@ -554,7 +554,7 @@ def too_many_upgrades(view: StatlineView) -> Iterator[Fault]:
         source = et.max_upgrades_rule
         yield Fault(f"{view.label}{plural(count, 'upgrade')}; a P{line.presence} {et.name} "
                     f"may have at most {cap}",
-                    f"a P{line.presence} {et.name} may have at most {cap} upgrades",
+                    f"a P{line.presence} {et.name} may have at most {plural(cap, 'upgrade')}",
                     f"{view.prefix}upgrades", cite(source, "OtH p.61"),
                     source is not None and source.is_provisional)
 

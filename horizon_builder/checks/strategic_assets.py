@@ -90,7 +90,7 @@ def naval_support_too_many(view: ElementView) -> Iterator[Fault]:
     said = _naval_support(view)
     if said is not None and said[0] > said[1]:
         count, p = said
-        yield Fault(f"{count} abilities chosen; P{p} naval support buys {p}: drop one or raise "
+        yield Fault(f"{plural(count, 'ability')} chosen; P{p} naval support buys {p}: drop one or raise "
                     "its P", field="upgrades")
 
 
@@ -105,7 +105,7 @@ def naval_support_unused(view: ElementView) -> Iterator[Fault]:
     said = _naval_support(view)
     if said is not None and said[0] < said[1]:
         count, p = said
-        yield Fault(f"P{p} naval support buys {p} abilities but only {count} chosen "
+        yield Fault(f"P{p} naval support buys {plural(p, 'ability')} but only {count} chosen "
                     f"({plural(p - count, 'point')} of FP bought nothing)", field="upgrades")
 
 
@@ -254,7 +254,7 @@ def special_operation_one(force: ForceView) -> Iterator[Fault]:
     sent = [info for info in force.elements if _on_special_operation(info)]
     if len(sent) > 1:
         names = ", ".join(info.element.name for info in sent)
-        yield Fault(f"{len(sent)} elements on special operations ({names}); at most one",
+        yield Fault(f"{plural(len(sent), 'element')} on special operations ({names}); at most one",
                     field="upgrades")
 
 

@@ -25,7 +25,7 @@ from horizon_builder.engine.rule import (
     StatlineView,
 )
 from horizon_builder.rules.models import Ruleset
-from horizon_builder.text.words import with_article
+from horizon_builder.text.words import verb, with_article
 
 CHAPTER = "Superweapons"
 
@@ -92,7 +92,7 @@ def superheavy_takes_command(force: ForceView) -> Iterator[Fault]:
         return  # nothing to pass on, no superheavy, or the CHQ is the only superheavy
     names = " and ".join(force.ruleset.rule_name(r) for r in passed)
     who = supers[0].element.name if len(supers) == 1 else "a superheavy of your choice"
-    yield Fault(f"When play begins, the CHQ's {names} move to {who} "
+    yield Fault(f"When play begins, the CHQ's {names} {verb(len(passed), 'moves', 'move')} to {who} "
                 "(no effect on mustering or CR)", field="command")
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from horizon_builder.checks.common import cite
 from horizon_builder.engine.rule import Fault, ForceView, RoundView, Rule
 from horizon_builder.engine.tournament import benched, fp_multiple, tournament_fc
+from horizon_builder.text.words import plural
 
 CHAPTER = "Tournament rules"
 TASK_FORCE = ("task_force",)
@@ -34,7 +35,7 @@ def task_force_presence(force: ForceView) -> Iterator[Fault]:
     rules = event if event.fp_per_fc is not None else force.ruleset.tournament
     fc = tournament_fc(force.ruleset, force.roster)
     limit = multiple * fc
-    times = "twice" if multiple == 2 else f"{multiple} times"
+    times = "twice" if multiple == 2 else plural(multiple, "time")
     if force.fp > limit:
         yield Fault(f"Task Force FP {force.fp} is over {times} the tournament FC {fc} ({limit}, "
                     "OtH p.46)", field="elements", cite=cite(rules, "OtH p.46"),

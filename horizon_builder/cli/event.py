@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 if TYPE_CHECKING:
     from horizon_builder.event.io import LoadedEvent
@@ -227,8 +228,8 @@ def _new(args: argparse.Namespace) -> int:
         if commander.admitted:
             print(f"warning: {shown(commander.name)}'s list is admitted although NOT LEGAL: "
                   f"{printable(commander.admitted)}", file=sys.stderr)
-    print(f"wrote {printable(str(path))}: {printable(event.name)}, {len(commanders)} "
-          f"commanders, every list pinned; next: horizon-builder event pair {printable(str(path))}")
+    print(f"wrote {printable(str(path))}: {printable(event.name)}, {plural(len(commanders), 'commander')}"
+          f", every list pinned; next: horizon-builder event pair {printable(str(path))}")
     return 0
 
 

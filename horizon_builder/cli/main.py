@@ -15,6 +15,7 @@ from horizon_builder import __version__
 from horizon_builder.cli.helptext import RULESET_HELP
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
                "completion", "share", "import", "diff", "serve")
@@ -116,7 +117,7 @@ def _presets(args: argparse.Namespace) -> int:
         except LoadError as exc:
             print(f"{path.stem}: cannot be read: {exc.problems[0]}")
             continue
-        extras = [f"FC {event.force_cost}", f"{event.rounds or 3} rounds"]
+        extras = [f"FC {event.force_cost}", plural(event.rounds or 3, "round")]
         extras += [f"table {event.table}"] if event.table else []
         extras += ["house rules allowed"] if event.house_rules_allowed else []
         print(f"{path.stem:16} {event.name or ''}: {', '.join(extras)}\n{'':16} {path}")

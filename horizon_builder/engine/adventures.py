@@ -426,5 +426,6 @@ def adventure_main(args: argparse.Namespace) -> int:
         return 2
     print(printable(text, multiline=True))  # names from the roster and the rulesets
     if not report.legal:
-        print(f"note: {path} is not legal ({len(report.errors)} errors): run `horizon-builder check`")
+        print(f"note: {path} is not legal ({plural(len(report.errors), 'error')}): "
+              "run `horizon-builder check`")
     return 0

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 from horizon_builder.event import batch
 from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.models import EventOptions
+from horizon_builder.text.words import plural
 from horizon_builder.tui.plain import plain
 from horizon_builder.tui.screens.organiser_view import OrganiserView, WatchedTableView, file_stamp
 from horizon_builder.tui.widgets.keys_footer import KeysFooter
@@ -145,7 +146,7 @@ class OrganiserScreen(WatchedTableView):
         bad = sum(not r.readable for r in self.rows)
         self.query_one("#org-summary", Static).update(Content.assemble(
             plain(f"{event.name or self.preset.stem}: FC {event.force_cost} · "
-                  f"{len(self.rows)} lists · "), (f"{legal} legal", "$success"), " · ",
+                  f"{plural(len(self.rows), 'list')} · "), (f"{legal} legal", "$success"), " · ",
             (f"{len(self.rows) - legal - bad} not legal", "$error" if legal < len(self.rows)
              else ""), " · ", (f"{bad} unreadable", "$warning" if bad else ""),
             ("   Enter: view a list · click a column to sort · x: export", "dim")))

@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import Roster
+from horizon_builder.text.words import plural
 from horizon_builder.tui.dialogs.round_name import RoundNameDialog
 from horizon_builder.tui.screens.base import SessionView
 
@@ -72,7 +73,7 @@ class RoundListActions(SessionView, Screen[None]):
             return
         index, name = self.index, self._round_name
         round_ = self.session.roster.rounds[index]
-        message = f"Delete {name} ({len(round_.elements)} elements fielded)?"
+        message = f"Delete {name} ({plural(len(round_.elements), 'element')} fielded)?"
         if round_.destroyed and index < self.round_count - 1:
             message += "\nIts losses will no longer be benched in the rounds after it."
         message += "\n(ctrl+z undoes this.)"
