@@ -350,6 +350,27 @@ def test_artificial_intelligence_grants_gunnery_controller_and_supergun() -> Non
     assert info.base.points_spent == 17  # the granted upgrades cost nothing more
 
 
+def test_what_artificial_intelligence_grants_is_printed() -> None:
+    """Issue 33 item 3 (OtH p.64): a supertank with artificial intelligence has gunnery
+    controller and supergun and never suffers overkill; its row, card and every printout say
+    so, as granted, not bought."""
+    from horizon_builder.export import render
+    from horizon_builder.tui.widgets.format import upgrades_text
+
+    report = check(el("Skynet", "supertank", 4, {"M": 4, "F": 4, "A": 4, "D": 3},
+                      ["artificial_intelligence"]))
+    info = report.analysis.elements[0]
+    assert "no_overkill" in info.special_rules
+    row = upgrades_text(report.analysis.ruleset, info.base)
+    assert row == ("Artificial intelligence, Gunnery controller (with Artificial intelligence), "
+                   "Supergun (with Artificial intelligence)")
+    for fmt in ("text", "markdown", "html", "cards"):
+        out = " ".join(render(report, fmt).split())  # (text wraps its lines)
+        for said in ("Gunnery controller (with Artificial intelligence)",
+                     "Supergun (with Artificial intelligence)", "Never Overkill"):
+            assert said in out, (fmt, said)
+
+
 def test_panopticon_makes_alert() -> None:
     """Panopticon: the element is alert (OtH p.65)."""
     report = check(el("Eye", "supermech", 4, {"M": 5, "F": 5, "A": 5, "D": 4}, ["panopticon"]))

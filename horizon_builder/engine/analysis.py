@@ -64,6 +64,24 @@ class StatlineInfo:
         return {u.choice.id for u in self.upgrades}
 
 
+def granted_upgrades(ruleset: Ruleset,
+                     line: StatlineInfo) -> list[tuple[str, Upgrade, Upgrade]]:
+    """What a statline's upgrades give it besides themselves, as (id, granted, by) in the
+    order taken: artificial intelligence gives a supertank gunnery controller and supergun
+    (OtH p.64; data: ``grants_upgrades``). One it also took itself is not listed again."""
+    own, seen = line.upgrade_ids(), set()
+    out: list[tuple[str, Upgrade, Upgrade]] = []
+    for cost in line.upgrades:
+        if cost.upgrade is None:
+            continue
+        for granted_id in cost.upgrade.grants_upgrades:
+            granted = ruleset.upgrades.get(granted_id)
+            if granted is not None and granted_id not in own and granted_id not in seen:
+                seen.add(granted_id)
+                out.append((granted_id, granted, cost.upgrade))
+    return out
+
+
 @dataclass
 class ElementInfo:
     """Everything derived about one element (its place is its index in ``Analysis.elements``).
