@@ -271,9 +271,10 @@ def _add_adventure(sub: Any) -> None:
                            help="Situation roll, 1-12 (12: pick; show every row)")
     adventure.add_argument("--action", type=int, metavar="N", help="Action roll, 1-12")
     adventure.add_argument("--purpose", type=int, metavar="N", help="Purpose roll, 1-12")
-    adventure.add_argument("--lost", type=int, metavar="P",
-                           help="P of the elements you removed for the Situation's loss (at least "
-                           "the loss): the allowances and momentum after it")
+    adventure.add_argument("--lost", action="append", metavar="NAME|P",
+                           help="an element you removed for the Situation's loss (repeat for "
+                           "each), or the FP removed as a number (at least the loss): the "
+                           "allowances, momentum and margin from the force that remains")
     adventure.add_argument("--momentum-left", type=int, metavar="N",
                            help="momentum left at the end: prints the outcome (a winner's "
                            "margin of victory; on 0 or less, not won)")
