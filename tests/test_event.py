@@ -154,8 +154,8 @@ def test_seven_commander_campaign_has_a_bye_on_the_larger_side():
     # G had the bye; E (2) is the lowest placed red who has not: E sits out
     assert _pairs(second)[-1] == ("E", None)
     assert sorted(_pairs(second)[:-1]) == [("A", "F"), ("C", "B"), ("G", "D")]
-    lopsided = commanders[:6] + (Commander(name="I", list="I.toml", side="red"),
-                                 Commander(name="K", list="K.toml", side="red"))
+    lopsided = (*commanders[:6], Commander(name="I", list="I.toml", side="red"),
+                Commander(name="K", list="K.toml", side="red"))
     with pytest.raises(PairingError, match="differ by one at most"):
         next_round(event.model_copy(update={"commanders": lopsided}))
 
