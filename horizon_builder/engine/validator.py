@@ -14,7 +14,7 @@ whatever it said before it raised; the other rules are still asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -204,6 +204,15 @@ class _Targets:
         self.force = force
         self.round_view = round_view
 
+    def said_of(self, info: ElementInfo) -> dict[Hashable, tuple[Finding, ...]]:
+        """What blocks of element-level predicates said of an info, by block and read
+        context (see :mod:`horizon_builder.engine.kept`): one entry per info."""
+        memo: dict[Hashable, tuple[Finding, ...]] | None = kept.SAID.get(id(info))
+        if memo is None:
+            memo = {}
+            kept.SAID.put(id(info), (info,), memo)
+        return memo
+
     @cached_property
     def purchases(self) -> list[PurchaseView]:
         return [PurchaseView(self.force, purchase) for purchase in self.force.cr_purchases]
@@ -265,9 +274,10 @@ def _ask(block: Sequence[Check], targets: _Targets,
         return out
     block_key = tuple(check.order for check in block)
     context = _read_context(block, targets.force)
+    key = (block_key, context) if context is not None else None
     for info in targets.force.elements:
-        key = (block_key, id(info), context) if context is not None and not failed else None
-        said = kept.SAID.get(key) if key is not None else None
+        memo = targets.said_of(info) if key is not None and not failed else None
+        said = memo.get(key) if memo is not None else None
         if said is not None:
             out.extend(said)
             continue
@@ -282,8 +292,8 @@ def _ask(block: Sequence[Check], targets: _Targets,
                         ask(check, upgrade_view, info)
                 for check in statline_checks:
                     ask(check, statline_view, info)
-        if key is not None and len(failed) == failures:
-            kept.SAID.put(key, (info,), tuple(out[start:]))
+        if memo is not None and len(failed) == failures:
+            memo[key] = tuple(out[start:])
     return out
 
 
