@@ -203,6 +203,19 @@ class _Targets:
     def __init__(self, force: Analysis, round_view: RoundView | None):
         self.force = force
         self.round_view = round_view
+        self._views: dict[int, tuple[ElementView,
+                                     list[tuple[StatlineView, list[UpgradeView]]]]] = {}
+
+    def views_of(self, info: ElementInfo) -> tuple[ElementView,
+                                                   list[tuple[StatlineView, list[UpgradeView]]]]:
+        """The element's view, and each of its statlines with the upgrades on it."""
+        views = self._views.get(id(info))
+        if views is None:
+            views = self._views[id(info)] = (
+                ElementView(self.force, info),
+                [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
+                 for view in statline_views(self.force, info)])
+        return views
 
     def said_of(self, info: ElementInfo) -> dict[Hashable, tuple[Finding, ...]]:
         """What blocks of element-level predicates said of an info, by block and read
@@ -282,12 +295,12 @@ def _ask(block: Sequence[Check], targets: _Targets,
             out.extend(said)
             continue
         start, failures = len(out), len(failed)
+        element_view, lines = targets.views_of(info)
         for check in element_checks:
-            ask(check, ElementView(targets.force, info), info)
+            ask(check, element_view, info)
         if upgrade_checks or statline_checks:
-            for statline_view in statline_views(targets.force, info):
-                for cost in statline_view.line.upgrades if upgrade_checks else ():
-                    upgrade_view = UpgradeView(statline_view, cost)
+            for statline_view, upgrade_views in lines:
+                for upgrade_view in upgrade_views if upgrade_checks else ():
                     for check in upgrade_checks:
                         ask(check, upgrade_view, info)
                 for check in statline_checks:
