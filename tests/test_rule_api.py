@@ -170,3 +170,37 @@ def test_the_export_schema_lists_every_code() -> None:
 
     enum = export_schema()["$defs"]["FindingExport"]["properties"]["code"]["enum"]
     assert enum == sorted(CODES)
+
+
+# --- arithmetic that is a rule: named derivations beside the rules that use them ----------
+def test_the_chq_cost_table_derivation(ruleset) -> None:
+    """The CHQ cost table (core, reported; OtH p.62): a light infantry CHQ makes heavy infantry
+    cost 1 more and airborne infantry 1 less, never its own type; a cell the table lacks is
+    unknown (counted at P, and the chq-cost-unknown rule says so from the info, not a note)."""
+    from horizon_builder.engine.analysis import analyse, chq_modifier
+    from horizon_builder.roster.models import Roster
+
+    assert chq_modifier(ruleset, "lt_inf", "hvy_inf") == (1, True)
+    assert chq_modifier(ruleset, "lt_inf", "ab_inf") == (-1, True)
+    assert chq_modifier(ruleset, "lt_inf", "lt_inf") == (0, True)
+    assert chq_modifier(ruleset, "lt_inf", "sf") == (0, False)
+    roster = Roster.model_validate({
+        "name": "t", "force_cost": 20, "command": {"kind": "chq", "element": "c"},
+        "elements": [{"id": "c", "name": "C", "type": "lt_inf", "presence": 1},
+                     {"id": "s", "name": "S", "type": "sf", "presence": 1}]})
+    info = analyse(roster, ruleset).by_id["s"]
+    assert info.chq_cost_unknown and info.fc == 1
+
+
+def test_the_command_resources_derivations(ruleset) -> None:
+    """CR available: one per ``per_elements`` counted elements, rounded down, none without a
+    command that gives CR (core, provisional); CR spent: per element, and per element of the
+    type for a purchase for a whole type (OtH p.24)."""
+    from horizon_builder.engine.analysis import cr_available
+
+    option = ruleset.commands["chq"]
+    per = ruleset.command_resources.per_elements
+    from horizon_builder.roster.models import Command
+
+    assert cr_available(ruleset, option, Command(kind="chq"), 2 * per + 1) == 2
+    assert cr_available(ruleset, None, Command(), 10) == 0

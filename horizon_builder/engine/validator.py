@@ -14,7 +14,7 @@ whatever it said before it raised; the other rules are still asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -203,6 +203,28 @@ class _Targets:
     def __init__(self, force: Analysis, round_view: RoundView | None):
         self.force = force
         self.round_view = round_view
+        self._views: dict[int, tuple[ElementView,
+                                     list[tuple[StatlineView, list[UpgradeView]]]]] = {}
+
+    def views_of(self, info: ElementInfo) -> tuple[ElementView,
+                                                   list[tuple[StatlineView, list[UpgradeView]]]]:
+        """The element's view, and each of its statlines with the upgrades on it."""
+        views = self._views.get(id(info))
+        if views is None:
+            views = self._views[id(info)] = (
+                ElementView(self.force, info),
+                [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
+                 for view in statline_views(self.force, info)])
+        return views
+
+    def said_of(self, info: ElementInfo) -> dict[Hashable, tuple[Finding, ...]]:
+        """What blocks of element-level predicates said of an info, by block and read
+        context (see :mod:`horizon_builder.engine.kept`): one entry per info."""
+        memo: dict[Hashable, tuple[Finding, ...]] | None = kept.SAID.get(id(info))
+        if memo is None:
+            memo = {}
+            kept.SAID.put(id(info), (info,), memo)
+        return memo
 
     @cached_property
     def purchases(self) -> list[PurchaseView]:
@@ -258,25 +280,26 @@ def _ask(block: Sequence[Check], targets: _Targets,
         return out
     block_key = tuple(check.order for check in block)
     context = _read_context(block, targets.force)
+    key = (block_key, context)
     for info in targets.force.elements:
-        key = (block_key, id(info), context) if not failed else None
-        said = kept.SAID.get(key) if key is not None else None
+        memo = targets.said_of(info) if not failed else None
+        said = memo.get(key) if memo is not None else None
         if said is not None:
             out.extend(said)
             continue
         start, failures = len(out), len(failed)
+        element_view, lines = targets.views_of(info)
         for check in element_checks:
-            ask(check, ElementView(targets.force, info), info)
+            ask(check, element_view, info)
         if upgrade_checks or statline_checks:
-            for statline_view in statline_views(targets.force, info):
-                for cost in statline_view.line.upgrades if upgrade_checks else ():
-                    upgrade_view = UpgradeView(statline_view, cost)
+            for statline_view, upgrade_views in lines:
+                for upgrade_view in upgrade_views if upgrade_checks else ():
                     for check in upgrade_checks:
                         ask(check, upgrade_view, info)
                 for check in statline_checks:
                     ask(check, statline_view, info)
-        if key is not None and len(failed) == failures:
-            kept.SAID.put(key, (info,), tuple(out[start:]))
+        if memo is not None and len(failed) == failures:
+            memo[key] = tuple(out[start:])
     return out
 
 
