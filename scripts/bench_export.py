@@ -23,7 +23,7 @@ import time
 
 from benchpath import TIMED
 
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.export import FORMATS, render
 from horizon_builder.roster.samples import make_roster
 from horizon_builder.rules.loader import load_ruleset

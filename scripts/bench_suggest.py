@@ -18,7 +18,7 @@ import time
 
 from benchpath import TIMED
 
-from horizon_builder.engine.suggest import GOALS, suggest
+from horizon_builder.editing.suggest import GOALS, suggest
 from horizon_builder.roster.models import Element, Roster
 from horizon_builder.rules.loader import load_ruleset
 

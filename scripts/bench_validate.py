@@ -29,8 +29,8 @@ import time
 
 from benchpath import TIMED
 
+from horizon_builder.checks import validate
 from horizon_builder.editing import change_element, set_stat
-from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import Roster
 from horizon_builder.roster.samples import make_roster, make_task_force
 from horizon_builder.rules.loader import load_ruleset

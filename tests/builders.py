@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from horizon_builder.engine.validator import Report, validate
+from horizon_builder.checks import validate
+from horizon_builder.engine.validator import Report
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 

@@ -2,8 +2,8 @@
 
 Every validation a test runs is recorded (the codes of its findings). At the end of a
 full run (the whole ``tests`` folder, no ``-k``), every code of the catalogue
-(:data:`horizon_builder.engine.codes.CODES`) must have been produced by some test,
-or the run fails and names the codes no test reaches. Under pytest-xdist each worker
+(:data:`horizon_builder.checks.CODES`, made from the declared rules) must have been produced
+by some test, or the run fails and names the codes no test reaches. Under pytest-xdist each worker
 sends its codes to the controller, which checks their union.
 """
 
@@ -30,23 +30,23 @@ os.environ.setdefault("HORIZON_BUILDER_DATA_DIR", os.path.join(_FOLDERS, "data")
 os.environ.setdefault("HORIZON_BUILDER_CACHE_DIR", os.path.join(_FOLDERS, "cache"))
 
 # Record before any test module binds ``validate``: patch the module function first.
-from horizon_builder.engine import validator as _validator  # noqa: E402
+import horizon_builder.checks as _checks  # noqa: E402
 
 PRODUCED: set[str] = set()
-_real_validate = _validator.validate
+_real_validate = _checks.validate
 
 
-def _recording_validate(roster, ruleset, reuse=None):  # type: ignore[no-untyped-def]
-    report = _real_validate(roster, ruleset, reuse)
+def _recording_validate(roster, ruleset):  # type: ignore[no-untyped-def]
+    report = _real_validate(roster, ruleset)
     PRODUCED.update(f.code for f in report.all_findings)
     return report
 
 
-_validator.validate = _recording_validate
+_checks.validate = _recording_validate
 
 from hygiene import release_dead_apps  # noqa: E402
 
-from horizon_builder.engine.codes import CODES  # noqa: E402
+from horizon_builder.checks import CODES  # noqa: E402
 from horizon_builder.rules.loader import load_ruleset  # noqa: E402
 from horizon_builder.rules.models import Ruleset  # noqa: E402
 from horizon_builder.userfiles.autosave import DATA_DIR_ENV  # noqa: E402

@@ -26,8 +26,8 @@ from typing import Any
 
 import tomli_w
 
+from horizon_builder.checks import validate
 from horizon_builder.cli.main import main
-from horizon_builder.engine.validator import validate
 from horizon_builder.export import FORMATS, render
 from horizon_builder.files.problems import LoadError
 from horizon_builder.files.resources import example_rosters

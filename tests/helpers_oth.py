@@ -10,9 +10,10 @@ from typing import Any
 
 import tomli_w
 
+from horizon_builder.checks import validate
 from horizon_builder.cli.main import main
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.validator import Report, validate
+from horizon_builder.engine.validator import Report
 from horizon_builder.files.tomlfile import read_toml
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.loader import load_ruleset

@@ -9,8 +9,9 @@ from typing import Any
 
 import tomli_w
 
+from horizon_builder.checks import validate
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.validator import Report, validate
+from horizon_builder.engine.validator import Report
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset

@@ -102,7 +102,7 @@ def test_conventional_chq_types_cite_the_errata_table_and_are_firm() -> None:
     """The errata's CHQ table (OtH p.59; index: errata 59-60) has a column for each type that
     may lead a conventional CHQ: given by the supplement itself, so not provisional, and the
     catalogue says where."""
-    from horizon_builder.engine.codes import CODES
+    from horizon_builder.checks import CODES
 
     rule = RULES.commands["chq"].cited["element"]
     assert rule.source.startswith("OtH p.59") and not rule.is_provisional

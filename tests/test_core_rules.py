@@ -472,7 +472,7 @@ def test_book_values_are_not_provisional(ruleset):
     assert check(r, ruleset).provisional_values == []
 
 
-# --- codes no other test reached (the catalogue, engine/codes.py) ----------------------------
+# --- codes no other test reached (the catalogue, horizon_builder.checks.CODES) ------------
 
 def test_pool_unknown_for_a_presence_the_table_lacks(ruleset):
     """A statline whose type has a pool, but none for its P, is a warning, not a guess

@@ -7,8 +7,8 @@ from builders import element, roster
 from helpers_tui import SIZE, copy_example, findings, shown, until
 from test_tournament import task_force
 
-from horizon_builder.engine.cuts import cuts, limit
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
+from horizon_builder.editing.cuts import cuts, limit
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.roster.cut_dialog import CutDialog
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from horizon_builder.checks import validate
 from horizon_builder.engine.diff import diff_reports, diff_text
-from horizon_builder.engine.validator import validate
 from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.io import read_roster
 from horizon_builder.roster.models import UpgradeChoice

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from horizon_builder import editing as ed
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.roster.models import Command, Element, Roster, Round
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
@@ -93,7 +93,7 @@ def test_default_unknown_statline_is_left_for_the_player(ruleset):
     roster = _add(ruleset, _roster(), "lt_inf", 1)
     assert roster.elements[0].stats == {}
     assert "stat-missing" not in _errors(roster, ruleset)
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
 
     warnings = {f.code for f in validate(roster, ruleset).warnings}
     assert "stat-not-entered" in warnings
@@ -208,7 +208,7 @@ def test_aircraft_upgrade_count_limit(rules):
     element = ed.add_upgrade(rules, element, "vtol")
     roster = roster.model_copy(update={"elements": [element]})
     assert _options(rules, roster, element.id)["rotary"].reason == (
-        "a P1 Aircraft may have at most 1 upgrades")
+        "a P1 Aircraft may have at most 1 upgrade")  # issue 33 item 6: not "1 upgrades"
 
 
 def test_mutations_are_grouped_for_kaiju(rules):

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from horizon_builder import editing as ed
+from horizon_builder.checks import validate
 from horizon_builder.engine.analysis import analyse
-from horizon_builder.engine.validator import validate
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Command, Element, Roster, Round
 from horizon_builder.rules.loader import load_ruleset

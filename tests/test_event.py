@@ -111,9 +111,53 @@ def test_campaign_pairs_across_sides_by_closest_victory_points():
     r1 = _round(("A", 10, 0, "B", 2, 0), ("C", 5, 0, "D", 6, 0), ("E", 3, 0, "F", 8, 0))
     event = Event(name="Camp", preset="oth-tournament", pairing="campaign",
                   commanders=commanders, rounds=(r1,))
-    assert _pairs(next_round(event)) == [("A", "F"), ("C", "B"), ("E", "D")]
+    # tables from the top of the standings: A10, then D6 (C met it, so E), then C-B
+    assert _pairs(next_round(event)) == [("A", "F"), ("E", "D"), ("C", "B")]
     with pytest.raises(PairingError, match="at least six"):
         next_round(event.model_copy(update={"commanders": commanders[:4], "rounds": ()}))
+
+
+def test_campaign_pairs_from_the_top_of_the_standings_whichever_side():
+    """Issue 33 item 5 (OtH p.48, our reading): the commanders choose from the top of the
+    standings, whichever side. Red-first let the blue H (5) take the weakest red left, E (0);
+    from the top, H chooses before the last reds: C (1) is closer."""
+    commanders = tuple(Commander(name=n, list=f"{n}.toml", side="red" if n in "ACEG" else "blue")
+                       for n in "ABCDEFGH")
+    r1 = _round(("A", 10, 0, "B", 0, 0), ("C", 1, 0, "D", 9, 0), ("E", 0, 0, "F", 8, 0),
+                ("G", 5, 0, "H", 5, 0))
+    event = Event(name="Camp", preset="oth-tournament", pairing="campaign",
+                  commanders=commanders, rounds=(r1,))
+    assert _pairs(next_round(event)) == [("A", "D"), ("G", "F"), ("C", "H"), ("E", "B")]
+
+
+def test_seven_commander_campaign_has_a_bye_on_the_larger_side():
+    """Issue 33 item 5: the book asks for six or more and sets no equal sides (OtH p.48), so
+    seven play: each round one of the larger side sits out, by the event's bye rule (the
+    lowest placed who has not sat out yet). Sides two apart are refused."""
+    commanders = tuple(Commander(name=n, list=f"{n}.toml", side="red" if n in "ACEG" else "blue")
+                       for n in "ABCDEFG")
+    event = Event(name="Camp", preset="oth-tournament", pairing="campaign",
+                  commanders=commanders, rounds=())
+    first = next_round(event)
+    sides = {c.name: c.side for c in commanders}
+    assert len(first) == 4 and first[-1].blue is None and sides[first[-1].red] == "red"
+    assert all((sides[b.red], sides[str(b.blue)]) == ("red", "blue") for b in first[:-1])
+    r1 = EventRound(battles=(
+        Battle(table=1, red="A", blue="B", red_result=Result(victory_points=9),
+               blue_result=Result(victory_points=1)),
+        Battle(table=2, red="C", blue="D", red_result=Result(victory_points=4),
+               blue_result=Result(victory_points=5)),
+        Battle(table=3, red="E", blue="F", red_result=Result(victory_points=2),
+               blue_result=Result(victory_points=6)),
+        Battle(table=4, red="G", red_result=Result(victory_points=0))))
+    second = next_round(event.model_copy(update={"rounds": (r1,)}))
+    # G had the bye; E (2) is the lowest placed red who has not: E sits out
+    assert _pairs(second)[-1] == ("E", None)
+    assert sorted(_pairs(second)[:-1]) == [("A", "F"), ("C", "B"), ("G", "D")]
+    lopsided = (*commanders[:6], Commander(name="I", list="I.toml", side="red"),
+                Commander(name="K", list="K.toml", side="red"))
+    with pytest.raises(PairingError, match="differ by one at most"):
+        next_round(event.model_copy(update={"commanders": lopsided}))
 
 
 def test_a_round_needs_its_results_before_the_next():
@@ -235,8 +279,8 @@ def test_six_commander_campaign_from_the_command_line(club: Path, capsys):
     data = loaded.event.model_copy(update={"rounds": (r1,)})
     event_file.write_text(tomli_w.dumps(data.model_dump(mode="json", exclude_none=True)))
     assert _cli("pair", str(event_file)) == 0
-    assert _pairs(load_event(event_file).event.rounds[-1].battles) == [("A", "F"), ("C", "B"),
-                                                                      ("E", "D")]
+    assert _pairs(load_event(event_file).event.rounds[-1].battles) == [("A", "F"), ("E", "D"),
+                                                                      ("C", "B")]
     capsys.readouterr()
     _cli("standings", str(event_file))
     out = capsys.readouterr().out

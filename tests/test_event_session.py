@@ -99,12 +99,12 @@ async def test_every_change_on_the_event_screen_is_written_by_the_event_session(
         tmp_path: Path, capsys, written: list[str]):
     """Each key of the Event screen that changes the event (p, r, a correction, u, a, f and
     its writing back, d, j) hands its change to the session, which writes it."""
-    from horizon_builder.tui.common.dialogs import ConfirmDialog, PathPrompt
-    from horizon_builder.tui.event.result_dialog import ResultDialog
-    from horizon_builder.tui.event.event_screen import EventScreen
     from textual.widgets import DataTable, Input, Select
 
     from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.tui.common.dialogs import ConfirmDialog, PathPrompt
+    from horizon_builder.tui.event.event_screen import EventScreen
+    from horizon_builder.tui.event.result_dialog import ResultDialog
 
     event = new(tmp_path, capsys, "ABC")
     late = write_lists(tmp_path / "late", "D")[0]
@@ -233,11 +233,11 @@ def test_the_checks_the_dialog_and_the_cli_share():
 async def test_a_number_the_result_dialog_cannot_take_is_said_there(tmp_path: Path, capsys):
     """5000 VP typed in the result dialog closed the app: now the dialog says what the
     number must be and stays open, nothing is written, and a good number goes in."""
-    from horizon_builder.tui.event.result_dialog import ResultDialog
-    from horizon_builder.tui.event.event_screen import EventScreen
     from textual.widgets import Input, Label, Select
 
     from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.tui.event.event_screen import EventScreen
+    from horizon_builder.tui.event.result_dialog import ResultDialog
 
     event = new(tmp_path, capsys)
     assert cli(capsys, "pair", str(event))[0] == 0
@@ -353,12 +353,12 @@ async def test_a_result_from_the_cli_while_the_event_screen_is_open(tmp_path: Pa
     screen's poll has read the file again: a change on the screen is refused with a
     message (nothing written), the screen shows the file as it is now, and the change made
     again keeps both results."""
-    from horizon_builder.tui.event.result_dialog import ResultDialog
-    from horizon_builder.tui.event import organiser_view
-    from horizon_builder.tui.event.event_screen import EventScreen
     from textual.widgets import DataTable, Input, Select
 
     from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.tui.event import organiser_view
+    from horizon_builder.tui.event.event_screen import EventScreen
+    from horizon_builder.tui.event.result_dialog import ResultDialog
 
     monkeypatch.setattr(organiser_view, "POLL_SECONDS", 3600)  # the poll has not come yet
     event = new(tmp_path, capsys)

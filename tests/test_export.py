@@ -16,8 +16,8 @@ import pytest
 from helpers_export import XSS, load_demo, write_demo
 from markdown_it import MarkdownIt
 
+from horizon_builder.checks import validate
 from horizon_builder.cli.main import main
-from horizon_builder.engine.validator import validate
 from horizon_builder.export import FORMATS, build_document, render, write_atomic
 from horizon_builder.export.markdown import md_escape
 from horizon_builder.export.models import ExportDocument
@@ -469,7 +469,7 @@ def test_docs_sample_is_real_output() -> None:
 @pytest.mark.parametrize("compact", [False, True])
 def test_text_export_wraps_at_78_columns(compact: bool) -> None:
     """The README promises text wrapped at 78 columns: every line of every example fits."""
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.export import render
     from horizon_builder.roster.io import load
 

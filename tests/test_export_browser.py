@@ -16,7 +16,7 @@ import pytest
 from helpers_browser import FLAGS, chromium_fixture  # noqa: F401  (the chromium fixture)
 from helpers_export import write_demo
 
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.export import render
 from horizon_builder.roster.io import load
 

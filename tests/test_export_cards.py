@@ -10,8 +10,8 @@ from pathlib import Path
 from helpers_export import XSS, write_demo
 from textual.widgets import Input, Select
 
+from horizon_builder.checks import validate
 from horizon_builder.cli.main import main
-from horizon_builder.engine.validator import validate
 from horizon_builder.export import FORMATS, SUFFIXES, render
 from horizon_builder.export.common import DAMAGE_BOXES
 from horizon_builder.roster.io import load

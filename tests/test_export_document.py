@@ -19,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-from horizon_builder.engine.validator import Report, validate
+from horizon_builder.checks import validate
+from horizon_builder.engine.validator import Report
 from horizon_builder.export import build_document, render
 from horizon_builder.export.html import h
 from horizon_builder.export.markdown import md_escape

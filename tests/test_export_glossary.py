@@ -9,7 +9,7 @@ from pathlib import Path
 
 from helpers_export import write_demo
 
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.export import render
 from horizon_builder.export.document import build_document
 from horizon_builder.roster.io import load

@@ -11,7 +11,7 @@ from helpers_export import XSS, write_demo
 from textual.app import App
 from textual.widgets import Checkbox, Input, Select, TextArea
 
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.roster.io import load
 from horizon_builder.tui.sharing.export import ExportScreen, default_filename
 

@@ -253,12 +253,12 @@ def test_cli_override_with_zero_divisor_exits_2(tmp_path, capsys):
 
 
 def test_cli_internal_error_exits_3_with_a_short_message(monkeypatch, capsys):
-    from horizon_builder.engine import validator
+    import horizon_builder.checks as checks
 
     def broken(*_args: object) -> None:
         raise ZeroDivisionError("integer division or modulo by zero")
 
-    monkeypatch.setattr(validator, "validate", broken)
+    monkeypatch.setattr(checks, "validate", broken)
     status = main(["check", str(EXAMPLE)])
     _out, err = capsys.readouterr()
     assert status == EXIT_INTERNAL

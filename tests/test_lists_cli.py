@@ -199,7 +199,7 @@ def test_every_export_carries_the_lists_pin_and_share_code(capsys, tmp_path):
 
 
 def test_a_list_too_large_for_a_chat_has_no_code_but_still_its_pin():
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.export import build_document, render_document
     from horizon_builder.rules.loader import load_ruleset
 

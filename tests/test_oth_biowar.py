@@ -14,6 +14,7 @@ import pytest
 from builders import check, codes, element
 from helpers_oth_war import cli_codes, roster_data, ruleset_with_superheavies, superheavy_args
 
+from horizon_builder.checks.biowar import fighting_all_bio
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.io import load
@@ -122,13 +123,27 @@ def test_swooper_gun_beast_form_is_not_vanguard(ruleset):
 # --- gribblies (OtH p.30-31) -----------------------------------------------------------
 
 def test_gribbly_replaces_any_p1_option(ruleset):
-    """A gribbly can replace any P1 option (OtH p.30): Lt Inf, Mob Inf, a P1 mech; never a P2.
-    Not an aircraft: flying monsters must be kaiju (OtH p.31)."""
+    """A gribbly can replace any P1 option (OtH p.30): Lt Inf, Mob Inf, a P1 mech and a P1
+    aircraft (OtH p.10: aircraft are P1-3; issue 33 item 4); never a P2."""
     gribblies = {k: et for k, et in ruleset.element_types.items() if et.has_tag("gribbly")}
-    assert set(gribblies) == {"gribbly_lt_inf", "gribbly_mob_inf", "gribbly_mech"}
+    assert set(gribblies) == {"gribbly_lt_inf", "gribbly_mob_inf", "gribbly_mech",
+                              "gribbly_aircraft"}
     assert all((et.presence.min, et.presence.max) == (1, 1) for et in gribblies.values())
     big = element("gribbly_mech", 2, "Big Swarm", stats={"M": 5, "F": 5, "A": 4, "D": 1})
     assert "presence-out-of-range" in codes(check(force(big, command=HIVEMIND), ruleset), "error")
+
+
+def test_gribbly_aircraft_can_be_built(ruleset):
+    """A P1 gribbly aircraft is an aircraft in all but the gribbly's ways (OtH p.30, p.10):
+    legal on a pool of 9 with manoeuvre unpaid, always rapid and vanguard, and at most P
+    upgrades like any aircraft (OtH p.61)."""
+    flyer = element("gribbly_aircraft", 1, "Flutterers", id="ga",
+                    stats={"M": 3, "Mb": 5, "F": 3, "A": 2, "D": 1})
+    report = check(force(flyer, command=HIVEMIND), ruleset)
+    assert not codes(report, "error"), codes(report, "error")
+    a = analyse(force(flyer, command=HIVEMIND), ruleset)
+    assert {"rapid", "vanguard", "gribbly"} <= set(a.by_id["ga"].special_rules)
+    assert ruleset.element_types["gribbly_aircraft"].is_a("aircraft")
 
 
 def test_gribbly_always_rapid_and_vanguard_cannot_shoot(ruleset, tmp_path):
@@ -148,7 +163,7 @@ def test_gribbly_always_rapid_and_vanguard_cannot_shoot(ruleset, tmp_path):
 def test_gribbly_never_the_chq(ruleset):
     """A gribbly cannot be a CHQ, nor an Alpha (OtH p.30, p.32)."""
     assert all(ruleset.element_types[t].chq is None
-               for t in ("gribbly_lt_inf", "gribbly_mob_inf", "gribbly_mech"))
+               for t in ("gribbly_lt_inf", "gribbly_mob_inf", "gribbly_mech", "gribbly_aircraft"))
     for command in ({"kind": "chq", "element": "g1"}, alpha("g1")):
         r = force(gribbly("g1"), element("lt_inf", 1, "Rifles", stats=dict(SWARM)), command=command)
         found = findings(check(r, ruleset), "command-element-ineligible")
@@ -334,6 +349,22 @@ def test_strategic_assets_do_not_make_a_bio_force_mixed(ruleset):
                          supplements=["biowar", "strategic_assets"]), ruleset)
     assert "bio-force-command" not in codes(report)
     assert "bio-command-mixed-force" not in codes(report)
+
+
+def test_fighting_all_bio_leaves_strategic_assets_out(ruleset):
+    """What a bio-force is (OtH p.32; our reading: strategic assets are not fighting
+    elements): all bio, not all bio, or no fighting element at all (None)."""
+    strike = {"id": "s1", "name": "Strike", "type": "ballistic_strike", "presence": 3}
+    hc = element("hvy_cav", 3, "Cuirassiers", id="c1", stats=dict(HVY_CAV))
+
+    def elements(*listed: dict[str, Any]) -> list:
+        roster = force(*listed, supplements=("biowar", "strategic_assets"))
+        return analyse(roster, ruleset).elements
+
+    assert fighting_all_bio(elements(beast("b1"), gribbly("g1"), kaiju("k1"), strike)) is True
+    assert fighting_all_bio(elements(beast("b1"), hc, strike)) is False
+    assert fighting_all_bio(elements(strike)) is None
+    assert fighting_all_bio([]) is None
 
 
 def test_mixed_force_takes_a_normal_chq(ruleset):

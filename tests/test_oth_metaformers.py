@@ -20,7 +20,7 @@ from helpers_superweapons import (
     write_toml,
 )
 
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.files.resources import examples_dir
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster

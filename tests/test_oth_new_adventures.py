@@ -341,6 +341,42 @@ def test_adventure_cli_lost(capsys, tmp_path):
     assert status == 2 and "at least the Situation's loss of 2" in err
 
 
+def test_adventure_cli_lost_by_name_momentum_from_what_remains(capsys, tmp_path):
+    """Issue 33 item 2 (OtH p.20, p.24, p.49-52): name the elements lost and momentum and the
+    margin come from the force that remains. Bluestreak is a P2 metaformer with one metaform:
+    FP 3, but it counts only its baseform's P2 for momentum, so 13 less 2 leaves 11, not 10;
+    the allowances take its FP 3."""
+    status = main(["adventure", str(EXAMPLES / "oth-metaformers.toml"), "--situation", "5",
+                   "--lost", "bluestreak", "--momentum-left", "5"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert "loss: 2 FP before the battle; Bluestreak lost (FP 3) (momentum 13 less 2: 11)" in out
+    assert "(5 of 11 momentum left" in out
+    assert "advance force: up to 6 FP (15 × 0.40: FP 18 less the 3 lost)" in out
+    # only a number: which momentum it allows is said, the FP-for-momentum reading kept
+    main(["adventure", str(EXAMPLES / "oth-metaformers.toml"), "--situation", "5", "--lost", "3"])
+    out = capsys.readouterr().out
+    assert "P 3 lost (momentum 13 less 3: 10)" in out
+    assert "could leave momentum 10 or 11" in out and "--lost NAME" in out
+    status, _, err = run_cli(tmp_path, example_data("oth-metaformers.toml"), "--situation", "5",
+                             "--lost", "Nobody", command="adventure")
+    assert status == 2 and "no such element" in err and "Bluestreak" in err
+
+
+def test_momentum_readings_are_an_exact_search() -> None:
+    """Every momentum elements of exactly that FP could carry (OtH p.20, p.24)."""
+    from types import SimpleNamespace
+
+    from horizon_builder.engine.adventures import momentum_readings
+    meta = SimpleNamespace(fp=3, momentum=2)  # a P2 metaformer with one metaform
+    tank = SimpleNamespace(fp=3, momentum=3)
+    drone = SimpleNamespace(fp=2, momentum=1)  # a P2 element carrying Mk 1 drones
+    rifles = SimpleNamespace(fp=1, momentum=1)
+    found = momentum_readings([meta, tank, drone, rifles], 3)  # type: ignore[list-item]
+    assert found == (2, 3)  # (drone + rifles also loses 2)
+    assert momentum_readings([tank], 2) == ()  # type: ignore[list-item]
+
+
 def test_adventure_cli_no_loss_says_none(capsys):
     """A Situation with no loss (OtH p.52, row 1) says so, with the starting momentum: no
     arithmetic on 0 (OtH p.51)."""

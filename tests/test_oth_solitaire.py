@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from helpers_oth import base, check, codes, find
+from helpers_oth import base, check, codes, find, roster, ruleset
+
+from horizon_builder.checks.solitaire import small_element_fp
+from horizon_builder.engine.analysis import analyse
 
 
 def _solo(kind: str = "solo", **fields):
@@ -67,3 +70,12 @@ def test_hot_exfiltration_half_fp_small_elements() -> None:
                              "stats": {"M": 4, "F": 5, "A": 5, "D": 1}})
     found = find(check(data), "exfil-small-elements")
     assert found and found[0].severity == "error" and "1 of 7 FP" in found[0].message
+
+
+def test_small_element_fp_counts_whole_elements_by_baseform_presence() -> None:
+    """Hot Exfiltration's share (OtH p.57-58): an element's FP counts whole, small when its
+    baseform is P2 or less; the base force holds 6 of 9 FP in small elements."""
+    force = analyse(roster(base()), ruleset())
+    assert small_element_fp(force.elements, 2) == (6, 9)
+    assert small_element_fp(force.elements, 1) == (2, 9)
+    assert small_element_fp([], 2) == (0, 0)

@@ -6,7 +6,10 @@ import copy
 import json
 
 import pytest
-from helpers_oth import base, check, codes, element, example_data, find, run_cli
+from helpers_oth import base, check, codes, element, example_data, find, roster, ruleset, run_cli
+
+from horizon_builder.checks.strategic_assets import air_war_dice, naval_abilities
+from horizon_builder.engine.analysis import analyse
 
 STRIKE = {"id": "bs", "name": "Missile Allocation", "type": "ballistic_strike", "presence": 3}
 
@@ -268,6 +271,28 @@ def test_air_war_excludes_rotary_aircraft():
             "stats": {"M": 5, "F": 4, "A": 2, "D": 1}, "upgrades": ["rotary"]}
     found = find(check(with_elements(jet, heli)), "air-war-presence")
     assert found and "2d12" in found[0].message and "1 aircraft" in found[0].message
+
+
+def test_air_war_dice_one_per_presence_of_each_fighting_aircraft():
+    """The air war's dice (OtH p.36-37): one d12 per P of every aircraft but rotary ones."""
+    jet = {"id": "a1", "name": "Jet", "type": "aircraft", "presence": 2,
+           "stats": {"M": 5, "F": 4, "A": 2, "D": 1}}
+    jet2 = dict(jet, id="a3", name="Jet B", presence=3)
+    heli = {"id": "a2", "name": "Heli", "type": "aircraft", "presence": 3,
+            "stats": {"M": 5, "F": 4, "A": 2, "D": 1}, "upgrades": ["rotary"]}
+    force = analyse(roster(with_elements(jet, heli, jet2)), ruleset())
+    assert air_war_dice(force.elements) == (2, 5)
+    assert air_war_dice(force.elements[:5]) == (0, 0)  # the base force has no aircraft
+
+
+def test_naval_abilities_counts_copies():
+    """Naval support's abilities (OtH p.39): the upgrades naval support may take, copies
+    counted, one per point of P."""
+    force = analyse(roster(with_elements(naval(3, "marines", {"id": "gunnery_priority",
+                                                              "count": 2}))), ruleset())
+    info = force.elements[-1]
+    assert naval_abilities(force.ruleset, info) == (["marines", "gunnery_priority"], 3)
+    assert naval_abilities(force.ruleset, force.elements[0]) == ([], 0)
 
 
 # --- every rule shows in `horizon-builder check` --------------------------------------------

@@ -24,8 +24,9 @@ from helpers_superweapons import (
     write_toml,
 )
 
+from horizon_builder.checks import validate
+from horizon_builder.checks.superweapons import Passenger, bay_load, holds_take, left_out
 from horizon_builder.engine.analysis import analyse
-from horizon_builder.engine.validator import validate
 from horizon_builder.files.resources import examples_dir, rulesets_dir
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Roster
@@ -349,6 +350,27 @@ def test_artificial_intelligence_grants_gunnery_controller_and_supergun() -> Non
     assert info.base.points_spent == 17  # the granted upgrades cost nothing more
 
 
+def test_what_artificial_intelligence_grants_is_printed() -> None:
+    """Issue 33 item 3 (OtH p.64): a supertank with artificial intelligence has gunnery
+    controller and supergun and never suffers overkill; its row, card and every printout say
+    so, as granted, not bought."""
+    from horizon_builder.export import render
+    from horizon_builder.tui.roster.format import upgrades_text
+
+    report = check(el("Skynet", "supertank", 4, {"M": 4, "F": 4, "A": 4, "D": 3},
+                      ["artificial_intelligence"]))
+    info = report.analysis.elements[0]
+    assert "no_overkill" in info.special_rules
+    row = upgrades_text(report.analysis.ruleset, info.base)
+    assert row == ("Artificial intelligence, Gunnery controller (with Artificial intelligence), "
+                   "Supergun (with Artificial intelligence)")
+    for fmt in ("text", "markdown", "html", "cards"):
+        out = " ".join(render(report, fmt).split())  # (text wraps its lines)
+        for said in ("Gunnery controller (with Artificial intelligence)",
+                     "Supergun (with Artificial intelligence)", "Never Overkill"):
+            assert said in out, (fmt, said)
+
+
 def test_panopticon_makes_alert() -> None:
     """Panopticon: the element is alert (OtH p.65)."""
     report = check(el("Eye", "supermech", 4, {"M": 5, "F": 5, "A": 5, "D": 4}, ["panopticon"]))
@@ -404,6 +426,41 @@ def test_transport_bays_carry_p_up_to_copies() -> None:
     assert "transport bays for P 2" in only(over, "carrier-over-capacity").message
     # launch bays never take ground elements
     only(check(_carrier("launch_bays"), cargo), "carrier-over-capacity")
+
+
+def test_bay_load_two_holds_each_passenger_whole_in_one() -> None:
+    """Two holds, never added together (OtH p.65, issue 33 item 1): launch bays of FP P-3
+    take aircraft, transport bays of P one per copy take any element, and each passenger
+    rides whole in one of them. Two P3 aircraft and P1 of infantry: 6 FP of aircraft is one
+    over the launch bays' 5, but the aircraft left over is P3, not 1, and 2 bays hold P2."""
+    force = analyse(Roster.model_validate(roster_data(
+        _carrier("launch_bays", {"id": "transport_bays", "count": 2}), _plane("A", 3),
+        _plane("B", 3), el("Guards", "hvy_inf", 1, HVY_INF, carried_by="ark"))), ruleset())
+    ark, cargo = force.elements[0], force.elements[1:]
+    load = bay_load(force.ruleset, ark, cargo)
+    assert (load.launch, load.launch_room, load.launch_less) == (True, 5, 3)
+    assert (load.transport_room, load.aircraft_fp, load.other_p) == (2, 6, 1)
+    assert not load.fits and [i.element.name for i in load.left_out] == ["B"]
+    assert bay_load(force.ruleset, ark, [cargo[0], cargo[2]]).fits  # A in launch, Guards in 2
+    assert bay_load(force.ruleset, ark, []).fits
+
+
+def test_holds_take_is_an_exact_search() -> None:
+    """The allocation is exact, not first-fit: the aircraft whose P is worth most go to the
+    launch bays, even when listed last (OtH p.65)."""
+    small, big = Passenger(fp=2, presence=1, aircraft=True), Passenger(3, 3, True)
+    assert holds_take([small, big], launch_room=3, transport_room=1)  # big in launch
+    assert not holds_take([small, big], launch_room=3, transport_room=0)
+    assert holds_take([small, big], launch_room=5, transport_room=0)
+    infantry = Passenger(fp=1, presence=1, aircraft=False)  # never in the launch bays
+    assert not holds_take([infantry], launch_room=5, transport_room=0)
+    assert left_out([big, infantry, small], launch_room=3, transport_room=1) == [2]
+
+
+def test_over_capacity_names_the_passenger_that_does_not_fit() -> None:
+    hit = only(check(_carrier("launch_bays", {"id": "transport_bays", "count": 1}),
+                     _plane("A", 3), _plane("B", 3)), "carrier-over-capacity")
+    assert hit.message.endswith("B does not fit"), hit.message
 
 
 def test_superheavy_carrier_needs_bays() -> None:

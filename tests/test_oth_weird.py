@@ -8,7 +8,7 @@ import json
 import pytest
 from helpers_oth import base, check, codes, element, example_data, find, roster, ruleset, run_cli
 
-from horizon_builder.checks.weird import command_rules
+from horizon_builder.checks.weird import command_rules, free_weird_upgrades
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.totals import compute_totals
 
@@ -259,6 +259,19 @@ def test_mad_scientist_only_one_free_upgrade():
     element(data, "chq")["upgrades"] = [{"id": "sonic_cannon", "paid": "free"},
                                         {"id": "tesla_gun", "paid": "free"}]
     assert "weird-free-too-many" in codes(check(data), "error")
+
+
+def test_free_weird_upgrades_counts_every_copy_marked_free():
+    """The mad scientist's count (OtH p.69): weird upgrades marked free, copies counted, on
+    any element; a weird upgrade paid otherwise, or another upgrade, is not counted."""
+    data = base(command=weird(("mad_scientist", "chain_of_command")))
+    element(data, "chq")["upgrades"] = [{"id": "sonic_cannon", "paid": "free"},
+                                        {"id": "tesla_gun", "paid": "free"}]
+    element(data, "hi1")["upgrades"] = ["skinwalkers", "camouflage"]
+    assert free_weird_upgrades(analyse(roster(data), ruleset()).elements) == 2
+    element(data, "chq")["upgrades"] = [{"id": "sonic_cannon", "paid": "free"}]
+    assert free_weird_upgrades(analyse(roster(data), ruleset()).elements) == 1
+    assert free_weird_upgrades([]) == 0
 
 
 def test_free_weird_upgrade_needs_mad_scientist():

@@ -36,17 +36,19 @@ def old_match(names: Sequence[str], played: set[frozenset[str]],
     return None
 
 
-def old_closest(red: Sequence[str], blue: Sequence[str], totals: Mapping[str, Score],
+def old_closest(order: Sequence[str], sides: Mapping[str, str], totals: Mapping[str, Score],
                 played: set[frozenset[str]]) -> list[tuple[str, str]] | None:
-    if not red:
+    """The backtracking reference: the highest placed unpaired commander, whichever side,
+    takes the closest in VP of the other side not met (issue 33 item 5, OtH p.48)."""
+    if not order:
         return []
-    first = red[0]
+    first, rest = order[0], list(order[1:])
     vp = totals[first].victory_points
-    for other in sorted(blue, key=lambda n: (abs(totals[n].victory_points - vp),
-                                             placing(totals[n]))):
+    for other in sorted((n for n in rest if sides[n] != sides[first]),
+                        key=lambda n: (abs(totals[n].victory_points - vp), placing(totals[n]))):
         if frozenset((first, other)) in played:
             continue
-        tail = old_closest(red[1:], [b for b in blue if b != other], totals, played)
+        tail = old_closest([n for n in rest if n != other], sides, totals, played)
         if tail is not None:
             return [(first, other), *tail]
     return None
@@ -101,16 +103,18 @@ def test_bye_candidates_are_those_whose_leaving_lets_the_rest_pair(history):
 @settings(max_examples=200, deadline=None)
 @given(st.integers(3, 5), st.data())
 def test_campaign_step_down_gives_the_backtracking_searchs_pairs(side, data):
-    """Campaign format (OtH p.48): each red commander, highest placed first, meets the
-    closest blue one in victory points not met before; same pairs as the old search."""
+    """Campaign format (OtH p.48): from the top of the standings, whichever side, each
+    commander meets the closest of the other side in victory points not met before; the
+    same pairs as the backtracking search."""
     red = [f"r{i}" for i in range(side)]
     blue = [f"b{i}" for i in range(side)]
     vps = data.draw(st.lists(st.integers(0, 6), min_size=2 * side, max_size=2 * side))
     totals = {n: Score(n, victory_points=v) for n, v in zip(red + blue, vps, strict=True)}
     crossing = [frozenset(p) for p in itertools.product(red, blue)]
     played = {p for p in crossing if data.draw(st.booleans())}
-    red.sort(key=lambda n: placing(totals[n]))
-    assert _closest(red, blue, totals, played) == old_closest(red, blue, totals, played)
+    sides = {n: "red" for n in red} | {n: "blue" for n in blue}
+    order = sorted(red + blue, key=lambda n: placing(totals[n]))
+    assert _closest(order, sides, totals, played) == old_closest(order, sides, totals, played)
 
 
 def test_a_blossom_is_found():

@@ -132,3 +132,33 @@ def test_unknown_paid_word_is_a_located_load_error(tmp_path, paid):
         load_roster(path)
     text = str(caught.value)
     assert "r.toml:8:" in text and "paid" in text and "points" in text
+
+
+def test_mad_scientists_free_weird_upgrade_offered_once_the_cr_are_spent() -> None:
+    """Issue 33 item 7 (OtH p.42, p.69): with the force's CR all spent, the mad scientist's
+    CHQ may still take a weird upgrade free; the picker offers every way to pay before it is
+    taken (CR: none left; free) and takes it the way that can pay, a legal edit."""
+    from horizon_builder import editing as ed
+    from horizon_builder.checks import validate
+    from horizon_builder.roster.io import load
+
+    loaded = load(Path(__file__).parent.parent / "examples" / "oth-weird.toml")
+    rs, roster = loaded.ruleset, loaded.roster
+    bare = roster.element("chq").model_copy(update={"upgrades": ()})
+    roster = roster.model_copy(update={"elements": [bare if e.id == "chq" else e
+                                                    for e in roster.elements]})
+    analysis = validate(roster, rs).analysis
+    assert analysis.cr_available == analysis.cr_spent  # no CR left
+    row = {o.id: o for o in ed.upgrade_options(rs, analysis, "chq")}["tesla_gun"]
+    assert row.allowed and row.paid == "free" and row.cost_text == "free"
+    assert row.ways == (("cr", "needs 1 CR, 0 left"), ("free", None))
+    taken = ed.add_upgrade(rs, bare, "tesla_gun", paid="free")
+    assert taken.upgrades[0].paid == "free"
+    after = roster.model_copy(update={"elements": [taken if e.id == "chq" else e
+                                                   for e in roster.elements]})
+    report = validate(after, rs)
+    assert not [f.code for f in report.errors], [f.message for f in report.errors]
+    # the free one taken, another weird upgrade says why neither way pays
+    other = {o.id: o for o in ed.upgrade_options(rs, report.analysis, "chq")}["sonic_cannon"]
+    assert not other.allowed and dict(other.ways) == {"cr": "needs 1 CR, 0 left",
+                                                      "free": "the free one is taken"}

@@ -187,7 +187,7 @@ def test_a_value_entered_with_its_own_source_is_entered_not_provisional(tmp_path
                       'D = 1\n')
     loaded = load(roster)
     assert not loaded.ruleset.element_types["lt_cav"].statlines[2].is_provisional
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
 
     report = validate(loaded.roster, loaded.ruleset)
     differs = next(f for f in report.all_findings if f.code == "statline-differs")
@@ -261,7 +261,7 @@ def test_the_organisers_check_still_names_the_rulebook(tmp_path, capsys):
 def test_the_app_strip_says_entered_not_rules_beyond(tmp_path):
     """Issue 24 item 2, on screen: the totals strip says "rulebook: 1 entered" (80 columns),
     not "rules + my-rules.toml", for a rulebook that only fills core values."""
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.tui.roster.figures import report_figures
 
     enter_value(_value("Agile frame", "cost"), "2")

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 import pytest
 
 from horizon_builder import editing as ed
+from horizon_builder.checks import validate
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import Command, Element, Roster, Round
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset

@@ -45,12 +45,8 @@ from typing import Any
 
 import pytest
 
+from horizon_builder.checks import CODES  # the catalogue made from the declared rules
 from horizon_builder.cli.main import main
-
-try:  # the catalogue made from the declared rules (issue 32 item 1), once it is there
-    from horizon_builder.checks import CODES
-except ImportError:
-    from horizon_builder.engine.codes import CODES
 
 RULES = Path(__file__).resolve().parent / "rules"
 EXPECTED = ".expected.toml"

@@ -14,9 +14,9 @@ from helpers_superweapons import check as sw_check
 from helpers_superweapons import el, only
 from pydantic import ValidationError
 
+from horizon_builder.checks import validate
 from horizon_builder.engine.adventures import AdventureError, allowance, mission_action, situation
 from horizon_builder.engine.totals import intelligence_rating, round_nearest
-from horizon_builder.engine.validator import validate
 from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.loader import load_ruleset
 

@@ -172,61 +172,7 @@ def test_unchanged_rounds_are_shared_between_snapshots(ruleset) -> None:
     assert all(a is b for a, b in zip(renamed.rounds[1:], session.roster.rounds[1:], strict=True))
 
 
-def test_a_commit_tells_the_validator_which_elements_an_edit_kept(ruleset) -> None:
-    """The run an edit changed travels with the committed roster (see columns.Edited), and
-    the runs it says kept are the very objects."""
-    session = Session(make_task_force(ruleset, 40), ruleset)
-    rename = lambda r: ed.change_element(r, r.elements[7].id,  # noqa: E731
-                                         lambda e: ed.set_name(e, "Renamed"))
-    add = lambda r: ed.add_element(r, r.elements[0].model_copy(update={"id": "new"}))  # noqa: E731
-    for edit, kept in ((rename, (7, 32)), (add, (40, 0))):
-        before = session.roster
-        edited = edit(before)
-        assert edited.elements.ends_from(before.elements) == kept
-        session.commit(edited, "edit")
-        after = session.roster.elements
-        assert after is not edited.elements  # the commit made its own (checked) tuple
-        assert after.ends_from(before.elements) == kept
-        prefix, suffix = kept
-        assert all(a is b for a, b in zip(before.elements[:prefix], after[:prefix], strict=True))
-        assert all(a is b for a, b in zip(before.elements[40 - suffix:], after[len(after) - suffix:],
-                                          strict=True))
-
-
-def _frozen_then(make, let_go) -> bool:
-    """Whether the rules a session validated with are freed once ``let_go`` runs on it and
-    the session is dropped, with the collector told to ignore everything made so far (as the
-    app does after start-up)."""
-    import gc
-    import weakref
-
-    from horizon_builder.engine.incremental import reuse_of
-
-    session = make()
-    assert session.report.analysis is not None  # validated: the rules' Reuse holds the rules
-    kept = weakref.ref(reuse_of(session.ruleset))
-    gc.freeze()
-    try:
-        let_go(session)
-        del session
-        gc.collect()
-        return kept() is None
-    finally:
-        gc.unfreeze()
-
-
 def _opened(tmp_path: Path) -> Session:
     roster = tmp_path / "r.toml"
     shutil.copy(examples_dir() / "hvy-cav-battlegroup.toml", roster)
     return Session.open(roster)
-
-
-def test_rules_read_again_let_the_old_rules_go(tmp_path: Path) -> None:
-    """A ruleset and its Reuse hold each other; reading the rules again empties the old
-    Reuse, so the old rules are freed even after ``gc.freeze`` (memory kept flat)."""
-    assert _frozen_then(lambda: _opened(tmp_path), Session.reload_rules)
-
-
-def test_a_closed_session_lets_its_rules_go(tmp_path: Path) -> None:
-    """The app closes the session it replaces (another roster opened): its rules go too."""
-    assert _frozen_then(lambda: _opened(tmp_path), Session.close)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from horizon_builder.engine.suggest import _commands, _rank, suggest
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
+from horizon_builder.editing.suggest import _commands, _rank, suggest
 from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Command, Element
 

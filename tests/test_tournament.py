@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from builders import codes, element, roster
 
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.roster.models import Command
 
 HVY_CAV = {"M": 4, "F": 5, "A": 5, "D": 1}

@@ -451,7 +451,7 @@ async def test_book_designs_are_added_ready_made(tmp_path):
 
 
 def test_every_book_design_is_legal():
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.roster.models import Roster
     from horizon_builder.roster.templates import book_designs, element_from
     from horizon_builder.rules.loader import load_ruleset

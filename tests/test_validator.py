@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.validator import CHECKS, check, validate
+from horizon_builder.checks import CODES, RULES, validate
+from horizon_builder.engine.rule import Fault, Registry, Rule
+from horizon_builder.engine.validator import evaluate
 from horizon_builder.files.resources import example_rosters
 from horizon_builder.roster.io import load
 from horizon_builder.roster.samples import make_roster
@@ -31,23 +32,26 @@ def test_every_finding_is_complete(path):
 
 
 def test_a_crashing_check_becomes_a_finding(ruleset):
-    @check("test chapter")
-    def exploding(_analysis):
-        raise RuntimeError("boom")
-        yield Finding("error", "never", "never", "never")  # pragma: no cover
+    boom = Rule("test-boom", "error", "test chapter", "test", "never said")
 
-    try:
-        report = validate(make_roster(ruleset, 3), ruleset)
-    finally:
-        CHECKS.pop()
+    @boom.force()
+    def exploding(_force):
+        raise RuntimeError("boom")
+        yield Fault("never")  # pragma: no cover
+
+    rules = Registry([*RULES.rules, boom])
+    report = evaluate(make_roster(ruleset, 3), ruleset, rules)
     internal = [f for f in report.all_findings if f.code == "internal-check-error"]
     assert internal and "exploding" in internal[0].message
+    # the other rules still said theirs
+    assert {f.code for f in validate(make_roster(ruleset, 3), ruleset).all_findings} \
+        <= {f.code for f in report.all_findings}
 
 
-def test_checks_are_grouped_by_chapter():
-    validate_roster_once = {c.chapter for c in CHECKS}
-    assert "Mustering (core)" in validate_roster_once
-    assert "Tournament rules" in validate_roster_once
+def test_rules_are_grouped_by_chapter():
+    chapters = {chapter for chapter, _ in CODES.values()}
+    assert "Mustering (core)" in chapters
+    assert "Tournament rules" in chapters
 
 
 def test_findings_sorted_errors_first(ruleset):

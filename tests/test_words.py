@@ -65,3 +65,71 @@ def test_a_kaiju_alpha_is_shown_as_alpha(tmp_path: Path) -> None:
     assert "Old Gnasher — Kaiju [Alpha]" in text and "[CHQ]" not in text
     assert "**Alpha**" in render(report, "markdown")
     assert '<span class="badge">Alpha</span>' in render(report, "html")
+
+
+# --- issue 33 item 6: plurals and signs in findings ------------------------------------
+
+def test_a_change_has_one_sign() -> None:
+    """The cut-to-fit list showed "−-2 FC" for a cut that costs more: one sign, always."""
+    from horizon_builder.text.words import signed
+    assert (signed(3), signed(-2), signed(0)) == ("+3", "\u22122", "0")
+    assert "-" not in signed(-2) and signed(-2).count("\u2212") == 1
+
+
+def test_a_verb_agrees_with_its_count() -> None:
+    """"the CHQ's Guide Fire moves", "Guide Fire and Chain of Command move"."""
+    from horizon_builder.text.words import verb
+    assert (verb(1, "moves", "move"), verb(2, "moves", "move")) == ("moves", "move")
+
+
+#: count nouns a message may put right after a number it works out
+_COUNT_NOUNS = ("upgrades|times|elements|commands|abilities|rounds|purchases|forms|lists|errors"
+                "|warnings|findings|values|options|minutes|characters|points|bays|stats|copies"
+                "|pieces|spaces|commanders|battles|players|notes|mutations|metaforms|slots|dice"
+                "|cuts|rules|files|problems|lines|results|byes|entries")
+#: templates where the value before the noun is not a count that may be 1, or a sign whose
+#: value is never negative: (module, the expression), each with why
+_NOT_A_COUNT = {
+    ("checks/metaformers.py", "et.name"): "a type's name: 'Hvy Cav metaforms'",
+    ("export/document.py", "name"): "a type's name",
+    ("export/markdown.py", "prefix"): "a form's label: 'Form 2 upgrades'",
+    ("tui/screens/rounds.py", "strip"): "a round's label",
+    ("export/cards.py", "len(e.forms) + 1"): "a metaformer has a form besides its baseform",
+    ("export/html.py", "len(e.forms) + 1"): "a metaformer has a form besides its baseform",
+    ("export/common.py", "n"): "len(e.forms) + 1: two or more",
+    ("tui/screens/home.py", "count"): "only when count > 1 (one copy has its own words)",
+    ("event/io.py", "rescued"): "'aircraft' is its own plural",
+    ("engine/adventures.py", "SIGN extra"): "only when extra > 0",
+    ("export/document.py", "SIGN stats[folded]"): "a folded stat is never negative",
+    ("text/words.py", "SIGN n"): "signed() itself, n > 0",
+}
+
+
+def _templates() -> list[tuple[str, str]]:
+    """Every f-string of the package with a number put right before a count noun, or a sign
+    written right before a value: (module, expression)."""
+    import ast
+    import re
+    root = Path(__file__).parent.parent / "horizon_builder"
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        module = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for a, b in zip(node.values, node.values[1:], strict=False):
+                if isinstance(a, ast.FormattedValue) and isinstance(b, ast.Constant) \
+                        and re.match(rf" ({_COUNT_NOUNS})\b", str(b.value)):
+                    found.append((module, ast.unparse(a.value)))
+                if isinstance(a, ast.Constant) and re.search(r"[\u2212+]$", str(a.value)) \
+                        and isinstance(b, ast.FormattedValue):
+                    found.append((module, "SIGN " + ast.unparse(b.value)))
+    return found
+
+
+def test_every_message_template_counts_with_the_words_helper() -> None:
+    """Over every message template of the package: a count goes through ``plural`` and a
+    change through ``signed`` (text/words.py), so no message says "at most 1 upgrades" or
+    "−-2 FC"; what is left is listed above with why."""
+    left = [t for t in _templates() if t not in _NOT_A_COUNT]
+    assert left == [], left

@@ -208,7 +208,7 @@ def service_text(battles: int, destroyed: int) -> str:
 def roster_cards(loaded: LoadedCampaign, name: str) -> str:
     """The commander's list as cards (export --format cards), each card with the element's
     service record."""
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.export.cards import render_cards
     from horizon_builder.export.document import build_document
     from horizon_builder.export.models import ElementExport

@@ -29,7 +29,7 @@ from horizon_builder.campaign.errors import CampaignError
 from horizon_builder.campaign.io import LoadedCampaign, game_problems, load_campaign, save_campaign
 from horizon_builder.campaign.models import MOMENTUM, Campaign, Commander, Correction, Game, Side
 from horizon_builder.campaign.standing import GameWorked, ServiceRecord, Standing, service_records
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.event.names import shown
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlfile import link_target, read_regular_file

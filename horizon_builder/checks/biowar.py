@@ -14,20 +14,19 @@ eligibility and repeats. Here are the rules data cannot say:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from horizon_builder.checks.common import (
-    StatlineAsk,
-    about,
-    cite,
-    element_findings,
-    is_superheavy,
-    statline_rule,
-)
+from horizon_builder.checks.common import cite, is_superheavy
 from horizon_builder.checks.datawar import type_bought, upgrade_name
-from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding, Reason
-from horizon_builder.engine.registry import check
+from horizon_builder.engine.analysis import ElementInfo
+from horizon_builder.engine.rule import (
+    BATTLEGROUP_AND_ROUND,
+    ElementView,
+    Fault,
+    ForceView,
+    Rule,
+    StatlineView,
+)
 from horizon_builder.text.words import with_article
 
 CHAPTER = "BioWar"
@@ -52,118 +51,159 @@ def is_bio(info: ElementInfo) -> bool:
     return has_tag(info, "bio") or info.has_upgrade(KAIJU_UPGRADE)
 
 
-ASSET, BIO, OTHER = 0, 1, 2
-
-
-def _bio_kind(info: ElementInfo) -> int:
-    """A strategic asset (not a fighting element), a bio element or another."""
-    if info.type and info.type.category == "asset":
-        return ASSET
-    return BIO if is_bio(info) else OTHER
-
-
-def _granted_by(a: Analysis, info: ElementInfo, rule: str) -> list[str]:
+def _granted_by(view: ElementView, rule: str) -> list[str]:
     """Names of the upgrades (own or bought for the type) that grant a special rule."""
-    rs = a.ruleset
+    rs, info = view.ruleset, view.info
     ids = [c.choice.id for c in info.base.upgrades] + sorted(type_bought(info))
     return [upgrade_name(rs, i) for i in ids
             if i in rs.upgrades and rule in rs.upgrades[i].grants_rules]
 
 
+# --- gun-beasts and gribblies (OtH p.30) -----------------------------------------------
+
 #: Special rules a gun-beast never has and a gribbly always has (OtH p.30).
 RAPID_VANGUARD = ("rapid", "vanguard")
 
-
-@check(CHAPTER)
-def rapid_and_vanguard_of_bio_swarms(a: Analysis) -> Iterator[Finding]:
-    """A gun-beast may not take an upgrade that would make it rapid or vanguard; gribblies are
-    always both, and nothing may take either away (OtH p.30)."""
-    yield from element_findings(a, _rapid_vanguard)
+GUN_BEAST_RAPID_VANGUARD = Rule(
+    "gun-beast-rapid-vanguard", "error", CHAPTER, "OtH p.30",
+    "a gun-beast made rapid or vanguard", "a gun-beast is never rapid or vanguard")
 
 
-def _rapid_vanguard(a: Analysis, info: ElementInfo) -> list[Finding]:
-    found = []
-    beast, gribbly = has_tag(info, "gun_beast"), has_tag(info, "gribbly")
-    for rule in RAPID_VANGUARD if beast or gribbly else ():
-        name = a.ruleset.rule_name(rule).lower()
-        if beast and rule in info.special_rules:
-            culprits = _granted_by(a, info, rule)
+@GUN_BEAST_RAPID_VANGUARD.element(reads=("rules", "cr"))
+def gun_beast_rapid_vanguard(view: ElementView) -> Iterator[Fault]:
+    """A gun-beast may not take an upgrade (its own or one CR bought for its type) that would
+    make it rapid or vanguard (OtH p.30)."""
+    info = view.info
+    if not has_tag(info, "gun_beast"):
+        return
+    for rule in RAPID_VANGUARD:
+        if rule in info.special_rules:
+            culprits = _granted_by(view, rule)
             fix = f": remove {' and '.join(culprits)}" if culprits else ""
-            found.append(about(info, "error", "gun-beast-rapid-vanguard",
-                               f"a gun-beast is never {name}{fix}", "OtH p.30", "upgrades"))
-        elif gribbly and rule not in info.special_rules:
-            found.append(about(info, "error", "gribbly-rapid-vanguard",
-                               f"a gribbly is always {name}; an upgrade here takes that away",
-                               "OtH p.30", "upgrades"))
-    return found
+            yield Fault(f"a gun-beast is never {view.ruleset.rule_name(rule).lower()}{fix}",
+                        field="upgrades")
 
 
-@statline_rule(CHAPTER)
-def kaiju_mutations_instead_of_upgrades(ask: StatlineAsk) -> Iterator[Reason]:
+GRIBBLY_RAPID_VANGUARD = Rule(
+    "gribbly-rapid-vanguard", "error", CHAPTER, "OtH p.30",
+    "a gribbly that lost rapid or vanguard", "a gribbly is always rapid and vanguard")
+
+
+@GRIBBLY_RAPID_VANGUARD.element(reads=("rules", "cr"))
+def gribbly_rapid_vanguard(view: ElementView) -> Iterator[Fault]:
+    """Gribblies are always rapid and vanguard, and nothing may take either away (OtH p.30)."""
+    info = view.info
+    if not has_tag(info, "gribbly"):
+        return
+    for rule in RAPID_VANGUARD:
+        if rule not in info.special_rules:
+            yield Fault(f"a gribbly is always {view.ruleset.rule_name(rule).lower()}; an "
+                        "upgrade here takes that away", field="upgrades")
+
+
+# --- kaiju (OtH p.31, p.66-67) ---------------------------------------------------------
+
+KAIJU_MUTATIONS_ONLY = Rule(
+    "kaiju-mutations-only", "error", CHAPTER, "OtH p.31, p.67",
+    "an upgrade on a kaiju without mechakaiju", "a kaiju takes mutations (needs Mechakaiju)")
+
+
+@KAIJU_MUTATIONS_ONLY.statline(reads=("rules", "cr"))
+def kaiju_mutations_instead_of_upgrades(view: StatlineView) -> Iterator[Fault]:
     """Kaiju of any size take mutations instead of upgrades, unless they have mechakaiju
     (OtH p.31, p.67). Kaiju-only upgrades (flying, Kaiju! itself) are BioWar's own."""
-    info, rs = ask.info, ask.ruleset
-    if not ask.is_base or not is_kaiju(info) or info.has_upgrade(MECHAKAIJU):
+    info, rs = view.info, view.ruleset
+    if not view.is_base or not is_kaiju(info) or info.has_upgrade(MECHAKAIJU):
         return
     for up_id in [c.choice.id for c in info.base.upgrades] + sorted(type_bought(info)):
         up = rs.upgrades.get(up_id)
         if up is None or up.kind == "mutation" or up.supplement == "biowar":
             continue
-        yield Reason("kaiju-mutations-only",
-                     f"a kaiju takes mutations instead of upgrades: {up.name} needs the "
-                     "Mechakaiju mutation", "a kaiju takes mutations (needs Mechakaiju)",
-                     "OtH p.31, p.67", "upgrades", subject=up_id)
+        yield Fault(f"a kaiju takes mutations instead of upgrades: {up.name} needs the "
+                    "Mechakaiju mutation", field="upgrades", subject=up_id)
 
 
-@statline_rule(CHAPTER)
-def superheavy_mutations_need_kaiju(ask: StatlineAsk) -> Iterator[Reason]:
+MUTATION_NEEDS_KAIJU = Rule(
+    "mutation-needs-kaiju", "error", CHAPTER, "OtH p.31",
+    "a mutation on a superheavy without Kaiju!", "for kaiju: needs Kaiju! first")
+
+
+@MUTATION_NEEDS_KAIJU.statline()
+def superheavy_mutations_need_kaiju(view: StatlineView) -> Iterator[Fault]:
     """A superheavy may take mutations or flying only as a kaiju, with the Kaiju! upgrade
     (OtH p.31, p.66)."""
-    info = ask.info
-    if not ask.is_base or not is_superheavy(info.type) or is_kaiju(info):
+    info = view.info
+    if not view.is_base or not is_superheavy(info.type) or is_kaiju(info):
         return
     for cost in info.base.upgrades:
         up = cost.upgrade
         if up is None or not (up.kind == "mutation" or "kaiju" in up.eligible):
             continue
-        yield Reason("mutation-needs-kaiju",
-                     f"{up.name} is for kaiju: {with_article(info.type.name if info.type else 'superheavy')} "
-                     "needs the Kaiju! upgrade first", "for kaiju: needs Kaiju! first",
-                     cite(up, "OtH p.31"), "upgrades", subject=cost.choice.id)
+        yield Fault(f"{up.name} is for kaiju: "
+                    f"{with_article(info.type.name if info.type else 'superheavy')} "
+                    "needs the Kaiju! upgrade first", field="upgrades",
+                    cite=cite(up, "OtH p.31"), subject=cost.choice.id)
 
 
-@check(CHAPTER, applies_to=("battlegroup", "round"))
-def bio_force_command(a: Analysis) -> Iterator[Finding]:
-    """A force of only gun-beasts, gribblies and kaiju must choose an Alpha or a Hivemind; those
-    two are for such forces (a force with ordinary elements takes a normal CHQ) (OtH p.32)."""
-    # Our reading (docs/rules.md, Readings): strategic assets are support, not the force's fighting
-    # elements, so they neither make a bio-force "mixed" nor count as bio.
-    kinds = a.tally(_bio_kind)
-    if kinds[ASSET] == len(a.elements):
-        return  # no fighting element
-    all_bio = OTHER not in kinds
-    kind = a.command.kind
-    name = a.command_option.name if a.command_option is not None else kind
-    if all_bio and kind not in BIO_COMMANDS:
+# --- the command of a bio-force (OtH p.32-33) ------------------------------------------
+
+def fighting_all_bio(elements: Sequence[ElementInfo]) -> bool | None:
+    """Derivation (OtH p.32): whether the force's fighting elements are all gun-beasts,
+    gribblies and kaiju (a bio-force); None when it has no fighting element. Our reading
+    (docs/rules.md, Readings): strategic assets are support, not the force's fighting
+    elements, so they neither make a bio-force "mixed" nor count as bio."""
+    fighting = [info for info in elements
+                if not (info.type and info.type.category == "asset")]
+    return all(is_bio(info) for info in fighting) if fighting else None
+
+
+BIO_FORCE_COMMAND = Rule(
+    "bio-force-command", "error", CHAPTER, "OtH p.32",
+    "an all-bio force without an alpha or hivemind", "needs an Alpha or a Hivemind")
+
+
+@BIO_FORCE_COMMAND.force(modes=BATTLEGROUP_AND_ROUND, reads=("rules", "command", "elements"))
+def bio_force_command(force: ForceView) -> Iterator[Fault]:
+    """A force of only gun-beasts, gribblies and kaiju must choose an Alpha or a Hivemind
+    (OtH p.32)."""
+    kind = force.command.kind
+    if fighting_all_bio(force.elements) and kind not in BIO_COMMANDS:
+        name = force.command_option.name if force.command_option is not None else kind
         chosen = "none is chosen" if kind == "none" else f"not {with_article(name)}"
-        yield Finding("error", "bio-force-command",
-                      f"A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
-                      f"a Hivemind: {chosen}", "OtH p.32", field="command")
-    elif not all_bio and kind in BIO_COMMANDS:
-        yield Finding("warning", "bio-command-mixed-force",
-                      f"{name} is for a force of only gun-beasts, gribblies and kaiju; with "
-                      "ordinary elements, take a normal CHQ",
-                      "OtH p.32 (our reading: the book offers mixed forces a normal CHQ and does "
-                      "not say they may not take this)", field="command", provisional=True)
+        yield Fault(f"A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
+                    f"a Hivemind: {chosen}", field="command")
 
 
-@check(CHAPTER, applies_to=("battlegroup", "round"))
-def alpha_is_kaiju_or_gun_beast(a: Analysis) -> Iterator[Finding]:
+BIO_COMMAND_MIXED_FORCE = Rule(
+    "bio-command-mixed-force", "warning", CHAPTER, "OtH p.32",
+    "an alpha or hivemind over a force that is not all bio", "for an all-bio force")
+
+
+@BIO_COMMAND_MIXED_FORCE.force(modes=BATTLEGROUP_AND_ROUND, reads=("rules", "command", "elements"))
+def bio_command_mixed_force(force: ForceView) -> Iterator[Fault]:
+    """An Alpha or a Hivemind is for a force of only gun-beasts, gribblies and kaiju; a force
+    with ordinary elements takes a normal CHQ (OtH p.32; our reading: the book does not say
+    such a force may not take one, so a warning)."""
+    kind = force.command.kind
+    if fighting_all_bio(force.elements) is False and kind in BIO_COMMANDS:
+        name = force.command_option.name if force.command_option is not None else kind
+        yield Fault(f"{name} is for a force of only gun-beasts, gribblies and kaiju; with "
+                    "ordinary elements, take a normal CHQ", field="command",
+                    cite="OtH p.32 (our reading: the book offers mixed forces a normal CHQ and "
+                    "does not say they may not take this)", provisional=True)
+
+
+ALPHA_NOT_KAIJU = Rule(
+    "alpha-not-kaiju", "error", CHAPTER, "OtH p.32",
+    "an alpha that is not a kaiju or gun-beast", "an Alpha is a kaiju or a gun-beast")
+
+
+@ALPHA_NOT_KAIJU.force(modes=BATTLEGROUP_AND_ROUND, reads=("rules", "command"))
+def alpha_is_kaiju_or_gun_beast(force: ForceView) -> Iterator[Fault]:
     """An Alpha is a kaiju or a gun-beast: a superheavy only with the Kaiju! upgrade (OtH p.32)."""
-    info = a.command_element
-    if a.command.kind != "alpha" or info is None:
-        return
-    if is_superheavy(info.type) and not is_kaiju(info):
-        yield about(info, "error", "alpha-not-kaiju",
-                    f"an Alpha is a kaiju or a gun-beast: this {info.type.name if info.type else 'element'}"
-                    " needs the Kaiju! upgrade", "OtH p.32", "command")
+    info = force.command_element
+    if force.command.kind == "alpha" and info is not None and is_superheavy(info.type) \
+            and not is_kaiju(info):
+        yield Fault(f"an Alpha is a kaiju or a gun-beast: this "
+                    f"{info.type.name if info.type else 'element'} needs the Kaiju! upgrade",
+                    field="command", element=info)

@@ -23,11 +23,20 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TypeGuard
 
-from horizon_builder.checks.common import StatlineAsk, about, cite, element_findings, selected, statline_rule
-from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding, Reason
-from horizon_builder.engine.registry import check
+from horizon_builder.checks.common import cite
+from horizon_builder.checks.shared import UPGRADE_EXCLUDES, UPGRADE_OVER_CAP
+from horizon_builder.engine.analysis import ElementInfo
+from horizon_builder.engine.rule import (
+    BATTLEGROUP_AND_ROUND,
+    ElementView,
+    Fault,
+    ForceView,
+    PurchaseView,
+    Rule,
+    StatlineView,
+)
 from horizon_builder.rules.models import Ruleset, Upgrade
+from horizon_builder.text.words import plural
 
 CHAPTER = "DataWar"
 
@@ -58,23 +67,18 @@ def type_name(rs: Ruleset, type_id: str) -> str:
     return (et.short or et.name) if et is not None else type_id
 
 
-@check(CHAPTER)
-def exclusive_upgrades(a: Analysis) -> Iterator[Finding]:
-    """One drone mark per element (OtH p.24-25); no combat hacker on a robot (OtH p.26).
+# --- upgrades that exclude each other, bought for a whole type (OtH p.24-26) -------------
 
-    Covers clashes involving upgrades bought for the whole type; clashes between an
-    element's own upgrades are reported by the generic upgrade check.
-    """
-    yield from element_findings(a, _exclusive)
-
-
-def _exclusive(a: Analysis, info: ElementInfo) -> list[Finding]:
-    rs = a.ruleset
-    found: list[Finding] = []
+def type_clashes(rs: Ruleset, info: ElementInfo) -> list[tuple[Upgrade, str, bool]]:
+    """The pairs of an element's upgrades that exclude each other where one of the two was
+    bought with CR for its whole type (a clash of its own upgrades alone is the generic
+    check's): (the upgrade, the other's id, whether both are drone marks), each pair once,
+    under the first of the two in id order that is DataWar's or BioWar's."""
     bought = type_bought(info)
     if not bought:
-        return found
+        return []
     taken = info.base.upgrade_ids() | bought
+    found: list[tuple[Upgrade, str, bool]] = []
     reported: set[frozenset[str]] = set()
     for up_id in sorted(taken):
         up = rs.upgrades.get(up_id)
@@ -86,100 +90,142 @@ def _exclusive(a: Analysis, info: ElementInfo) -> list[Finding]:
                 continue
             reported.add(pair)
             other_up = rs.upgrades.get(other)
-            if up.kind == "drone" and other_up is not None and other_up.kind == "drone":
-                found.append(about(info, "error", "drone-one-mark",
-                                   f"{up.name} and {upgrade_name(rs, other)}: an element may be "
-                                   "drones of one mark only", cite(up, "OtH p.24"), "cr_purchases"))
-            else:
-                found.append(about(info, "error", "upgrade-excludes",
-                                   f"{up.name} cannot be combined with {upgrade_name(rs, other)}",
-                                   cite(up, "OtH p.26"), "cr_purchases"))
+            found.append((up, other, up.kind == "drone" and other_up is not None
+                          and other_up.kind == "drone"))
     return found
 
 
-@check(CHAPTER, applies_to=("battlegroup", "round"))
-def type_purchase_rules(a: Analysis) -> Iterator[Finding]:
-    """CR bought for a whole type (OtH p.24): once per type, never the CHQ-only strategic net
-    (OtH p.27)."""
-    rs = a.ruleset
-    counts = Counter((p.type, p.upgrade, p.form_type) for p in a.cr_purchases)
+#: the topic of the two rules about type-bought clashes: reported element by element
+TYPE_CLASHES = "upgrades bought for the type that clash"
+
+
+@UPGRADE_EXCLUDES.element(reads=("rules", "cr"), together=TYPE_CLASHES)
+def type_upgrade_excludes(view: ElementView) -> Iterator[Fault]:
+    """No combat hacker on a robot (OtH p.26), nor any other pair of DataWar's or BioWar's
+    upgrades that exclude each other, where one was bought for the whole type. (A pair of
+    the element's own upgrades is mustering's upgrade-excludes.)"""
+    rs = view.ruleset
+    for up, other, drones in type_clashes(rs, view.info):
+        if not drones:
+            yield Fault(f"{up.name} cannot be combined with {upgrade_name(rs, other)}",
+                        field="cr_purchases", cite=cite(up, "OtH p.26"))
+
+
+DRONE_ONE_MARK = Rule(
+    "drone-one-mark", "error", CHAPTER, "OtH p.24",
+    "drones of two marks on one element", "one drone mark only")
+
+
+@DRONE_ONE_MARK.element(reads=("rules", "cr"), together=TYPE_CLASHES)
+def drone_one_mark(view: ElementView) -> Iterator[Fault]:
+    """One drone mark per element (OtH p.24-25), the element's own drones or those bought for
+    its type. (Two marks among its own upgrades is the generic check's upgrade-excludes.)"""
+    rs = view.ruleset
+    for up, other, drones in type_clashes(rs, view.info):
+        if drones:
+            yield Fault(f"{up.name} and {upgrade_name(rs, other)}: an element may be drones "
+                        "of one mark only", field="cr_purchases", cite=cite(up, "OtH p.24"))
+
+
+# --- CR bought for a whole type (OtH p.24, p.27) ----------------------------------------
+
+@UPGRADE_OVER_CAP.force(modes=BATTLEGROUP_AND_ROUND, reads=("rules", "cr"))
+def type_purchase_over_cap(force: ForceView) -> Iterator[Fault]:
+    """CR bought for a whole type (OtH p.24): at most the upgrade's cap of copies (``max``)."""
+    rs = force.ruleset
+    counts = Counter((p.type, p.upgrade, p.form_type) for p in force.cr_purchases)
     for (type_id, up_id, _form), count in counts.items():
         up = rs.upgrades.get(up_id)
         if own(up) and up.max_count is not None and count > up.max_count:
-            yield Finding("error", "upgrade-over-cap",
-                          f"{up.name} is bought for {type_name(rs, type_id)} {count} times; "
-                          f"at most {up.max_count}", cite(up, "OtH p.24"), field="cr_purchases")
-    for purchase in a.cr_purchases:
-        up = rs.upgrades.get(purchase.upgrade)
-        et = rs.element_types.get(purchase.type)
-        if not own(up) or et is None:
-            continue
-        if up.scope != "type":
-            where = "the CHQ alone" if "chq" in up.eligible else "each element on its own"
-            yield Finding("error", "cr-purchase-not-type-wide",
-                          f"{up.name} is not bought for a whole type ({type_name(rs, purchase.type)}):"
-                          f" it is given to {where}; list it in that element's upgrades",
-                          cite(up, "OtH p.27"), field="cr_purchases")
-        # (whether the type pays with CR at all is the generic CR check's, in mustering)
+            yield Fault(f"{up.name} is bought for {type_name(rs, type_id)} {plural(count, 'time')}; "
+                        f"at most {up.max_count}", field="cr_purchases", cite=cite(up, "OtH p.24"))
 
 
-def _options_unknown(a: Analysis, info: ElementInfo) -> list[Finding]:
-    found = []
-    for cost in info.base.upgrades:
-        up, option = cost.upgrade, cost.choice.option
-        if own(up) and option is not None and option not in up.options:
-            found.append(about(info, "error", "upgrade-option-unknown",
-                               f"{up.name}: {option!r} is not one of its choices "
-                               f"({', '.join(up.options) or 'it has none'})",
-                               cite(up, "OtH p.25"), "upgrades"))
-    return found
+CR_PURCHASE_NOT_TYPE_WIDE = Rule(
+    "cr-purchase-not-type-wide", "error", CHAPTER, "OtH p.27",
+    "a per-element upgrade bought for a whole type", "not for a whole type")
 
 
-@check(CHAPTER)
-def upgrade_option_known(a: Analysis) -> Iterator[Finding]:
+@CR_PURCHASE_NOT_TYPE_WIDE.purchase(modes=BATTLEGROUP_AND_ROUND)
+def cr_purchase_not_type_wide(view: PurchaseView) -> Iterator[Fault]:
+    """CR buys for a whole type only the upgrades given to a type (OtH p.24); never, for one,
+    the strategic net, which goes to the CHQ alone (OtH p.27). (Whether the type pays with CR
+    at all is cr-purchase-points-type's, in mustering.)"""
+    up = view.upgrade
+    if own(up) and view.type is not None and up.scope != "type":
+        where = "the CHQ alone" if "chq" in up.eligible else "each element on its own"
+        yield Fault(f"{up.name} is not bought for a whole type "
+                    f"({type_name(view.force.ruleset, view.purchase.type)}): it is given to "
+                    f"{where}; list it in that element's upgrades", field="cr_purchases",
+                    cite=cite(up, "OtH p.27"))
+
+
+# --- robot programs and other options (OtH p.25) ----------------------------------------
+
+def _choices(up: Upgrade) -> str:
+    return ", ".join(up.options) or "it has none"
+
+
+UPGRADE_OPTION_UNKNOWN = Rule(
+    "upgrade-option-unknown", "error", CHAPTER, "OtH p.25",
+    "a choice the upgrade does not offer", "not one of its choices")
+
+
+@UPGRADE_OPTION_UNKNOWN.element()
+def upgrade_option_unknown(view: ElementView) -> Iterator[Fault]:
     """An option must be one the upgrade offers: a robot's program is destroy, disrupt or hold
     (OtH p.25)."""
-    rs = a.ruleset
-    yield from element_findings(a, _options_unknown)
-    for purchase in a.cr_purchases:
-        up = rs.upgrades.get(purchase.upgrade)
-        if own(up) and purchase.option is not None and purchase.option not in up.options:
-            yield Finding("error", "upgrade-option-unknown",
-                          f"{up.name} for {type_name(rs, purchase.type)}: {purchase.option!r} is not "
-                          f"one of its choices ({', '.join(up.options) or 'it has none'})",
-                          cite(up, "OtH p.25"), field="cr_purchases")
+    for cost in view.info.base.upgrades:
+        up, option = cost.upgrade, cost.choice.option
+        if own(up) and option is not None and option not in up.options:
+            yield Fault(f"{up.name}: {option!r} is not one of its choices ({_choices(up)})",
+                        field="upgrades", cite=cite(up, "OtH p.25"))
 
 
-@statline_rule(CHAPTER, applies_to=("battlegroup", "round"))
-def rebro_node_not_on_chq(ask: StatlineAsk) -> Iterator[Reason]:
+@UPGRADE_OPTION_UNKNOWN.purchase()
+def purchase_option_unknown(view: PurchaseView) -> Iterator[Fault]:
+    """The same of an upgrade bought with CR for a whole type (OtH p.25)."""
+    up, option = view.upgrade, view.purchase.option
+    if own(up) and option is not None and option not in up.options:
+        yield Fault(f"{up.name} for {type_name(view.force.ruleset, view.purchase.type)}: "
+                    f"{option!r} is not one of its choices ({_choices(up)})",
+                    field="cr_purchases", cite=cite(up, "OtH p.25"))
+
+
+# --- the rebro node (OtH p.27) ----------------------------------------------------------
+
+REBRO_NODE_ON_CHQ = Rule(
+    "rebro-node-on-chq", "error", CHAPTER, "OtH p.27",
+    "a rebro node on the CHQ (any form) or on an element of its type", "not on the CHQ")
+
+
+@REBRO_NODE_ON_CHQ.statline(modes=BATTLEGROUP_AND_ROUND, reads=("rules", "command", "cr"))
+def rebro_node_not_on_chq(view: StatlineView) -> Iterator[Fault]:
     """The rebro node may not go on the CHQ, hence nor on a conventional element of the CHQ's
     type (OtH p.27). Our reading: a metaform of a conventional CHQ's type is such an element
     too, though it is its own type for CR (OtH p.20): a strict organiser's reading, written
     in docs/rules.md. Reported against the element that carries it, at the statline that does
     (the metaform, or the CR purchase that gave it)."""
-    info, rs = ask.info, ask.ruleset
-    chq = ask.analysis.command_element
-    if chq is None or REBRO not in rs.upgrades or REBRO not in info.line_upgrade_ids(ask.line):
+    info, rs = view.info, view.ruleset
+    chq = view.force.command_element
+    if chq is None or REBRO not in rs.upgrades or REBRO not in info.line_upgrade_ids(view.line):
         return
     rule = cite(rs.upgrades[REBRO], "OtH p.27")
-    field = f"{ask.prefix}upgrades" if REBRO in ask.line.upgrade_ids() else "cr_purchases"
+    field = f"{view.prefix}upgrades" if REBRO in view.line.upgrade_ids() else "cr_purchases"
     conventional = chq.type is not None and chq.type.chq == "conventional"
     if info.is_command:
-        yield Reason("rebro-node-on-chq",
-                     f"{ask.label}the CHQ may not have a rebro node"
-                     + (", in any form" if info.forms else "") + ": give it to another element",
-                     "not on the CHQ", rule, field, subject=REBRO)
-    elif ask.is_base and conventional and info.element.type == chq.element.type:
-        yield Reason("rebro-node-on-chq",
-                     f"no rebro node on the CHQ's type ({type_name(rs, chq.element.type)}): "
-                     "it would be the CHQ's too", "not on the CHQ's type", rule, "cr_purchases",
-                     subject=REBRO)
-    elif not ask.is_base and conventional and ask.line.type_id == chq.element.type:
-        yield Reason("rebro-node-on-chq",
-                     f"{ask.label}no rebro node on a metaform of the CHQ's type "
-                     f"({type_name(rs, chq.element.type)}): it is a conventional element of "
-                     "that type (our reading)", "not on the CHQ's type", rule, field,
-                     subject=REBRO)
+        yield Fault(f"{view.label}the CHQ may not have a rebro node"
+                    + (", in any form" if info.forms else "") + ": give it to another element",
+                    field=field, cite=rule, subject=REBRO)
+    elif view.is_base and conventional and info.element.type == chq.element.type:
+        yield Fault(f"no rebro node on the CHQ's type ({type_name(rs, chq.element.type)}): "
+                    "it would be the CHQ's too", short="not on the CHQ's type",
+                    field="cr_purchases", cite=rule, subject=REBRO)
+    elif not view.is_base and conventional and view.line.type_id == chq.element.type:
+        yield Fault(f"{view.label}no rebro node on a metaform of the CHQ's type "
+                    f"({type_name(rs, chq.element.type)}): it is a conventional element of "
+                    "that type (our reading)", short="not on the CHQ's type", field=field,
+                    cite=rule, subject=REBRO)
 
 
 def _has_rebro(info: ElementInfo) -> bool:
@@ -187,21 +233,26 @@ def _has_rebro(info: ElementInfo) -> bool:
     return any(REBRO in info.line_upgrade_ids(line) for line in (info.base, *info.forms))
 
 
-@check(CHAPTER, applies_to=("battlegroup", "round"))
-def rebro_node_needs_chain_of_command(a: Analysis) -> Iterator[Finding]:
+REBRO_NODE_NO_CHAIN_OF_COMMAND = Rule(
+    "rebro-node-no-chain-of-command", "warning", CHAPTER, "OtH p.27",
+    "a rebro node with no chain of command to relay", "no chain of command to boost")
+
+
+@REBRO_NODE_NO_CHAIN_OF_COMMAND.force(modes=BATTLEGROUP_AND_ROUND,
+                                      reads=("rules", "command", "cr", "elements"))
+def rebro_node_needs_chain_of_command(force: ForceView) -> Iterator[Fault]:
     """A rebro node lets a CHQ use chain of command twice (OtH p.27): with no command that has
     chain of command (an AI Command, a Hivemind, or weird command in its place) it does nothing."""
-    option = a.command_option
-    if option is None or "rebro_node" not in a.ruleset.upgrades:
+    option = force.command_option
+    if option is None or REBRO not in force.ruleset.upgrades:
         return
-    chain = "chain_of_command" in option.special_rules and not any(
-        w.replaces == "chain_of_command" for w in a.command.weird)
-    if chain:
+    if "chain_of_command" in option.special_rules and not any(
+            w.replaces == "chain_of_command" for w in force.command.weird):
         return
-    holders = selected(a, _has_rebro)
+    holders = [info for info in force.elements if _has_rebro(info)]
     if holders:
         names = ", ".join(info.element.name for info in holders)
-        yield Finding("warning", "rebro-node-no-chain-of-command",
-                      f"Rebro node ({names}) does nothing here: {option.name} has no chain of "
-                      "command to boost", cite(a.ruleset.upgrades["rebro_node"], "OtH p.27"),
-                      holders[0].id, holders[0].element.name, "upgrades")
+        yield Fault(f"Rebro node ({names}) does nothing here: {option.name} has no chain of "
+                    "command to boost", field="upgrades",
+                    cite=cite(force.ruleset.upgrades[REBRO], "OtH p.27"),
+                    element_id=holders[0].id, element_name=holders[0].element.name)

@@ -13,10 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import StatlineAsk, about, eligible_names, plural, selected, statline_rule
-from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding, Reason
-from horizon_builder.engine.registry import check
+from horizon_builder.checks.common import eligible_names, plural
+from horizon_builder.engine.analysis import ElementInfo
+from horizon_builder.engine.rule import (
+    BATTLEGROUP_AND_ROUND,
+    ElementView,
+    Fault,
+    ForceView,
+    Rule,
+    StatlineView,
+)
 from horizon_builder.rules.models import ElementType
 from horizon_builder.text.words import with_article
 
@@ -36,141 +42,204 @@ def _form_label(info: ElementInfo, index: int) -> str:
     return f"{form.name or (line.type.name if line.type else form.type)} form"
 
 
-def _metaformers(a: Analysis) -> list[ElementInfo]:
-    """The elements with metaforms or the metaform upgrade (found once per analysis: four
-    checks ask)."""
-    found: list[ElementInfo] | None = a.once.get(_metaformers)
-    if found is None:
-        found = a.once[_metaformers] = selected(a, _is_metaformer)
-    return found
+# --- the metaform upgrade (OtH p.19) -------------------------------------------------
+
+METAFORM_UPGRADE_MISSING = Rule(
+    "metaform-upgrade-missing", "error", CHAPTER, "OtH p.19",
+    "metaforms without the metaform upgrade", "needs the Metaform upgrade")
 
 
-def _is_metaformer(info: ElementInfo) -> bool:
-    return bool(info.element.forms) or info.has_upgrade(METAFORM)
+@METAFORM_UPGRADE_MISSING.element()
+def metaform_upgrade_missing(view: ElementView) -> Iterator[Fault]:
+    """Only an element with the metaform upgrade (its own) may have metaforms (OtH p.19)."""
+    forms = view.info.element.forms
+    if forms and METAFORM not in view.info.base.upgrade_ids():
+        yield Fault(f"has {plural(len(forms), 'metaform')} but not the Metaform upgrade",
+                    field="upgrades")
 
 
-@check(CHAPTER)
-def metaform_upgrade(a: Analysis) -> Iterator[Finding]:
-    """Only an element with the metaform upgrade may have metaforms, and it should have one (OtH p.19)."""
-    for info in _metaformers(a):
-        has_upgrade = METAFORM in info.base.upgrade_ids()
-        if info.element.forms and not has_upgrade:
-            yield about(info, "error", "metaform-upgrade-missing",
-                        f"has {plural(len(info.element.forms), 'metaform')} but not the "
-                        "Metaform upgrade", "OtH p.19", "upgrades")
-        elif has_upgrade and not info.element.forms:
-            yield about(info, "warning", "metaform-no-forms",
-                        "has the Metaform upgrade but no metaforms: add its forms",
-                        "OtH p.19", "forms")
+METAFORM_NO_FORMS = Rule(
+    "metaform-no-forms", "warning", CHAPTER, "OtH p.19",
+    "the metaform upgrade without any metaform", "no metaforms")
 
 
-@statline_rule(CHAPTER)
-def metaform_not_nested(ask: StatlineAsk) -> Iterator[Reason]:
+@METAFORM_NO_FORMS.element()
+def metaform_no_forms(view: ElementView) -> Iterator[Fault]:
+    """An element with the metaform upgrade should have a metaform (OtH p.19)."""
+    if METAFORM in view.info.base.upgrade_ids() and not view.info.element.forms:
+        yield Fault("has the Metaform upgrade but no metaforms: add its forms", field="forms")
+
+
+METAFORM_NESTED = Rule(
+    "metaform-nested", "error", CHAPTER, "OtH p.19",
+    "a metaform that is itself a metaformer", "not on a metaform")
+
+
+@METAFORM_NESTED.statline()
+def metaform_not_nested(view: StatlineView) -> Iterator[Fault]:
     """A metaform cannot itself be a metaformer (OtH p.19)."""
-    if not ask.is_base and METAFORM in ask.line.upgrade_ids():
-        yield Reason("metaform-nested",
-                     f"{ask.label.removesuffix(': ')}: a metaform cannot itself be a metaformer",
-                     "not on a metaform", "OtH p.19", f"{ask.prefix}upgrades", subject=METAFORM)
+    if not view.is_base and METAFORM in view.line.upgrade_ids():
+        yield Fault(f"{view.label.removesuffix(': ')}: a metaform cannot itself be a metaformer",
+                    field=f"{view.prefix}upgrades", subject=METAFORM)
 
 
-@check(CHAPTER)
-def metaform_count(a: Analysis) -> Iterator[Finding]:
+# --- the forms: how many, how big, of which type (OtH p.19-20) -------------------------
+
+METAFORM_TOO_MANY = Rule(
+    "metaform-too-many", "error", CHAPTER, "OtH p.19",
+    "more metaforms than the baseform's P", "too many metaforms")
+
+
+@METAFORM_TOO_MANY.element()
+def metaform_count(view: ElementView) -> Iterator[Fault]:
     """A metaformer has at most as many metaforms as its baseform's P (OtH p.19)."""
-    for info in _metaformers(a):
-        count, presence = len(info.element.forms), info.element.presence
-        if count > presence:
-            yield about(info, "error", "metaform-too-many",
-                        f"{plural(count, 'metaform')}; a P{presence} metaformer may have at "
-                        f"most {presence}", "OtH p.19", "forms")
+    count, presence = len(view.info.element.forms), view.info.element.presence
+    if count > presence:
+        yield Fault(f"{plural(count, 'metaform')}; a P{presence} metaformer may have at "
+                    f"most {presence}", field="forms")
 
 
-@check(CHAPTER)
-def metaform_presence(a: Analysis) -> Iterator[Finding]:
+METAFORM_PRESENCE_TOO_HIGH = Rule(
+    "metaform-presence-too-high", "error", CHAPTER, "OtH p.19",
+    "a metaform bigger than its baseform", "above the baseform's P")
+
+
+@METAFORM_PRESENCE_TOO_HIGH.element()
+def metaform_presence(view: ElementView) -> Iterator[Fault]:
     """Each metaform's P is at most the baseform's P (OtH p.19)."""
-    for info in _metaformers(a):
-        for index, form in enumerate(info.element.forms):
-            if form.presence > info.element.presence:
-                yield about(info, "error", "metaform-presence-too-high",
-                            f"{_form_label(info, index)} is P{form.presence}, above its "
-                            f"baseform's P{info.element.presence}", "OtH p.19",
-                            f"forms[{index + 1}].presence")
+    info = view.info
+    for index, form in enumerate(info.element.forms):
+        if form.presence > info.element.presence:
+            yield Fault(f"{_form_label(info, index)} is P{form.presence}, above its "
+                        f"baseform's P{info.element.presence}",
+                        field=f"forms[{index + 1}].presence")
 
 
-@check(CHAPTER)
-def metaform_type(a: Analysis) -> Iterator[Finding]:
-    """A metaform is one of nine types and never the baseform's type; repeats are fine
-    (OtH p.19-20; data: ``form_types`` of ``[upgrades.metaform]``)."""
-    types = a.ruleset.element_types
-    upgrade = a.ruleset.upgrades.get(METAFORM)
+METAFORM_TYPE_UNKNOWN = Rule(
+    "metaform-type-unknown", "error", CHAPTER, "OtH p.19-20",
+    "a metaform of a type the rules do not know", "unknown type")
+
+
+@METAFORM_TYPE_UNKNOWN.element()
+def metaform_type_unknown(view: ElementView) -> Iterator[Fault]:
+    """A metaform's type is one the rules know (OtH p.19-20)."""
+    for index, form in enumerate(view.info.element.forms):
+        if form.type not in view.ruleset.element_types:
+            yield Fault(f"metaform {index + 1} has unknown type {form.type!r}",
+                        field=f"forms[{index + 1}].type")
+
+
+def form_type_allowed(type_id: str, et: ElementType, form_types: list[str]) -> bool:
+    """A metaform may be one of the types the metaform upgrade lists (``form_types``, nine:
+    OtH p.19-20), or a variant of one of them that is not a superheavy."""
+    return type_id in form_types or (et.family in form_types and et.category != "superheavy")
+
+
+METAFORM_TYPE_NOT_ALLOWED = Rule(
+    "metaform-type-not-allowed", "error", CHAPTER, "OtH p.19-20",
+    "a type a metaform may not be", "not a metaform type")
+
+
+@METAFORM_TYPE_NOT_ALLOWED.element()
+def metaform_type_not_allowed(view: ElementView) -> Iterator[Fault]:
+    """A metaform is one of nine types (OtH p.19-20; data: ``form_types`` of
+    ``[upgrades.metaform]``)."""
+    types = view.ruleset.element_types
+    upgrade = view.ruleset.upgrades.get(METAFORM)
     form_types = upgrade.form_types if upgrade is not None else []
-    provisional = upgrade is not None and upgrade.is_provisional
-    for info in _metaformers(a):
-        base_family = _family(info.element.type, info.type)
-        for index, form in enumerate(info.element.forms):
-            field = f"forms[{index + 1}].type"
-            et = types.get(form.type)
-            if et is None:
-                yield about(info, "error", "metaform-type-unknown",
-                            f"metaform {index + 1} has unknown type {form.type!r}",
-                            "OtH p.19-20", field)
-                continue
-            variant = et.family in form_types and et.category != "superheavy"
-            if form.type not in form_types and not variant:
-                allowed = ", ".join(types[t].short or types[t].name for t in form_types
-                                    if t in types)
-                yield about(info, "error", "metaform-type-not-allowed",
-                            f"{_form_label(info, index)}: {with_article(et.name)} cannot be a metaform "
-                            f"(only {allowed})", "OtH p.19-20", field, provisional)
-            elif _family(form.type, et) == base_family:
-                base_name = info.type.name if info.type else info.element.type
-                yield about(info, "error", "metaform-same-type",
-                            f"{_form_label(info, index)}: a metaform cannot be of its "
-                            f"baseform's type ({base_name})", "OtH p.19", field)
+    for index, form in enumerate(view.info.element.forms):
+        et = types.get(form.type)
+        if et is not None and not form_type_allowed(form.type, et, form_types):
+            allowed = ", ".join(types[t].short or types[t].name for t in form_types if t in types)
+            yield Fault(f"{_form_label(view.info, index)}: {with_article(et.name)} cannot be a "
+                        f"metaform (only {allowed})", field=f"forms[{index + 1}].type",
+                        provisional=upgrade is not None and upgrade.is_provisional)
 
 
-@check(CHAPTER, applies_to=("battlegroup", "round"))
-def metaformer_aircraft_chq(a: Analysis) -> Iterator[Finding]:
+METAFORM_SAME_TYPE = Rule(
+    "metaform-same-type", "error", CHAPTER, "OtH p.19",
+    "a metaform of the baseform's own type", "the baseform's type")
+
+
+@METAFORM_SAME_TYPE.element()
+def metaform_same_type(view: ElementView) -> Iterator[Fault]:
+    """A metaform is never of its baseform's type (its family); repeats among the forms are
+    fine (OtH p.19)."""
+    info, types = view.info, view.ruleset.element_types
+    upgrade = view.ruleset.upgrades.get(METAFORM)
+    form_types = upgrade.form_types if upgrade is not None else []
+    base_family = _family(info.element.type, info.type)
+    for index, form in enumerate(info.element.forms):
+        et = types.get(form.type)
+        if et is not None and form_type_allowed(form.type, et, form_types) \
+                and _family(form.type, et) == base_family:
+            base_name = info.type.name if info.type else info.element.type
+            yield Fault(f"{_form_label(info, index)}: a metaform cannot be of its "
+                        f"baseform's type ({base_name})", field=f"forms[{index + 1}].type")
+
+
+# --- command and CR (OtH p.20) ---------------------------------------------------------
+
+METAFORMER_AIRCRAFT_CHQ = Rule(
+    "metaformer-aircraft-chq", "error", CHAPTER, "OtH p.20",
+    "an aircraft-baseform metaformer as the CHQ", "never the CHQ")
+
+
+@METAFORMER_AIRCRAFT_CHQ.force(modes=BATTLEGROUP_AND_ROUND, reads=("rules", "command"))
+def metaformer_aircraft_chq(force: ForceView) -> Iterator[Fault]:
     """A metaformer whose baseform is an aircraft may never be the CHQ (OtH p.20; data:
     ``chq_barred_base`` of ``[upgrades.metaform]``)."""
-    info = a.command_element
-    upgrade = a.ruleset.upgrades.get(METAFORM)
+    info = force.command_element
+    upgrade = force.ruleset.upgrades.get(METAFORM)
     if info is None or not info.element.forms or upgrade is None:
         return
-    if upgrade.chq_barred_base and a.ruleset.matches(info.element.type, upgrade.chq_barred_base):
-        what = eligible_names(a.ruleset, upgrade.chq_barred_base)
-        yield about(info, "error", "metaformer-aircraft-chq",
-                    f"a metaformer whose baseform is {what} may not be the CHQ, whatever "
-                    "form it starts in", "OtH p.20", "command", upgrade.is_provisional)
+    if upgrade.chq_barred_base and force.ruleset.matches(info.element.type, upgrade.chq_barred_base):
+        what = eligible_names(force.ruleset, upgrade.chq_barred_base)
+        yield Fault(f"a metaformer whose baseform is {what} may not be the CHQ, whatever "
+                    "form it starts in", field="command", provisional=upgrade.is_provisional,
+                    element=info)
 
 
-def _has_forms(info: ElementInfo) -> bool:
-    return bool(info.forms)
+METAFORM_CR_NOT_CONVENTIONAL = Rule(
+    "metaform-cr-not-conventional", "error", CHAPTER, "OtH p.20",
+    "CR bought for non-conventional metaforms", "conventional metaforms only")
 
 
-@check(CHAPTER)
-def metaform_command_resources(a: Analysis) -> Iterator[Finding]:
-    """CR may be spent on conventional metaforms, which are their own type for CR (OtH p.20)."""
-    rs = a.ruleset
-    if not a.cr_purchases:
-        return
-    form_types: dict[str, list[ElementInfo]] = {}
-    for info in selected(a, _has_forms):
-        for line in info.forms:
-            form_types.setdefault(line.type_id, []).append(info)
-    bought_for_forms = {(p.type, p.upgrade) for p in a.cr_purchases if p.form_type}
-    for purchase in a.cr_purchases:
+@METAFORM_CR_NOT_CONVENTIONAL.force(reads=("rules", "cr"))
+def metaform_cr_not_conventional(force: ForceView) -> Iterator[Fault]:
+    """CR may be spent on conventional metaforms only (OtH p.20)."""
+    rs = force.ruleset
+    for purchase in force.cr_purchases:
         et = rs.element_types.get(purchase.type)
         up = rs.upgrades.get(purchase.upgrade)
-        if et is None or up is None:
-            continue
-        if purchase.form_type and et.category != "conventional":
-            yield Finding("error", "metaform-cr-not-conventional",
-                          f"CR bought {up.name} for {et.name} metaforms: CR may be spent only "
-                          "on conventional metaforms", "OtH p.20", field="cr_purchases")
-        if (not purchase.form_type and purchase.type in form_types
+        if et is not None and up is not None and purchase.form_type \
+                and et.category != "conventional":
+            yield Fault(f"CR bought {up.name} for {et.name} metaforms: CR may be spent only on "
+                        "conventional metaforms", field="cr_purchases")
+
+
+METAFORM_CR_SEPARATE_TYPE = Rule(
+    "metaform-cr-separate-type", "info", CHAPTER, "OtH p.20",
+    "CR bought for a type does not reach its metaforms")
+
+
+@METAFORM_CR_SEPARATE_TYPE.force(reads=("rules", "cr", "elements"))
+def metaform_cr_separate_type(force: ForceView) -> Iterator[Fault]:
+    """A metaform is its own type for CR (OtH p.20): CR bought for a type does not reach the
+    metaforms of that type unless bought for them (``form_type``)."""
+    rs = force.ruleset
+    form_holders: dict[str, set[str]] = {}
+    for info in force.elements:
+        for line in info.forms:
+            form_holders.setdefault(line.type_id, set()).add(info.element.name)
+    bought_for_forms = {(p.type, p.upgrade) for p in force.cr_purchases if p.form_type}
+    for purchase in force.cr_purchases:
+        et = rs.element_types.get(purchase.type)
+        up = rs.upgrades.get(purchase.upgrade)
+        if (et is not None and up is not None and not purchase.form_type
+                and purchase.type in form_holders
                 and (purchase.type, purchase.upgrade) not in bought_for_forms):
-            holders = ", ".join(sorted({i.element.name for i in form_types[purchase.type]}))
-            yield Finding("info", "metaform-cr-separate-type",
-                          f"{up.name} bought for {et.name} does not reach the {et.name} "
-                          f"metaform of {holders}: a metaform is its own type for CR "
-                          "(buy it with form_type = true)", "OtH p.20", field="cr_purchases")
+            holders = ", ".join(sorted(form_holders[purchase.type]))
+            yield Fault(f"{up.name} bought for {et.name} does not reach the {et.name} metaform "
+                        f"of {holders}: a metaform is its own type for CR (buy it with "
+                        "form_type = true)", field="cr_purchases")

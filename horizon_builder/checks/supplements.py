@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from horizon_builder.checks.common import about, cite, element_findings
-from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.registry import check
+from horizon_builder.checks.common import cite
+from horizon_builder.engine.rule import ElementView, Fault, ForceView, Rule
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Era, Ruleset
 
@@ -44,47 +42,51 @@ def era_bars(ruleset: Ruleset, roster: Roster, item_id: str) -> str | None:
     return f"not available in {era.name}" + (f" ({note})" if note else "")
 
 
-def _disabled(a: Analysis, info: ElementInfo | None, name: str, supplement: str | None,
-              field: str) -> Iterator[Finding]:
-    title = supplement_off(a.ruleset, a.roster, supplement)
+SUPPLEMENT_DISABLED = Rule("supplement-disabled", "error", CHAPTER, "roster supplements",
+                           "content of a supplement the roster has off")
+
+
+def _disabled(force: ForceView, name: str, supplement: str | None, field: str) -> Iterator[Fault]:
+    title = supplement_off(force.ruleset, force.roster, supplement)
     if title is not None:
-        yield about(info, "error", "supplement-disabled",
-                    f"{name} needs the {title} supplement, which this roster does not enable",
-                    f"roster supplements ({title})", field)
+        yield Fault(f"{name} needs the {title} supplement, which this roster does not enable",
+                    field=field, cite=f"roster supplements ({title})")
 
 
-def _element_disabled(a: Analysis, info: ElementInfo) -> list[Finding]:
-    found: list[Finding] = []
+@SUPPLEMENT_DISABLED.element(reads=("rules", "settings"))
+def element_supplement_disabled(view: ElementView) -> Iterator[Fault]:
+    """An element's type, metaforms or upgrades from a supplement the roster has not enabled
+    (the editors' pickers grey such content out with the same test, :func:`supplement_on`)."""
+    info, force = view.info, view.force
     if info.type is not None:
-        found.extend(_disabled(a, info, info.type.name, info.type.supplement, "type"))
+        yield from _disabled(force, info.type.name, info.type.supplement, "type")
     for line in info.forms:
         if line.type is not None:
-            found.extend(_disabled(a, info, f"{line.type.name} form", line.type.supplement, "forms"))
+            yield from _disabled(force, f"{line.type.name} form", line.type.supplement, "forms")
         for c in line.upgrades:
             if c.upgrade is not None:
-                found.extend(_disabled(a, info, c.upgrade.name, c.upgrade.supplement, "forms"))
+                yield from _disabled(force, c.upgrade.name, c.upgrade.supplement, "forms")
     for c in info.base.upgrades:
         if c.upgrade is not None:
-            found.extend(_disabled(a, info, c.upgrade.name, c.upgrade.supplement, "upgrades"))
-    return found
+            yield from _disabled(force, c.upgrade.name, c.upgrade.supplement, "upgrades")
 
 
-@check(CHAPTER)
-def supplement_enabled(a: Analysis) -> Iterator[Finding]:
-    """Anything from a supplement the roster has not enabled is an error naming the supplement."""
-    rs = a.ruleset
-    yield from element_findings(a, _element_disabled)
-    option = a.command_option
+@SUPPLEMENT_DISABLED.force(reads=("rules", "settings", "command", "cr"))
+def force_supplement_disabled(force: ForceView) -> Iterator[Fault]:
+    """The command option, weird commands and CR purchases from a supplement the roster has
+    not enabled."""
+    rs = force.ruleset
+    option = force.command_option
     if option is not None:
-        yield from _disabled(a, None, option.name, option.supplement, "command")
-    for weird in a.command.weird:
+        yield from _disabled(force, option.name, option.supplement, "command")
+    for weird in force.command.weird:
         up = rs.upgrades.get(weird.id)
         if up is not None:
-            yield from _disabled(a, None, up.name, up.supplement, "command")
-    for purchase in a.cr_purchases:
+            yield from _disabled(force, up.name, up.supplement, "command")
+    for purchase in force.cr_purchases:
         up = rs.upgrades.get(purchase.upgrade)
         if up is not None:
-            yield from _disabled(a, None, up.name, up.supplement, "cr_purchases")
+            yield from _disabled(force, up.name, up.supplement, "cr_purchases")
 
 
 def era_bans(ruleset: Ruleset, era: Era) -> dict[str, tuple[str, bool, str | None]]:
@@ -109,57 +111,73 @@ def _label(ruleset: Ruleset, item: str) -> str:
     return thing.name if thing is not None else item.replace("_", " ")
 
 
-@check(CHAPTER)
-def era_forbids(a: Analysis) -> Iterator[Finding]:
-    """An era set on the roster bars what did not exist then (data: ``eras.*.forbids`` / ``bans``).
+def _era(force: ForceView) -> Era | None:
+    return force.ruleset.eras.get(force.era) if force.era else None
 
-    Looks at element types, metaform types, upgrades (also those bought for a
-    whole type with CR), the command option and weird command.
-    """
-    era_id = a.roster.era
-    era = a.ruleset.eras.get(era_id) if era_id else None
-    if era is None:
+
+def _barred(force: ForceView, era: Era, item: str, bans: dict[str, tuple[str, bool, str | None]]
+            ) -> Fault:
+    rule, provisional, note = bans[item]
+    return Fault(f"{_label(force.ruleset, item)} is not available in {era.name}"
+                 + (f" ({note})" if note else ""), cite=rule, provisional=provisional,
+                 field="upgrades")
+
+
+ERA_FORBIDS = Rule("era-forbids", "error", CHAPTER, "era", "barred in the roster's era")
+
+
+@ERA_FORBIDS.element(reads=("rules", "settings", "cr"))
+def element_era_forbids(view: ElementView) -> Iterator[Fault]:
+    """An era set on the roster bars what did not exist then (data: ``eras.*.forbids`` /
+    ``bans``): element types, metaform types, upgrades (also those bought for a whole type
+    with CR)."""
+    era = _era(view.force)
+    bans = era_bans(view.ruleset, era) if era is not None else {}
+    if era is None or not bans:
         return
-    bans = era_bans(a.ruleset, era)
-    if not bans:
+    info = view.info
+    names = {info.element.type} | info.all_upgrade_ids
+    for line in info.forms:
+        names.add(line.type_id)
+        names.update(info.line_upgrade_ids(line))  # its own and its metaform type's
+    for item in sorted(names & set(bans)):
+        yield _barred(view.force, era, item, bans)
+
+
+@ERA_FORBIDS.force(reads=("rules", "settings", "command"))
+def command_era_forbids(force: ForceView) -> Iterator[Fault]:
+    """The era bars the command option or a weird command."""
+    era = _era(force)
+    bans = era_bans(force.ruleset, era) if era is not None else {}
+    if era is None or not bans:
         return
-    for info in a.elements:
-        names = {info.element.type} | info.all_upgrade_ids
-        for line in info.forms:
-            names.add(line.type_id)
-            names.update(info.line_upgrade_ids(line))  # its own and its metaform type's
-        for item in sorted(names & set(bans)):
-            rule, provisional, note = bans[item]
-            yield about(info, "error", "era-forbids",
-                        f"{_label(a.ruleset, item)} is not available in {era.name}"
-                        + (f" ({note})" if note else ""), rule, "upgrades", provisional)
-    command_items = [a.command.kind, *(w.id for w in a.command.weird)]
-    for item in command_items:
+    for item in [force.command.kind, *(w.id for w in force.command.weird)]:
         if item in bans:
-            rule, provisional, note = bans[item]
-            yield Finding("error", "era-forbids",
-                          f"{_label(a.ruleset, item)} is not available in {era.name}"
-                          + (f" ({note})" if note else ""), rule, field="command",
-                          provisional=provisional)
+            fault = _barred(force, era, item, bans)
+            yield Fault(fault.message, field="command", cite=fault.cite,
+                        provisional=fault.provisional)
 
 
-@check(CHAPTER)
-def era_antigrav_aircraft(a: Analysis) -> Iterator[Finding]:
+ERA_NO_ANTIGRAV_AIRCRAFT = Rule("era-no-antigrav-aircraft", "error", CHAPTER, "OtH p.10 (note 6)",
+                                "an aircraft too big for an era without antigrav")
+
+
+@ERA_NO_ANTIGRAV_AIRCRAFT.force(reads=("rules", "settings", "elements"))
+def era_antigrav_aircraft(force: ForceView) -> Iterator[Fault]:
     """Where the era excludes an upgrade some elements cannot do without, those elements are
     barred too: no aircraft of P7 or more without antigrav (OtH p.10 note 6; data:
     ``[needs_upgrade.antigrav]``)."""
-    era_id = a.roster.era
-    era = a.ruleset.eras.get(era_id) if era_id else None
+    era = _era(force)
     if era is None:
         return
-    rs = a.ruleset
+    rs = force.ruleset
     bans = era_bans(rs, era)
     for upgrade_id, need in rs.needs_upgrade.items():
         if upgrade_id not in bans:
             continue
         provisional = bans[upgrade_id][1] or need.is_provisional
         upgrade = _label(rs, upgrade_id)
-        for info in a.elements:
+        for info in force.elements:
             lines = [(info.element.type, info.element.presence, "", "presence")]
             lines += [(line.type_id, line.presence,  # named as the player sees it, not its id
                        f"{form.name or (line.type.name if line.type else line.type_id)} form: ",
@@ -170,7 +188,7 @@ def era_antigrav_aircraft(a: Analysis) -> Iterator[Finding]:
                 if presence >= need.from_presence and rs.matches(type_id, need.names):
                     name = rs.element_types[type_id].name if type_id in rs.element_types \
                         else type_id
-                    yield about(info, "error", "era-no-antigrav-aircraft",
-                                f"{label}a P{presence} {name} needs {upgrade}, which "
+                    yield Fault(f"{label}a P{presence} {name} needs {upgrade}, which "
                                 f"{era.name} does not have: none of P{need.from_presence}+",
-                                cite(need, "OtH p.10 (note 6)"), field, provisional)
+                                field=field, cite=cite(need, "OtH p.10 (note 6)"),
+                                provisional=provisional, element=info)

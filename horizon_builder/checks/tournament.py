@@ -1,100 +1,192 @@
-"""Tournament Task Forces (OtH p.45-48): the list, and each round's battlegroup."""
+"""Tournament Task Forces (OtH p.45-48): the list, and each round's battlegroup.
+
+Each rule below is one code: the :class:`~horizon_builder.engine.rule.Rule` constant, then
+its predicate, documented there. The tournament's numbers (the FP limit, the FC every list
+is built to) are derivations of :mod:`horizon_builder.engine.tournament`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from horizon_builder.checks.common import cite
-from horizon_builder.engine.analysis import Analysis
-from horizon_builder.engine.columns import fp_of
-from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.registry import check
-from horizon_builder.engine.tournament import fp_multiple, tournament_fc
+from horizon_builder.engine.rule import Fault, ForceView, RoundView, Rule
+from horizon_builder.engine.tournament import benched, fp_multiple, tournament_fc
+from horizon_builder.text.words import plural
 
 CHAPTER = "Tournament rules"
+TASK_FORCE = ("task_force",)
+#: an event preset's rules judge a list as entered: a battlegroup, or a Task Force list
+AS_ENTERED = ("battlegroup", "task_force")
+
+TF_PRESENCE_OVER_LIMIT = Rule("tf-presence-over-limit", "error", CHAPTER, "OtH p.46",
+                              "Task Force FP over its limit")
 
 
-@check(CHAPTER, applies_to=("task_force",))
-def task_force_presence(a: Analysis) -> Iterator[Finding]:
+@TF_PRESENCE_OVER_LIMIT.force(modes=TASK_FORCE, reads=("rules", "settings", "elements"))
+def task_force_presence(force: ForceView) -> Iterator[Fault]:
     """A Task Force's total FP may be at most twice the tournament FC (OtH p.46; data:
     ``[tournament] fp_per_fc``): the event's FC when a preset announces one, whatever FC
     the list says it was built to."""
-    multiple = fp_multiple(a.ruleset)
+    multiple = fp_multiple(force.ruleset)
     if multiple is None:
         return
-    event = a.ruleset.event
-    rules = event if event.fp_per_fc is not None else a.ruleset.tournament
-    fp = a.total(fp_of)
-    fc = tournament_fc(a.ruleset, a.roster)
+    event = force.ruleset.event
+    rules = event if event.fp_per_fc is not None else force.ruleset.tournament
+    fc = tournament_fc(force.ruleset, force.roster)
     limit = multiple * fc
-    times = "twice" if multiple == 2 else f"{multiple} times"
-    if fp > limit:
-        yield Finding("error", "tf-presence-over-limit",
-                      f"Task Force FP {fp} is over {times} the tournament FC {fc} ({limit}, "
-                      "OtH p.46)",
-                      cite(rules, "OtH p.46"), field="elements",
-                      provisional=rules is not None and rules.is_provisional)
+    times = "twice" if multiple == 2 else plural(multiple, "time")
+    if force.fp > limit:
+        yield Fault(f"Task Force FP {force.fp} is over {times} the tournament FC {fc} ({limit}, "
+                    "OtH p.46)", field="elements", cite=cite(rules, "OtH p.46"),
+                    provisional=rules is not None and rules.is_provisional)
 
 
-@check(CHAPTER, applies_to=("battlegroup", "task_force"))
-def event_preset_rules(a: Analysis) -> Iterator[Finding]:
-    """An event preset (a ruleset layer with an ``[event]`` table) fixes the tournament FC every
-    list is built to (OtH p.46), the supplements and era lists may use, and whether a list may
-    bring its own rules file (organiser's choices, OtH p.45-48)."""
-    event, roster = a.ruleset.event, a.roster
-    if event.force_cost is None:  # no event preset in force
+# --- an event preset (a ruleset layer with an ``[event]`` table) fixes the tournament FC
+# every list is built to (OtH p.46), the supplements and era lists may use, and whether a
+# list may bring its own rules file (organiser's choices, OtH p.45-48)
+def _event(force: ForceView) -> tuple[str, str] | None:
+    """(the event's name, its citation) when an event preset is in force."""
+    event = force.ruleset.event
+    if event.force_cost is None:
+        return None
+    return event.name or "this event", cite(event, "OtH p.46")
+
+
+EVENT_BATTLEGROUP = Rule("event-battlegroup", "error", CHAPTER, "OtH p.46",
+                         "a battlegroup entered in a tournament, not a Task Force")
+
+
+@EVENT_BATTLEGROUP.force(modes=AS_ENTERED, reads=("rules", "settings"))
+def event_battlegroup(force: ForceView) -> Iterator[Fault]:
+    """An event takes Task Force lists, from which each round's battlegroup is chosen."""
+    said = _event(force)
+    if said is not None and force.kind == "battlegroup":
+        yield Fault(f"a battlegroup, not a Task Force: {said[0]} takes Task Force lists, from "
+                    "which each round's battlegroup is chosen", field="kind", cite=said[1])
+
+
+EVENT_FORCE_COST = Rule("event-force-cost", "error", CHAPTER, "OtH p.46",
+                        "a list not built to the event's FC")
+
+
+@EVENT_FORCE_COST.force(modes=AS_ENTERED, reads=("rules", "settings"))
+def event_force_cost(force: ForceView) -> Iterator[Fault]:
+    """Every list is built to the event's FC (OtH p.46)."""
+    said, fc = _event(force), force.ruleset.event.force_cost
+    if said is not None and force.budget != fc:
+        yield Fault(f"built to FC {force.budget}; {said[0]} is played at FC {fc}",
+                    field="force_cost", cite=said[1])
+
+
+EVENT_SUPPLEMENT = Rule("event-supplement", "error", CHAPTER, "OtH p.45",
+                        "a supplement the event does not allow")
+
+
+@EVENT_SUPPLEMENT.force(modes=AS_ENTERED, reads=("rules", "settings"))
+def event_supplement(force: ForceView) -> Iterator[Fault]:
+    """A list uses only the supplements the event allows."""
+    said, allowed = _event(force), force.ruleset.event.supplements
+    if said is None or allowed is None:
         return
-    name = event.name or "this event"
-    rule = cite(event, "OtH p.46")
-    if roster.kind == "battlegroup":
-        yield Finding("error", "event-battlegroup",
-                      f"a battlegroup, not a Task Force: {name} takes Task Force lists, from "
-                      "which each round's battlegroup is chosen", rule, field="kind")
-    if roster.force_cost != event.force_cost:
-        yield Finding("error", "event-force-cost",
-                      f"built to FC {roster.force_cost}; {name} is played at FC {event.force_cost}",
-                      rule, field="force_cost")
-    if event.supplements is not None:
-        for supplement in roster.supplements:
-            if supplement not in event.supplements:
-                label = a.ruleset.supplements[supplement].name \
-                    if supplement in a.ruleset.supplements else supplement
-                yield Finding("error", "event-supplement",
-                              f"uses {label}, which {name} does not allow", rule,
-                              field="supplements")
-    if event.era is not None and roster.era != event.era:
-        era = a.ruleset.eras[event.era].name if event.era in a.ruleset.eras else event.era
-        yield Finding("error", "event-era", f"{name} is set in {era}: set the list's era to it",
-                      rule, field="era")
-    if roster.overrides and not event.house_rules_allowed:
-        yield Finding("error", "event-house-rules",
-                      f"brings its own rules file ({roster.overrides}), and {name} does not allow "
-                      "house rules: the list is judged without it", rule, field="overrides")
+    for supplement in force.supplements:
+        if supplement not in allowed:
+            label = force.ruleset.supplements[supplement].name \
+                if supplement in force.ruleset.supplements else supplement
+            yield Fault(f"uses {label}, which {said[0]} does not allow", field="supplements",
+                        cite=said[1])
 
 
-@check(CHAPTER, applies_to=("task_force",))
-def task_force_no_command(a: Analysis) -> Iterator[Finding]:
+EVENT_ERA = Rule("event-era", "error", CHAPTER, "OtH p.45", "a list not set in the event's era")
+
+
+@EVENT_ERA.force(modes=AS_ENTERED, reads=("rules", "settings"))
+def event_era(force: ForceView) -> Iterator[Fault]:
+    """A list is set in the event's era, when the event names one."""
+    said, era_id = _event(force), force.ruleset.event.era
+    if said is not None and era_id is not None and force.era != era_id:
+        era = force.ruleset.eras[era_id].name if era_id in force.ruleset.eras else era_id
+        yield Fault(f"{said[0]} is set in {era}: set the list's era to it", field="era",
+                    cite=said[1])
+
+
+EVENT_HOUSE_RULES = Rule("event-house-rules", "error", CHAPTER, "OtH p.45",
+                         "a list that brings its own rules file")
+
+
+@EVENT_HOUSE_RULES.force(modes=AS_ENTERED, reads=("rules", "settings"))
+def event_house_rules(force: ForceView) -> Iterator[Fault]:
+    """A list brings no rules file of its own unless the event allows house rules."""
+    said, overrides = _event(force), force.roster.overrides
+    if said is not None and overrides and not force.ruleset.event.house_rules_allowed:
+        yield Fault(f"brings its own rules file ({overrides}), and {said[0]} does not allow "
+                    "house rules: the list is judged without it", field="overrides",
+                    cite=said[1])
+
+
+TF_COMMAND_PER_ROUND = Rule("tf-command-per-round", "warning", CHAPTER, "OtH p.46",
+                            "a Task Force list choosing command or CR")
+
+
+@TF_COMMAND_PER_ROUND.force(modes=TASK_FORCE, reads=("command", "cr"))
+def task_force_no_command(force: ForceView) -> Iterator[Fault]:
     """The Task Force fixes stats and upgrades, not the CHQ or CR: those are chosen per round."""
-    if a.roster.command.kind != "none" or a.roster.cr_purchases:
-        yield Finding("warning", "tf-command-per-round",
-                      "A Task Force list does not choose the CHQ or spend CR: set them in "
-                      "each round", "OtH p.46", field="command")
+    if force.roster.command.kind != "none" or force.roster.cr_purchases:
+        yield Fault("A Task Force list does not choose the CHQ or spend CR: set them in "
+                    "each round", field="command")
 
 
-@check(CHAPTER, applies_to=("task_force",))
-def task_force_rounds(a: Analysis) -> Iterator[Finding]:
-    for round_ in a.roster.rounds:
-        if not round_.elements:
-            yield Finding("warning", "tf-round-empty", f"{round_.name}: no elements chosen",
-                          "OtH p.46", field="rounds", round=round_.name)
-        if len(a.reuse.round_ids(round_)) != len(round_.elements):
-            yield Finding("error", "tf-round-duplicate",
-                          f"{round_.name}: an element is listed twice", "OtH p.46",
-                          field="rounds", round=round_.name)
-        for element_id in round_.destroyed:
-            if element_id not in a.reuse.round_ids(round_):
-                info = a.by_id.get(element_id)
-                name = info.element.name if info else element_id
-                yield Finding("warning", "tf-destroyed-not-fielded",
-                              f"{round_.name}: {name} is marked destroyed but was not fielded",
-                              "OtH p.46", element_id, name, "rounds", round=round_.name)
+# --- the rounds, as the Task Force list records them
+TF_ROUND_EMPTY = Rule("tf-round-empty", "warning", CHAPTER, "OtH p.46",
+                      "a round fielding nothing")
+TF_ROUND_DUPLICATE = Rule("tf-round-duplicate", "error", CHAPTER, "OtH p.46",
+                          "an element fielded twice in a round")
+TF_DESTROYED_NOT_FIELDED = Rule("tf-destroyed-not-fielded", "warning", CHAPTER, "OtH p.46",
+                                "destroyed in a round it was not fielded in")
+
+
+@TF_ROUND_EMPTY.round(modes=TASK_FORCE, together="rounds")
+def round_empty(view: RoundView) -> Iterator[Fault]:
+    """A round that fields no element."""
+    if not view.round.elements:
+        yield Fault(f"{view.round.name}: no elements chosen", field="rounds",
+                    round=view.round.name)
+
+
+@TF_ROUND_DUPLICATE.round(modes=TASK_FORCE, together="rounds")
+def round_duplicate(view: RoundView) -> Iterator[Fault]:
+    """A round that lists an element twice."""
+    if len(set(view.round.elements)) != len(view.round.elements):
+        yield Fault(f"{view.round.name}: an element is listed twice", field="rounds",
+                    round=view.round.name)
+
+
+@TF_DESTROYED_NOT_FIELDED.round(modes=TASK_FORCE, together="rounds")
+def destroyed_not_fielded(view: RoundView) -> Iterator[Fault]:
+    """An element marked destroyed in a round that did not field it."""
+    fielded = set(view.round.elements)
+    for element_id in view.round.destroyed:
+        if element_id not in fielded:
+            info = view.task_force.by_id.get(element_id)
+            name = info.element.name if info else element_id
+            yield Fault(f"{view.round.name}: {name} is marked destroyed but was not fielded",
+                        field="rounds", round=view.round.name, element_id=element_id,
+                        element_name=name)
+
+
+TF_BENCHED_ELEMENT = Rule(
+    "tf-benched-element", "error", CHAPTER, "OtH p.46", "a benched element fielded again",
+    "benched")
+
+
+@TF_BENCHED_ELEMENT.round()
+def benched_element_fielded(view: RoundView) -> Iterator[Fault]:
+    """An element destroyed in an earlier round is benched: it may not be fielded again in
+    a later round of the tournament (OtH p.46)."""
+    earlier = set(benched(view.task_force.roster, view.index))
+    for element_id in reversed(view.round.elements):  # the order the reports have always had
+        if element_id in earlier:
+            info = view.force.by_id.get(element_id)
+            name = info.element.name if info else element_id
+            yield Fault(f"{name} was destroyed in an earlier round and is benched",
+                        element_id=element_id, element_name=info.element.name if info else None)

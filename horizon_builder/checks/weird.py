@@ -7,22 +7,12 @@ checked by :mod:`mustering`; this module holds what data cannot say.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from horizon_builder.checks.common import (
-    StatlineAsk,
-    about,
-    cite,
-    cite_within,
-    derived,
-    indices,
-    per_element,
-    per_element_total,
-    statline_rule,
-)
-from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.findings import Finding, Reason
-from horizon_builder.engine.registry import check
+from horizon_builder.checks.common import cite, cite_within
+from horizon_builder.engine.analysis import ElementInfo
+from horizon_builder.engine.rule import Fault, ForceView, Rule, StatlineView
+from horizon_builder.roster.models import WeirdCommandChoice
 from horizon_builder.text.words import with_article
 
 CHAPTER = "Weird Horizons"
@@ -37,171 +27,305 @@ ABILITIES = {
     "chain_of_command": "chain of command",
     "guide_fire": "guide fire",
 }
+#: What the weird command rules read beyond the ruleset.
+COMMAND = ("rules", "command")
 
 
-def _weird_commands(a: Analysis) -> list[str]:
-    return [w.id for w in a.command.weird]
+def _weird_commands(force: ForceView) -> list[str]:
+    return [w.id for w in force.command.weird]
 
 
-def command_rules(a: Analysis) -> list[str]:
-    """The command's special rules after weird command replaced some (ids, book order).
+def command_rules(force: ForceView) -> list[str]:
+    """Derivation (OtH p.42, p.69): the command's special rules after weird command replaced
+    some (ids, book order): each weird command takes away the ability it replaces and adds
+    the rules it grants.
 
     For rosters and exports: e.g. ``["guide_fire", "dark_priest", "no_reserve_start"]``.
     """
-    option = a.command_option
+    option = force.command_option
     if option is None:
         return []
-    replaced = {w.replaces for w in a.command.weird}
+    replaced = {w.replaces for w in force.command.weird}
     rules = [r for r in option.special_rules if r not in replaced]
-    for weird in a.command.weird:
-        up = a.ruleset.upgrades.get(weird.id)
+    for weird in force.command.weird:
+        up = force.ruleset.upgrades.get(weird.id)
         if up is not None:
             rules += [r for r in up.grants_rules if r not in rules]
     return rules
 
 
-@check(CHAPTER)
-def weird_command_slots(a: Analysis) -> Iterator[Finding]:
-    """Each weird command replaces one CHQ ability: conventional CHQ up to 3, mech CHQ up to 2,
-    none for an AI Command, Alpha or Hivemind (OtH p.42: ``weird_slots`` on each command option)."""
-    weird = a.command.weird
+# --- weird command: how many, which, replacing what (OtH p.42, p.69) -----------------
+
+WEIRD_COMMAND_NO_CHQ = Rule(
+    "weird-command-no-chq", "error", CHAPTER, "OtH p.42",
+    "weird command with no CHQ", "needs a CHQ")
+
+
+@WEIRD_COMMAND_NO_CHQ.force(reads=COMMAND)
+def weird_command_no_chq(force: ForceView) -> Iterator[Fault]:
+    """Weird command replaces a CHQ's ability, so it needs a command chosen (OtH p.42)."""
+    if force.command.weird and force.command_option is None:
+        yield Fault("Weird command needs a CHQ: choose the command first", field="command.weird")
+
+
+WEIRD_COMMAND_NOT_ALLOWED = Rule(
+    "weird-command-not-allowed", "error", CHAPTER, "OtH p.42",
+    "weird command under a command that has none", "not for this command")
+
+
+@WEIRD_COMMAND_NOT_ALLOWED.force(reads=COMMAND)
+def weird_command_not_allowed(force: ForceView) -> Iterator[Fault]:
+    """An AI Command, an Alpha or a Hivemind takes no weird command (OtH p.42: ``weird_slots``
+    0 on the command option)."""
+    option = force.command_option
+    if force.command.weird and option is not None and option.weird_slots == 0:
+        yield Fault(f"{option.name} may not take weird command", field="command.weird")
+
+
+def weird_choices(force: ForceView) -> Sequence[WeirdCommandChoice]:
+    """The weird commands chosen, when the command may take any (else nothing: the two rules
+    above say why not)."""
+    option = force.command_option
+    if option is None or option.weird_slots == 0:
+        return ()
+    return force.command.weird
+
+
+WEIRD_COMMAND_TOO_MANY = Rule(
+    "weird-command-too-many", "error", CHAPTER, "OtH p.42",
+    "more weird commands than the command allows", "too many weird commands")
+
+
+@WEIRD_COMMAND_TOO_MANY.force(reads=COMMAND)
+def weird_command_too_many(force: ForceView) -> Iterator[Fault]:
+    """Each weird command replaces one CHQ ability: conventional CHQ up to 3, mech CHQ up to 2
+    (OtH p.42: ``weird_slots`` on each command option)."""
+    weird, option = weird_choices(force), force.command_option
+    if option is not None and len(weird) > option.weird_slots:
+        rule, provisional = cite_within(option, option.cited.get("weird_slots"), "OtH p.42")
+        yield Fault(f"{len(weird)} weird commands; {with_article(option.name)} may have at most "
+                    f"{option.weird_slots}", field="command.weird", cite=rule,
+                    provisional=provisional)
+
+
+WEIRD_COMMAND_UNKNOWN = Rule(
+    "weird-command-unknown", "error", CHAPTER, "OtH p.69",
+    "a weird command the rules do not know", "unknown weird command")
+
+
+@WEIRD_COMMAND_UNKNOWN.force(reads=COMMAND)
+def weird_command_unknown(force: ForceView) -> Iterator[Fault]:
+    """A weird command is one of Appendix 3's (OtH p.69)."""
+    for choice in weird_choices(force):
+        if choice.id not in force.ruleset.upgrades:
+            yield Fault(f"Unknown weird command {choice.id!r}", field="command.weird")
+
+
+WEIRD_COMMAND_NOT_COMMAND = Rule(
+    "weird-command-not-command", "error", CHAPTER, "OtH p.69",
+    "an upgrade that is not weird command", "not weird command")
+
+
+@WEIRD_COMMAND_NOT_COMMAND.force(reads=COMMAND)
+def weird_command_not_command(force: ForceView) -> Iterator[Fault]:
+    """Only weird command goes under the command; a weird upgrade is an element's (OtH p.69)."""
+    for choice in weird_choices(force):
+        up = force.ruleset.upgrades.get(choice.id)
+        if up is not None and up.kind != "weird_command":
+            yield Fault(f"{up.name} is not a weird command (a weird upgrade goes on an "
+                        "element's upgrades)", field="command.weird")
+
+
+def _weird_name(force: ForceView, choice: WeirdCommandChoice) -> str:
+    up = force.ruleset.upgrades.get(choice.id)
+    return up.name if up is not None else choice.id
+
+
+def _seen_before(choices: Sequence[WeirdCommandChoice], what: str
+                 ) -> Iterator[tuple[WeirdCommandChoice, bool]]:
+    """Each choice, and whether a choice before it had the same ``what`` (its id, or the
+    ability it replaces)."""
+    seen: set[str] = set()
+    for choice in choices:
+        value = getattr(choice, what)
+        yield choice, value in seen
+        seen.add(value)
+
+
+WEIRD_COMMAND_REPEATED = Rule(
+    "weird-command-repeated", "error", CHAPTER, "OtH p.42",
+    "the same weird command twice", "taken already")
+
+
+@WEIRD_COMMAND_REPEATED.force(reads=COMMAND)
+def weird_command_repeated(force: ForceView) -> Iterator[Fault]:
+    """A weird command is taken once (OtH p.42)."""
+    for choice, again in _seen_before(weird_choices(force), "id"):
+        if again:
+            yield Fault(f"{_weird_name(force, choice)} is taken twice", field="command.weird")
+
+
+WEIRD_COMMAND_SAME_ABILITY = Rule(
+    "weird-command-same-ability", "error", CHAPTER, "OtH p.42",
+    "two weird commands replacing one ability", "ability replaced already")
+
+
+@WEIRD_COMMAND_SAME_ABILITY.force(reads=COMMAND)
+def weird_command_same_ability(force: ForceView) -> Iterator[Fault]:
+    """Each weird command replaces a different CHQ ability (OtH p.42)."""
+    for choice, again in _seen_before(weird_choices(force), "replaces"):
+        if again:
+            yield Fault(f"{_weird_name(force, choice)} replaces {ABILITIES[choice.replaces]}, "
+                        "which another weird command already replaced: each replaces a "
+                        "different ability", field="command.weird")
+
+
+WEIRD_COMMAND_NOTHING_TO_REPLACE = Rule(
+    "weird-command-nothing-to-replace", "error", CHAPTER, "OtH p.42",
+    "an ability the command does not have", "nothing to replace")
+
+
+@WEIRD_COMMAND_NOTHING_TO_REPLACE.force(reads=COMMAND)
+def weird_command_nothing_to_replace(force: ForceView) -> Iterator[Fault]:
+    """A weird command replaces an ability the command has (OtH p.42: the command option's
+    ``special_rules``)."""
+    option = force.command_option
+    for choice, again in _seen_before(weird_choices(force), "replaces"):
+        if option is not None and not again and choice.replaces not in option.special_rules:
+            rule, provisional = cite_within(option, option.cited.get("special_rules"), "OtH p.42")
+            yield Fault(f"{_weird_name(force, choice)} replaces {ABILITIES[choice.replaces]}, "
+                        f"which {with_article(option.name)} does not have", field="command.weird",
+                        cite=rule, provisional=provisional)
+
+
+WEIRD_COMMAND_REPLACES = Rule(
+    "weird-command-replaces", "info", CHAPTER, "OtH p.42",
+    "what each weird command replaced")
+
+
+@WEIRD_COMMAND_REPLACES.force(reads=COMMAND)
+def weird_command_summary(force: ForceView) -> Iterator[Fault]:
+    """Show what weird command replaced, and that replacing command resources leaves no CR
+    (OtH p.42)."""
+    weird = weird_choices(force)
     if not weird:
         return
-    option = a.command_option
-    if option is None:
-        yield Finding("error", "weird-command-no-chq",
-                      "Weird command needs a CHQ: choose the command first", "OtH p.42",
-                      field="command.weird")
-        return
-    if option.weird_slots == 0:
-        yield Finding("error", "weird-command-not-allowed",
-                      f"{option.name} may not take weird command", "OtH p.42",
-                      field="command.weird")
-        return
-    if len(weird) > option.weird_slots:
-        rule, provisional = cite_within(option, option.cited.get("weird_slots"),
-                                          "OtH p.42")
-        yield Finding("error", "weird-command-too-many",
-                      f"{len(weird)} weird commands; {with_article(option.name)} may have at most "
-                      f"{option.weird_slots}", rule, field="command.weird", provisional=provisional)
-    seen_ids: set[str] = set()
-    seen_replaces: set[str] = set()
-    for choice in weird:
-        up = a.ruleset.upgrades.get(choice.id)
-        name = up.name if up is not None else choice.id
-        if up is None:
-            yield Finding("error", "weird-command-unknown",
-                          f"Unknown weird command {choice.id!r}", "OtH p.69",
-                          field="command.weird")
-        elif up.kind != "weird_command":
-            yield Finding("error", "weird-command-not-command",
-                          f"{up.name} is not a weird command (a weird upgrade goes on an "
-                          "element's upgrades)", "OtH p.69", field="command.weird")
-        if choice.id in seen_ids:
-            yield Finding("error", "weird-command-repeated",
-                          f"{name} is taken twice", "OtH p.42", field="command.weird")
-        seen_ids.add(choice.id)
-        ability = ABILITIES[choice.replaces]
-        if choice.replaces in seen_replaces:
-            yield Finding("error", "weird-command-same-ability",
-                          f"{name} replaces {ability}, which another weird command already "
-                          "replaced: each replaces a different ability", "OtH p.42",
-                          field="command.weird")
-        elif choice.replaces not in option.special_rules:
-            rule, provisional = cite_within(option, option.cited.get("special_rules"),
-                                              "OtH p.42")
-            yield Finding("error", "weird-command-nothing-to-replace",
-                          f"{name} replaces {ability}, which {with_article(option.name)} does not have",
-                          rule, field="command.weird", provisional=provisional)
-        seen_replaces.add(choice.replaces)
-
-
-@check(CHAPTER)
-def weird_command_summary(a: Analysis) -> Iterator[Finding]:
-    """Show what weird command replaced, and that replacing command resources leaves no CR (OtH p.42)."""
-    weird = a.command.weird
-    if not weird or a.command_option is None or a.command_option.weird_slots == 0:
-        return
-    chq = a.command_element
-    parts = []
-    for choice in weird:
-        up = a.ruleset.upgrades.get(choice.id)
-        parts.append(f"{up.name if up else choice.id} replaces {ABILITIES[choice.replaces]}")
-    # The dark priest's reserve ban has its own note (dark_priest_no_reserve): not repeated here.
-    rules = ", ".join(a.ruleset.rule_name(r) for r in command_rules(a)
+    parts = [f"{_weird_name(force, choice)} replaces {ABILITIES[choice.replaces]}"
+             for choice in weird]
+    # The dark priest's reserve ban has its own note (dark-priest-no-reserve): not repeated here.
+    rules = ", ".join(force.ruleset.rule_name(r) for r in command_rules(force)
                       if r != "no_reserve_start")
     message = f"weird command: {'; '.join(parts)}. Command rules now: {rules or 'none'}"
     if any(c.replaces == "command_resources" for c in weird):
         message += ". No Command Resources: the force has 0 CR"
-    yield about(chq, "info", "weird-command-replaces", message, "OtH p.42", "command.weird")
+    yield Fault(message, field="command.weird", element=force.command_element)
 
 
-@check(CHAPTER)
-def dark_priest_no_reserve(a: Analysis) -> Iterator[Finding]:
-    """Dark priest: its CHQ is never held back in reserve (OtH p.69). An element aboard
-    a carrier counts as in reserve (OtH p.65), so a dark priest's CHQ may not start aboard one;
-    otherwise deployment is not in the roster, and a note reminds the player."""
-    chq = a.command_element
-    if DARK_PRIEST not in _weird_commands(a) or chq is None:
-        return
-    if chq.element.carried_by is not None:
-        yield about(chq, "error", "dark-priest-in-reserve",
-                    "a dark priest's CHQ may not start in reserve, and starting aboard a carrier "
-                    "counts as reserve (OtH p.65): take it off the carrier", "OtH p.69, p.65",
-                    "carried_by")
-        return
-    yield about(chq, "info", "dark-priest-no-reserve",
-                "Dark priest: deploy this CHQ on the table, not in reserve", "OtH p.69", "command")
+# --- dark priest (OtH p.69) ------------------------------------------------------------
+
+def _dark_priest_chq(force: ForceView) -> ElementInfo | None:
+    """The CHQ of a dark priest (None without one)."""
+    return force.command_element if DARK_PRIEST in _weird_commands(force) else None
 
 
-@statline_rule(CHAPTER)
-def weird_upgrade_placement(ask: StatlineAsk) -> Iterator[Reason]:
+DARK_PRIEST_IN_RESERVE = Rule(
+    "dark-priest-in-reserve", "error", CHAPTER, "OtH p.69, p.65",
+    "a dark priest's CHQ starts aboard a carrier (reserve)", "not aboard a carrier")
+
+
+@DARK_PRIEST_IN_RESERVE.force(reads=COMMAND)
+def dark_priest_in_reserve(force: ForceView) -> Iterator[Fault]:
+    """Dark priest: its CHQ is never held back in reserve (OtH p.69). An element aboard a
+    carrier counts as in reserve (OtH p.65), so a dark priest's CHQ may not start aboard one."""
+    chq = _dark_priest_chq(force)
+    if chq is not None and chq.element.carried_by is not None:
+        yield Fault("a dark priest's CHQ may not start in reserve, and starting aboard a carrier "
+                    "counts as reserve (OtH p.65): take it off the carrier", field="carried_by",
+                    element=chq)
+
+
+DARK_PRIEST_NO_RESERVE = Rule(
+    "dark-priest-no-reserve", "info", CHAPTER, "OtH p.69",
+    "a dark priest's CHQ deploys on the table")
+
+
+@DARK_PRIEST_NO_RESERVE.force(reads=COMMAND)
+def dark_priest_no_reserve(force: ForceView) -> Iterator[Fault]:
+    """Dark priest: its CHQ is never held back in reserve (OtH p.69); deployment is not in the
+    roster, so a note reminds the player (one aboard a carrier is dark-priest-in-reserve)."""
+    chq = _dark_priest_chq(force)
+    if chq is not None and chq.element.carried_by is None:
+        yield Fault("Dark priest: deploy this CHQ on the table, not in reserve", field="command",
+                    element=chq)
+
+
+# --- weird upgrades on elements (OtH p.42, p.69-71) ------------------------------------
+
+WEIRD_COMMAND_ON_ELEMENT = Rule(
+    "weird-command-on-element", "error", CHAPTER, "OtH p.42",
+    "weird command taken as an element's upgrade", "weird command: see Command")
+
+
+@WEIRD_COMMAND_ON_ELEMENT.statline()
+def weird_upgrade_placement(view: StatlineView) -> Iterator[Fault]:
     """Weird command belongs to the command, not on an element's upgrades (OtH p.42, p.69)."""
-    weird = [c for c in ask.line.upgrades if c.upgrade and c.upgrade.kind == "weird_command"]
-    for cost in weird:
-        name = cost.upgrade.name if cost.upgrade else cost.choice.id
-        yield Reason("weird-command-on-element", f"{ask.label}{name} is weird command: choose it "
-                     "under the command (and say which CHQ ability it replaces), not as an upgrade",
-                     "weird command: see Command", "OtH p.42", f"{ask.prefix}upgrades",
-                     subject=cost.choice.id)
+    for cost in view.line.upgrades:
+        if cost.upgrade is not None and cost.upgrade.kind == "weird_command":
+            yield Fault(f"{view.label}{cost.upgrade.name} is weird command: choose it under the "
+                        "command (and say which CHQ ability it replaces), not as an upgrade",
+                        field=f"{view.prefix}upgrades", subject=cost.choice.id)
 
 
-def _free_weird(a: Analysis, info: ElementInfo) -> int:
-    """How many weird upgrades an element marks free."""
-    return sum(cost.choice.count for line in (info.base, *info.forms) for cost in line.upgrades
+def free_weird_upgrades(elements: Sequence[ElementInfo]) -> int:
+    """Derivation (OtH p.69, mad scientist): how many weird upgrades the force marks free,
+    copies counted, on every statline (baseform and metaforms)."""
+    return sum(cost.choice.count for info in elements for line in (info.base, *info.forms)
+               for cost in line.upgrades
                if cost.upgrade is not None and cost.upgrade.kind == "weird_upgrade"
                and cost.currency == "free")
 
 
-@check(CHAPTER)
-def mad_scientist_free_upgrade(a: Analysis) -> Iterator[Finding]:
+WEIRD_FREE_TOO_MANY = Rule(
+    "weird-free-too-many", "error", CHAPTER, "OtH p.69",
+    "more than one free weird upgrade", "one free weird upgrade")
+
+
+@WEIRD_FREE_TOO_MANY.force(reads=("rules", "command", "elements"))
+def weird_free_too_many(force: ForceView) -> Iterator[Fault]:
     """A mad scientist gives the CHQ one weird upgrade free (OtH p.69; data: ``grants_free`` of
     ``[upgrades.mad_scientist]``). Whether an element may mark one free at all is the payment
     rule's (``upgrade_payment`` in mustering); this counts them."""
-    mad = a.ruleset.upgrades.get(MAD_SCIENTIST)
-    has_mad = mad is not None and MAD_SCIENTIST in _weird_commands(a)
-    allowed = mad.grants_free if mad is not None else 0
-    free_total = per_element_total(a, _free_weird)
-    if has_mad and free_total > allowed:
-        yield Finding("error", "weird-free-too-many",
-                      f"{free_total} weird upgrades are marked free; a mad scientist gives "
-                      f"{'one' if allowed == 1 else allowed}", cite(mad, "OtH p.69"),
-                      field="upgrades", provisional=mad is not None and mad.is_provisional)
-    if has_mad and free_total == 0 and a.command_element is not None:
-        yield about(a.command_element, "warning", "weird-free-unused",
-                    "the mad scientist's free weird upgrade is not taken: choose Free as the "
+    mad = force.ruleset.upgrades.get(MAD_SCIENTIST)
+    if mad is None or MAD_SCIENTIST not in _weird_commands(force):
+        return
+    free = free_weird_upgrades(force.elements)
+    if free > mad.grants_free:
+        yield Fault(f"{free} weird upgrades are marked free; a mad scientist gives "
+                    f"{'one' if mad.grants_free == 1 else mad.grants_free}", field="upgrades",
+                    cite=cite(mad, "OtH p.69"), provisional=mad.is_provisional)
+
+
+WEIRD_FREE_UNUSED = Rule(
+    "weird-free-unused", "warning", CHAPTER, "OtH p.69",
+    "the mad scientist's free weird upgrade not taken")
+
+
+@WEIRD_FREE_UNUSED.force(reads=("rules", "command", "elements"))
+def weird_free_unused(force: ForceView) -> Iterator[Fault]:
+    """A mad scientist's free weird upgrade (OtH p.69) not taken: the player meant to take it."""
+    if (MAD_SCIENTIST in force.ruleset.upgrades and MAD_SCIENTIST in _weird_commands(force)
+            and force.command_element is not None and free_weird_upgrades(force.elements) == 0):
+        yield Fault("the mad scientist's free weird upgrade is not taken: choose Free as the "
                     "payment of one weird upgrade on the CHQ (or paid = \"free\" in the file)",
-                    "OtH p.69", "upgrades")
+                    field="upgrades", element=force.command_element)
 
 
-def _weird_paid(a: Analysis, info: ElementInfo) -> str | None:
+def weird_payment(info: ElementInfo) -> str | None:
     """How an element's weird upgrades are paid, in words; None when it has none."""
-    taken = [c for c in info.base.upgrades
-             if c.upgrade is not None and c.upgrade.kind == "weird_upgrade"]
-    if not taken:
-        return None
     parts = []
-    for cost in taken:
+    for cost in info.base.upgrades:
+        if cost.upgrade is None or cost.upgrade.kind != "weird_upgrade":
+            continue
         if cost.currency == "free":
             how = "free"
         elif cost.amount is None:
@@ -209,52 +333,45 @@ def _weird_paid(a: Analysis, info: ElementInfo) -> str | None:
         else:
             how = f"{cost.amount} {'CR' if cost.currency == 'cr' else 'stat point'}"
             how += "" if cost.amount == 1 or cost.currency == "cr" else "s"
-        parts.append(f"{cost.upgrade.name} ({how})")  # type: ignore[union-attr]
-    return f"{info.element.name}: {', '.join(parts)}"
+        parts.append(f"{cost.upgrade.name} ({how})")
+    return f"{info.element.name}: {', '.join(parts)}" if parts else None
 
 
-def _weird_entries(texts: list[str | None]) -> tuple[list[int], str]:
-    """Where the elements with weird upgrades are, and how each is paid, in one text."""
-    places = [n for n in indices(texts) if texts[n] is not None]
-    return places, "; ".join(texts[n] for n in places)  # type: ignore[misc]
+WEIRD_UPGRADES = Rule(
+    "weird-upgrades", "info", CHAPTER, "OtH p.42, p.69-71",
+    "how each weird upgrade is paid")
 
 
-@check(CHAPTER)
-def weird_upgrade_summary(a: Analysis) -> Iterator[Finding]:
+@WEIRD_UPGRADES.force()
+def weird_upgrade_summary(force: ForceView) -> Iterator[Fault]:
     """Weird upgrades are bought per element, not for the whole type (OtH p.42): one note for
     the force saying how each is paid (the roster lists the upgrades, not the payment)."""
-    places, text = derived(a, per_element(a, _weird_paid), _weird_entries)
-    if not places:
-        return
-    only = a.elements[places[0]] if len(places) == 1 else None
-    yield Finding("info", "weird-upgrades", "Weird upgrades, paid per element: " + text,
-                  "OtH p.42, p.69-71", only.id if only else None,
-                  only.element.name if only else None, "upgrades")
+    paid = [(info, text) for info in force.elements if (text := weird_payment(info))]
+    if paid:
+        only = paid[0][0] if len(paid) == 1 else None
+        yield Fault("Weird upgrades, paid per element: " + "; ".join(text for _, text in paid),
+                    field="upgrades", element_id=only.id if only else None,
+                    element_name=only.element.name if only else None)
 
 
-def _is_airship(info: ElementInfo) -> bool:
-    return info.type is not None and "airship" in info.type.tags
+# --- airships (OtH p.43) ---------------------------------------------------------------
+
+AIRSHIP_RULES = Rule(
+    "airship-rules", "info", CHAPTER, "OtH p.43",
+    "what an airship is and may not do")
 
 
-def _airship_name(info: ElementInfo) -> str | None:
-    return info.element.name if _is_airship(info) else None
-
-
-def _joined(names: list[str | None]) -> str:
-    return ", ".join(name for name in names if name is not None)
-
-
-@check(CHAPTER)
-def airship_rules(a: Analysis) -> Iterator[Finding]:
+@AIRSHIP_RULES.force()
+def airship_rules(force: ForceView) -> Iterator[Fault]:
     """Airships are aircraft with Mb +0, hover, bank/veer only, alert and a 360° arc (OtH p.43):
     one note naming every airship (their rules are the same)."""
-    if not a.tally(_is_airship)[True]:
+    airships = [info for info in force.elements
+                if info.type is not None and "airship" in info.type.tags]
+    if not airships:
         return
-    flags = a.column(_is_airship)
-    first = a.elements[flags.index(True)]
-    rules = ", ".join(a.ruleset.rule_name(r) for r in first.special_rules)
-    names = derived(a, a.column(_airship_name), _joined)
-    only = first if a.tally(_is_airship)[True] == 1 else None
-    yield Finding("info", "airship-rules", f"Airship rules for {names}: Mb +0; {rules}",
-                  "OtH p.43", only.id if only else None, only.element.name if only else None,
-                  "type")
+    rules = ", ".join(force.ruleset.rule_name(r) for r in airships[0].special_rules)
+    names = ", ".join(info.element.name for info in airships)
+    only = airships[0] if len(airships) == 1 else None
+    yield Fault(f"Airship rules for {names}: Mb +0; {rules}", field="type",
+                element_id=only.id if only else None,
+                element_name=only.element.name if only else None)

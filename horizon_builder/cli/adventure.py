@@ -9,9 +9,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from horizon_builder.engine.adventures import AdventureError, adventure_text
+from horizon_builder.engine.adventures import AdventureError, adventure_text, lost_from
 from horizon_builder.engine.totals import intelligence_band
 from horizon_builder.rules.models import Intelligence, IntelligenceBand
+from horizon_builder.text.words import plural
 
 #: A campaign's IR for a commander (see horizon_builder.campaign.intelligence.adjuster):
 #: (the ruleset's intelligence, the list's IR, the list's commander) -> (what to say, the
@@ -22,7 +23,7 @@ Adjust = Callable[[Intelligence | None, int, str],
 
 def adventure_main(args: argparse.Namespace, adjust: Adjust | None = None) -> int:
     """``horizon-builder adventure FILE --situation N [--action N] [--purpose N]``."""
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.files.problems import LoadError
     from horizon_builder.roster.io import load
     from horizon_builder.text.safetext import printable
@@ -67,12 +68,14 @@ def adventure_main(args: argparse.Namespace, adjust: Adjust | None = None) -> in
             situation_roll=args.situation, action_roll=args.action,
             purpose_roll=args.purpose, momentum_left=args.momentum_left,
             opponent_momentum_left=args.opponent_momentum_left, band=band,
-            element_count=t.element_count, lost=args.lost,
+            element_count=t.element_count,
+            lost=lost_from(args.lost, report.analysis.elements) if args.lost else None,
         )
     except AdventureError as exc:
         print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 2
     print(printable(text, multiline=True))  # names from the roster and the rulesets
     if not report.legal:
-        print(f"note: {path} is not legal ({len(report.errors)} errors): run `horizon-builder check`")
+        print(f"note: {path} is not legal ({plural(len(report.errors), 'error')}): "
+              "run `horizon-builder check`")
     return 0

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 if TYPE_CHECKING:
     from horizon_builder.event.session import Change, EventSession
@@ -195,8 +196,9 @@ def _new(args: argparse.Namespace) -> int:
             print(f"warning: {shown(commander.name)}'s list is admitted although NOT LEGAL: "
                   f"{printable(commander.admitted)}", file=sys.stderr)
     path = printable(str(args.file))
-    print(f"wrote {path}: {printable(session.event.name)}, {len(session.event.commanders)} "
-          f"commanders, every list pinned; next: horizon-builder event pair {path}")
+    commanders = plural(len(session.event.commanders), "commander")
+    print(f"wrote {path}: {printable(session.event.name)}, {commanders}, every list pinned; "
+          f"next: horizon-builder event pair {path}")
     return 0
 
 

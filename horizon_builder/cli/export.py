@@ -15,7 +15,7 @@ def export_main(args: argparse.Namespace) -> int:
     Exit 0 when written (an illegal roster still exports: the verdict is inside),
     2 when the roster cannot be loaded or the output cannot be written (nothing is written).
     """
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.files.problems import LoadError
     from horizon_builder.roster.io import load
     from horizon_builder.text.safetext import printable

@@ -19,6 +19,7 @@ from typing import Any
 
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 SOURCE_HELP = ("a share code, or a file: a roster (.toml), the JSON export, or a text "
                "holding a share code (the markdown export)")
@@ -84,7 +85,7 @@ def import_main(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     print(f"wrote {printable(out)}: {printable(roster.name)} ({roster.kind.replace('_', ' ')}, "
-          f"{len(roster.elements)} elements) from the {kind}, pin {short_pin(pin(roster))}")
+          f"{plural(len(roster.elements), 'element')}) from the {kind}, pin {short_pin(pin(roster))}")
     if roster.overrides:
         print(f"note: it names a house rules file ({printable(roster.overrides)}) that is not "
               "carried with it: put that file beside it, or check it without", file=sys.stderr)
@@ -92,8 +93,8 @@ def import_main(args: argparse.Namespace) -> int:
 
 
 def diff_main(args: argparse.Namespace) -> int:
+    from horizon_builder.checks import validate
     from horizon_builder.engine.diff import diff_reports, diff_text
-    from horizon_builder.engine.validator import validate
     from horizon_builder.roster.sources import load_any
 
     loaded = []

@@ -15,6 +15,7 @@ from horizon_builder import __version__
 from horizon_builder.cli.helptext import RULESET_HELP
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
                "completion", "share", "import", "diff", "serve", "campaign")
@@ -40,7 +41,7 @@ def _check(args: argparse.Namespace) -> int:
         print("error: --format csv is the organiser's table: use it with --event PRESET",
               file=sys.stderr)
         return 2
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.export.check import json_report, text_report
     from horizon_builder.files.rosterfiles import list_files
     from horizon_builder.roster.io import load
@@ -119,7 +120,7 @@ def _presets(args: argparse.Namespace) -> int:
         except LoadError as exc:
             print(f"{path.stem}: cannot be read: {exc.problems[0]}")
             continue
-        extras = [f"FC {event.force_cost}", f"{event.rounds or 3} rounds"]
+        extras = [f"FC {event.force_cost}", plural(event.rounds or 3, "round")]
         extras += [f"table {event.table}"] if event.table else []
         extras += ["house rules allowed"] if event.house_rules_allowed else []
         print(f"{path.stem:16} {event.name or ''}: {', '.join(extras)}\n{'':16} {path}")
@@ -283,9 +284,10 @@ def _add_adventure(sub: Any) -> None:
                            help="Situation roll, 1-12 (12: pick; show every row)")
     adventure.add_argument("--action", type=int, metavar="N", help="Action roll, 1-12")
     adventure.add_argument("--purpose", type=int, metavar="N", help="Purpose roll, 1-12")
-    adventure.add_argument("--lost", type=int, metavar="P",
-                           help="P of the elements you removed for the Situation's loss (at least "
-                           "the loss): the allowances and momentum after it")
+    adventure.add_argument("--lost", action="append", metavar="NAME|P",
+                           help="an element you removed for the Situation's loss (repeat for "
+                           "each), or the FP removed as a number (at least the loss): the "
+                           "allowances, momentum and margin from the force that remains")
     adventure.add_argument("--momentum-left", type=int, metavar="N",
                            help="momentum left at the end: prints the outcome (a winner's "
                            "margin of victory; on 0 or less, not won)")

@@ -28,6 +28,7 @@ from horizon_builder.rules.personal import (
 )
 from horizon_builder.rules.values import RuleValue, changes, rule_values
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 
 def rules_main(args: argparse.Namespace) -> int:
@@ -68,7 +69,7 @@ def _list(args: argparse.Namespace) -> int:
             shown = v.value or "?"
             print(printable(f"  {v.item}: {v.label} = {shown}  [{v.status}; {v.source or '-'}"
                             f"{'; ' + v.layer if v.layer != 'book data' else ''}]"))
-        print(f"\n{len(values)} values; your rulebook: {personal_rules_path()}"
+        print(f"\n{plural(len(values), 'value')}; your rulebook: {personal_rules_path()}"
               + ("" if personal_layers() else " (none yet)"))
     return 0
 
@@ -121,7 +122,7 @@ def _import(args: argparse.Namespace) -> int:
         print("nothing would change")
         return 0
     if not args.yes:
-        print(f"{len(diff)} values would change in {target}; run again with --yes to write them")
+        print(f"{plural(len(diff), 'value')} would change in {target}; run again with --yes to write them")
         return 0
     if target.is_file():  # the backup beside the file itself (a link is written through)
         real = link_target(target)

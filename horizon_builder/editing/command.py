@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from horizon_builder.checks import validate
 from horizon_builder.editing.common import (
     COMMAND_ABILITIES,
     COMMAND_KINDS,
@@ -16,7 +17,6 @@ from horizon_builder.editing.common import (
     new_errors,
 )
 from horizon_builder.editing.rounds import from_round_view, round_view
-from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
     Command,
     Roster,

@@ -6,10 +6,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, get_args
 
+from horizon_builder.checks import validate
 from horizon_builder.checks.supplements import era_bars, supplement_on
-from horizon_builder.engine.columns import Edited
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
     Element,
     Roster,
@@ -117,16 +116,8 @@ def new_errors(before: Roster, after: Roster, ruleset: Ruleset,
 
 
 def replace_element(roster: Roster, element: Element) -> Roster:
-    """``roster`` with the element of the same id replaced by ``element`` (others shared: the
-    new tuple says which run of elements changed, see :class:`Edited`, so the validator
-    derives anew only what is of the changed one)."""
-    old = roster.elements
-    places = [n for n, e in enumerate(old) if e.id == element.id]
-    changed = list(old)
-    for n in places:
-        changed[n] = element
-    elements = Edited(changed, old,
-                      (places[0], len(old) - 1 - places[-1]) if places else (len(old), 0))
+    """``roster`` with the element of the same id replaced by ``element`` (the others shared)."""
+    elements = tuple(element if e.id == element.id else e for e in roster.elements)
     return roster.model_copy(update={"elements": elements})
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from horizon_builder.checks import validate
 from horizon_builder.editing.common import COMMAND_KINDS, _enabled, _era_bars, _error_keys, new_errors
 from horizon_builder.engine.analysis import Analysis
-from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
     CrPurchase,
     Roster,

@@ -18,7 +18,6 @@ from horizon_builder.editing.common import (
     replace_element,
 )
 from horizon_builder.engine.analysis import statline_info
-from horizon_builder.engine.columns import Edited
 from horizon_builder.roster.models import (
     Command,
     Element,
@@ -274,9 +273,7 @@ def fc_if_added(ruleset: Ruleset, roster: Roster, element: Element) -> int:
 
 def add_element(roster: Roster, element: Element) -> Roster:
     """``roster`` with ``element`` added at the end."""
-    elements = Edited((*roster.elements, element), roster.elements,
-                      (len(roster.elements), 0))  # see replace_element
-    return roster.model_copy(update={"elements": elements})
+    return roster.model_copy(update={"elements": (*roster.elements, element)})
 
 
 def duplicate_element(roster: Roster, element_id: str, count: int = 1) -> tuple[Roster, str]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from horizon_builder.checks import validate
 from horizon_builder.editing.common import _enabled, _error_keys, new_errors, replace_element
 from horizon_builder.editing.elements import _required_upgrades, default_stats
-from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import (
     Element,
     Form,

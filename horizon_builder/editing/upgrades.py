@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from horizon_builder.checks.common import STATLINE_RULES, statlines
+from horizon_builder.checks import statline_reasons
 from horizon_builder.checks.supplements import era_bars, supplement_off
 from horizon_builder.editing.common import (
     COMMAND_KINDS,
@@ -16,14 +16,14 @@ from horizon_builder.editing.common import (
 )
 from horizon_builder.engine.analysis import (
     Analysis,
+    ElementInfo,
     StatlineInfo,
     analyse,
     free_upgrades_granted,
     statline_info,
 )
 from horizon_builder.engine.findings import Reason
-from horizon_builder.engine.payment import Payment, payment_options
-from horizon_builder.engine.validator import load_checks
+from horizon_builder.engine.payment import ACCEPTS, FREE_KIND, Payment, payment_options
 from horizon_builder.roster.models import (
     Element,
     UpgradeChoice,
@@ -56,6 +56,9 @@ class UpgradeOption:
     code: str | None = None  #: the finding code of the rule behind ``reason``
     payments: tuple[str, ...] = ()  #: every way the rules let this element pay (default first)
     paid: str | None = None  #: how the copies taken are paid ("points", "cr", "free")
+    #: before it is taken: every way the rules allow to pay for it here, with why that way
+    #: cannot pay for one more now (None: it can); ``paid`` is then the first that can
+    ways: tuple[tuple[str, str | None], ...] = ()
 
     @property
     def payment_choice(self) -> bool:
@@ -107,21 +110,13 @@ def _contexts(analysis: Analysis) -> list[Analysis]:
 def _reasons(contexts: list[Analysis], element: Element, form_index: int | None) -> list[Reason]:
     """What every statline rule says about one statline of ``element``, in each context that
     fields it (its command, its type's CR purchases, the mode), each reason once."""
-    load_checks()
     found: dict[tuple[str, str, str | None], Reason] = {}
     for context in contexts:
         if context.mode == "round" and element.id not in context.by_id:
             continue
-        alone = analyse(context.roster, context.ruleset, elements=[element],
-                        command=context.command, cr_purchases=context.cr_purchases,
-                        mode=context.mode)
-        info = alone.elements[0]
-        line = info.base if form_index is None else info.forms[form_index]
-        ask = next(a for a in statlines(context, info) if a.line is line)
-        for rule in STATLINE_RULES:
-            if context.mode in rule.applies_to:
-                for reason in rule.run(ask):
-                    found.setdefault(_key(reason), reason)
+        for reason in statline_reasons(context, element, lambda info: info.base if form_index is None
+                                       else info.forms[form_index]):
+            found.setdefault(_key(reason), reason)
     return list(found.values())
 
 
@@ -158,13 +153,45 @@ def _budget_reason(analysis: Analysis, line: StatlineInfo, currency: str,
     return None
 
 
+def _free_left(ruleset: Ruleset, analysis: Analysis, info: ElementInfo) -> int:
+    """The free weird upgrades the command still gives this CHQ (OtH p.69: a mad scientist
+    gives one): granted less those the element already marks free."""
+    used = sum(c.choice.count for line in (info.base, *info.forms) for c in line.upgrades
+               if c.currency == "free" and c.upgrade is not None and c.upgrade.kind == FREE_KIND)
+    return free_upgrades_granted(ruleset, analysis.command) - used
+
+
+def _ways(ruleset: Ruleset, analysis: Analysis, info: ElementInfo, line: StatlineInfo,
+          payments: tuple[str, ...], type_id: str, presence: int,
+          up_id: str) -> tuple[tuple[str, str | None], ...]:
+    """Each way to pay for one more copy, with the budget reason it cannot now (None: it
+    can): points from the pool, CR from the force's, the mad scientist's free one."""
+    out: list[tuple[str, str | None]] = []
+    for way in payments:
+        if way == "free":
+            out.append((way, None if ACCEPTS[ruleset.upgrades[up_id].currency] == ("free",)
+                        or _free_left(ruleset, analysis, info) > 0
+                        else "the free one is taken"))
+            continue
+        amount = _amount(ruleset, type_id, presence, up_id, way)
+        out.append((way, _budget_reason(analysis, line, way, amount)))
+    return tuple(out)
+
+
+def _amount(ruleset: Ruleset, type_id: str, presence: int, up_id: str, way: str) -> int | None:
+    """What one copy costs this statline when paid ``way``."""
+    choice = UpgradeChoice(id=up_id, paid=way)
+    cost = statline_info(ruleset, type_id, presence, {}, [choice], free_granted=True).upgrades[0]
+    return cost.amount
+
+
 def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
                     form_index: int | None = None) -> list[UpgradeOption]:
     """Every element upgrade in the rules, as the picker for one statline shows it.
 
     Whether one more copy may be taken is asked of the same predicates the
     validator reports: the supplement and era rules (:mod:`checks.supplements`)
-    and every statline rule (:data:`checks.common.STATLINE_RULES`), on the
+    and every upgrade and statline rule (:func:`checks.statline_reasons`), on the
     statline as it would be with that copy; a reason it gives that the statline
     did not have before is the row's reason. Then the pool and the CR left.
 
@@ -196,9 +223,15 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
             payments, paid = held.options, held.currency
             if paid == "free":
                 text = "free"
+            ways: tuple[tuple[str, str | None], ...] = ()
         else:
             payments = payment_options(et, up, free_granted=free_granted)
-            paid = payments[0] if payments else None
+            ways = _ways(ruleset, analysis, info, line, payments, type_id, presence, up_id) \
+                if len(payments) > 1 else ()
+            paid = next((w for w, why in ways if why is None), payments[0] if payments else None)
+            if paid != (payments[0] if payments else None):  # taken the way that can pay now
+                currency, amount = str(paid), _amount(ruleset, type_id, presence, up_id, str(paid))
+                text = "free" if paid == "free" else text
         trial = add_upgrade(ruleset, element, up_id, form_index)
         after = _reasons(contexts, trial, form_index)
         eligible_type = not any(r.code == "upgrade-not-eligible" and r.subject == up_id
@@ -219,7 +252,7 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
         rows.append(UpgradeOption(
             up_id, up.name, up.kind, up.summary or "", text, currency, amount, count,
             up.cap(presence), eligible_type, reason, tuple(up.options), option,
-            up.is_provisional, up.source, budget, code, payments, paid))
+            up.is_provisional, up.source, budget, code, payments, paid, ways))
     # the kinds with most this element can use (now or with points freed) first, then book order
     usable = Counter(r.kind for r in rows if r.allowed or r.budget or r.taken)
     order = {k: i for i, k in enumerate(KIND_LABELS)}
@@ -228,9 +261,15 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
 
 
 def add_upgrade(ruleset: Ruleset, element: Element, upgrade_id: str,
-                form_index: int | None = None, option: str | None = None) -> Element:
-    """Take one more copy (a new choice gets ``option`` or the upgrade's first option)."""
+                form_index: int | None = None, option: str | None = None,
+                paid: Payment | None = None) -> Element:
+    """Take one more copy (a new choice gets ``option`` or the upgrade's first option, and is
+    paid ``paid`` when given: a way :func:`upgrade_options` offered, e.g. the mad
+    scientist's free weird upgrade once the CR are spent, OtH p.69)."""
     choices = _choices(element, form_index)
+    if paid is not None and not any(c.id == upgrade_id for c in choices):
+        element = add_upgrade(ruleset, element, upgrade_id, form_index, option)
+        return set_upgrade_payment(ruleset, element, upgrade_id, paid, form_index)
     if any(c.id == upgrade_id for c in choices):
         choices = tuple(c.model_copy(update={"count": c.count + 1}) if c.id == upgrade_id else c
                         for c in choices)

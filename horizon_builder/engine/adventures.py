@@ -13,10 +13,12 @@ exactly 5.5. Rolls are checked against the tables' die (``situation_die``, a d12
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, TypeVar
 
+from horizon_builder.engine.analysis import ElementInfo
 from horizon_builder.engine.findings import plural
 from horizon_builder.engine.totals import round_nearest
 from horizon_builder.rules.adventures import (
@@ -201,6 +203,52 @@ class SituationResult:
     lost: int | None = None  #: the P actually lost, when the player says (at least ``loss``)
 
 
+@dataclass(frozen=True)
+class Lost:
+    """What the player removed for the Situation's loss (OtH p.51): the FP it took, and the
+    momentum that goes with it (OtH p.24, p.20, p.49: a Mk 1 drone element counts P1, a
+    metaformer its baseform's P), known when the elements are named."""
+
+    fp: int  #: the FP removed (the loss is a reduction in FP)
+    momentum: int | None = None  #: the momentum they counted; None: only a number was given
+    names: tuple[str, ...] = ()  #: the elements named
+    #: only a number given: every momentum the force could lose with elements of that FP
+    readings: tuple[int, ...] = ()
+
+
+def momentum_readings(elements: Sequence[ElementInfo], fp: int) -> tuple[int, ...]:
+    """Every momentum the force could lose by removing elements of exactly ``fp`` FP in
+    all: a small exact search (subset sums over (FP, momentum); the numbers are tiny)."""
+    reach: dict[int, set[int]] = {0: {0}}  # FP removed -> momentum removed
+    for info in elements:
+        for have, lost in list(reach.items()):
+            if have + info.fp <= fp:
+                reach.setdefault(have + info.fp, set()).update(m + info.momentum for m in lost)
+    return tuple(sorted(reach.get(fp, ())))
+
+
+def lost_from(values: Sequence[str], elements: Sequence[ElementInfo]) -> Lost:
+    """``adventure --lost``: a bare number (the FP lost), or the names (or ids) of the
+    elements removed, each once per element (two elements named alike: name it twice)."""
+    if len(values) == 1 and values[0].strip().lstrip("-").isdigit():
+        fp = int(values[0])
+        return Lost(fp, readings=momentum_readings(elements, fp))
+    left = list(elements)
+    taken: list[ElementInfo] = []
+    for value in values:
+        key = value.strip().casefold()
+        match = next((i for i in left if key in (i.element.name.casefold(), i.id.casefold())),
+                     None)
+        if match is None:
+            known = ", ".join(sorted({i.element.name for i in elements}))
+            raise AdventureError(f"--lost {value!r}: no such element left to remove "
+                                 f"(give a number, or names from: {known})")
+        left.remove(match)
+        taken.append(match)
+    return Lost(sum(i.fp for i in taken), sum(i.momentum for i in taken),
+                tuple(i.element.name for i in taken))
+
+
 def allowance_fp(tables: Adventures, force_presence: int, row: SituationRow,
                  lost: int | None = None) -> int:
     """The FP the advance and reserve shares are taken of: after the loss (shipped reading:
@@ -213,12 +261,15 @@ def allowance_fp(tables: Adventures, force_presence: int, row: SituationRow,
 
 
 def situation(tables: Adventures, roll: int, force_presence: int, starting_momentum: int | None = None,
-              intelligence_quality: str | None = None, lost: int | None = None) -> SituationResult:
+              intelligence_quality: str | None = None, lost: int | None = None,
+              momentum_lost: int | None = None) -> SituationResult:
     """Loss, disposition, advance and reserve allowances and terrain for a Situation roll.
 
     Allowances are shares of :func:`allowance_fp`: of the FP left after ``lost``, the P of
     the elements the player removed (at least the row's loss, OtH p.51), or after exactly
-    the row's loss when not given. A pick (roll 12) ignores ``lost``.
+    the row's loss when not given. A pick (roll 12) ignores ``lost``. Momentum after the
+    loss is the starting momentum less ``momentum_lost`` (what the elements removed counted,
+    :class:`Lost`), or else less the FP lost.
     """
     row = situation_row(tables, roll)
     warnings = [f"Situation {roll}: {row.warning}"] if row.warning else []
@@ -237,7 +288,8 @@ def situation(tables: Adventures, roll: int, force_presence: int, starting_momen
         situation_disposition=row.disposition,
         advance=None if row.advance is None else allowance(base, row.advance, tables.rounding),
         reserve=None if row.reserve is None else allowance(base, row.reserve, tables.rounding),
-        terrain=row.terrain, momentum_after_loss=momentum - (loss if lost is None else lost),
+        terrain=row.terrain, momentum_after_loss=momentum - (momentum_lost if momentum_lost is not None
+                                        else loss if lost is None else lost),
         warnings=warnings, allowance_fp=base, lost=lost,
     )
 
@@ -296,19 +348,26 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
                    intelligence_effect: str | None = None,
                    opponent_momentum_left: int | None = None,
                    band: IntelligenceBand | None = None, element_count: int | None = None,
-                   lost: int | None = None) -> str:
+                   lost: int | Lost | None = None) -> str:
     """The New Adventures set-up of one battlegroup as plain text.
 
     ``band`` (the battlegroup's intelligence band) turns its effects into numbers: how
-    many terrain pieces and which deployment spaces the opponent places (OtH p.50)."""
+    many terrain pieces and which deployment spaces the opponent places (OtH p.50).
+    ``lost``: the FP removed for the loss, or :class:`Lost` (the elements named: momentum
+    and the margin from the force that remains)."""
+    if isinstance(lost, int):
+        lost = Lost(lost)
     ir = "-" if intelligence_rating is None else f"{intelligence_rating:+d}"
     lines = [f"{name}: FC {force_cost}   FP {force_presence}   momentum {starting_momentum}   "
              f"IR {ir} {intelligence_quality or ''}".rstrip()]
     if intelligence_effect:
         lines.append(f"Intelligence: {intelligence_effect} (OtH p.50)")
     lines.append(f"Deployment: {deployment_text(deployment_spaces, element_count, band)}")
+    momentum_lost = None if lost is None else lost.momentum
+    if lost is not None and momentum_lost is None and len(lost.readings) == 1:
+        momentum_lost = lost.readings[0]  # one reading only: the elements of that FP agree
     result = situation(tables, situation_roll, force_presence, starting_momentum,
-                       intelligence_quality, lost)
+                       intelligence_quality, None if lost is None else lost.fp, momentum_lost)
     row = result.row
     warnings_rows: list[str] = []
     lines.append(f"Situation {situation_roll}: {row.name} ({row.source or 'OtH p.52'})")
@@ -331,10 +390,19 @@ def adventure_text(tables: Adventures, *, name: str, force_presence: int, force_
             if other.warning:
                 warnings_rows.append(f"Situation {roll}: {other.warning}")
     else:
-        if result.lost is not None:
-            lines.append(f"  loss: {result.loss} FP before the battle; P {result.lost} lost "
-                         f"(momentum {starting_momentum} less {result.lost}: "
+        if result.lost is not None and lost is not None:
+            gone = starting_momentum - (result.momentum_after_loss or 0)
+            what = (f"P {result.lost} lost" if not lost.names else
+                    f"{', '.join(lost.names)} lost (FP {result.lost})")
+            lines.append(f"  loss: {result.loss} FP before the battle; {what} "
+                         f"(momentum {starting_momentum} less {gone}: "
                          f"{result.momentum_after_loss})")
+            if len(lost.readings) > 1:
+                after = " or ".join(str(starting_momentum - r) for r in reversed(lost.readings))
+                lines.append(f"  (elements of FP {result.lost} in all could leave momentum "
+                             f"{after}: a Mk 1 drone element counts P1 and a metaformer its "
+                             "baseform's P (OtH p.24, p.20); name the elements lost, "
+                             "--lost NAME, to be exact)")
         elif not result.loss:
             lines.append(f"  loss: none (starting momentum {starting_momentum})")
         else:

@@ -8,26 +8,20 @@ the roster, never raises on a roster that loaded.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from horizon_builder.engine.columns import (
-    Columns,
-    counts_for_cr,
-    cr_spent_of,
-    element_type,
-    form_types_of,
-)
-from horizon_builder.engine.incremental import Last, Picked, Reuse, find_chq, reuse_of
 from horizon_builder.engine.payment import ACCEPTS, Payment, payment_options
 from horizon_builder.roster.models import Command, CrPurchase, Element, Form, Roster, UpgradeChoice
 from horizon_builder.rules.models import CommandOption, ElementType, PresenceRules, Ruleset, Upgrade
 from horizon_builder.text.words import with_article
 
 T = TypeVar("T")
+#: ``(ruleset, element, context, make) -> ElementInfo``: see :func:`analyse`
+InfoOf = Callable[["Ruleset", "Element", tuple[object, ...], Callable[[], "ElementInfo"]],
+                  "ElementInfo"]
 
 
 @dataclass
@@ -70,6 +64,24 @@ class StatlineInfo:
         return {u.choice.id for u in self.upgrades}
 
 
+def granted_upgrades(ruleset: Ruleset,
+                     line: StatlineInfo) -> list[tuple[str, Upgrade, Upgrade]]:
+    """What a statline's upgrades give it besides themselves, as (id, granted, by) in the
+    order taken: artificial intelligence gives a supertank gunnery controller and supergun
+    (OtH p.64; data: ``grants_upgrades``). One it also took itself is not listed again."""
+    own, seen = line.upgrade_ids(), set()
+    out: list[tuple[str, Upgrade, Upgrade]] = []
+    for cost in line.upgrades:
+        if cost.upgrade is None:
+            continue
+        for granted_id in cost.upgrade.grants_upgrades:
+            granted = ruleset.upgrades.get(granted_id)
+            if granted is not None and granted_id not in own and granted_id not in seen:
+                seen.add(granted_id)
+                out.append((granted_id, granted, cost.upgrade))
+    return out
+
+
 @dataclass
 class ElementInfo:
     """Everything derived about one element (its place is its index in ``Analysis.elements``).
@@ -87,15 +99,12 @@ class ElementInfo:
     is_command: bool
     fc_notes: list[str] = field(default_factory=list)
     fc_provisional: bool = False
+    #: how the CHQ changes this element's FC is not known (its cell of the CHQ cost table is
+    #: empty: counted at P, :func:`chq_modifier`)
+    chq_cost_unknown: bool = False
     #: CR bought for its type, and for its metaforms' types (``form_type``, OtH p.20)
     type_upgrades: list[CrPurchase] = field(default_factory=list)
     cr_spent: int = 0
-    #: what the checks derive for this info and keep while it lives (its statline findings,
-    #: per-element parts): made empty with the info, filled only through
-    #: :meth:`Reuse.of_info <horizon_builder.engine.incremental.Reuse.of_info>` (the contract
-    #: there); never part of the info's value, never copied by ``dataclasses.replace``
-    checked: dict[Hashable, Any] = field(default_factory=dict, init=False, repr=False,
-                                         compare=False)
 
     @property
     def id(self) -> str:
@@ -149,46 +158,57 @@ class Analysis:
     cr_counted_elements: int
     cr_spent: int
     round_name: str | None = None
-    #: per-element values in element order, reused across edits (see engine.columns)
-    columns: Columns = field(default_factory=lambda: Columns(()), repr=False, compare=False)
-    #: everything an element's info depends on beyond the element (see :func:`analyse`)
-    context: tuple[object, ...] = field(default=(), repr=False, compare=False)
-    #: a tournament round's: the Task Force's analysis, and its infos of the round's elements
-    parent: Analysis | None = field(default=None, repr=False, compare=False)
-    parent_infos: Sequence[ElementInfo] = field(default=(), repr=False, compare=False)
-    #: what this analysis reuses from those before and keeps for those after (see
-    #: engine.incremental): the checks keep what they derive for one element there
-    reuse: Reuse = field(default_factory=Reuse, repr=False, compare=False)
-    #: what the checks work out once per analysis and several of them read (never reused
-    #: across edits: see ``reuse`` for that)
-    once: dict[Hashable, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def column(self, value: Callable[[ElementInfo], T]) -> list[T]:
-        """``[value(info) for info in self.elements]``, made once per analysis and copied from
-        the analysis before an edit for the elements it did not change. ``value`` (a module
-        level function: it names the column) may read only the info."""
-        return self.columns.get(value, value)
+        """``[value(info) for info in self.elements]``."""
+        return [value(info) for info in self.elements]
 
     @cached_property
     def by_id(self) -> dict[str, ElementInfo]:
         return {info.id: info for info in self.elements}
 
     def tally(self, value: Callable[[ElementInfo], T]) -> Counter[T]:
-        """How often each value occurs in :meth:`column` ``value``, kept across edits as the
-        column is (see :meth:`Columns.tally`): never change it."""
-        return self.columns.tally(value, value)
+        """How often each value of :meth:`column` occurs."""
+        return Counter(self.column(value))
 
     def total(self, value: Callable[[ElementInfo], int]) -> int:
-        """``sum(self.column(value))``, from its :meth:`tally`."""
-        return self.columns.total(value, value)
+        return sum(self.column(value))
 
-    @property
+    @cached_property
     def type_counts(self) -> Counter[str]:
-        return self.tally(element_type)
+        return Counter(info.element.type for info in self.elements)
 
     @property
     def enabled_supplements(self) -> set[str]:
         return set(self.roster.supplements)
+
+    # --- the force's plain attributes, as rules read them (engine.rule.ForceView)
+    @property
+    def fc(self) -> int:
+        """The force's Force Cost: every element's, the CHQ's changes included."""
+        return sum(info.fc for info in self.elements)
+
+    @property
+    def fp(self) -> int:
+        """The force's Force Presence."""
+        return sum(info.fp for info in self.elements)
+
+    @property
+    def budget(self) -> int:
+        """The FC the force is built to (the roster's ``force_cost``)."""
+        return self.roster.force_cost
+
+    @property
+    def kind(self) -> str:
+        return self.roster.kind
+
+    @property
+    def era(self) -> str | None:
+        return self.roster.era
+
+    @property
+    def supplements(self) -> list[str]:
+        return list(self.roster.supplements)
 
 
 def _choice_cost(choice: UpgradeChoice, upgrade: Upgrade | None, et: ElementType | None,
@@ -244,7 +264,10 @@ def _form_info(ruleset: Ruleset, form: Form) -> StatlineInfo:
 
 
 def chq_modifier(ruleset: Ruleset, chq_type: str, element_type: str) -> tuple[int, bool]:
-    """FC change a conventional CHQ of ``chq_type`` makes to ``element_type``; (change, known)."""
+    """The CHQ cost table (core, reported; OtH p.62): the FC change a conventional CHQ of
+    ``chq_type`` makes to an element of ``element_type``, and whether the table knows it
+    (a row marked ``complete`` knows that a type it does not list is unchanged; an unknown
+    change counts as none, and the ``chq-cost-unknown`` rule says so). Never its own type."""
     if chq_type == element_type:
         return 0, True  # never its own type (OtH p.62)
     row = ruleset.chq_cost_table.get(chq_type)
@@ -267,7 +290,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     fp = et.force_presence if et is not None and et.force_presence is not None else element.presence
     momentum = fp
     notes: list[str] = []
-    provisional = False
+    provisional = chq_cost_unknown = False
     if is_command and conventional_chq:
         fc = 0
         notes.append("free conventional CHQ")
@@ -279,7 +302,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
         if change:
             notes.append(f"{change:+d} under {with_article(chq_type.short or chq_type.name)} CHQ")  # type: ignore[union-attr]
         if not known:
-            provisional = True
+            provisional = chq_cost_unknown = True
             notes.append("CHQ cost change unknown: counted at its P")
         elif change:
             row = ruleset.chq_cost_table[chq_key]
@@ -291,7 +314,8 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     for cost in base.upgrades:
         if cost.upgrade is not None and cost.upgrade.momentum_as is not None:
             momentum = cost.upgrade.momentum_as
-    info = ElementInfo(element, et, base, forms, fc, fp, momentum, is_command, notes, provisional)
+    info = ElementInfo(element, et, base, forms, fc, fp, momentum, is_command, notes, provisional,
+                       chq_cost_unknown)
     info.type_upgrades = list(bought)
     _apply_type_upgrades(ruleset, info)
     info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")
@@ -303,28 +327,18 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
 def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | None = None,
             command: Command | None = None, cr_purchases: Sequence[CrPurchase] | None = None,
             mode: str | None = None, round_name: str | None = None,
-            fielded: Sequence[bool] | None = None, reuse: Reuse | None = None) -> Analysis:
-    """Derive everything about a roster (or one tournament round of it). ``fielded``: which
-    of the roster's elements to analyse (instead of ``elements``), one flag each. ``reuse``:
-    what to reuse from analyses before (by default the ruleset's: see engine.incremental)."""
+            info_of: InfoOf | None = None) -> Analysis:
+    """Derive everything about a roster (or one tournament round of it: its ``elements``,
+    ``command`` and ``cr_purchases``). ``info_of``: how an element's info is had (the
+    evaluator's: it may find one made before for the same element and ``context``)."""
     chosen: Sequence[Element] = roster.elements if elements is None else elements
-    picked: Picked | None = None
-    if fielded is not None:
-        picked = (roster.elements, fielded)
-        chosen = list(compress(roster.elements, fielded))
     command = roster.command if command is None else command
     purchases: Sequence[CrPurchase] = roster.cr_purchases if cr_purchases is None else cr_purchases
     mode = mode or roster.kind
     option = ruleset.commands.get(command.kind)
     chq_id = command.element if option is not None and option.needs_element else None
-    whole = elements is None and picked is None
-    # where the analysis before of this kind left off, and what the edit kept of it (see
-    # engine.incremental for the whole flow)
-    reuse = reuse if reuse is not None else reuse_of(ruleset)
-    slot = (id(ruleset), mode, round_name, whole)
-    last = reuse.previous(ruleset, slot)
-    ends = reuse.kept_ends(last, chosen, picked, whole)
-    chq_index = find_chq(chosen, chq_id, last, ends)
+    chq_index = next((n for n, e in enumerate(chosen) if e.id == chq_id), None) \
+        if chq_id is not None else None
     chq_element = chosen[chq_index] if chq_index is not None else None
     chq_type = ruleset.element_types.get(chq_element.type) if chq_element else None
     conventional_chq = (
@@ -333,59 +347,75 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     )
     # The CHQ's row of the cost table: a stand-in (gun-beast) reads its replaced type's.
     chq_key = (chq_type.chq_cost_as or chq_element.type) if chq_type and chq_element else ""
-
     free_granted = free_upgrades_granted(ruleset, command) > 0
 
     purchases_by_type: dict[str, list[CrPurchase]] = {}
     for purchase in purchases:
         purchases_by_type.setdefault(purchase.type, []).append(purchase)
 
-    # Everything an element's info (and its statline findings, see checks.common) depends on
-    # beyond the element itself: the memo finds it again while the element object is kept.
-    force_context = reuse.context_id((id(ruleset), mode, free_granted, command.kind,
-                                      chq_element.type if chq_element is not None else None,
-                                      roster.kind, roster.era, roster.event, roster.supplements,
-                                      roster.solitaire))
-    key = (force_context, chq_id, tuple(purchases))
-
-    def context_of(element: Element) -> tuple[object, ...]:
-        is_command = element.id == chq_id and chq_id is not None
-        bought = tuple(purchases_by_type.get(element.type, ()))
+    infos: list[ElementInfo] = []
+    for element in chosen:
+        is_command = chq_id is not None and element.id == chq_id
+        bought = list(purchases_by_type.get(element.type, ()))
         if element.forms:  # CR bought for its metaforms' types reaches them (OtH p.20)
-            bought += tuple(p for t in sorted({f.type for f in element.forms} - {element.type})
-                            for p in purchases_by_type.get(t, ()) if p.form_type)
-        return (force_context, is_command, bought)
+            bought += [p for t in sorted({f.type for f in element.forms} - {element.type})
+                       for p in purchases_by_type.get(t, ()) if p.form_type]
+        def make(element: Element = element, is_command: bool = is_command,
+                 bought: list[CrPurchase] = bought) -> ElementInfo:
+            return _element_info(ruleset, element, is_command, free_granted and is_command,
+                                 conventional_chq, chq_type, chq_key, bought)
 
-    def make(element: Element, context: tuple[object, ...]) -> ElementInfo:
-        is_command, bought = context[1], context[2]
-        return _element_info(ruleset, element, is_command, free_granted and is_command,  # type: ignore[arg-type]
-                             conventional_chq, chq_type, chq_key, bought)  # type: ignore[arg-type]
+        if info_of is None:
+            infos.append(make())
+        else:  # everything of the force an info is made from, beside the element
+            context = (is_command, free_granted and is_command, conventional_chq,
+                       chq_element.type if chq_element is not None else None, chq_key, *bought)
+            infos.append(info_of(ruleset, element, context, make))
+    counted = sum(counts_for_cr(info) for info in infos)
+    command_info = infos[chq_index] if chq_index is not None else None  # ids are unique
+    return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,
+                    cr_available(ruleset, option, command, counted), counted,
+                    cr_spent(ruleset, infos, purchases), round_name)
 
-    infos, shared = reuse.element_infos(ruleset, chosen, last, ends, key, context_of, make)
-    columns = Columns(infos, last.columns if last is not None else None,
-                      shared if shared != (0, 0) else None)
-    reuse.remember(slot, Last(ruleset, chosen, key, columns, chq_index, picked))
 
-    counted = columns.total(counts_for_cr, counts_for_cr)
-    cr_available = 0
-    if option is not None and option.command_resources and not any(
-        w.replaces == "command_resources" for w in command.weird
-    ):
-        cr_available = counted // ruleset.command_resources.per_elements
-    cr_spent = columns.total(cr_spent_of, cr_spent_of)
-    if purchases:
-        types = columns.tally(element_type, element_type)
-        form_types = Counter(t for ts in columns.get(form_types_of, form_types_of) for t in ts)
+def counts_for_cr(info: ElementInfo) -> int:
+    """1 when the element's type counts towards Command Resources (data: ``counts_for_cr``;
+    core, provisional), else 0."""
+    return int(info.type is not None and info.type.counts_for_cr)
+
+
+def cr_available(ruleset: Ruleset, option: CommandOption | None, command: Command,
+                 counted: int) -> int:
+    """CR a command gives: 1 per ``per_elements`` counted elements (rounded down), none under
+    a command without CR or a weird command that replaced them (core, provisional;
+    OtH p.41-43)."""
+    if option is None or not option.command_resources or any(
+            w.replaces == "command_resources" for w in command.weird):
+        return 0
+    return counted // ruleset.command_resources.per_elements
+
+
+def cr_spent(ruleset: Ruleset, infos: Sequence[ElementInfo],
+             purchases: Sequence[CrPurchase]) -> int:
+    """CR spent: every element's CR-paid upgrades, and each purchase for a whole type once
+    per element of that type (or per metaform of it, ``form_type``: OtH p.20, p.24)."""
+    spent = sum(info.cr_spent for info in infos)
+    if not purchases:
+        return spent
+    types = Counter(info.element.type for info in infos)
+    form_types = Counter(t for info in infos for t in form_types_of(info))
     for purchase in purchases:
         upgrade = ruleset.upgrades.get(purchase.upgrade)
         if upgrade is None:
             continue
         unit = upgrade.cost_cr if upgrade.cost_cr is not None else (upgrade.cost or 0)
-        holders = (form_types if purchase.form_type else types)[purchase.type]
-        cr_spent += unit * holders
-    command_info = infos[chq_index] if chq_index is not None else None  # ids are unique
-    return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,
-                    cr_available, counted, cr_spent, round_name, columns, key, reuse=reuse)
+        spent += unit * (form_types if purchase.form_type else types)[purchase.type]
+    return spent
+
+
+def form_types_of(info: ElementInfo) -> tuple[str, ...]:
+    """The types of an element's metaforms."""
+    return tuple(f.type for f in info.element.forms)
 
 
 def free_upgrades_granted(ruleset: Ruleset, command: Command) -> int:

@@ -18,6 +18,7 @@ from horizon_builder.roster.models import Element, Roster, UpgradeChoice
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 
 @dataclass
@@ -143,7 +144,7 @@ def _settings_changes(a: Roster, b: Roster, ra: Ruleset, rb: Ruleset) -> list[st
         out.append(f"command: {_command(a, ra)} → {_command(b, rb)}")
     if a.cr_purchases != b.cr_purchases:
         out.append(f"Command Resources spent on types: {len(a.cr_purchases)} → "
-                   f"{len(b.cr_purchases)} purchases")
+                   f"{plural(len(b.cr_purchases), 'purchase')}")
     old_rounds = {r.name: r for r in a.rounds}
     new_rounds = {r.name: r for r in b.rounds}
     for name in old_rounds.keys() - new_rounds.keys():

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from operator import attrgetter
 from typing import Literal
 
@@ -48,33 +47,6 @@ def verdict_text(errors: int, warnings: int, provisional: bool,
 #: What makes two findings the same: (code, element, field, message).
 FindingKey = tuple[str, str | None, str | None, str]
 finding_key: Callable[[Finding], FindingKey] = attrgetter("code", "element", "field", "message")
-
-
-class Sorted:
-    """One check's findings already split by severity, each part in the check's order: the
-    validator adds them to its lists as they are (a check over a large force hands over
-    lists it keeps across edits, see :meth:`horizon_builder.engine.columns.Columns.flat`).
-
-    ``keys``: when the findings are a tournament round's copies, the keys of the findings
-    they copy (the validator leaves out those the Task Force reported); ``by_element``: those
-    the Task Force said about the same element are left out already. ``failure``: the
-    exception that stopped the check after these findings. ``owners``: beside ``keys``, the
-    place in the force of the element each finding is about, ascending."""
-
-    __slots__ = ("by_element", "failure", "keys", "owners", "parts")
-
-    def __init__(self, parts: tuple[Sequence[Finding], ...],
-                 keys: tuple[Sequence[FindingKey], ...] | None = None,
-                 failure: Exception | None = None, by_element: bool = False,
-                 owners: tuple[Sequence[int], ...] | None = None):
-        self.parts = parts  # errors, warnings, notes
-        self.keys = keys
-        self.failure = failure
-        self.by_element = by_element
-        self.owners = owners
-
-    def __iter__(self) -> Iterator[Finding]:
-        return chain.from_iterable(self.parts)
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,7 @@ def provisional_values(analysis: Analysis) -> list[str]:
     A verdict can rest on a provisional value without any finding saying so: a
     mech that fits an inferred pool is "legal" only as far as that pool is right.
     """
-    from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
-
-    used = set(derived(analysis, present(analysis, _element_provisional)[1], _union))
+    used = {v for info in analysis.elements for v in _element_provisional(analysis, info)}
     option = analysis.command_option
     if option is not None and option.is_provisional:
         used.add(f"{option.name} ({option.source})")
@@ -30,7 +28,7 @@ def provisional_values(analysis: Analysis) -> list[str]:
 
 
 def _element_provisional(analysis: Analysis, info: ElementInfo) -> frozenset[str]:
-    """The provisional values one element rests on (kept with its info across edits)."""
+    """The provisional values one element rests on ."""
     used: set[str] = set()
     for line in (info.base, *info.forms):
         et = line.type
@@ -49,17 +47,11 @@ def _element_provisional(analysis: Analysis, info: ElementInfo) -> frozenset[str
     return frozenset(used)
 
 
-def _union(column: list[frozenset[str]]) -> frozenset[str]:
-    return frozenset().union(*column)
-
-
 def changed_values(analysis: Analysis) -> list[str]:
     """The values this force's totals and checks used that a layer beyond the shipped book
     data changed (a roster's house rules, ``--ruleset``, an event preset), each with that
     layer's name and short hash: a verdict says what it rests on."""
-    from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
-
-    used = set(derived(analysis, present(analysis, _element_changed)[1], _union))
+    used = {v for info in analysis.elements for v in _element_changed(analysis, info)}
     used.update(_changed(_force_values_used(analysis), _entered_only(analysis), False))
     return sorted(used)
 
@@ -67,9 +59,7 @@ def changed_values(analysis: Analysis) -> list[str]:
 def entered_values(analysis: Analysis) -> list[str]:
     """The core values this force's totals and checks used that your rulebook entered (values
     the book data does not know: not house rules), each with its source."""
-    from horizon_builder.checks.common import derived, present  # (lazy: the package loads every check)
-
-    used = set(derived(analysis, present(analysis, _element_entered)[1], _union))
+    used = {v for info in analysis.elements for v in _element_entered(analysis, info)}
     used.update(_changed(_force_values_used(analysis), _entered_only(analysis), True))
     return sorted(used)
 
@@ -91,12 +81,12 @@ def _changed(values: Iterable[tuple[str, RuleModel]], entered: frozenset[str],
 
 
 def _element_changed(analysis: Analysis, info: ElementInfo) -> frozenset[str]:
-    """The changed values one element's statlines read (kept with its info across edits)."""
+    """The changed values one element's statlines read ."""
     return frozenset(_changed(_element_values_used(info), _entered_only(analysis), False))
 
 
 def _element_entered(analysis: Analysis, info: ElementInfo) -> frozenset[str]:
-    """The entered values one element's statlines read (kept with its info across edits)."""
+    """The entered values one element's statlines read ."""
     return frozenset(_changed(_element_values_used(info), _entered_only(analysis), True))
 
 

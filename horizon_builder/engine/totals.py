@@ -12,17 +12,16 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, Field
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo
-from horizon_builder.engine.columns import fc_of, fc_provisional_of, fp_of
 from horizon_builder.engine.tournament import fp_multiple, tournament_fc
 from horizon_builder.rules.models import Intelligence, IntelligenceBand, Rounding
 
 
 def force_cost(analysis: Analysis) -> int:
-    return analysis.total(fc_of)
+    return analysis.fc
 
 
 def force_presence(analysis: Analysis) -> int:
-    return analysis.total(fp_of)
+    return analysis.fp
 
 
 def starting_momentum(analysis: Analysis, losses: int = 0) -> int:
@@ -130,7 +129,7 @@ def compute_totals(analysis: Analysis) -> Totals:
     on_table = analysis.total(_on_table)
     spaces = deployment_spaces(on_table, ruleset.deployment.elements_per_space,
                                ruleset.deployment.minimum) + extra_spaces
-    provisional = any(analysis.tally(fc_provisional_of))
+    provisional = any(info.fc_provisional for info in analysis.elements)
     roster = analysis.roster
     multiple = fp_multiple(ruleset)
     task_force_list = (roster.kind == "task_force" and analysis.round_name is None

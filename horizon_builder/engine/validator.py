@@ -1,39 +1,49 @@
-"""Run every building check over a roster: small check functions, grouped by book chapter.
+"""The evaluator: every building rule asked of a roster, turned into a report.
 
-A check is a function ``(Analysis) -> Iterable[Finding]`` registered with
-:func:`horizon_builder.engine.registry.check` (the registry sits below both the validator and
-the checks, so the checks never import the validator). Checks never raise on a roster that
-loaded: a check that crashes becomes an internal-error finding rather than a traceback.
+The rules are declared in :mod:`horizon_builder.checks` (one :class:`~horizon_builder.engine.rule.Rule`
+per code, its predicates over plain views) and handed to :func:`evaluate` as a
+:class:`~horizon_builder.engine.rule.Registry`: the engine never imports the checks (the layer
+order is rules < roster < engine < checks), and ``horizon_builder.checks.validate`` is the
+one-line call everyone else makes. Speed is this module's own business: rules, edits and
+the session carry no hints for it. Today it asks every predicate every time (a 40-element
+battlegroup from scratch in about a millisecond: docs/perf/issue-32.md).
+
+A predicate that raises becomes an ``internal-check-error`` finding (a bug to report) after
+whatever it said before it raised; the other rules are still asked.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import compress
-from operator import not_
+from typing import Any
 
-from horizon_builder.engine.analysis import Analysis, ElementInfo, analyse
-from horizon_builder.engine.columns import Identity, element_id_of
+from horizon_builder.engine import kept
+from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, analyse
 from horizon_builder.engine.findings import (
     SEVERITY_ORDER,
     Finding,
     FindingKey,
-    Sorted,
+    Reason,
     finding_key,
     verdict_text,
 )
 from horizon_builder.engine.gcpause import gc_paused
-from horizon_builder.engine.incremental import Reuse, reuse_of
 from horizon_builder.engine.provenance import changed_values, entered_values, provisional_values
-from horizon_builder.engine.registry import CHECKS  # (Check, CheckFn, check: named here as before)
-from horizon_builder.engine.registry import Check as Check
-from horizon_builder.engine.registry import CheckFn as CheckFn
-from horizon_builder.engine.registry import check as check
+from horizon_builder.engine.rule import (
+    INTERNAL_CHECK_ERROR,
+    Check,
+    ElementView,
+    Fault,
+    PurchaseView,
+    Registry,
+    RoundView,
+    StatlineView,
+    UpgradeView,
+)
 from horizon_builder.engine.totals import Totals, compute_totals
-from horizon_builder.roster.models import Roster, Round
+from horizon_builder.roster.models import Element, Roster
 from horizon_builder.rules.models import Ruleset, RulesLayer
 
 
@@ -122,210 +132,259 @@ class Report:
         return sorted(used)
 
 
-_key = finding_key
-#: In ``told`` (see :func:`_run`): a check handed over as :class:`Sorted` failed part way.
-_INCOMPLETE: FindingKey = ("", None, None, "")
-_ORDER = SEVERITY_ORDER
 
-
-def _run(analysis: Analysis, context: str, already: Container[FindingKey] = frozenset(),
-         told: list[FindingKey] | None = None) -> list[Finding]:
-    """Run the checks that apply to ``context``, leaving out findings already reported:
-    errors, then warnings, then notes, each in the checks' order. ``told``: gets the keys
-    of the findings not handed over as :class:`Sorted`."""
-    load_checks()
-    parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
-    name = analysis.round_name
-    for item in CHECKS:
-        if context not in item.applies_to:
-            continue
-        found: list[Finding] = []
-        try:
-            said = item.run(analysis)
-            if isinstance(said, Sorted):
-                _add_sorted(parts, said, already, name, analysis)
-                if said.failure is not None:
-                    if told is not None:  # its findings are not all each element's
-                        told.append(_INCOMPLETE)
-                    raise said.failure
-            else:
-                found.extend(said)
-        except Exception as exc:  # a bug in one check must not hide the others
-            found.append(Finding("error", "internal-check-error",
-                                 f"check {item.name} failed: {exc!r}; please report this",
-                                 "horizon-builder"))
-        if found:
-            if told is not None:
-                told += map(_key, found)
-            if already:
-                found = _unreported(found, map(_key, found), already)
-            if name:
-                copy = analysis.reuse.round_copy
-                found = [copy(f, name) for f in found]
-            for f in found:
-                parts[_ORDER[f.severity]].append(f)
-    errors, warnings, notes = parts
-    errors += warnings
-    errors += notes
-    return errors
-
-
-def _add_sorted(parts: tuple[list[Finding], ...], said: Sorted,
-                already: Container[FindingKey], name: str | None, analysis: Analysis) -> None:
-    """Add a check's findings split by severity (see :class:`Sorted`)."""
-    about: frozenset[FindingKey] | None = None
-    if said.by_element and isinstance(already, _Reported):
-        already = about = already.about_elements  # the rest was left out element by element
-    for index, found in enumerate(said.parts):
-        if not found:
-            continue
-        if said.keys is not None:  # a round's copies: the keys are the originals'
-            if about is not None and said.owners is not None:
-                if about:
-                    found = _untold(found, said.keys[index], said.owners[index], about, analysis)
-            elif already:
-                found = _unreported(found, said.keys[index], already)
-        else:
-            if already:
-                found = _unreported(found, map(_key, found), already)
-            if name:
-                found = [analysis.reuse.round_copy(f, name) for f in found]
-        parts[index].extend(found)
-
-
-def _unreported(found: Iterable[Finding], keys: Iterable[FindingKey],
-                already: Container[FindingKey]) -> list[Finding]:
-    """The findings whose key is not among those already reported (in C: a Task Force's
-    rounds have thousands)."""
-    return list(compress(found, map(not_, map(already.__contains__, keys))))
-
-
-def _untold(found: Sequence[Finding], keys: Sequence[FindingKey], owners: Sequence[int],
-            about: frozenset[FindingKey], analysis: Analysis) -> Sequence[Finding]:
-    """:func:`_unreported` for a round's copies of findings about its elements (``owners``:
-    the place of the element each is about, ascending), against a few keys about elements:
-    a key names its element, so only the findings of the elements named are looked at."""
-    drop = set()
-    for element in {key[1] for key in about}:
-        for place in _places(analysis, element):  # type: ignore[arg-type]
-            for n in range(bisect_left(owners, place), bisect_right(owners, place)):
-                if keys[n] in about:
-                    drop.add(n)
-    return [f for n, f in enumerate(found) if n not in drop] if drop else found
-
-
-def _places(analysis: Analysis, element_id: str) -> list[int]:
-    """Where the elements with this id are in the force (kept across edits: see
-    :meth:`Columns.places`)."""
-    return analysis.columns.places(element_id_of, element_id_of, element_id)
-
-
-def validate(roster: Roster, ruleset: Ruleset, reuse: Reuse | None = None) -> Report:
-    """Analyse and check a roster; a Task Force also gets one report per round. ``reuse``:
-    what is kept between validations (by default the ruleset's; ``Reuse()`` for a validation
-    from scratch: see :mod:`horizon_builder.engine.incremental`)."""
+def evaluate(roster: Roster, ruleset: Ruleset, rules: Registry) -> Report:
+    """Ask every rule of ``rules`` about a roster; a Task Force also gets one report per
+    round (each round a battlegroup chosen from the list, OtH p.46)."""
     with gc_paused():
-        return _validate(roster, ruleset, reuse_of(ruleset) if reuse is None else reuse)
+        analysis = analyse(roster, ruleset, info_of=_info_of)
+        findings = _run(rules, analysis, roster.kind)
+        rounds: list[Report] = []
+        if roster.kind == "task_force":
+            # an element's own faults are said once, for the Task Force, not again each round
+            said = set(map(finding_key, findings))
+            for index, round_ in enumerate(roster.rounds):
+                fielded = set(round_.elements)
+                sub = analyse(roster, ruleset,
+                              elements=[e for e in roster.elements if e.id in fielded],
+                              command=round_.command, cr_purchases=round_.cr_purchases,
+                              mode="round", round_name=round_.name, info_of=_info_of)
+                view = RoundView(analysis, sub, round_, index)
+                rounds.append(Report(sub, compute_totals(sub), _run(rules, sub, "round", said, view),
+                                     []))
+        return Report(analysis, compute_totals(analysis), findings, rounds)
 
 
-def _validate(roster: Roster, ruleset: Ruleset, reuse: Reuse) -> Report:
-    reuse.next_validation()
-    analysis = analyse(roster, ruleset, reuse=reuse)
-    told: list[FindingKey] | None = [] if roster.kind == "task_force" else None
-    findings = _run(analysis, roster.kind, told=told)
-    rounds: list[Report] = []
-    if roster.kind == "task_force":
-        # an element's own faults are said once, for the Task Force, not again in every round
-        told = told if told is not None and _INCOMPLETE not in told else None
-        reported: Container[FindingKey] = (
-            frozenset(map(_key, findings)) if told is None
-            else _Reported(analysis, frozenset(told), element_told()))
-        benched: set[str] = set()
-        for round_ in roster.rounds:
-            flags = _fielded(analysis, round_)
-            sub = analyse(roster, ruleset, fielded=flags, command=round_.command,
-                          cr_purchases=round_.cr_purchases, mode="round", round_name=round_.name,
-                          reuse=reuse)
-            if told is not None:
-                sub.parent, sub.parent_infos = analysis, list(compress(analysis.elements, flags))
-                sub.column(element_id_of)  # made each time, so an edit copies it (see _places)
-            sub_findings = _run(sub, "round", reported)
-            for element_id in (filter(benched.__contains__, round_.elements)
-                               if not benched.isdisjoint(reuse.round_ids(round_)) else ()):
-                info = _info_by_id(sub, element_id)
-                sub_findings.insert(0, Finding(
-                    "error", "tf-benched-element",
-                    f"{round_.name}: {info.element.name if info else element_id} was destroyed "
-                    "in an earlier round and is benched",
-                    "OtH p.46", element_id, info.element.name if info else None,
-                    round=round_.name))
-            benched.update(round_.destroyed)
-            rounds.append(Report(sub, compute_totals(sub), sub_findings, []))
-    return Report(analysis, compute_totals(analysis), findings, rounds)
+def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | None = None,
+         round_view: RoundView | None = None) -> list[Finding]:
+    """Every predicate that judges in ``mode``, in the registry's order: errors, then
+    warnings, then notes. In a round: the round's own rules first, what the Task Force
+    ``said`` already left out, and every finding named after the round. A predicate that
+    raises is asked no more: what it said before stays, and an internal-check-error follows."""
+    parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
+    checks: Sequence[Check] = rules.in_mode(mode)
+    if round_view is not None:
+        checks = sorted(checks, key=lambda c: c.scope != "round")
+    name = force.round_name
+    targets = _Targets(force, round_view)
+    for block in _blocks(checks):
+        failed: dict[int, tuple[Check, Exception]] = {}
+        found = _ask(block, targets, failed)
+        for check, error in failed.values():
+            found.append(Finding(INTERNAL_CHECK_ERROR.severity, INTERNAL_CHECK_ERROR.code,
+                                 f"check {check.name} failed: {error!r}; please report this",
+                                 INTERNAL_CHECK_ERROR.page))
+        for f in found:
+            if said and finding_key(f) in said:
+                continue
+            if name:
+                f = Finding(f.severity, f.code, f"{name}: {f.message}", f.rule, f.element,
+                            f.element_name, f.field, f.provisional, name)
+            parts[SEVERITY_ORDER[f.severity]].append(f)
+    errors, warnings, notes = parts
+    return [*errors, *warnings, *notes]
 
 
-def _info_by_id(analysis: Analysis, element_id: str) -> ElementInfo | None:
-    """``analysis.by_id.get(element_id)``, from where the id is (ids are unique)."""
-    places = _places(analysis, element_id)
-    return analysis.elements[places[0]] if places else None
+def _blocks(checks: Sequence[Check]) -> list[list[Check]]:
+    """The checks in order, those of one topic (``together``) next to each other as one block."""
+    blocks: list[list[Check]] = []
+    for check in checks:
+        if check.together is not None and blocks and blocks[-1][-1].together == check.together:
+            blocks[-1].append(check)
+        else:
+            blocks.append([check])
+    return blocks
 
 
-def _fielded(analysis: Analysis, round_: Round) -> list[bool]:
-    """Which of the Task Force's elements a round fields: a column of the Task Force's
-    analysis kept for the round object (an edit of the list keeps its rounds)."""
-    ids = analysis.reuse.round_ids(round_)
-    return analysis.columns.get(("fielded", Identity(round_)), lambda info: info.element.id in ids)
+class _Targets:
+    """What a force's predicates are asked about, each view made once per force: its
+    elements (each with its statlines, each with its upgrades), its CR purchases, its rounds."""
+
+    def __init__(self, force: Analysis, round_view: RoundView | None):
+        self.force = force
+        self.round_view = round_view
+        self._views: dict[int, tuple[ElementView,
+                                     list[tuple[StatlineView, list[UpgradeView]]]]] = {}
+
+    def views_of(self, info: ElementInfo) -> tuple[ElementView,
+                                                   list[tuple[StatlineView, list[UpgradeView]]]]:
+        """The element's view, and each of its statlines with the upgrades on it."""
+        views = self._views.get(id(info))
+        if views is None:
+            views = self._views[id(info)] = (
+                ElementView(self.force, info),
+                [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
+                 for view in statline_views(self.force, info)])
+        return views
+
+    def said_of(self, info: ElementInfo) -> dict[Hashable, tuple[Finding, ...]]:
+        """What blocks of element-level predicates said of an info, by block and read
+        context (see :mod:`horizon_builder.engine.kept`): one entry per info."""
+        memo: dict[Hashable, tuple[Finding, ...]] | None = kept.SAID.get(id(info))
+        if memo is None:
+            memo = {}
+            kept.SAID.put(id(info), (info,), memo)
+        return memo
+
+    @cached_property
+    def purchases(self) -> list[PurchaseView]:
+        return [PurchaseView(self.force, purchase) for purchase in self.force.cr_purchases]
+
+    @cached_property
+    def rounds(self) -> list[RoundView]:
+        """The round a round's report is about, or each round of a Task Force list."""
+        force = self.force
+        if self.round_view is not None:
+            return [self.round_view]
+        if force.mode != "task_force":
+            return []
+        return [RoundView(force, force, round_, index)
+                for index, round_ in enumerate(force.roster.rounds)]
 
 
-#: What the statline rules told one element of a Task Force (see :func:`element_told`).
-Told = Callable[[Analysis, ElementInfo], Container[FindingKey]]
+def _ask(block: Sequence[Check], targets: _Targets,
+         failed: dict[int, tuple[Check, Exception]]) -> list[Finding]:
+    """What the predicates of one block say, as findings: round by round (a Task Force's
+    rounds), purchase by purchase (CR purchases), the force's, then element by element: each
+    element's own, then per statline each upgrade's, then the statline's (one predicate
+    alone is simply asked of each of its views in turn). A predicate that raises is noted in
+    ``failed`` and asked no more."""
+    out: list[Finding] = []
+    add = out.append
+
+    def ask(check: Check, view: object, info: ElementInfo | None) -> None:
+        if check.order in failed:
+            return
+        try:
+            for fault in check.predicate(view):
+                if not fault.duplicate:
+                    add(_finding(check, fault, info if info is not None else fault.element))
+        except Exception as exc:  # a bug in one rule must not hide the others
+            failed[check.order] = (check, exc)
+
+    by_scope: dict[str, list[Check]] = {}
+    for check in block:
+        by_scope.setdefault(check.scope, []).append(check)
+    for view in targets.rounds if "round" in by_scope else ():
+        for check in by_scope["round"]:
+            ask(check, view, None)
+    for purchase in targets.purchases if "purchase" in by_scope else ():
+        for check in by_scope["purchase"]:
+            ask(check, purchase, None)
+    for check in by_scope.get("force", ()):
+        ask(check, targets.force, None)
+    element_checks = by_scope.get("element", ())
+    upgrade_checks = by_scope.get("upgrade", ())
+    statline_checks = by_scope.get("statline", ())
+    if not (element_checks or upgrade_checks or statline_checks):
+        return out
+    block_key = tuple(check.order for check in block)
+    context = _read_context(block, targets.force)
+    key = (block_key, context)
+    for info in targets.force.elements:
+        memo = targets.said_of(info) if not failed else None
+        said = memo.get(key) if memo is not None else None
+        if said is not None:
+            out.extend(said)
+            continue
+        start, failures = len(out), len(failed)
+        element_view, lines = targets.views_of(info)
+        for check in element_checks:
+            ask(check, element_view, info)
+        if upgrade_checks or statline_checks:
+            for statline_view, upgrade_views in lines:
+                for upgrade_view in upgrade_views if upgrade_checks else ():
+                    for check in upgrade_checks:
+                        ask(check, upgrade_view, info)
+                for check in statline_checks:
+                    ask(check, statline_view, info)
+        if memo is not None and len(failed) == failures:
+            memo[key] = tuple(out[start:])
+    return out
 
 
-class _Reported:
-    """The keys of a Task Force's findings, as its rounds ask them: those of the findings
-    handed over one by one (``others``), and what the statline rules told each element
-    (``told``: kept for the element's info, so an edit does not gather them all again)."""
-
-    def __init__(self, analysis: Analysis, others: frozenset[FindingKey], told: Told):
-        self.analysis = analysis
-        self.others = others
-        self.told = told
-        #: what a round's statline findings, already left out element by element, still meet
-        self.about_elements = frozenset(k for k in others if k[1] is not None)
-        self._by_id: dict[str, ElementInfo] | None = None
-
-    def __bool__(self) -> bool:
-        return True
-
-    def __contains__(self, key: object) -> bool:
-        if key in self.others:
-            return True
-        element = key[1]  # type: ignore[index]
-        if element is None:
-            return False
-        if self._by_id is None:
-            self._by_id = dict(zip(self.analysis.column(element_id_of), self.analysis.elements,
-                                   strict=True))
-        info = self._by_id.get(element)
-        return info is not None and key in self.told(self.analysis, info)
+def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
+             make: Callable[[], ElementInfo]) -> ElementInfo:
+    """An element's info, found again when the same element comes back in the same context
+    (see :mod:`horizon_builder.engine.kept`)."""
+    key = (id(ruleset), id(element), context)
+    info: ElementInfo | None = kept.INFOS.get(key)
+    if info is None:
+        info = make()
+        kept.INFOS.put(key, (ruleset, element), info)
+    return info
 
 
-def element_told() -> Told:
-    """What the statline rules that judge a Task Force told one of its elements (the keys of
-    their findings), as :mod:`horizon_builder.checks.common` works it out."""
-    load_checks()
-    from horizon_builder.checks.common import element_told as told
+def _read_context(block: Sequence[Check], force: Analysis) -> tuple[object, ...]:
+    """What the force gives the element-level predicates of a block beyond the element's info,
+    as they declare it (:data:`~horizon_builder.engine.rule.READS`): the key under which what
+    they say of an info is kept."""
+    reads: set[str] = set()
+    for check in block:
+        reads |= check.reads
+    roster = force.roster
+    return (id(force.ruleset), force.mode,
+            (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
+             roster.force_cost, roster.overrides) if "settings" in reads else None,
+            force.command if "command" in reads else None,
+            tuple(force.cr_purchases) if "cr" in reads else None)
 
-    return told
+
+def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
+    rule = check.rule
+    finding = _about(info, rule.severity, rule.code, fault.message, fault.cite or rule.page,
+                     fault.field, fault.provisional)
+    if info is None and fault.element_id is not None:
+        finding = Finding(finding.severity, finding.code, finding.message, finding.rule,
+                          fault.element_id, fault.element_name, fault.field, fault.provisional)
+    if fault.round is not None:
+        finding = Finding(finding.severity, finding.code, finding.message, finding.rule,
+                          finding.element, finding.element_name, finding.field,
+                          finding.provisional, fault.round)
+    return finding
 
 
-_loaded = False
+def _about(info: ElementInfo | None, severity: str, code: str, message: str, rule: str,
+           field: str | None, provisional: bool) -> Finding:
+    """A finding about one element (its name in front of the message), or about the force."""
+    if info is None:
+        return Finding(severity, code, message, rule, field=field,  # type: ignore[arg-type]
+                       provisional=provisional)
+    return Finding(severity, code, f"{info.element.name}: {message}", rule, info.id,  # type: ignore[arg-type]
+                   info.element.name, field, provisional)
 
 
-def load_checks() -> None:
-    """Import every check module (which registers its checks) once."""
-    global _loaded
-    if not _loaded:
-        import horizon_builder.checks  # noqa: F401  (registers every check)
+def statline_views(force: Analysis, info: ElementInfo) -> Iterator[StatlineView]:
+    """The baseform and each metaform of an element, with its label and field prefix."""
+    yield StatlineView(force, info, info.base)
+    for index, form in enumerate(info.forms):
+        label = info.element.forms[index].name or (form.type.name if form.type else form.type_id)
+        yield StatlineView(force, info, form, f"{label} form: ", f"forms[{index + 1}].")
 
-        _loaded = True
+
+def statline_reasons(rules: Registry, force: Analysis, element: Element,
+                     line_of: Callable[[ElementInfo], StatlineInfo]) -> list[Reason]:
+    """What every statline rule judging in ``force``'s mode says about one statline of
+    ``element`` (``line_of`` picks it from the element's info), asked with the element on
+    its own under the force's command and CR purchases: the editors' pickers ask this, the
+    validator asks the same predicates."""
+    alone = analyse(force.roster, force.ruleset, elements=[element], command=force.command,
+                    cr_purchases=force.cr_purchases, mode=force.mode)
+    info = alone.elements[0]
+    line = line_of(info)
+    view = next(v for v in statline_views(force, info) if v.line is line)
+    out: list[Reason] = []
+    for check in rules.in_mode(force.mode):
+        if check.scope == "upgrade":
+            faults: Iterable[Any] = (f for cost in line.upgrades
+                                     for f in check.predicate(UpgradeView(view, cost)))
+        elif check.scope == "statline":
+            faults = check.predicate(view)
+        else:
+            continue
+        rule = check.rule
+        for fault in faults:
+            out.append(Reason(rule.code, fault.message, fault.short or rule.short,
+                              fault.cite or rule.page, fault.field, fault.provisional,
+                              rule.severity, fault.subject, fault.duplicate))
+    return out

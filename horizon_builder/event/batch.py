@@ -18,7 +18,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from horizon_builder.engine.validator import Report, validate
+from horizon_builder.checks import validate
+from horizon_builder.engine.validator import Report
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.rosterfiles import named_files
 from horizon_builder.files.tomlfile import read_toml

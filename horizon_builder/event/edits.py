@@ -12,13 +12,14 @@ from horizon_builder.event.io import LoadedEvent, round_problems
 from horizon_builder.event.models import Commander, Correction, Event, EventRound, Result
 from horizon_builder.event.pairing import PairingError, next_round
 from horizon_builder.roster.models import Roster
+from horizon_builder.text.words import plural
 
 
 def with_next_round(event: Event, last_round: int | None = None) -> Event:
     """The event with its next round paired among the commanders still playing (PairingError
     says why it cannot be: past the preset's last round, results missing...)."""
     if last_round is not None and len(event.rounds) >= last_round:
-        raise PairingError(f"the event has {last_round} rounds and round {len(event.rounds)} "
+        raise PairingError(f"the event has {plural(last_round, 'round')} and round {len(event.rounds)} "
                            "is its last: there is no round to pair (the standings are final "
                            "once its results are in)")
     playing = event.model_copy(update={"commanders": event.active})

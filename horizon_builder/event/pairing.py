@@ -11,7 +11,11 @@
   Where no pairing avoids every rematch, the book's order stands (1 v 2, 3 v 4...).
 - Campaign format (OtH p.48): sides kept all event; each commander meets the one
   of the other side with the closest victory points, not played before if
-  possible.
+  possible. Our reading: commanders choose from the top of the standings,
+  whichever side they are on (pairing one side first would let the top of the
+  other side meet whoever that side left over). The book asks for six or more
+  and no equal sides: with one more on one side, that side's bye goes by the
+  event's bye rule below.
 - Standings (OtH p.48): victory points, then tie-break points, then the Force
   Cost left in the Task Force (elements never destroyed), else drawn.
 
@@ -154,34 +158,65 @@ def _campaign(event: Event) -> tuple[Battle, ...]:
                            f"none for {', '.join(unsided)}")
     if len(event.commanders) < 6:
         raise PairingError("the campaign format needs at least six commanders (OtH p.48)")
-    if len(red) != len(blue):
+    if abs(len(red) - len(blue)) > 1:
         raise PairingError(f"campaign format: {len(red)} red and {len(blue)} blue commanders; "
-                           "make the sides equal")
-    totals = scores(event)
+                           "the sides may differ by one at most (one bye a round)")
+    totals, played = scores(event), opponents(event)
+    sides = {n: "red" for n in red} | {n: "blue" for n in blue}
     if not event.rounds:
         rng = random.Random(event.seed)
         red, blue = sorted(red, key=str.casefold), sorted(blue, key=str.casefold)
         rng.shuffle(red)
         rng.shuffle(blue)
+        bye = (red if len(red) > len(blue) else blue).pop() if len(red) != len(blue) else None
         pairs = list(zip(red, blue, strict=True))
     else:
-        red.sort(key=lambda n: placing(totals[n]))
-        pairs = (_closest(red, blue, totals, opponents(event))
-                 or _closest(red, blue, totals, set()) or [])
-    return tuple(Battle(table=i + 1, red=a, blue=b) for i, (a, b) in enumerate(pairs))
+        order = [s.name for s in sorted(totals.values(), key=placing)]
+        bye = None
+        if len(red) != len(blue):
+            bye = _campaign_bye(order, sides, totals, played, len(event.rounds))
+            order.remove(bye)
+        pairs = (_closest(order, sides, totals, played) or _closest(order, sides, totals, set())
+                 or [])
+        pairs = [(a, b) if sides[a] == "red" else (b, a) for a, b in pairs]
+    battles = [Battle(table=i + 1, red=a, blue=b) for i, (a, b) in enumerate(pairs)]
+    if bye is not None:
+        battles.append(Battle(table=len(battles) + 1, red=bye))
+    return tuple(battles)
 
 
-def _closest(red: Sequence[str], blue: Sequence[str], totals: Mapping[str, Score],
+def _campaign_bye(order: list[str], sides: Mapping[str, str], totals: Mapping[str, Score],
+                  played: set[frozenset[str]], rounds: int) -> str:
+    """The bye on the larger side, by the event's bye rule (:func:`_bye`): the lowest placed
+    of that side among those who sat out the fewest rounds whose leaving lets the rest pair
+    across sides without a rematch (if none does: the lowest placed of them)."""
+    count: dict[str, int] = defaultdict(int)
+    for name in order:
+        count[sides[name]] += 1
+    larger = max(count, key=lambda side: count[side])
+    side = [n for n in order if sides[n] == larger]
+    sat_out = {n: rounds - totals[n].played for n in side}
+    fewest = min(sat_out.values())
+    candidates = [n for n in reversed(side) if sat_out[n] == fewest]
+    for name in candidates:
+        if _closest([n for n in order if n != name], sides, totals, played) is not None:
+            return name
+    return candidates[0]
+
+
+def _closest(order: Sequence[str], sides: Mapping[str, str], totals: Mapping[str, Score],
              played: set[frozenset[str]]) -> list[tuple[str, str]] | None:
-    """Each red commander (highest placed first) meets the blue one with the closest victory
-    points not yet met (ties: the higher placed), stepping down as in :func:`_match`."""
+    """From the top of the standings, whichever side: each commander meets the one of the
+    other side with the closest victory points not yet met (ties: the higher placed),
+    stepping down as in :func:`_match`."""
     def nearest(name: str) -> list[str]:
         vp = totals[name].victory_points
-        return sorted(blue, key=lambda n: (abs(totals[n].victory_points - vp), placing(totals[n])))
+        return sorted((n for n in order if sides[n] != sides[name]),
+                      key=lambda n: (abs(totals[n].victory_points - vp), placing(totals[n])))
 
-    reds, met = set(red), _met(played)
-    return ordered_pairing(red, blue, nearest,
-                           lambda a, b: (a in reds) != (b in reds) and b not in met[a])
+    met = _met(played)
+    return ordered_pairing(order, (), nearest,
+                           lambda a, b: sides[a] != sides[b] and b not in met[a])
 
 
 @dataclass(frozen=True)

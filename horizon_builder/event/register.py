@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.event.models import Commander, Side
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.roster.io import load

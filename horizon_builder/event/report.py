@@ -12,6 +12,7 @@ from horizon_builder.event.models import Battle
 from horizon_builder.event.names import shown
 from horizon_builder.event.pairing import Standing, side_totals, standings
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 FORMATS = ("text", "markdown", "html", "csv")
 COLUMNS = ("Rank", "Commander", "Side", "VP", "Tie-break", "FC left", "Bye")
@@ -67,7 +68,7 @@ def _summary(loaded: LoadedEvent) -> list[str]:
     event = loaded.event
     paired = len(event.rounds)
     of = f" of {loaded.last_round}" if loaded.last_round else ""
-    lines = [f"{event.name}: {len(event.commanders)} commanders, {paired}{of} "
+    lines = [f"{event.name}: {plural(len(event.commanders), 'commander')}, {paired}{of} "
              f"round{'' if paired == 1 and not of else 's'} paired, {event.pairing} pairing, "
              f"preset {loaded.preset.name}"]
     if event.pairing == "campaign":

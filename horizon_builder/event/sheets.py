@@ -29,6 +29,7 @@ from horizon_builder.event.report import byes, standing_tables
 from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 #: Between two slips: where to cut the printed page.
 CUT = "- " * 36
@@ -116,7 +117,7 @@ def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str
                          f"{printable(', '.join(benched))}")
     minutes = _round_minutes(loaded)
     if minutes is not None:
-        lines += [f"  Time: {minutes} minutes (OtH p.45). Ten minutes before the end, a "
+        lines += [f"  Time: {plural(minutes, 'minute')} (OtH p.45). Ten minutes before the end, a "
                   "battle not", "  through its five turns finishes the turn it is in and stops."]
     lines.append("  Result (OtH p.47)     VP     Tie-break   Own elements destroyed")
     for side, name in players:
@@ -156,8 +157,8 @@ def final_standings(loaded: LoadedEvent) -> str:
     planned = _planned_rounds(loaded)
     played = sum(1 for r in event.rounds if r.done)
     over = played >= planned and all(r.done for r in event.rounds)
-    title = (f"Final standings after {played} rounds" if over else
-             f"Standings after {played} of {planned} rounds (not final: "
+    title = (f"Final standings after {plural(played, 'round')}" if over else
+             f"Standings after {played} of {plural(planned, 'round')} (not final: "
              f"{'results to come' if event.rounds and not event.rounds[-1].done else 'rounds to play'})")
     out = [printable(f"{event.name}: {title}"),
            "Order: victory points, then tie-break points, then the FC left in the Task "

@@ -22,7 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from horizon_builder.engine import tournament
-from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
+from horizon_builder.engine.analysis import (
+    Analysis,
+    ElementInfo,
+    StatlineInfo,
+    UpgradeCost,
+    granted_upgrades,
+)
 from horizon_builder.engine.findings import Finding
 from horizon_builder.engine.validator import Report
 from horizon_builder.export.glossary import glossary
@@ -149,11 +155,20 @@ def _statline(ruleset: Ruleset, line: StatlineInfo, label: str) -> StatlineExpor
     return StatlineExport.make(
         label=label, type=line.type_id, type_name=name, presence=line.presence, stats=ordered,
         cells=cells, statline=statline_text(cells),
-        upgrades=[_upgrade_line(c) for c in line.upgrades],
+        upgrades=[_upgrade_line(c) for c in line.upgrades] + _granted_lines(ruleset, line),
         special_rules=_rule_lines(ruleset, line.special_rules, own),
         pool=line.pool, points_spent=line.points_spent if line.pool is not None else None,
         pool_left=line.pool_left, unknown_costs=list(line.unknown_costs),
     )
+
+
+def _granted_lines(ruleset: Ruleset, line: StatlineInfo) -> list[UpgradeLine]:
+    """The upgrades another upgrade gives (OtH p.64: artificial intelligence), printed as the
+    element has them: free, and saying what gave them."""
+    return [UpgradeLine.make(id=granted_id, name=granted.name, kind=granted.kind, count=1,
+                             option=None, currency="free", cost=0, provisional=False,
+                             text=f"{granted.name} (with {by.name})")
+            for granted_id, granted, by in granted_upgrades(ruleset, line)]
 
 
 def _purchase_cost(ruleset: Ruleset, purchase: CrPurchase) -> int | None:
@@ -378,7 +393,10 @@ def _share_code(canonical: bytes) -> str | None:
 
 def export_schema() -> dict[str, Any]:
     """JSON Schema of the export document (``horizon-builder schema --export``)."""
+    from horizon_builder.checks import CODES
+
     schema = ExportDocument.model_json_schema(mode="serialization")
+    schema["$defs"]["FindingExport"]["properties"]["code"]["enum"] = sorted(CODES)
     schema["title"] = "horizon-builder roster export"
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     return schema

@@ -18,32 +18,6 @@ UpgradeKind = Literal[
 ]
 
 
-class Scratch:
-    """Room beside a frozen object for what is derived from it and lives as long as it (the
-    validator's reuse between validations: :mod:`horizon_builder.engine.incremental`).
-
-    Not part of the value: every scratch equals every other, a pickle or a deep copy of its
-    owner starts with an empty one, and nothing of it is ever written to a file. A
-    ``model_copy`` shares its owner's (so a copy shares the same Reuse, whose every key names
-    the very ruleset object: a copy's entries are its own)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self) -> None:
-        self.value: object = None
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Scratch)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __reduce__(self) -> tuple[type[Scratch], tuple[()]]:
-        return Scratch, ()
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Scratch:
-        return Scratch()
-
-
 class RuleModel(BaseModel):
     """Base of every ruleset table: strict keys, optional provenance."""
 

@@ -10,7 +10,7 @@ Nothing here knows about Textual or about any particular roster.
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from horizon_builder.rules.adventures import (
     Adventures,
@@ -25,7 +25,6 @@ from horizon_builder.rules.base import (
     Currency,
     Rounding,
     RuleModel,
-    Scratch,
     UpgradeKind,
 )
 from horizon_builder.rules.event import EventOptions, TournamentRules
@@ -507,14 +506,6 @@ class Ruleset(RuleModel):
     needs_upgrade: dict[str, UpgradeNeed] = Field(
         default_factory=dict,
         description="Upgrade id → the elements that need it, barred where an era bars it.")
-    #: made with the ruleset, never part of its value (see :class:`Scratch`)
-    _scratch: Scratch = PrivateAttr(default_factory=Scratch)
-
-    def scratch(self) -> Scratch:
-        """What is derived from these very rules and kept with them (the validator's reuse
-        between validations: :func:`horizon_builder.engine.incremental.reuse_of`)."""
-        return self._scratch
-
     def matches(self, element_type_id: str, names: list[str]) -> bool:
         """True when an element type is named in an eligibility list by id, category or tag."""
         if not names:

@@ -69,3 +69,19 @@ def article(word: str) -> str:
 def with_article(word: str) -> str:
     """``word`` with its article: "an Airship", "a Light Cavalry"."""
     return f"{article(word)} {word}"
+
+
+#: The minus sign of figures shown to a player (U+2212), never a hyphen before a number.
+MINUS = "\u2212"
+
+
+def signed(n: int) -> str:
+    """A change as a player reads it: "+2", "−3" (the minus sign, once), "0"; never "−-2"."""
+    if n > 0:
+        return f"+{n}"
+    return f"{MINUS}{-n}" if n < 0 else "0"
+
+
+def verb(n: int, one: str, many: str) -> str:
+    """The verb as ``n`` subjects take it: ``verb(1, "moves", "move")`` → "moves"."""
+    return one if n == 1 else many

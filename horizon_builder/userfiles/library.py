@@ -52,7 +52,7 @@ def library_files(folder: Path) -> list[Path]:
 
 def read_entry(path: Path, extra_overrides: Sequence[str] = ()) -> LibraryEntry:
     """One file judged as ``check`` judges it; a file that cannot be used says so."""
-    from horizon_builder.engine.validator import validate
+    from horizon_builder.checks import validate
     from horizon_builder.roster.io import load
 
     try:

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from horizon_builder.campaign.intelligence import adjusted
 from horizon_builder.campaign.report import render, roster_document
 from horizon_builder.campaign.session import CampaignSession
-from horizon_builder.engine.validator import validate
+from horizon_builder.checks import validate
 from horizon_builder.event.names import shown
 from horizon_builder.tui.common.dialog import CANCEL, Dialog, DialogButton
 

@@ -158,7 +158,7 @@ class EventScreen(WatchedTableView):
         if not paired:
             return "no round paired"
         if last and paired >= last and loaded.event.rounds[-1].done:
-            return f"all {last} rounds played: final standings"
+            return f"all {plural(last, 'round')} played: final standings"
         return f"round {paired} of {last}" if last else f"{plural(paired, 'round')} paired"
 
     def _apply(self, change: Callable[[EventSession], Change]) -> bool:

@@ -22,6 +22,7 @@ from horizon_builder.event import batch
 from horizon_builder.export.check import json_report
 from horizon_builder.files.problems import LoadError
 from horizon_builder.rules.models import EventOptions
+from horizon_builder.text.words import plural
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.plain import plain
 from horizon_builder.tui.event.organiser_view import OrganiserView, WatchedTableView, file_stamp
@@ -146,7 +147,7 @@ class OrganiserScreen(WatchedTableView):
         bad = sum(not r.readable for r in self.rows)
         self.query_one("#org-summary", Static).update(Content.assemble(
             plain(f"{event.name or self.preset.stem}: FC {event.force_cost} · "
-                  f"{len(self.rows)} lists · "), (f"{legal} legal", "$success"), " · ",
+                  f"{plural(len(self.rows), 'list')} · "), (f"{legal} legal", "$success"), " · ",
             (f"{len(self.rows) - legal - bad} not legal", "$error" if legal < len(self.rows)
              else ""), " · ", (f"{bad} unreadable", "$warning" if bad else ""),
             ("   Enter: view a list · click a column to sort · x: export", "dim")))
@@ -224,7 +225,7 @@ class ListViewScreen(OrganiserView):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        from horizon_builder.engine.validator import validate
+        from horizon_builder.checks import validate
         from horizon_builder.export import render
         from horizon_builder.roster.io import load
 

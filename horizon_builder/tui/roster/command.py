@@ -22,6 +22,7 @@ from horizon_builder.engine.analysis import Analysis
 from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.text.words import plural
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.plain import plain
 from horizon_builder.tui.common.views import EditorView
@@ -104,7 +105,7 @@ class CommandScreen(EditorView, Screen[None]):
         cr.update(Content.assemble(
             ("CR left: ", "bold"),
             (f"{left} of {analysis.cr_available}", "bold $error" if over else "bold $success"),
-            (f"  {analysis.cr_counted_elements} elements ÷ "
+            (f"  {plural(analysis.cr_counted_elements, 'element')} ÷ "
              f"{rs.command_resources.per_elements}", "dim"),
             ("  provisional" if rs.command_resources.is_provisional else "", "$warning")))
         self._show_options(rs, roster)
@@ -136,7 +137,7 @@ class CommandScreen(EditorView, Screen[None]):
                 "\n   ", note), id=choice.id))
         box.set_options(options)
         # the list may be taller than its box: say how many options there are to scroll to
-        box.border_subtitle = f"{len(options)} options ↑↓"
+        box.border_subtitle = f"{plural(len(options), 'option')} ↑↓"
         if keep is not None and keep < len(options):
             box.highlighted = keep
         else:

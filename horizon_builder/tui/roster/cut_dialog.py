@@ -3,7 +3,7 @@
 Enter on a finding that the force is over its FC budget (or a Task Force over its FP
 limit) opens this list instead of only the budget field: each element with what cutting
 it saves and the total after, a ✓ where the force then fits (judged by the validator,
-:func:`horizon_builder.engine.cuts.cuts`). Enter cuts the element (ctrl+z undoes it);
+:func:`horizon_builder.editing.cuts.cuts`). Enter cuts the element (ctrl+z undoes it);
 ``b`` goes to the budget in Settings instead.
 """
 
@@ -17,8 +17,9 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from horizon_builder.engine.cuts import Cut
+from horizon_builder.editing.cuts import Cut
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import signed
 from horizon_builder.tui.common.dialog import CANCEL, Dialog, DialogButton
 
 #: what the dialog answers: an element id to cut, "budget" for the settings, or None
@@ -47,7 +48,7 @@ class CutDialog(Dialog[CutAnswer]):
         line = Text("✓ " if cut.fits else "  ", style="bold green" if cut.fits else "")
         name = printable(("★ " if cut.is_command else "") + cut.name)
         line.append(name[:width].ljust(width))
-        line.append(f"  −{cut.saves:<2} {self._measure} → {cut.total_after}/{self._limit}",
+        line.append(f"  {signed(-cut.saves):<3} {self._measure} → {cut.total_after}/{self._limit}",
                     style="" if cut.fits else "dim")
         if not cut.fits:
             line.append(f" ({cut.total_after - self._limit} over)", style="dim")

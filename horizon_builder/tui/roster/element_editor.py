@@ -296,7 +296,8 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
                 self.app.bell()
                 self.notify(f"{row.name}: {row.reason}", severity="warning", timeout=3)
                 return
-            self._edit(lambda e: ed.add_upgrade(rs, e, upgrade_id, line),
+            paid = row.paid if not row.taken and row.ways else None  # the way that can pay
+            self._edit(lambda e: ed.add_upgrade(rs, e, upgrade_id, line, paid=paid),  # type: ignore[arg-type]
                        f"{self._line_name()}: take {row.name}")
             if row.unit_cost is None and not row.taken:  # nobody knows its cost yet: ask once
                 from horizon_builder.tui.rules.rulebook import AskRuleValue

@@ -55,7 +55,10 @@ def extra_stats(line: StatlineInfo) -> str:
 def upgrades_text(ruleset: Ruleset, line: StatlineInfo,
                   bought: Iterable[CrPurchase] = ()) -> str:
     """A line's upgrades, its own and those bought with CR for its whole type (``bought``:
-    drones, a rebro node, OtH p.24), which it has as much as its own."""
+    drones, a rebro node, OtH p.24), which it has as much as its own, and those its upgrades
+    grant (OtH p.64: artificial intelligence)."""
+    from horizon_builder.engine.analysis import granted_upgrades  # (only the types at import)
+
     parts = []
     for purchase in bought:
         if purchase.form_type:
@@ -71,6 +74,7 @@ def upgrades_text(ruleset: Ruleset, line: StatlineInfo,
         if cost.choice.count > 1:
             name += f" ×{cost.choice.count}"
         parts.append(name)
+    parts += [f"{granted.name} (with {by.name})" for _, granted, by in granted_upgrades(ruleset, line)]
     extra = extra_stats(line)
     if extra:
         parts.insert(0, extra)

@@ -449,7 +449,7 @@ class RosterScreen(SessionView, CompositorHookScreen):
     def offer_cuts(self, finding: Finding) -> None:
         """Over budget: offer the elements to cut, or the budget field (issue 15 item 11)."""
         from horizon_builder import editing as ed
-        from horizon_builder.engine.cuts import CUTTABLE, cuts, limit, total
+        from horizon_builder.editing.cuts import CUTTABLE, cuts, limit, total
         from horizon_builder.tui.roster.cut_dialog import CutDialog
 
         session = self.session

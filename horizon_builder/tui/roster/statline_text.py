@@ -73,6 +73,9 @@ def upgrade_detail_text(row: UpgradeOption) -> Content:
                               + row.reason, "$error" if not row.taken else "$warning")
     else:
         tail = Content.styled(row.summary or "", "$text-muted")
+    if row.ways and not row.taken:  # every way the rules allow it paid, before it is taken
+        ways = " · ".join(payment_label(w) + (f" ({why})" if why else "") for w, why in row.ways)
+        tail = Content.assemble(tail, "\n", Content.styled(f"Pay with: {ways}", "dim"))
     return Content.assemble(head, "\n", tail)
 
 

@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import Roster
+from horizon_builder.text.words import plural
 from horizon_builder.tui.common.views import SessionView
 from horizon_builder.tui.rounds.name_dialog import RoundNameDialog
 
@@ -72,7 +73,7 @@ class RoundListActions(SessionView, Screen[None]):
             return
         index, name = self.index, self._round_name
         round_ = self.session.roster.rounds[index]
-        message = f"Delete {name} ({len(round_.elements)} elements fielded)?"
+        message = f"Delete {name} ({plural(len(round_.elements), 'element')} fielded)?"
         if round_.destroyed and index < self.round_count - 1:
             message += "\nIts losses will no longer be benched in the rounds after it."
         message += "\n(ctrl+z undoes this.)"
@@ -86,7 +87,7 @@ class RoundListActions(SessionView, Screen[None]):
 
     def action_suggest(self) -> None:
         """The best legal battlegroups for this round; Enter on one fields it (OtH p.46)."""
-        from horizon_builder.engine.suggest import Suggestion
+        from horizon_builder.editing.suggest import Suggestion
         from horizon_builder.tui.rounds.suggest_dialog import SuggestDialog
 
         if not self.round_count:

@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from horizon_builder.engine.suggest import GOALS, Suggestion, SuggestResult, suggest
+from horizon_builder.editing.suggest import GOALS, Suggestion, SuggestResult, suggest
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.common.dialog import Dialog

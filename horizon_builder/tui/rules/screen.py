@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 
 from horizon_builder.rules.personal import ENTERED_FROM, personal_rules_path
 from horizon_builder.rules.values import RuleValue, rule_values
+from horizon_builder.text.words import plural
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.plain import plain
 from horizon_builder.tui.common.views import MORE_CSS, SessionView
@@ -79,7 +80,7 @@ class RulesScreen(SessionView, Screen[None]):
         gaps = sum(v.status == "unknown" for v in every)
         entered = sum(v.status == "entered" for v in every)
         self.query_one("#rules-title", Static).update(Content.assemble(
-            ("Rules in force", "bold"), f" · {len(every)} values · ", (f"{gaps} unknown", "$error"),
+            ("Rules in force", "bold"), f" · {plural(len(every), 'value')} · ", (f"{gaps} unknown", "$error"),
             " · ", (f"{entered} entered by you", "$accent"),
             (" · showing unknown or provisional only" if self.only_gaps else "", "$warning")))
         problems = self.session.personal_problems

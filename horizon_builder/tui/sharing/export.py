@@ -22,7 +22,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
-from horizon_builder.engine.validator import Report, validate
+from horizon_builder.checks import validate
+from horizon_builder.engine.validator import Report
 from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_document, write_atomic
 from horizon_builder.export.document import ExportDocument
 from horizon_builder.files.names import file_stem

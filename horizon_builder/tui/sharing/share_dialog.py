@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Button, Static
 
+from horizon_builder.text.words import plural
 from horizon_builder.tui.common.dialog import CANCEL, Dialog, DialogButton
 
 CopyChoice = Literal["text", "code", ""]
@@ -26,7 +27,7 @@ class CopyListDialog(Dialog[CopyChoice]):
         self._code_length = code_length
 
     def compose_body(self) -> ComposeResult:
-        code = (f"The share code is one line of {self._code_length} characters: "
+        code = (f"The share code is one line of {plural(self._code_length, 'character')}: "
                 "horizon-builder import, or the Open dialog (ctrl+o), reads it back."
                 if self._code_length is not None else
                 "This list is too large for a share code: copy its text, or share the file.")

@@ -21,10 +21,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from horizon_builder.checks import validate
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.totals import intelligence_rating
 from horizon_builder.engine.tournament import benched
-from horizon_builder.engine.validator import validate
 from horizon_builder.roster.models import Command, Element, Roster
 from horizon_builder.rules.models import Ruleset
 

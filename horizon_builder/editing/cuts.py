@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from horizon_builder.checks import validate
 from horizon_builder.editing import delete_element
 from horizon_builder.engine.tournament import fp_multiple
-from horizon_builder.engine.validator import Report, validate
+from horizon_builder.engine.validator import Report
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 

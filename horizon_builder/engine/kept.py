@@ -1,0 +1,68 @@
+"""What the evaluator keeps from one validation to the next: private to
+:mod:`horizon_builder.engine.validator` (no other module imports it: a test says so).
+
+Two things, found again by the very objects they were made from (by identity, each entry
+holding those objects so their ids cannot be another's while it lives):
+
+- an element's :class:`~horizon_builder.engine.analysis.ElementInfo`, keyed by the ruleset,
+  the element and everything of the force it is derived from (its CHQ flag, the CHQ's type,
+  the CR bought for its type: the ``context`` :func:`~horizon_builder.engine.analysis.analyse`
+  names);
+- what one block of element-level predicates (element, statline, upgrade scopes) said of
+  one element's info, keyed by what those predicates declare they read
+  (:data:`~horizon_builder.engine.rule.READS`: the mode always; the roster's settings, the
+  command, the CR purchases when declared).
+
+An edit shares every element it did not change with the roster before it, so after an edit
+only the changed element is derived and judged again. Bounded: two generations of
+:data:`LIMIT` entries each, the older dropped when the newer is full, so memory stays flat
+however many lists are judged. ``tests/test_revalidation.py`` compares validation after
+random edits with validation of a fresh copy (nothing found again).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+#: entries per generation
+LIMIT = 4_096
+
+
+class Kept:
+    """A bounded map from a key (holding ids) to a value, each entry holding its anchors."""
+
+    def __init__(self, limit: int = LIMIT):
+        self._limit = limit
+        self._new: dict[Hashable, tuple[tuple[object, ...], Any]] = {}
+        self._old: dict[Hashable, tuple[tuple[object, ...], Any]] = {}
+
+    def get(self, key: Hashable) -> Any:
+        hit = self._new.get(key)
+        if hit is None:
+            hit = self._old.pop(key, None)
+            if hit is None:
+                return None
+            self._store(key, hit)
+        return hit[1]
+
+    def put(self, key: Hashable, anchors: tuple[object, ...], value: Any) -> None:
+        self._store(key, (anchors, value))
+
+    def _store(self, key: Hashable, entry: tuple[tuple[object, ...], Any]) -> None:
+        if len(self._new) >= self._limit:
+            self._old, self._new = self._new, {}
+        self._new[key] = entry
+
+    def clear(self) -> None:
+        self._new.clear()
+        self._old.clear()
+
+    def __len__(self) -> int:
+        return len(self._new) + len(self._old)
+
+
+#: element infos (see the module docstring)
+INFOS = Kept()
+#: what blocks of element-level predicates said of an info
+SAID = Kept()
