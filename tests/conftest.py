@@ -1,10 +1,7 @@
-"""Shared fixtures (the shipped ruleset), and the record of finding codes the suite produces.
-
-Every validation a test runs is recorded (the codes of its findings). At the end of a
-full run (the whole ``tests`` folder, no ``-k``), every code of the catalogue
-(:data:`horizon_builder.checks.CODES`, made from the declared rules) must have been produced
-by some test, or the run fails and names the codes no test reaches. Under pytest-xdist each worker
-sends its codes to the controller, which checks their union.
+"""Shared fixtures (the shipped ruleset, each test's own user folders) and the suite's
+hooks. That every finding code is produced by some roster is the rule fixtures' own test
+(``tests/test_rule_fixtures.py``: a producing roster and a legal one at its limit per code),
+not a patch of ``validate`` here.
 """
 
 from __future__ import annotations
@@ -29,24 +26,8 @@ os.environ.setdefault("HORIZON_BUILDER_DATA_DIR", os.path.join(_FOLDERS, "data")
 # The ruleset disk cache (rules/diskcache.py) of this run: never the user's own.
 os.environ.setdefault("HORIZON_BUILDER_CACHE_DIR", os.path.join(_FOLDERS, "cache"))
 
-# Record before any test module binds ``validate``: patch the module function first.
-import horizon_builder.checks as _checks  # noqa: E402
-
-PRODUCED: set[str] = set()
-_real_validate = _checks.validate
-
-
-def _recording_validate(roster, ruleset):  # type: ignore[no-untyped-def]
-    report = _real_validate(roster, ruleset)
-    PRODUCED.update(f.code for f in report.all_findings)
-    return report
-
-
-_checks.validate = _recording_validate
-
 from hygiene import release_dead_apps  # noqa: E402
 
-from horizon_builder.checks import CODES  # noqa: E402
 from horizon_builder.rules.loader import load_ruleset  # noqa: E402
 from horizon_builder.rules.models import Ruleset  # noqa: E402
 from horizon_builder.userfiles.autosave import DATA_DIR_ENV  # noqa: E402
@@ -84,24 +65,6 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return WORKERS_PER_CORE * (cores or 1)
 
 
-#: a test of the collection was left out (by -k, -m, --lf, --deselect, ...): not a full run
-DESELECTED: list[bool] = []
-_PARTIAL_OPTIONS = ("keyword", "markexpr", "lf", "deselect", "ignore", "ignore_glob", "stepwise",
-                    "collectonly")
-
-
-def _full_run(config: pytest.Config) -> bool:
-    if any(config.getoption(name, default=None) for name in _PARTIAL_OPTIONS) or DESELECTED:
-        return False
-    args = [Path(a.split("::")[0]).resolve() for a in config.args] or [TESTS]
-    return all(a == TESTS for a in args)
-
-
-def pytest_deselected(items: list[pytest.Item]) -> None:
-    if items:
-        DESELECTED.append(True)
-
-
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     # What the tests left is collected now, with pytest's hook for unraisable exceptions in
     # place, and the survivors (they live until the process ends) are frozen: pytest's five
@@ -110,29 +73,6 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     # hygiene.release_dead_apps).
     gc.collect()
     gc.freeze()
-    config = session.config
-    workeroutput = getattr(config, "workeroutput", None)
-    if workeroutput is not None:  # an xdist worker: hand the codes to the controller
-        workeroutput["finding_codes"] = sorted(PRODUCED)
-        workeroutput["deselected"] = bool(DESELECTED)
-        return
-    if not _full_run(config) or exitstatus != 0:
-        return
-    missing = sorted(set(CODES) - PRODUCED)
-    if missing:
-        reporter = config.pluginmanager.get_plugin("terminalreporter")
-        if reporter is not None:
-            reporter.ensure_newline()
-            reporter.write_line(f"finding codes no test produced: {', '.join(missing)}", red=True)
-        session.exitstatus = pytest.ExitCode.TESTS_FAILED
-
-
-def pytest_testnodedown(node, error) -> None:  # type: ignore[no-untyped-def]
-    """xdist controller: collect a finished worker's codes (and whether it left tests out)."""
-    output = getattr(node, "workeroutput", {})
-    PRODUCED.update(output.get("finding_codes", []))
-    if output.get("deselected"):
-        DESELECTED.append(True)
 
 
 @pytest.fixture(autouse=True)
