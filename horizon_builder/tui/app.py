@@ -32,7 +32,7 @@ from horizon_builder.text.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
 from horizon_builder.tui.common.paths import exists, only_in
-from horizon_builder.tui.common.plain import install_control_filter
+from horizon_builder.tui.common.textual_internals import install_control_filter
 from horizon_builder.tui.common.titles import show_titles
 from horizon_builder.tui.common.views import SessionView
 from horizon_builder.tui.event.organising import ROSTER_ACTIONS, OrganiserActions
