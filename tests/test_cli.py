@@ -128,6 +128,69 @@ def test_bad_arguments_exit_2(capsys, args):
     assert exc.value.code == 2
 
 
+@pytest.mark.parametrize(("args", "usage"), [
+    (["check"], "usage: horizon-builder check [-h]"),
+    (["export"], "usage: horizon-builder export [-h]"),
+    (["event", "pair"], "usage: horizon-builder event pair [-h] EVENT"),
+])
+def test_a_subcommand_usage_and_error_name_it_alone(capsys, args, usage):
+    """Issue 36 item 10: not the whole top-level usage ("horizon-builder [FILE] ... COMMAND
+    ... check: error")."""
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2
+    assert err.startswith(usage)
+    assert f"\nhorizon-builder {' '.join(args)}: error: the following arguments are required" in err
+    assert "[FILE]" not in err and "COMMAND" not in err
+
+
+def _stdin(monkeypatch, data: bytes) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+@pytest.mark.parametrize("fmt", ["toml", "json"])
+def test_check_dash_reads_a_roster_from_standard_input(capsys, monkeypatch, fmt):
+    illegal = examples_dir() / "needs-fixing.toml"
+    _, expected, _ = run(capsys, "check", "--format", "json", str(illegal))
+    if fmt == "json":
+        main(["export", "--format", "json", str(illegal)])
+        data = capsys.readouterr().out.encode()
+    else:
+        data = illegal.read_bytes()
+    _stdin(monkeypatch, data)
+    status, out, _ = run(capsys, "check", "--format", "json", "-")
+    assert status == 1
+    got, want = json.loads(out)[0], json.loads(expected)[0]
+    assert got.pop("path") == "<stdin>" and want.pop("path") == str(illegal)
+    assert got == want
+    _stdin(monkeypatch, data)
+    status, out, _ = run(capsys, "check", "-", str(LEGAL))
+    assert status == 1 and out.startswith("<stdin>: Overeager Recruits") and str(LEGAL) in out
+
+
+def test_check_dash_names_standard_input_in_its_errors(capsys, monkeypatch, tmp_path):
+    _stdin(monkeypatch, b'name = "x"\nkind = 3\n')
+    status, _, err = run(capsys, "check", "-")
+    assert status == 2 and err.startswith("error: <stdin>:2: kind")
+    _stdin(monkeypatch, b"")
+    status, _, err = run(capsys, "check", "-", "-")
+    assert status == 2 and "named more than once" in err
+    _stdin(monkeypatch, b"#" * (5 * 1024 * 1024 + 1))
+    status, _, err = run(capsys, "check", "-")
+    assert status == 2 and "error: <stdin>: is too large (over 5 MB)" in err
+
+
+def test_check_dash_house_rules_are_relative_to_the_current_folder(capsys, monkeypatch, tmp_path):
+    (tmp_path / "house.toml").write_text("[element_types.mech.pool.points]\n3 = 16\n")
+    monkeypatch.chdir(tmp_path)
+    _stdin(monkeypatch, b'overrides = "house.toml"\n' + LEGAL.read_bytes())
+    status, out, _ = run(capsys, "check", "-")
+    assert status == 1 and "spends 18 of 16" in out
+
+
 def test_console_entry_point_runs_from_any_folder(tmp_path):
     """The installed command works outside the checkout (rulesets and examples ship with it)."""
     result = subprocess.run(

@@ -28,7 +28,7 @@ open the app:
   horizon-builder serve [FILE]             the app in a web browser (see serve --help)
   python -m horizon_builder ...            the same, without the script on PATH
 options of the app: --ruleset FILE (house rules), --no-personal-rules (leave out your
-rulebook). Shell completion: horizon-builder completion bash|zsh|fish.
+rulebook). Shell completion: horizon-builder completion bash|zsh|fish|powershell.
 """
 
 
@@ -47,11 +47,19 @@ def _check(args: argparse.Namespace) -> int:
     status = 0
     results = []
     texts = []
+    if args.files.count("-") > 1:
+        print("error: - (standard input) is named more than once: it holds one roster",
+              file=sys.stderr)
+        return 2
     for path in list_files(args.files):
-        name = str(path)
+        name, raw = str(path), None
+        if name == "-":  # one roster from standard input, named <stdin> in messages
+            name = STDIN_NAME
         try:
+            if name == STDIN_NAME:
+                raw = _read_stdin()
             loaded = load(name, extra_overrides=args.ruleset,
-                          personal=not args.no_personal_rules)
+                          personal=not args.no_personal_rules, raw=raw)
         except LoadError as exc:
             status = 2
             for problem in exc.problems:
@@ -75,11 +83,31 @@ def _check(args: argparse.Namespace) -> int:
     return status
 
 
+#: How messages name a roster read from standard input (``check -``); its ``overrides`` is
+#: relative to the current folder.
+STDIN_NAME = "<stdin>"
+
+
+def _read_stdin() -> bytes:
+    """Standard input's bytes, within the same size limit as a file (LoadError past it)."""
+    from horizon_builder.files.tomlfile import MAX_FILE_BYTES
+
+    raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise LoadError.single(STDIN_NAME, f"is too large (over {MAX_FILE_BYTES // (1024 * 1024)} "
+                               "MB): not read")
+    return raw
+
+
 def _check_event(args: argparse.Namespace) -> int:
     """The organiser's batch check (OtH p.45-48): one row per list, judged by the preset."""
     from horizon_builder.event import batch
     from horizon_builder.files.resources import find_preset
 
+    if "-" in args.files:
+        print("error: - (standard input) is one roster: --event judges the lists of files and "
+              "folders (name them)", file=sys.stderr)
+        return 2
     preset = find_preset(args.event)
     try:
         event = batch.read_preset(preset)
@@ -157,6 +185,10 @@ def _adventure(args: argparse.Namespace) -> int:
     return adventure_main(args)
 
 
+#: The shells ``completion`` writes a script for (shtab's; PowerShell from shtab 1.12).
+COMPLETION_SHELLS = ("bash", "zsh", "fish", "powershell")
+
+
 def _completion(args: argparse.Namespace) -> int:
     import shtab
 
@@ -192,7 +224,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"horizon-builder {__version__}")
-    sub = parser.add_subparsers(dest="command")
+    # prog: each subcommand's usage and error lines name it alone ("horizon-builder check"),
+    # not the whole top-level usage (argparse's default when the top level has its own usage)
+    sub = parser.add_subparsers(dest="command", prog="horizon-builder")
     for name, add in _SUBPARSERS.items():
         if only is None or only == name:
             add(sub)
@@ -202,7 +236,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _add_check(sub: Any) -> None:
     check = sub.add_parser("check", help="validate roster files and report totals and findings")
     check.add_argument("files", nargs="+", metavar="PATH",
-                       help="roster files, or folders searched for *.toml")
+                       help="roster files, or folders searched for *.toml; - reads one roster "
+                       "(TOML or the JSON export) from standard input")
     check.add_argument("--format", choices=("text", "json", "csv"), default="text",
                        help="csv: the organiser's table (with --event)")
     check.add_argument("--event", metavar="PRESET",
@@ -289,9 +324,10 @@ def _add_serve(sub: Any) -> None:
 
 
 def _add_completion(sub: Any) -> None:
-    completion = sub.add_parser("completion", help="print the shell completion script (bash, zsh or "
-                                "fish); see the user guide, docs/player.md, for where to put it")
-    completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="your shell")
+    completion = sub.add_parser("completion", help="print the shell completion script (bash, zsh, "
+                                "fish or powershell); see the user guide, docs/player.md, for "
+                                "where to put it")
+    completion.add_argument("shell", choices=COMPLETION_SHELLS, help="your shell")
     completion.set_defaults(func=_completion)
 
 

@@ -90,10 +90,11 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
-    """Read a TOML file, raising :class:`LoadError` with file and line on any failure."""
+def read_toml(path: str | Path, raw: bytes | None = None) -> tuple[dict[str, Any], str]:
+    """Read a TOML file (or ``raw``, its bytes read already), raising :class:`LoadError` with
+    file and line on any failure."""
     path = Path(path)
-    text = decode_utf8(path, read_regular_file(path))
+    text = decode_utf8(path, read_regular_file(path) if raw is None else raw)
     if not text.strip():
         raise LoadError.single(path, "file is empty")
     try:
