@@ -247,3 +247,41 @@ def test_a_command_builds_only_its_own_parser_and_parses_as_the_whole_one() -> N
         assert alone.format_usage() == build_parser().format_usage()
     args = ["check", "a.toml", "--format", "json", "--ruleset", "r.toml"]
     assert build_parser("check").parse_args(args) == build_parser().parse_args(args)
+
+
+# --- a standard output that cannot be written (issue 36 item 6) ---------------------------
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["check", str(LEGAL)], ["export", str(LEGAL)], ["schema"],
+                                  ["--help"], ["completion", "bash"]])
+def test_a_full_standard_output_is_said_as_o_says_it_exit_2(args):
+    """Not "internal error ... a bug" (exit 3): the same words a full disk under -o gets."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "horizon_builder", *args], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "error: standard output: cannot write: No space left on device\n"
+
+
+class _BrokenDisk:
+    """A stdout whose writes fail with EIO (a disk or terminal gone bad)."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EIO, "Input/output error")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_an_io_error_on_standard_output_is_said_exit_2(monkeypatch, capsys):
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", _BrokenDisk())
+    status = main(["check", str(LEGAL)])
+    err = capsys.readouterr().err
+    assert status == 2 and err == "error: standard output: cannot write: Input/output error\n"

@@ -418,11 +418,71 @@ def _mistyped_command(word: str) -> str | None:
     return close[0] if close else None
 
 
+def _run_command(argv: list[str]) -> int:
+    """A subcommand (or --help, --version), its standard output guarded: a full disk or an I/O
+    error there is said as ``-o`` says it of a file (exit 2), not taken for a bug of ours."""
+    real_stdout = sys.stdout
+    sys.stdout = _GuardedStdout(real_stdout)  # type: ignore[assignment]
+    try:
+        try:
+            args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
+            status = int(args.func(args))
+        except SystemExit as exc:  # --help, --version, a usage error: printed, then flushed
+            sys.stdout.flush()
+            raise exc from None
+        sys.stdout.flush()  # what is still buffered is written now, its error said here
+        return status
+    except _StdoutFailed as failed:
+        _quiet_stdout()
+        reason = failed.error.strerror or failed.error
+        print(f"error: standard output: cannot write: {printable(reason)}", file=sys.stderr)
+        return 2
+    finally:
+        sys.stdout = real_stdout
+
+
+class _StdoutFailed(Exception):
+    """Writing standard output failed (not a closed pipe: that ends quietly)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
+class _GuardedStdout:
+    """stdout (or its ``buffer``) whose write and flush errors say they are stdout's."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, data: Any) -> int:
+        try:
+            return int(self._stream.write(data))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _StdoutFailed(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _StdoutFailed(exc) from exc
+
+    @property
+    def buffer(self) -> _GuardedStdout:
+        return _GuardedStdout(self._stream.buffer)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if (argv and argv[0] in SUBCOMMANDS) or any(a in ("-h", "--help", "--version") for a in argv[:1]):
-        args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
-        return int(args.func(args))
+        return _run_command(argv)
     mistyped = _mistyped_command(argv[0]) if argv else None
     if mistyped:
         print(f"horizon-builder: error: unknown command {argv[0]!r}: did you mean {mistyped}?\n"
