@@ -426,7 +426,7 @@ def _run_command(argv: list[str]) -> int:
     """A subcommand (or --help, --version), its standard output guarded: a full disk or an I/O
     error there is said as ``-o`` says it of a file (exit 2), not taken for a bug of ours."""
     real_stdout = sys.stdout
-    sys.stdout = _GuardedStdout(real_stdout)  # type: ignore[assignment]
+    sys.stdout = _GuardedStdout(real_stdout)
     try:
         try:
             args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)

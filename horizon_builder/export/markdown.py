@@ -198,6 +198,6 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
         out += ["", "## Notes", "", md_block(doc.notes)]
     out += ["", "## Share", "", f"- **{pin_line(doc)}**"]
     out += [f"- Share code ({md_escape(SHARE_HINT)}):", "", f"`{doc.share_code}`"] \
-        if doc.share_code else [md_item(share_line(doc))]
+        if doc.share_code else [f"- {share_line(doc)}"]
     out += ["", f"*Exported by {md_escape(doc.generator)}*", ""]
     return printable("\n".join(out), multiline=True)  # names are one line each already (md_escape)
