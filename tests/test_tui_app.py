@@ -593,3 +593,15 @@ def test_the_control_filter_reaches_rich_and_textual() -> None:
     assert "\x1b" not in captured.get() and "\\x1b]0;x\\x07b\\x9b\\u202e" in captured.get()
     rendered = "".join(segment.text for segment in Content("a\x1bb\u202e").render_segments())
     assert "\x1b" not in rendered and "\u202e" not in rendered and "\\x1b" in rendered
+
+
+async def test_the_ctrl_c_hint_is_plain_text() -> None:
+    """Textual's ctrl+c hint ("Press [b]ctrl+q[/b] to quit") went through the app's plain
+    notify, which showed its markup as typed (issue 36 item 6): it names the quit key plainly."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        hints = [n for n in app._notifications if n.title == "Do you want to quit?"]
+        assert [n.message for n in hints] == ["Press q to quit the app"]

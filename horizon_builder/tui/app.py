@@ -102,6 +102,15 @@ class HorizonApp(TypeAhead, HomeViewActions, RulebookActions, OrganiserActions, 
         super().notify(printable(message, multiline=True), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """ctrl+c: Textual's hint of the quit key, without its ``[b]`` markup (every
+        notification here is plain text, so Textual's own showed the tags)."""
+        for active in self.active_bindings.values():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {self.get_key_display(active.binding)} to quit the app",
+                            title="Do you want to quit?")
+                return
+
     def format_title(self, title: str, sub_title: str) -> Content:
         return super().format_title(printable(title), printable(sub_title))
 
