@@ -13,6 +13,7 @@ from typing import Any
 
 from horizon_builder import __version__
 from horizon_builder.cli.helptext import RULESET_HELP
+from horizon_builder.cli.streams import GuardedStdout, SafeStream, StdoutFailed, quiet_stdout
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
 
@@ -367,11 +368,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     and exits with status 3, never 1, which means "illegal list".
     """
     real_stderr = sys.stderr
-    sys.stderr = _SafeStream(real_stderr)
+    sys.stderr = SafeStream(real_stderr)
     try:
         return _main(argv)
     except BrokenPipeError:
-        _quiet_stdout()
+        quiet_stdout()
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return 130
@@ -386,29 +387,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         sys.stderr = real_stderr
-
-
-class _SafeStream:
-    """stderr with control characters escaped: messages quote file text (keys, names, paths)."""
-
-    def __init__(self, stream: Any):
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        return int(self._stream.write(printable(text, multiline=True)))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def _mistyped_command(word: str) -> str | None:
@@ -426,7 +404,7 @@ def _run_command(argv: list[str]) -> int:
     """A subcommand (or --help, --version), its standard output guarded: a full disk or an I/O
     error there is said as ``-o`` says it of a file (exit 2), not taken for a bug of ours."""
     real_stdout = sys.stdout
-    sys.stdout = _GuardedStdout(real_stdout)
+    sys.stdout = GuardedStdout(real_stdout)
     try:
         try:
             args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
@@ -436,51 +414,13 @@ def _run_command(argv: list[str]) -> int:
             raise exc from None
         sys.stdout.flush()  # what is still buffered is written now, its error said here
         return status
-    except _StdoutFailed as failed:
-        _quiet_stdout()
+    except StdoutFailed as failed:
+        quiet_stdout()
         reason = failed.error.strerror or failed.error
         print(f"error: standard output: cannot write: {printable(reason)}", file=sys.stderr)
         return 2
     finally:
         sys.stdout = real_stdout
-
-
-class _StdoutFailed(Exception):
-    """Writing standard output failed (not a closed pipe: that ends quietly)."""
-
-    def __init__(self, error: OSError):
-        super().__init__(str(error))
-        self.error = error
-
-
-class _GuardedStdout:
-    """stdout (or its ``buffer``) whose write and flush errors say they are stdout's."""
-
-    def __init__(self, stream: Any):
-        self._stream = stream
-
-    def write(self, data: Any) -> int:
-        try:
-            return int(self._stream.write(data))
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise _StdoutFailed(exc) from exc
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise _StdoutFailed(exc) from exc
-
-    @property
-    def buffer(self) -> _GuardedStdout:
-        return _GuardedStdout(self._stream.buffer)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
