@@ -285,3 +285,23 @@ def test_an_io_error_on_standard_output_is_said_exit_2(monkeypatch, capsys):
     status = main(["check", str(LEGAL)])
     err = capsys.readouterr().err
     assert status == 2 and err == "error: standard output: cannot write: Input/output error\n"
+
+
+class _Capture:
+    """A stdout whose write returns None (as Textual's print capture inside a running app)."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_guarded_stdout_takes_a_stream_whose_write_returns_nothing(monkeypatch):
+    captured = _Capture()
+    monkeypatch.setattr(sys, "stdout", captured)
+    assert main(["check", str(LEGAL)]) == 0
+    assert str(LEGAL) in captured.text

@@ -47,9 +47,9 @@ class GuardedStdout:
     def __init__(self, stream: Any):
         self._stream = stream
 
-    def write(self, data: Any) -> int:
+    def write(self, data: Any) -> Any:
         try:
-            return int(self._stream.write(data))
+            return self._stream.write(data)  # what the stream returns (a capture may give None)
         except BrokenPipeError:
             raise
         except OSError as exc:
