@@ -46,14 +46,16 @@ class Finder:
         a short name, a file name) holds the typed letters in order, and not every typed word
         is in ``words`` (longer text, a summary or a verdict, where letters in order would
         find nearly anything: whole words only, ranked below every fuzzy match); offsets only
-        when the name matched. Anything matches an empty query (score 1, nothing highlighted)."""
+        when the name matched; the rank is the best of the fields. Anything matches an empty
+        query (score 1, nothing highlighted)."""
         if not self.query:
             return 1.0, ()
-        found = self._match(name)
-        if found[0]:
-            return found
-        score = max((self._match(other)[0] for other in more if other), default=0.0)
-        if not score and words:
+        score, offsets = self._match(name)
+        # the best field decides the rank ("lt cav" is a Lt Cav's short name exactly)
+        score = max([score, *(self._match(other)[0] for other in more if other)])
+        if score:
+            return score, offsets
+        if words:
             text = words.casefold()
             score = WORDS_SCORE if all(w in text for w in self.query.casefold().split()) else 0.0
         return score, ()
