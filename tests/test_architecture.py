@@ -80,8 +80,9 @@ def test_screens_reach_the_session_through_the_typed_contract() -> None:
 # (textual.widgets._footer, textual._types ...) or of a private name from them, and the
 # private names the app is known to have reached for (overrides and reads).
 INTERNALS = {PACKAGE / "tui" / "common" / "textual_internals.py", PACKAGE / "files" / "tomlkit_internals.py"}
-FRAMEWORKS = ("textual", "tomlkit")
-#: Textual's and tomlkit's private names this project has overridden or read (issue 28).
+FRAMEWORKS = ("textual", "tomlkit", "rich")
+#: Textual's, tomlkit's and Rich's private names this project has overridden or read (issue 28;
+#: Rich's control-strip table, issue 36 item 11).
 KNOWN_PRIVATE = {
     "_render_line", "_render_cell", "_update_dimensions", "_clear_caches",
     "_compositor_refresh", "_button", "_pending_message", "_message_queue",
@@ -90,6 +91,7 @@ KNOWN_PRIVATE = {
     "_divider", "_get_offsets", "_get_styles_to_render_cell", "_header_row_key",
     "_pseudo_class_state", "_refresh_region", "_row_locations", "_scroll_update",
     "_show_hover_cursor", "_update_count", "_require_update_dimensions", "_on_paste",
+    "_CONTROL_STRIP_TRANSLATE",
 }
 
 
@@ -112,6 +114,8 @@ def framework_insides(tree: ast.AST) -> list[tuple[int, str]]:
                       if a.name.split(".")[0] in FRAMEWORKS and _private(a.name)]
         elif isinstance(node, ast.Attribute) and node.attr in KNOWN_PRIVATE:
             found.append((node.lineno, f".{node.attr}"))
+        elif isinstance(node, ast.Constant) and node.value in KNOWN_PRIVATE:  # getattr(x, "_name")
+            found.append((node.lineno, f"{node.value!r}"))
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in KNOWN_PRIVATE:
             found.append((node.lineno, f"def {node.name}"))
     return found
@@ -138,12 +142,15 @@ def test_the_check_finds_each_kind_of_use() -> None:
         "class T:\n"
         "    def _render_line(self): return super()._render_line()\n"
         "    def f(self, c): c._insert_after(1, 2, 3); return self._message_queue\n"
+        "import rich._loop\n"
+        "getattr(rich.control, '_CONTROL_STRIP_TRANSLATE')\n"
     )
     kinds = {what for _, what in framework_insides(ast.parse(source))}
     assert kinds == {
         "from textual.widgets._footer import ...", "from textual._types import ...",
         "import tomlkit._compat", "from textual.widget import _private_helper",
         "def _render_line", "._render_line", "._insert_after", "._message_queue",
+        "import rich._loop", "'_CONTROL_STRIP_TRANSLATE'",
     }
 
 

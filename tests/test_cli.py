@@ -128,6 +128,69 @@ def test_bad_arguments_exit_2(capsys, args):
     assert exc.value.code == 2
 
 
+@pytest.mark.parametrize(("args", "usage"), [
+    (["check"], "usage: horizon-builder check [-h]"),
+    (["export"], "usage: horizon-builder export [-h]"),
+    (["event", "pair"], "usage: horizon-builder event pair [-h] EVENT"),
+])
+def test_a_subcommand_usage_and_error_name_it_alone(capsys, args, usage):
+    """Issue 36 item 10: not the whole top-level usage ("horizon-builder [FILE] ... COMMAND
+    ... check: error")."""
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2
+    assert err.startswith(usage)
+    assert f"\nhorizon-builder {' '.join(args)}: error: the following arguments are required" in err
+    assert "[FILE]" not in err and "COMMAND" not in err
+
+
+def _stdin(monkeypatch, data: bytes) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+@pytest.mark.parametrize("fmt", ["toml", "json"])
+def test_check_dash_reads_a_roster_from_standard_input(capsys, monkeypatch, fmt):
+    illegal = examples_dir() / "needs-fixing.toml"
+    _, expected, _ = run(capsys, "check", "--format", "json", str(illegal))
+    if fmt == "json":
+        main(["export", "--format", "json", str(illegal)])
+        data = capsys.readouterr().out.encode()
+    else:
+        data = illegal.read_bytes()
+    _stdin(monkeypatch, data)
+    status, out, _ = run(capsys, "check", "--format", "json", "-")
+    assert status == 1
+    got, want = json.loads(out)[0], json.loads(expected)[0]
+    assert got.pop("path") == "<stdin>" and want.pop("path") == str(illegal)
+    assert got == want
+    _stdin(monkeypatch, data)
+    status, out, _ = run(capsys, "check", "-", str(LEGAL))
+    assert status == 1 and out.startswith("<stdin>: Overeager Recruits") and str(LEGAL) in out
+
+
+def test_check_dash_names_standard_input_in_its_errors(capsys, monkeypatch, tmp_path):
+    _stdin(monkeypatch, b'name = "x"\nkind = 3\n')
+    status, _, err = run(capsys, "check", "-")
+    assert status == 2 and err.startswith("error: <stdin>:2: kind")
+    _stdin(monkeypatch, b"")
+    status, _, err = run(capsys, "check", "-", "-")
+    assert status == 2 and "named more than once" in err
+    _stdin(monkeypatch, b"#" * (5 * 1024 * 1024 + 1))
+    status, _, err = run(capsys, "check", "-")
+    assert status == 2 and "error: <stdin>: is too large (over 5 MB)" in err
+
+
+def test_check_dash_house_rules_are_relative_to_the_current_folder(capsys, monkeypatch, tmp_path):
+    (tmp_path / "house.toml").write_text("[element_types.mech.pool.points]\n3 = 16\n")
+    monkeypatch.chdir(tmp_path)
+    _stdin(monkeypatch, b'overrides = "house.toml"\n' + LEGAL.read_bytes())
+    status, out, _ = run(capsys, "check", "-")
+    assert status == 1 and "spends 18 of 16" in out
+
+
 def test_console_entry_point_runs_from_any_folder(tmp_path):
     """The installed command works outside the checkout (rulesets and examples ship with it)."""
     result = subprocess.run(
@@ -184,3 +247,61 @@ def test_a_command_builds_only_its_own_parser_and_parses_as_the_whole_one() -> N
         assert alone.format_usage() == build_parser().format_usage()
     args = ["check", "a.toml", "--format", "json", "--ruleset", "r.toml"]
     assert build_parser("check").parse_args(args) == build_parser().parse_args(args)
+
+
+# --- a standard output that cannot be written (issue 36 item 6) ---------------------------
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["check", str(LEGAL)], ["export", str(LEGAL)], ["schema"],
+                                  ["--help"], ["completion", "bash"]])
+def test_a_full_standard_output_is_said_as_o_says_it_exit_2(args):
+    """Not "internal error ... a bug" (exit 3): the same words a full disk under -o gets."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "horizon_builder", *args], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "error: standard output: cannot write: No space left on device\n"
+
+
+class _BrokenDisk:
+    """A stdout whose writes fail with EIO (a disk or terminal gone bad)."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EIO, "Input/output error")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def test_an_io_error_on_standard_output_is_said_exit_2(monkeypatch, capsys):
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", _BrokenDisk())
+    status = main(["check", str(LEGAL)])
+    err = capsys.readouterr().err
+    assert status == 2 and err == "error: standard output: cannot write: Input/output error\n"
+
+
+class _Capture:
+    """A stdout whose write returns None (as Textual's print capture inside a running app)."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, text: str) -> None:
+        self.text += text
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_guarded_stdout_takes_a_stream_whose_write_returns_nothing(monkeypatch):
+    captured = _Capture()
+    monkeypatch.setattr(sys, "stdout", captured)
+    assert main(["check", str(LEGAL)]) == 0
+    assert str(LEGAL) in captured.text

@@ -59,7 +59,7 @@ def test_help_shows_how_to_open_the_app(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert "open the app:" in out and "horizon-builder ROSTER.toml" in out
-    assert "python -m horizon_builder" in out and "completion bash|zsh|fish" in out
+    assert "python -m horizon_builder" in out and "completion bash|zsh|fish|powershell" in out
 
 
 def _actions(parser: argparse.ArgumentParser, prefix: str = ""):  # type: ignore[no-untyped-def]
@@ -76,13 +76,22 @@ def test_every_option_has_help_text():
     assert missing == []
 
 
-@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish", "powershell"])
 def test_shell_completion_script(capsys, shell):
     status, out, _ = run(capsys, "completion", shell)
     assert status == 0
     assert "horizon-builder" in out
     for command in ("check", "export", "schema", "completion"):
         assert command in out
+    if shell == "powershell":  # issue 36 item 10 (shtab 1.12's)
+        assert "Register-ArgumentCompleter" in out
+
+
+def test_the_shtab_floor_writes_powershell() -> None:
+    """shtab writes PowerShell from 1.12: pyproject's floor is at least that."""
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    floor = pyproject.split('"shtab>=', 1)[1].split('"', 1)[0]
+    assert tuple(int(part) for part in floor.split(".")[:2]) >= (1, 12)
 
 
 def test_the_version_lives_in_one_place():

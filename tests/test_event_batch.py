@@ -334,3 +334,29 @@ def test_a_list_named_as_another_lists_rules_keeps_its_row(tmp_path, capsys):
     _list(lists, "Self", "Player 3", 'overrides = "self.toml"\n' + LEGAL_AT_16)
     status, out = _run(capsys, "--event", "oth-tournament", str(lists))
     assert "2 lists" in out and any(line.startswith("self.toml") for line in out.splitlines())
+
+
+def test_two_lists_with_one_commander_are_flagged(tmp_path, capsys):
+    """Issue 36 item 6: `event new` refuses two lists with one commander, so the check before
+    it says so (the commander's name, else the file's stem, as `event new` registers it)."""
+    lists = tmp_path / "lists"
+    (lists / "late").mkdir(parents=True)
+    _list(lists, "Brood A", "Ann")
+    _list(lists, "Brood B", "Ann")
+    _list(lists, "Brood C", "Bob")
+    (lists / "late" / "brood-c.toml").write_text(LEGAL_AT_16)  # no commander: its stem
+    (lists / "brood-d.toml").write_text(LEGAL_AT_16)
+    (lists / "late" / "brood-d.toml").write_text(LEGAL_AT_16)
+    status = main(["check", "--event", "oth-tournament", str(lists)])
+    _out, err = capsys.readouterr()
+    assert status == 0  # every list is legal: a warning, as `event new` will refuse them
+    warnings = err.splitlines()
+    assert warnings == [
+        "warning: 'Ann' is the commander of 2 lists (brood-a.toml, brood-b.toml): event new "
+        "takes one list per commander (set `commander` in the others)",
+        "warning: 'brood-d' is the commander of 2 lists (brood-d.toml, late/brood-d.toml): "
+        "event new takes one list per commander (set `commander` in the others)",
+    ]
+    for fmt in ("json", "csv"):
+        main(["check", "--event", "oth-tournament", "--format", fmt, str(lists)])
+        assert capsys.readouterr().err.splitlines() == warnings

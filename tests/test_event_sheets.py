@@ -5,6 +5,7 @@ standings with the tie-breaks used (OtH p.48), from the command line."""
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -82,13 +83,36 @@ def test_slips_show_the_bye(club, capsys):
     capsys.readouterr()
     status, out, _ = _run(capsys, "slips", str(event))
     bye = next(b for b in load_event(event).event.rounds[0].battles if b.blue is None)
-    assert status == 0 and f"{bye.red} has a bye this round (scores nothing)" in out
-    assert "round 1, bye\n" in out and f"table {bye.table}\n" not in out  # a bye has no table
+    assert status == 0 and f"{bye.red} has the bye (no opponent; scores nothing) this round" in out
+    assert "round 1, no table\n" in out and f"table {bye.table}\n" not in out  # a bye has no table
     status, out, _ = _run(capsys, "sheet", str(event))
     row = next(x for x in out.splitlines() if f" {bye.red} " in f" {x} ")
-    assert status == 0 and row.split()[:2] == ["bye", bye.red] and "(bye)" in row
+    assert status == 0 and row.split()[:3] == ["no", "table", bye.red]
+    assert row.endswith("(no opponent: the bye)")
     status, out, _ = _run(capsys, "standings", str(event))
-    assert f"bye: {bye.red} has a bye (scores nothing)" in out
+    assert f"no table: {bye.red} has the bye (no opponent; scores nothing)" in out
+
+
+def test_a_commander_named_bye_never_reads_as_the_bye(club, capsys):
+    """Issue 36 item 6: "Bye" plays at a table; the bye is said in words no name takes the
+    place of, in every printout (pairings, standings in each format, slips, the sheet)."""
+    (club / "lists" / "Bye.toml").write_text(TASK_FORCE.replace(
+        'name = "Red Meridian Task Force"', 'name = "TF Bye"\ncommander = "Bye"'))
+    event = _event(club, "Bye Ann Cat")
+    capsys.readouterr()
+    battles = load_event(event).event.rounds[0].battles
+    holder = next(b.red for b in battles if b.blue is None)
+    assert holder != "Bye"  # seed 3: Bye plays
+    outputs = [_run(capsys, *args)[1] for args in (
+        ["standings", str(event)], ["standings", str(event), "--format", "markdown"],
+        ["standings", str(event), "--format", "html"], ["slips", str(event)],
+        ["sheet", str(event)], ["sheet", str(event), "--format", "html"])]
+    for out in outputs:
+        lines = [line for line in re.split(r"\n|</li>|</tr>|</pre>", out) if "Bye" in line or "bye" in line]
+        assert lines
+        for line in lines:  # a line of the bye names its holder; a line naming "Bye" is a table's
+            said_bye = "has the bye" in line or "no opponent" in line
+            assert said_bye == (holder in line and "Bye " not in line.replace("TF Bye", "")), line
 
 
 def test_slips_list_the_elements_benched(club, capsys):

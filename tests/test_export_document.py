@@ -92,7 +92,10 @@ ESCAPED = st.text(st.sampled_from("ab1 .-()\\`*_[]<>#|~&!'\"\t\n\xa0\x1b\u202e\u
 @given(text=ESCAPED, line_start=st.booleans())
 def test_md_escape_leaves_alone_only_what_it_would_not_change(text: str, line_start: bool) -> None:
     inline = re.sub(r"([\\`*_{}\[\]<>#|~&!])", r"\\\1", " ".join(text.split()))
-    expected = re.sub(r"^(\s*)([-+=]|\d+(?=[.)]))", r"\1\\\2", inline) if line_start else inline
+    # a line's start: "-", "+", "=" escaped before, an ordered list's "1." or "1)" after the
+    # digits (a backslash before a digit would show, issue 36 item 6)
+    block = re.sub(r"^(\s*\d{1,9})([.)])", r"\1\\\2", re.sub(r"^(\s*)([-+=])", r"\1\\\2", inline))
+    expected = block if line_start else inline
     assert md_escape(text, line_start) == expected
 
 

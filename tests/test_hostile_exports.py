@@ -78,3 +78,69 @@ def test_adventure_output_is_escaped(tmp_path: Path, capsys) -> None:
     out, err = capsys.readouterr()
     assert is_printable(out, multiline=True) and is_printable(err, multiline=True)
     assert not any(line.startswith("verdict: LEGAL") for line in out.splitlines())
+
+
+# --- issue 36 item 6: output stays inert ------------------------------------------------
+LIST_LIKE = ["1. Lancer", "1) Troop", "- Grenadiers", "+ Pioneers", "---", "2. Lancers"]
+
+
+def _list_like_roster(tmp_path: Path, example: str) -> Path:
+    """An example with every name starting like a markdown list (or a thematic break)."""
+    import re
+
+    text = (examples_dir() / example).read_text(encoding="utf-8")
+    count = iter(range(10_000))
+    text = re.sub(r'^(\s*)name = "([^"]*)"',
+                  lambda m: f'{m[1]}name = "{LIST_LIKE[next(count) % len(LIST_LIKE)]} {m[2]}"',
+                  text, flags=re.MULTILINE)
+    path = tmp_path / example
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("example", ["hvy-cav-battlegroup.toml", "oth-strategic-assets.toml",
+                                     "oth-weird.toml", "oth-datawar.toml",
+                                     "tournament-task-force.toml"])
+@pytest.mark.parametrize("compact", [False, True])
+def test_markdown_export_keeps_list_like_names_as_words(tmp_path: Path, capsys, example, compact) -> None:
+    """Rendered as CommonMark, the export of a list whose names start "1.", "1)", "-" or "+"
+    has the same lists as the export of the list as shipped, and each name shows as typed."""
+    import markdown_it  # Rich's markdown parser (CommonMark)
+
+    md = markdown_it.MarkdownIt("commonmark")
+
+    def rendered(path: Path) -> str:
+        assert main(["export", str(path), "--format", "markdown", *(["--compact"] if compact else [])]) == 0
+        return md.render(capsys.readouterr().out)
+
+    import re
+
+    def lists(html: str) -> list[str]:
+        return re.findall(r"</?(?:ul|ol|li|hr)\b", html)
+
+    hostile, shipped = rendered(_list_like_roster(tmp_path, example)), rendered(examples_dir() / example)
+    assert lists(hostile) == lists(shipped)
+    assert "\\" not in re.sub(r"<[^>]*>", "", hostile)  # no escape shows
+    for name in LIST_LIKE:
+        assert name in hostile or name == "---"
+
+
+def test_import_to_stdout_and_the_file_write_c1_and_bidi_escaped(tmp_path: Path, capsys) -> None:
+    """``import -o -`` and the file it writes hold \\uXXXX escapes, never the raw characters;
+    the roster reads back the same."""
+    import tomllib
+
+    from horizon_builder.roster.io import read_roster
+
+    assert main(["share", str(hostile_roster(tmp_path))]) == 0
+    code = capsys.readouterr().out.strip()
+    assert main(["import", code, "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert is_printable(out, multiline=True)
+    assert "\\u202e" in out and "\\u009b" in out and "\\u001b" in out
+    assert tomllib.loads(out)["name"] == RAW_NAME
+    written = tmp_path / "imported.toml"
+    assert main(["import", code, "-o", str(written)]) == 0
+    capsys.readouterr()
+    assert is_printable(written.read_text(encoding="utf-8"), multiline=True)
+    assert read_roster(written).name == RAW_NAME

@@ -44,6 +44,28 @@ def test_read_only_file_is_not_replaced(tmp_path):
     assert not (tmp_path / "r.toml.bak").exists() and leftovers(tmp_path) == []
 
 
+def test_a_read_only_folder_is_named_as_the_reason_not_the_file(tmp_path, capsys):
+    """Issue 36 item 6: the temporary file is made in the folder, so the folder is what
+    cannot be written (as root too: the same mode test as for a read-only file)."""
+    from horizon_builder.cli.main import main
+    from horizon_builder.files.resources import examples_dir
+
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        with pytest.raises(PermissionError) as exc:
+            write_text_atomic(folder / "r.toml", "new = 2\n")
+        assert exc.value.strerror == f"the folder {folder} is read-only: nothing written"
+        assert main(["export", str(examples_dir() / HVY_CAV), "-o", str(folder / "x.md")]) == 2
+        err = capsys.readouterr().err
+        assert err == f"error: {folder / 'x.md'}: cannot write: the folder {folder} is read-only: " \
+            "nothing written\n"
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)
+
+
 def test_failed_save_leaves_no_temporary_file(tmp_path, monkeypatch):
     target = tmp_path / "r.toml"
     target.write_text("old = 1\n", encoding="utf-8")

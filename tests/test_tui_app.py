@@ -566,3 +566,35 @@ async def test_upgrades_bought_for_a_whole_type_show_on_each_row():
         await pilot.pause()
         rows = {row.key: row for row in table(app)._rows}
         assert not any("Drone Mk 1" in rows[i].upgrades for i in hvy_cav)
+
+
+# --- the control-character safety net (issue 36 item 11) ---------------------------------
+def test_the_control_filter_reaches_rich_and_textual() -> None:
+    """Both private tables are there and extended: a Rich Text and a Textual Content with an
+    ESC, a C1 and a bidi override in them render escaped. In .ci/run's newest-versions
+    environment too, so a Rich or Textual release that drops a table breaks CI, not a user."""
+    from rich.console import Console
+    from rich.text import Text
+    from textual.content import Content
+
+    from horizon_builder.tui.common.textual_internals import install_control_filter
+
+    assert install_control_filter() == []
+    console = Console(width=80, color_system=None, force_terminal=False)
+    with console.capture() as captured:
+        console.print(Text("a\x1b]0;x\x07b\x9b\u202e"))
+    assert "\x1b" not in captured.get() and "\\x1b]0;x\\x07b\\x9b\\u202e" in captured.get()
+    rendered = "".join(segment.text for segment in Content("a\x1bb\u202e").render_segments())
+    assert "\x1b" not in rendered and "\u202e" not in rendered and "\\x1b" in rendered
+
+
+async def test_the_ctrl_c_hint_is_plain_text() -> None:
+    """Textual's ctrl+c hint ("Press [b]ctrl+q[/b] to quit") went through the app's plain
+    notify, which showed its markup as typed (issue 36 item 6): it names the quit key plainly."""
+    app = HorizonApp(example(HVY_CAV))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        hints = [n for n in app._notifications if n.title == "Do you want to quit?"]
+        assert [n.message for n in hints] == ["Press q to quit the app"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from horizon_builder import __version__
 from horizon_builder.cli.helptext import RULESET_HELP
+from horizon_builder.cli.streams import GuardedStdout, SafeStream, StdoutFailed, quiet_stdout
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
 from horizon_builder.text.words import plural
@@ -30,7 +31,7 @@ open the app:
   horizon-builder serve [FILE]             the app in a web browser (see serve --help)
   python -m horizon_builder ...            the same, without the script on PATH
 options of the app: --ruleset FILE (house rules), --no-personal-rules (leave out your
-rulebook). Shell completion: horizon-builder completion bash|zsh|fish.
+rulebook). Shell completion: horizon-builder completion bash|zsh|fish|powershell.
 """
 
 
@@ -49,11 +50,19 @@ def _check(args: argparse.Namespace) -> int:
     status = 0
     results = []
     texts = []
+    if args.files.count("-") > 1:
+        print("error: - (standard input) is named more than once: it holds one roster",
+              file=sys.stderr)
+        return 2
     for path in list_files(args.files):
-        name = str(path)
+        name, raw = str(path), None
+        if name == "-":  # one roster from standard input, named <stdin> in messages
+            name = STDIN_NAME
         try:
+            if name == STDIN_NAME:
+                raw = _read_stdin()
             loaded = load(name, extra_overrides=args.ruleset,
-                          personal=not args.no_personal_rules)
+                          personal=not args.no_personal_rules, raw=raw)
         except LoadError as exc:
             status = 2
             for problem in exc.problems:
@@ -77,12 +86,32 @@ def _check(args: argparse.Namespace) -> int:
     return status
 
 
+#: How messages name a roster read from standard input (``check -``); its ``overrides`` is
+#: relative to the current folder.
+STDIN_NAME = "<stdin>"
+
+
+def _read_stdin() -> bytes:
+    """Standard input's bytes, within the same size limit as a file (LoadError past it)."""
+    from horizon_builder.files.tomlfile import MAX_FILE_BYTES
+
+    raw = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    if len(raw) > MAX_FILE_BYTES:
+        raise LoadError.single(STDIN_NAME, f"is too large (over {MAX_FILE_BYTES // (1024 * 1024)} "
+                               "MB): not read")
+    return raw
+
+
 def _check_event(args: argparse.Namespace) -> int:
     """The organiser's batch check (OtH p.45-48): one row per list, judged by the preset."""
     from horizon_builder.event import batch
     from horizon_builder.export.check import json_report
     from horizon_builder.files.resources import find_preset
 
+    if "-" in args.files:
+        print("error: - (standard input) is one roster: --event judges the lists of files and "
+              "folders (name them)", file=sys.stderr)
+        return 2
     preset = find_preset(args.event)
     try:
         event = batch.read_preset(preset)
@@ -107,6 +136,10 @@ def _check_event(args: argparse.Namespace) -> int:
     else:
         width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
         print(batch.table_text(rows, event, preset, width))
+    for name, lists in batch.shared_commanders(judged):
+        print(f"warning: {printable(repr(name))} is the commander of {len(lists)} lists "
+              f"({', '.join(printable(f) for f in lists)}): event new takes one list per "
+              "commander (set `commander` in the others)", file=sys.stderr)
     return 2 if empty else batch.exit_status(rows)
 
 
@@ -165,6 +198,10 @@ def _adventure(args: argparse.Namespace) -> int:
     return adventure_main(args)
 
 
+#: The shells ``completion`` writes a script for (shtab's; PowerShell from shtab 1.12).
+COMPLETION_SHELLS = ("bash", "zsh", "fish", "powershell")
+
+
 def _completion(args: argparse.Namespace) -> int:
     import shtab
 
@@ -200,7 +237,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"horizon-builder {__version__}")
-    sub = parser.add_subparsers(dest="command")
+    # prog: each subcommand's usage and error lines name it alone ("horizon-builder check"),
+    # not the whole top-level usage (argparse's default when the top level has its own usage)
+    sub = parser.add_subparsers(dest="command", prog="horizon-builder")
     for name, add in _SUBPARSERS.items():
         if only is None or only == name:
             add(sub)
@@ -210,7 +249,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _add_check(sub: Any) -> None:
     check = sub.add_parser("check", help="validate roster files and report totals and findings")
     check.add_argument("files", nargs="+", metavar="PATH",
-                       help="roster files, or folders searched for *.toml")
+                       help="roster files, or folders searched for *.toml; - reads one roster "
+                       "(TOML or the JSON export) from standard input")
     check.add_argument("--format", choices=("text", "json", "csv"), default="text",
                        help="csv: the organiser's table (with --event)")
     check.add_argument("--event", metavar="PRESET",
@@ -308,9 +348,10 @@ def _add_serve(sub: Any) -> None:
 
 
 def _add_completion(sub: Any) -> None:
-    completion = sub.add_parser("completion", help="print the shell completion script (bash, zsh or "
-                                "fish); see the user guide, docs/player.md, for where to put it")
-    completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="your shell")
+    completion = sub.add_parser("completion", help="print the shell completion script (bash, zsh, "
+                                "fish or powershell); see the user guide, docs/player.md, for "
+                                "where to put it")
+    completion.add_argument("shell", choices=COMPLETION_SHELLS, help="your shell")
     completion.set_defaults(func=_completion)
 
 
@@ -347,11 +388,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     and exits with status 3, never 1, which means "illegal list".
     """
     real_stderr = sys.stderr
-    sys.stderr = _SafeStream(real_stderr)
+    sys.stderr = SafeStream(real_stderr)
     try:
         return _main(argv)
     except BrokenPipeError:
-        _quiet_stdout()
+        quiet_stdout()
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return 130
@@ -368,29 +409,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr = real_stderr
 
 
-class _SafeStream:
-    """stderr with control characters escaped: messages quote file text (keys, names, paths)."""
-
-    def __init__(self, stream: Any):
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        return int(self._stream.write(printable(text, multiline=True)))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 def _mistyped_command(word: str) -> str | None:
     """The command a bare word (no .toml, no folder, no such file) most likely meant, or None."""
     if word.startswith("-") or word.lower().endswith(".toml") or "/" in word or os.sep in word \
@@ -402,11 +420,33 @@ def _mistyped_command(word: str) -> str | None:
     return close[0] if close else None
 
 
+def _run_command(argv: list[str]) -> int:
+    """A subcommand (or --help, --version), its standard output guarded: a full disk or an I/O
+    error there is said as ``-o`` says it of a file (exit 2), not taken for a bug of ours."""
+    real_stdout = sys.stdout
+    sys.stdout = GuardedStdout(real_stdout)
+    try:
+        try:
+            args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
+            status = int(args.func(args))
+        except SystemExit as exc:  # --help, --version, a usage error: printed, then flushed
+            sys.stdout.flush()
+            raise exc from None
+        sys.stdout.flush()  # what is still buffered is written now, its error said here
+        return status
+    except StdoutFailed as failed:
+        quiet_stdout()
+        reason = failed.error.strerror or failed.error
+        print(f"error: standard output: cannot write: {printable(reason)}", file=sys.stderr)
+        return 2
+    finally:
+        sys.stdout = real_stdout
+
+
 def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if (argv and argv[0] in SUBCOMMANDS) or any(a in ("-h", "--help", "--version") for a in argv[:1]):
-        args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)
-        return int(args.func(args))
+        return _run_command(argv)
     mistyped = _mistyped_command(argv[0]) if argv else None
     if mistyped:
         print(f"horizon-builder: error: unknown command {argv[0]!r}: did you mean {mistyped}?\n"

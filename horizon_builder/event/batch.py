@@ -108,6 +108,17 @@ def judge_files(files: Sequence[tuple[Path, str]], preset: Path, extra: Sequence
     return out
 
 
+def shared_commanders(judged: Sequence[tuple[ListRow, dict[str, Any]]]) -> list[tuple[str, list[str]]]:
+    """Each commander that more than one readable list names, with those lists' files: the
+    name ``event new`` registers (the roster's ``commander``, else the file's stem), which
+    refuses two lists with one commander (issue 36 item 6)."""
+    lists: dict[str, list[str]] = {}
+    for row, result in judged:
+        if row.readable:
+            lists.setdefault(row.commander or Path(result["path"]).stem, []).append(row.file)
+    return [(name, files) for name, files in lists.items() if len(files) > 1]
+
+
 def _in_row(problem: Problem, path: Path) -> str:
     """A load problem as the list's row says it: the File column names the list already."""
     if problem.path != str(path):

@@ -54,9 +54,19 @@ def standing_rows(loaded: LoadedEvent) -> list[tuple[str, list[list[str]]]]:
             for title, rows in standing_tables(loaded)]
 
 
+#: Where a battle line says its table, a bye says it has none; a bye never takes a name's
+#: place: a commander named "Bye" reads as a commander, the bye as a sentence (issue 36 item 6).
+NO_TABLE, NO_OPPONENT = "no table", "no opponent"
+
+
+def bye_text(name: str) -> str:
+    """The bye, said of the commander who has it (``name`` as shown)."""
+    return f"{name} has the bye ({NO_OPPONENT}; scores nothing)"
+
+
 def battle_text(battle: Battle) -> str:
     if battle.blue is None:
-        return f"bye: {shown(battle.red)} has a bye (scores nothing)"  # at no table
+        return f"{NO_TABLE}: {bye_text(shown(battle.red))}"
     score = ""
     if battle.red_result is not None and battle.blue_result is not None:
         score = (f"  {battle.red_result.victory_points}-{battle.blue_result.victory_points} VP"

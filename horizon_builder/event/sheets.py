@@ -25,7 +25,7 @@ from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle, EventRound
 from horizon_builder.event.names import shown as escaped
 from horizon_builder.event.pairing import Standing, side_totals
-from horizon_builder.event.report import byes, standing_tables
+from horizon_builder.event.report import NO_OPPONENT, NO_TABLE, bye_text, byes, standing_tables
 from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.text.safetext import printable
@@ -90,8 +90,8 @@ def html_page(title: str, blocks: Sequence[str]) -> str:
 
 def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str]) -> str:
     if battle.blue is None:  # a bye is played at no table
-        return (printable(f"{loaded.event.name}: round {number}, bye") +
-                f"\n  {escaped(battle.red)} has a bye this round (scores nothing)")
+        return (printable(f"{loaded.event.name}: round {number}, {NO_TABLE}") +
+                f"\n  {bye_text(escaped(battle.red))} this round")
     head = printable(f"{loaded.event.name}: round {number}, table {battle.table}")
     changed = set(loaded.changed())
     lines = [head]
@@ -134,10 +134,10 @@ def results_sheet(loaded: LoadedEvent, number: int | None = None) -> str:
     head = ["Table", "Red", "Pin", "VP", "TB", "Blue", "Pin", "VP", "TB"]
     rows = [head]
     for battle in round_.battles:
-        row = [str(battle.table) if battle.blue is not None else "bye"]
+        row = [str(battle.table) if battle.blue is not None else NO_TABLE]
         for name, result in ((battle.red, battle.red_result), (battle.blue, battle.blue_result)):
             if name is None:
-                row += ["(bye)", "", "", ""]
+                row += [f"({NO_OPPONENT}: the bye)", "", "", ""]
                 continue
             score = ((str(result.victory_points), str(result.tie_break)) if result is not None
                      else ("-", "-") if battle.blue is None else (BLANK, BLANK))

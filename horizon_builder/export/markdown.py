@@ -41,8 +41,23 @@ from horizon_builder.text.safetext import printable
 # Punctuation that can start markup or raw HTML anywhere in a line (CommonMark
 # lets a backslash escape any ASCII punctuation, so an escape never shows).
 _INLINE = re.compile(r"([\\`*_{}\[\]<>#|~&!])")
-# Characters that start a block (list, quote, heading, ordered list) at a line start.
-_LINE_START = re.compile(r"^(\s*)([-+=]|\d+(?=[.)]))")
+# Characters that start a block (list, thematic break, setext underline) at a line start,
+# and an ordered list's number (escaped after the digits: "1\." shows as "1.", where a
+# backslash before a digit would show).
+_LINE_START = re.compile(r"^(\s*)([-+=])")
+_LINE_START_NUMBER = re.compile(r"^(\s*\d{1,9})([.)])")
+
+
+def _block_safe(text: str) -> str:
+    """Text (already escaped inline) that starts a line or a list item's content: never
+    read as a list, a thematic break or a heading's underline."""
+    return _LINE_START_NUMBER.sub(r"\1\\\2", _LINE_START.sub(r"\1\\\2", text))
+
+
+def md_item(text: str, indent: str = "") -> str:
+    """A list item whose content is ``text`` (already escaped inline): an element named
+    "1. Foo", "- Foo" or "+ Foo" stays the words, not a list nested in the item."""
+    return f"{indent}- {_block_safe(text)}"
 
 
 def md_escape(text: str | None, line_start: bool = False) -> str:
@@ -55,7 +70,7 @@ def md_escape(text: str | None, line_start: bool = False) -> str:
     text = " ".join(str(text).split())
     if _INLINE.search(text):  # most strings (stat values, names, rules) hold no punctuation
         text = _INLINE.sub(r"\\\1", text)
-    return _LINE_START.sub(r"\1\\\2", text) if line_start else text
+    return _block_safe(text) if line_start else text
 
 
 def md_block(text: str) -> str:
@@ -122,7 +137,7 @@ def _element(e: ElementExport) -> list[str]:
 
 def _elements(elements: list[ElementExport], compact: bool) -> list[str]:
     if compact:
-        return [*(f"- {compact_line(g, md_escape)}" for g in group_elements(elements)), ""]
+        return [*(md_item(compact_line(g, md_escape)) for g in group_elements(elements)), ""]
     return [line for e in elements for line in _element(e)]
 
 
@@ -132,7 +147,7 @@ def _facts(facts: list[Fact]) -> list[str]:
     for fact in facts:
         out.append(f"- **{fact.label}** ({fact.aside}): {fact.value}" if fact.aside
                    else f"- **{fact.label}:** {fact.value}")
-        out += [f"  - {item}" for item in fact.items]
+        out += [md_item(item, "  ") for item in fact.items]
     return out
 
 
@@ -149,7 +164,7 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
     if not task_force:
         out += _facts(force_facts(doc, md_escape))
     if doc.tournament is not None:
-        out.append(f"- {tournament_line(doc.tournament, md_escape)}")
+        out.append(md_item(tournament_line(doc.tournament, md_escape)))
     out += [f"- **Verdict:** {legal} {md_escape(doc.verdict.text)}", ""]
 
     title = "Task Force list" if task_force else "Elements"
@@ -165,7 +180,7 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
 
     if doc.glossary:
         out += [f"## {GLOSSARY_TITLE}", ""]
-        out += [f"- {glossary_line(e, md_escape, lambda n: f'**{n}**')}" for e in doc.glossary]
+        out += [md_item(glossary_line(e, md_escape, lambda n: f'**{n}**')) for e in doc.glossary]
         out.append("")
 
     out += ["## Verdict", "", f"{legal} **{md_escape(doc.verdict.text)}**", ""]
@@ -174,7 +189,7 @@ def render_markdown(doc: ExportDocument, compact: bool = False) -> str:
     if not doc.findings:
         out.append("No findings.")
     out += ["", "## Rules used", "",
-            f"- {md_escape(doc.ruleset.name)} ({md_escape(doc.ruleset.id)})",
+            md_item(f"{md_escape(doc.ruleset.name)} ({md_escape(doc.ruleset.id)})"),
             f"- Layers: {layers_text(doc, md_escape)}"]
     out += [f"- **{line}**" for line in beyond_book_lines(doc, md_escape)]
     if doc.provisional_note:

@@ -16,17 +16,19 @@ Reading stays with :mod:`tomllib` (:mod:`horizon_builder.files.tomlfile`).
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import tomlkit
 from tomlkit.container import Container
 from tomlkit.exceptions import TOMLKitError
-from tomlkit.items import AoT, InlineTable, Item, Table
+from tomlkit.items import AoT, InlineTable, Item, String, StringType, Table, Trivia
 from tomlkit.toml_document import TOMLDocument
 
 from horizon_builder.files.tomlkit_internals import insert_after, insert_first
 from horizon_builder.files.tomlscan import shape_problem
+from horizon_builder.text.safetext import UNSAFE_CHARS
 
 Path_ = tuple[str | int, ...]
 #: ``same(path, old)``: does the value written in the file (plain data) mean what the
@@ -122,7 +124,25 @@ def _item(value: Any, root: bool = False, inline: bool = False) -> Item:
         for entry in value:
             array.append(_item(entry, inline=True))
         return array
+    if isinstance(value, str):
+        return toml_string(value)
     return tomlkit.item(value)
+
+
+#: What a basic string writes as an escape: a quote, a backslash, and every character that
+#: must never reach a terminal or an editor raw (C0 but tab and line feed, DEL, C1, bidi
+#: controls, line separators; safetext's list): an ``import -o -`` or a saved file shows
+#: ``\u202e``, not a reversed line (issue 36 item 6). TOML reads them back the same.
+_TOML_UNSAFE = re.compile(f'[{UNSAFE_CHARS}\t\n"\\\\]')
+_TOML_ESCAPES = {"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r",
+                 '"': '\\"', "\\": "\\\\"}
+
+
+def toml_string(value: str) -> String:
+    """A basic string (``"..."``) with every unsafe character escaped as TOML allows."""
+    written = _TOML_UNSAFE.sub(
+        lambda m: _TOML_ESCAPES.get(m.group()) or f"\\u{ord(m.group()):04x}", value)
+    return String(StringType.SLB, value, written, Trivia())
 
 
 def _table(entry: Mapping[str, Any]) -> Table:

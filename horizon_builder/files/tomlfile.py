@@ -91,10 +91,11 @@ def _reason(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-def read_toml(path: str | Path) -> tuple[dict[str, Any], str]:
-    """Read a TOML file, raising :class:`LoadError` with file and line on any failure."""
+def read_toml(path: str | Path, raw: bytes | None = None) -> tuple[dict[str, Any], str]:
+    """Read a TOML file (or ``raw``, its bytes read already), raising :class:`LoadError` with
+    file and line on any failure."""
     path = Path(path)
-    text = decode_utf8(path, read_regular_file(path))
+    text = decode_utf8(path, read_regular_file(path) if raw is None else raw)
     if not text.strip():
         raise LoadError.single(path, "file is empty")
     refused = shape_problem(text)  # before tomllib: some shapes cost it the square of their size
@@ -307,11 +308,25 @@ def write_text_atomic(path: str | Path, text: str, keep_backup: bool = False) ->
                       "not written", str(path))
     if info is not None and not (info.st_mode & stat.S_IWUSR and os.access(path, os.W_OK)):
         raise PermissionError(errno.EACCES, "the file is read-only", str(path))
+    _refuse_read_only_folder(folder)
     mode = info.st_mode & 0o777 if info is not None else 0o666 & ~_umask()
     _remove_stale_temporaries(folder, path.name)
     if keep_backup and info is not None:
         _write_atomic(path.with_name(path.name + ".bak"), folder, path.read_bytes(), mode)
     return _write_atomic(path, folder, text.encode("utf-8"), mode)
+
+
+def _refuse_read_only_folder(folder: Path) -> None:
+    """A folder no file can be made in is named as the reason (the temporary file is made
+    there), not the file, which may not even exist (issue 36 item 6): the same test as for a
+    read-only file, so it holds as root too."""
+    try:
+        info = folder.stat()
+    except OSError:
+        return  # the write itself says what is wrong
+    if not (info.st_mode & stat.S_IWUSR and os.access(folder, os.W_OK)):
+        raise PermissionError(errno.EACCES, f"the folder {folder} is read-only: nothing written",
+                              str(folder))
 
 
 def is_file(path: str | Path) -> bool:

@@ -170,17 +170,18 @@ EVENT_PRESET = "event preset"
 
 def load(path: str | Path, extra_overrides: list[str | Path] | None = None,
          extra_role: str = "--ruleset", event: str | Path | None = None,
-         personal: bool | None = None) -> LoadedRoster:
+         personal: bool | None = None, raw: bytes | None = None) -> LoadedRoster:
     """Read a roster (TOML, or the JSON export) and its ruleset, and check every name it
     uses exists.
 
     ``event``: an event preset, applied last; unless it allows house rules, the roster's own
     rules file is left out (and the event's check says so). ``personal``: apply your rulebook
-    (default: yes, or under an event preset as the preset says).
+    (default: yes, or under an event preset as the preset says). ``raw``: the bytes, read
+    already (standard input: ``path`` is then only the name messages give it).
     Raises :class:`LoadError` listing each problem with file, line and key.
     """
     path = Path(path)
-    roster, source_text, kind = read_source(path)  # a roster TOML, or JSON (the export)
+    roster, source_text, kind = read_source(path, raw)  # a roster TOML, or JSON (the export)
     text = source_text or ""  # no line numbers in JSON
     ruleset, personal_problems = roster_ruleset(roster, path, text, extra_overrides, extra_role,
                                                 event, personal)
@@ -203,14 +204,16 @@ def is_json(raw: bytes) -> bool:
     return raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{"
 
 
-def read_source(path: str | Path) -> tuple[Roster, str | None, str]:
+def read_source(path: str | Path, raw: bytes | None = None) -> tuple[Roster, str | None, str]:
     """The roster in a roster TOML or a JSON file (the export, or a bare roster), the TOML
     text (for line numbers; None for JSON) and which of them it was. Raises
-    :class:`LoadError` naming the file, line and key of each problem."""
+    :class:`LoadError` naming the file, line and key of each problem. ``raw``: the bytes,
+    read already (standard input), instead of reading ``path``."""
     path = Path(path)
-    raw = None if path.suffix.lower() == ".toml" else read_regular_file(path)  # .toml: read once
+    if raw is None and path.suffix.lower() != ".toml":  # .toml: read once, by read_toml
+        raw = read_regular_file(path)
     if raw is None or not is_json(raw):
-        data, text = read_toml(path)
+        data, text = read_toml(path, raw)
         return parse_roster(data, path, text), text, TOML
     data, kind = _json_roster(path, raw)
     try:

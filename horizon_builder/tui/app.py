@@ -31,7 +31,7 @@ from textual.screen import ModalScreen, Screen
 from horizon_builder.text.safetext import printable
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
-from horizon_builder.tui.common.plain import install_control_filter
+from horizon_builder.tui.common.textual_internals import install_control_filter
 from horizon_builder.tui.common.titles import show_titles
 from horizon_builder.tui.common.views import SessionChanged, SessionView
 from horizon_builder.tui.event.organising import ROSTER_ACTIONS
@@ -103,6 +103,15 @@ class HorizonApp(App[int]):
         """Every notification is plain text (names from files are never parsed as markup)."""
         super().notify(printable(message, multiline=True), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
+
+    def action_help_quit(self) -> None:
+        """ctrl+c: Textual's hint of the quit key, without its ``[b]`` markup (every
+        notification here is plain text, so Textual's own showed the tags)."""
+        for active in self.active_bindings.values():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {self.get_key_display(active.binding)} to quit the app",
+                            title="Do you want to quit?")
+                return
 
     def format_title(self, title: str, sub_title: str) -> Content:
         return super().format_title(printable(title), printable(sub_title))

@@ -33,10 +33,15 @@ class LibraryEntry:
         """When the file was last changed, as the library shows it (local time)."""
         return dt.datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
 
-    def matches(self, query: str) -> bool:
-        """True when every word of ``query`` is in the name, file name, kind or verdict."""
+    def search_text(self) -> str:
+        """The name, file name, kind, verdict and status ("legal", "not legal"), casefolded."""
         status = {True: "legal", False: "not legal", None: ""}[self.legal]
-        text = " ".join((self.name, self.path.name, self.kind, self.verdict, status)).casefold()
+        return " ".join((self.name, self.path.name, self.kind, self.verdict, status)).casefold()
+
+    def matches(self, query: str) -> bool:
+        """True when every word of ``query`` is in the name, file name, kind or verdict (the
+        app's search is fuzzy over the name and file name too: tui/common/fuzzy.py)."""
+        text = self.search_text()
         return all(word in text for word in query.casefold().split())
 
 

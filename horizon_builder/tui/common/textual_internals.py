@@ -1,4 +1,4 @@
-"""Every use of Textual's private names, in one place (issue 28 item 1).
+"""Every use of Textual's (and Rich's) private names, in one place (issue 28 item 1).
 
 Textual (pinned ``>=8,<9`` in pyproject.toml) may change its insides in any release;
 ``.ci/run`` runs the smoke tests on the newest version the bound allows, so an upgrade
@@ -9,9 +9,12 @@ of Textual (tests/test_architecture.py guards this).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import rich.control
+import textual.content
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import App
@@ -37,7 +40,7 @@ if TYPE_CHECKING:  # (annotations only: nothing more imported at start-up)
     from textual.widgets.option_list import Option
 
 __all__ = ["CompositorHookScreen", "DataTableHooks", "FooterKey", "SegmentLines", "ToastRack",
-           "app_messages_waiting", "footer_bindings_ready", "option_is_divider",
+           "app_messages_waiting", "footer_bindings_ready", "install_control_filter", "option_is_divider",
            "option_list_lines", "parse_action", "screen_callbacks_waiting",
            "widget_busy_queue"]
 
@@ -207,3 +210,34 @@ def parse_action(app: App[Any], action: Any, default_namespace: Any,
     result: tuple[Any, str, tuple[object, ...]] = app._parse_action(
         action, default_namespace, namespaces)
     return result
+
+
+# --- the control-character safety net (tui/app.py, at start) -----------------------------
+# Why: Rich and Textual strip a few controls (BEL, BS, VT, FF, CR) from every ``Text`` and
+# ``Content`` through one private translation table each; extending those tables escapes every
+# control character that reaches the screen some way other than tui/common/plain.py.
+# Rich has no upper bound in pyproject.toml (Textual's own requirement decides it): the test
+# tests/test_tui_app.py::test_the_control_filter_reaches_rich_and_textual runs in .ci/run's
+# newest-versions environment, so a Rich release without the table breaks CI, not a user
+# (whose names stay escaped by plain() regardless).
+# Public replacement: none (a control-character policy hook in Rich's Text would do).
+
+def install_control_filter() -> list[str]:
+    """Make Rich and Textual show control characters as escapes instead of writing them raw.
+
+    Extends both tables to every C0 (but tab and line feed), DEL, C1 and bidi control, shown
+    as ``\\x1b``-style escapes. Returns the tables it could not find (none, today).
+    """
+    from horizon_builder.text.safetext import UNSAFE_CHARS, printable
+
+    pattern = re.compile(f"[{UNSAFE_CHARS}]")
+    table = {code: printable(chr(code)) for code in range(0x3000) if pattern.match(chr(code))}
+    missing = []
+    for where, existing in (("rich.control", getattr(rich.control, "_CONTROL_STRIP_TRANSLATE", None)),
+                            ("textual.content",
+                             getattr(textual.content, "_CONTROL_STRIP_TRANSLATE", None))):
+        if isinstance(existing, dict):
+            existing.update(table)
+        else:
+            missing.append(where)
+    return missing

@@ -1,11 +1,13 @@
 """Add an element: pick a kind from a filterable list grouped by category, then its P.
 
-Type to filter, ↑/↓ to move, Enter to choose the kind; then −/+ (or a digit)
+Type to filter (fuzzy, as the command palette: "mch" finds Mech; the best match first,
+its matched letters highlighted), ↑/↓ to move, Enter to choose the kind; then −/+ (or a digit)
 for P and Enter to add. Dismisses with the new element's id, or None.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual import on
@@ -18,6 +20,7 @@ from textual.widgets import Button, Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
+from horizon_builder.tui.common.fuzzy import Finder
 from horizon_builder.tui.common.views import EditorView, arrow_keys
 from horizon_builder.tui.roster.editor import NumberStepper, refill
 
@@ -63,30 +66,35 @@ class AddElementScreen(EditorView, ModalScreen[str | None]):
         session = self.session
         groups = ed.addable_types(session.ruleset, session.roster)
         self.types = {t.id: t for types in groups.values() for t in types}
-        words = self.query_one("#add-filter", Input).value.lower().split()
+        typed = self.query_one("#add-filter", Input).value
+        finder = Finder(typed)
         type_list = self.query_one("#add-types", OptionList)
         current = type_list.highlighted_option.id if type_list.highlighted_option else None
         width = max((len(t.name) for t in self.types.values()), default=10)
-        options: list[Option] = []
+        found: list[tuple[float, str, list[tuple[ed.AddableType, Sequence[int]]]]] = []
         for category, types in groups.items():
-            shown = [t for t in types if all(w in _haystack(t) for w in words)]
-            if not shown:
-                continue
+            matched = [(t, *_match(finder, t)) for t in types]
+            shown = [(t, offsets) for t, score, offsets in sorted(
+                (m for m in matched if m[1]), key=lambda m: -m[1])]  # the best first (stable)
+            if shown:
+                found.append((max(m[1] for m in matched), category, shown))
+        options: list[Option] = []
+        for _best, category, shown in sorted(found, key=lambda f: -f[0]) if finder else found:
             options.append(Option(Content.styled(ed.CATEGORY_LABELS.get(category, category),
                                                  "bold $secondary"),
                                   id=f"cat:{category}", disabled=True))
-            for t in shown:
+            for t, offsets in shown:
                 note = (f"✗ {t.reason}", "$error") if t.reason else (
                     t.summary or _fallback_summary(self, t.id), "$text-muted")
+                name = finder.label(t.name.ljust(width), offsets, "bold" if t.allowed else "dim")
                 options.append(Option(Content.assemble(
-                    "  ", (t.name.ljust(width), "bold" if t.allowed else "dim"), "  ",
+                    "  ", name, "  ",
                     (t.p_range.ljust(6), "$accent"), "  ", note),
                     id=t.id, disabled=not t.allowed))
-        options += self._design_options(words)
+        options += self._design_options(finder)
         hidden = [et for tid, et in session.ruleset.element_types.items()
-                  if tid not in self.types and words
-                  and all(w in f"{tid} {et.name} {et.short or ''}".lower().replace("_", " ")
-                          for w in words)]
+                  if tid not in self.types and finder
+                  and finder.score(et.name, et.short or "", tid.replace("_", " "))]
         if hidden:
             names = ", ".join(
                 f"{et.name} ({session.ruleset.supplements[et.supplement].name})"
@@ -98,20 +106,22 @@ class AddElementScreen(EditorView, ModalScreen[str | None]):
         refill(type_list, options, "Nothing matches the filter", current)
         self._show_presence()
 
-    def _design_options(self, words: list[str]) -> list[Option]:
+    def _design_options(self, finder: Finder) -> list[Option]:
         """The book's published designs (OtH p.12-15, p.21-22): Enter adds one as it is."""
         from horizon_builder.roster.templates import book_designs
 
         roster, rs = self.session.roster, self.session.ruleset
         self.designs = {f"tpl:{i}": t for i, t in enumerate(book_designs())}
-        shown = [(key, t) for key, t in self.designs.items()
-                 if all(w in f"{t.name} {t.type} {t.source} design book".lower().replace("_", " ")
-                        for w in words)]
+        matched = [(key, t, finder.match(t.name, t.type.replace("_", " "), t.source, "design book"))
+                   for key, t in self.designs.items()]
+        shown = sorted(((key, t, offsets) for key, t, (score, offsets) in matched if score),
+                       key=lambda m: -finder.score(m[1].name, m[1].type.replace("_", " "),
+                                                   m[1].source, "design book"))
         if not shown:
             return []
         options = [Option(Content.styled("Book designs (Over the Horizon)", "bold $secondary"),
                           id="cat:designs", disabled=True)]
-        for key, t in shown:
+        for key, t, offsets in shown:
             off = t.supplement is not None and t.supplement not in roster.supplements
             et = rs.element_types.get(t.type)
             note = ((f"✗ needs the {rs.supplements[t.supplement].name} supplement"
@@ -120,7 +130,8 @@ class AddElementScreen(EditorView, ModalScreen[str | None]):
                     (f"{et.short or et.name} P{t.presence}"
                      + (f" + {len(t.forms)} form{'s' if len(t.forms) > 1 else ''}" if t.forms else "")
                      + f" · {t.source}", "$text-muted"))
-            options.append(Option(Content.assemble("  ", (t.name, "bold" if not off else "dim"),
+            options.append(Option(Content.assemble("  ", finder.label(t.name, offsets,
+                                                                      "bold" if not off else "dim"),
                                                    "  ", note), id=key, disabled=off or et is None))
         return options
 
@@ -244,6 +255,14 @@ class AddElementScreen(EditorView, ModalScreen[str | None]):
 def _haystack(t: ed.AddableType) -> str:
     return " ".join([t.id, t.name, t.short or "", t.category, t.summary,
                      ed.CATEGORY_LABELS.get(t.category, "")]).lower().replace("_", " ")
+
+
+def _match(finder: Finder, t: ed.AddableType) -> tuple[float, Sequence[int]]:
+    """The kind's score and the offsets of its name's matched letters: fuzzy over its name,
+    short name, id and category (as the palette matches); else every typed word in its
+    summary, as before."""
+    return finder.match(t.name, t.short or "", t.id.replace("_", " "),
+                        ed.CATEGORY_LABELS.get(t.category, t.category), words=_haystack(t))
 
 
 def _preview(screen: AddElementScreen, chosen: ed.AddableType, presence: int) -> Content:

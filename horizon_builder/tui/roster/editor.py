@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from textual import events
@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from horizon_builder.editing import UpgradeOption, kind_label
 from horizon_builder.engine.findings import Finding
+from horizon_builder.tui.common.fuzzy import Finder
 from horizon_builder.tui.common.quiet import replace_options
 
 SEVERITY_MARK = {"error": ("✗", "$error"), "warning": ("!", "$warning"), "info": ("i", "$text-muted")}
@@ -288,6 +289,8 @@ class UpgradePicker(OptionList):
         self.search = ""  #: what the player typed to find an upgrade
         self._source: tuple[list[UpgradeOption], bool] = ([], False)
         self._shown: list[UpgradeOption] | None = None
+        self._offsets: dict[str, Sequence[int]] = {}  #: each row's name's matched letters
+        self._shown_for = ""  #: the search the rows shown were found by
 
     def on_mount(self) -> None:
         self.border_subtitle = self.SEARCH_HINT
@@ -300,12 +303,17 @@ class UpgradePicker(OptionList):
     def show_rows(self, rows: Iterable[UpgradeOption], show_all: bool = False) -> None:
         """Replace the rows (those the search finds), keeping the highlighted one highlighted."""
         self._source = (list(rows), show_all)
-        words = self.search.lower().split()
-        rows = [r for r in self._source[0] if (r.eligible_type or r.taken or show_all)
-                and all(w in f"{r.name} {r.id}".lower().replace("_", " ") for w in words)]
-        if self._shown == rows and self.option_count:
+        finder = Finder(self.search)
+        found = [(r, *finder.match(r.name, r.id.replace("_", " "))) for r in self._source[0]
+                 if r.eligible_type or r.taken or show_all]
+        if finder:  # the best match first within its kind (the kinds stay in their order)
+            kinds = list(dict.fromkeys(r.kind for r, _score, _offsets in found))
+            found = sorted((m for m in found if m[1]), key=lambda m: (kinds.index(m[0].kind), -m[1]))
+        self._offsets = {r.id: offsets for r, _score, offsets in found}
+        rows = [r for r, _score, _offsets in found]
+        if self._shown == rows and self._shown_for == finder.query and self.option_count:
             return  # the same rows: no rebuild (a rebuild re-renders every line)
-        self._shown = rows
+        self._shown, self._shown_for = rows, finder.query
         current = self.highlighted_option.id if self.highlighted_option is not None else None
         # Nothing highlighted until the player moves (↓) or searches: the editor opens on this
         # list, and an Enter pressed twice never takes an upgrade nobody chose (issue 24).
@@ -320,9 +328,10 @@ class UpgradePicker(OptionList):
                 kind = row.kind
                 options.append(Option(Content.styled(f"── {kind_label(kind)} ──", "bold $secondary"),
                                       id=f"kind:{kind}", disabled=True))
-            options.append(Option(upgrade_prompt(row, width, self._room), id=row.id,
+            options.append(Option(upgrade_prompt(row, width, self._room, finder,
+                                                 self._offsets.get(row.id, ())), id=row.id,
                                   disabled=not row.allowed and not row.taken))
-        empty = (f"No upgrade's name holds {self.search!r}: Backspace or Esc" if self.search
+        empty = (f"No upgrade's name holds the letters {self.search!r}: Backspace or Esc" if self.search
                  else "No upgrades for this kind of element")
         refill(self, options, empty, current)
         if untouched:
@@ -367,7 +376,8 @@ class UpgradePicker(OptionList):
         self._search_for("")
 
 
-def upgrade_prompt(row: UpgradeOption, width: int, room: int = 0) -> Content:
+def upgrade_prompt(row: UpgradeOption, width: int, room: int = 0, finder: Finder | None = None,
+                   offsets: Sequence[int] = ()) -> Content:
     """One picker line: taken mark and count, name, cost, then the reason or the summary.
 
     An upgrade that cannot be taken cannot be highlighted either (so its detail never
@@ -386,7 +396,8 @@ def upgrade_prompt(row: UpgradeOption, width: int, room: int = 0) -> Content:
     if row.option:
         note = f"[{row.option}] {note}"
     head = Content.assemble(
-        (mark, mark_style), (cap.ljust(3), "dim"), " ", (row.name.ljust(width), "bold" if row.taken else ""),
+        (mark, mark_style), (cap.ljust(3), "dim"), " ",
+        (finder or Finder("")).label(row.name.ljust(width), offsets, "bold" if row.taken else ""),
         "  ", (cost.ljust(9), "$warning" if row.unit_cost is None else ""), "  ")
     if room and not row.allowed and not row.taken and head.cell_length + len(note) > room:
         return Content.assemble(head.rstrip(), "\n" + " " * 7, (note, note_style))

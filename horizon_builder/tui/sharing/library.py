@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Button, DataTable, Input, Label
 
+from horizon_builder.tui.common.fuzzy import Finder
 from horizon_builder.tui.common.paths import display_path
 from horizon_builder.userfiles.library import LibraryEntry, read_library
 
@@ -108,14 +109,20 @@ class LibraryPane(Vertical):
         self._show()
 
     def _show(self) -> None:
-        query = self.query_one("#library-search", Input).value
-        self.shown = [e for e in self.entries if e.matches(query)]
+        finder = Finder(self.query_one("#library-search", Input).value)
+        # fuzzy over the name and file name (as the palette matches), else whole words of the
+        # kind and verdict ("not legal"); the best match first
+        found = [(e, *finder.match(e.name, e.path.name, words=e.search_text())) for e in self.entries]
+        if finder:
+            found = sorted((m for m in found if m[1]), key=lambda m: -m[1])
+        self.shown = [e for e, _score, _offsets in found]
         table = self.query_one("#library-table", LibraryTable)
         table.clear()
-        for entry in self.shown:
+        for entry, _score, offsets in found:
             style = "green" if entry.legal else "red" if entry.legal is False else "dim"
             name = entry.name if len(entry.name) <= 32 else entry.name[:31] + "…"
-            table.add_row(Text(name, style="bold" if entry.legal is not None else "dim"),
+            table.add_row(finder.rich_label(name, [o for o in offsets if o < 31 or len(entry.name) <= 32],
+                                       "bold" if entry.legal is not None else "dim"),
                           entry.kind, entry.cost, Text(entry.verdict, style=style), entry.date,
                           Text(entry.path.name, style="dim"))
 
