@@ -93,15 +93,16 @@ _NOT_A_COUNT = {
     ("checks/metaformers.py", "et.name"): "a type's name: 'Hvy Cav metaforms'",
     ("export/document.py", "name"): "a type's name",
     ("export/markdown.py", "prefix"): "a form's label: 'Form 2 upgrades'",
-    ("tui/screens/rounds.py", "strip"): "a round's label",
+    ("tui/rounds/screen.py", "strip"): "a round's label",
     ("export/cards.py", "len(e.forms) + 1"): "a metaformer has a form besides its baseform",
     ("export/html.py", "len(e.forms) + 1"): "a metaformer has a form besides its baseform",
     ("export/common.py", "n"): "len(e.forms) + 1: two or more",
-    ("tui/screens/home.py", "count"): "only when count > 1 (one copy has its own words)",
+    ("tui/roster/home.py", "count"): "only when count > 1 (one copy has its own words)",
     ("event/io.py", "rescued"): "'aircraft' is its own plural",
     ("engine/adventures.py", "SIGN extra"): "only when extra > 0",
     ("export/document.py", "SIGN stats[folded]"): "a folded stat is never negative",
     ("text/words.py", "SIGN n"): "signed() itself, n > 0",
+    ("cli/serve.py", "MIN_TOKEN"): "a fixed minimum of 16",
 }
 
 

@@ -16,6 +16,7 @@ from horizon_builder.campaign.io import LoadedCampaign
 from horizon_builder.campaign.standing import GameWorked, SideWorked, Standing, service_records
 from horizon_builder.event.names import shown
 from horizon_builder.text.safetext import printable
+from horizon_builder.text.words import plural
 
 FORMATS = ("text", "markdown", "html", "csv")
 #: a commander's list may also be printed as cards, each with its service record
@@ -99,7 +100,7 @@ def document(loaded: LoadedCampaign, table: bool = False) -> list[Section]:
     campaign = loaded.campaign
     settings = campaign.settings
     head = Section(shown(campaign.name), lines=[
-        f"{len(campaign.commanders)} commanders, {len(campaign.games)} games"
+        f"{plural(len(campaign.commanders), 'commander')}, {plural(len(campaign.games), 'game')}"
         + (f", preset {loaded.preset.name}" if loaded.preset is not None else ""),
         f"handicap: new commanders {settings.new_handicap:+d}, shrinking by 1 per "
         f"{settings.victories_per_step or '-'} victories and per {settings.games_per_step or '-'}"

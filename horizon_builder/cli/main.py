@@ -137,7 +137,7 @@ def _check_event(args: argparse.Namespace) -> int:
         width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
         print(batch.table_text(rows, event, preset, width))
     for name, lists in batch.shared_commanders(judged):
-        print(f"warning: {printable(repr(name))} is the commander of {len(lists)} lists "
+        print(f"warning: {printable(repr(name))} is the commander of {plural(len(lists), 'list')} "
               f"({', '.join(printable(f) for f in lists)}): event new takes one list per "
               "commander (set `commander` in the others)", file=sys.stderr)
     return 2 if empty else batch.exit_status(rows)
