@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,8 +30,8 @@ from horizon_builder.campaign.models import MOMENTUM, Campaign, Commander, Corre
 from horizon_builder.campaign.standing import GameWorked, ServiceRecord, Standing, service_records
 from horizon_builder.checks import validate
 from horizon_builder.event.names import shown
+from horizon_builder.files.guarded import digest, write_if_unchanged
 from horizon_builder.files.problems import LoadError, Problem
-from horizon_builder.files.tomlfile import link_target, read_regular_file
 from horizon_builder.roster.io import load
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.text.safetext import printable
@@ -112,16 +111,12 @@ class _Done:
 Observer = Callable[[Change], None]
 
 
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 class CampaignSession:
     """A campaign file being played: read, changed through pure edits, written, undone."""
 
     def __init__(self, loaded: LoadedCampaign) -> None:
         self.loaded = loaded
-        self._digest = _digest(loaded.text)
+        self._digest = digest(loaded.text)
         self._done: list[_Done] = []
         self._observers: list[Observer] = []
 
@@ -155,7 +150,7 @@ class CampaignSession:
     def reload(self) -> Change:
         said = self.notes()
         self.loaded = _load(self.path)
-        self._digest = _digest(self.loaded.text)
+        self._digest = digest(self.loaded.text)
         change = Change("read", "The campaign was read again.",
                         tuple(n for n in self.notes() if n not in said))
         self._tell(change)
@@ -338,16 +333,14 @@ class CampaignSession:
 
     def _write(self, kind: Kind, said: str, campaign: Campaign, undoable: bool = True) -> Change:
         before, notes = self.loaded, self.notes()
-        try:
-            raw = read_regular_file(link_target(self.path)).decode("utf-8")
-        except (LoadError, OSError, UnicodeDecodeError):
-            raw = None
-        if raw is None or _digest(raw) != self._digest:
+        text = write_if_unchanged(
+            self.path, self._digest,
+            lambda _read: _written(self.path, lambda: save_campaign(self.path, campaign)))
+        if text is None:
             with contextlib.suppress(CampaignError):
                 self.reload()
             raise ChangedElsewhere.at(self.path, CHANGED_ELSEWHERE)
-        text = _written(self.path, lambda: save_campaign(self.path, campaign))
-        self._digest = _digest(text)
+        self._digest = digest(text)
         self.loaded = dataclasses.replace(before, campaign=campaign, text=text)
         if kind in ("join", "undo"):  # the lists may differ
             with contextlib.suppress(CampaignError):

@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import os
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeVar
@@ -42,8 +40,9 @@ from horizon_builder.event.io import (
 from horizon_builder.event.models import TIE_BREAK, VICTORY_POINTS, Event, Result
 from horizon_builder.event.names import shown
 from horizon_builder.event.register import Judged, judge_list, refusal, register
+from horizon_builder.files.guarded import digest, write_if_unchanged, writers_one_at_a_time
 from horizon_builder.files.problems import LoadError
-from horizon_builder.files.tomlfile import is_file, link_target, read_regular_file
+from horizon_builder.files.tomlfile import is_file, link_target
 from horizon_builder.roster.pin import short_pin
 from horizon_builder.text.safetext import printable
 
@@ -98,35 +97,6 @@ def result_numbers(victory_points: str | int, tie_break: str | int) -> tuple[int
                          " (the Presence of the enemy elements destroyed, OtH p.47)"))
 
 
-# --- two writers -----------------------------------------------------------------------------
-
-def _digest(raw: bytes) -> str:
-    return hashlib.sha256(raw).hexdigest()
-
-
-@contextlib.contextmanager
-def _writers_one_at_a_time(folder: Path) -> Iterator[None]:
-    """Held while the file is compared and written: the event sessions of every process
-    writing into ``folder`` take turns (an advisory lock on the folder; where the system
-    has none, or the folder cannot be opened, the comparison alone guards)."""
-    if sys.platform == "win32":
-        yield
-        return
-    import fcntl
-
-    handle: int | None = None
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-        fcntl.flock(handle, fcntl.LOCK_EX)
-    except OSError:
-        pass
-    try:
-        yield
-    finally:
-        if handle is not None:
-            os.close(handle)  # lets the lock go
-
-
 # --- the session ---------------------------------------------------------------------------
 
 #: What a change is, for those told of it; "read": the files were read again.
@@ -162,7 +132,7 @@ class EventSession:
     def __init__(self, loaded: LoadedEvent) -> None:
         self.loaded = loaded
         #: the event file's content (digest) as read or last written: written over only so
-        self._digest: str | None = _digest(loaded.text.encode("utf-8"))
+        self._digest: str | None = digest(loaded.text)
         self._done: list[_Done] = []
         self._observers: list[Observer] = []
 
@@ -203,7 +173,7 @@ class EventSession:
         event = Event(name=name or options.name or path.stem, preset=preset_name,
                       pairing="campaign" if campaign else "swiss", seed=seed,
                       commanders=commanders)
-        with _writers_one_at_a_time(link_target(path).parent):
+        with writers_one_at_a_time(link_target(path).parent):
             never_over_a_file()  # nor one written meanwhile
             _written(path, "the event file", lambda: save_event(path, event))
         return cls.open(path)  # every list must be readable with the preset
@@ -214,8 +184,8 @@ class EventSession:
         writes nothing over the file until it reads it whole again."""
         said = self.notes()
         loaded = _load(self.path)
-        elsewhere = _digest(loaded.text.encode("utf-8")) != self._digest
-        self.loaded, self._digest = loaded, _digest(loaded.text.encode("utf-8"))
+        elsewhere = digest(loaded.text) != self._digest
+        self.loaded, self._digest = loaded, digest(loaded.text)
         change = Change("read", "The event file was changed elsewhere: read again."
                         if elsewhere else "The lists were read again.",
                         tuple(n for n in self.notes() if n not in said))
@@ -394,27 +364,25 @@ class EventSession:
         (``first``: another file to write before it, under the same check); say the change
         and tell the subscribers."""
         before, notes = self.loaded, self.notes()
-        with _writers_one_at_a_time(link_target(self.path).parent):
-            try:
-                raw: bytes | None = read_regular_file(self.path)
-            except (LoadError, OSError):
-                raw = None
-            as_read = raw is not None and _digest(raw) == self._digest
-            if as_read and raw is not None:
-                if first is not None:
-                    first()
-                text = _written(self.path, "the event file",
-                                lambda: save_event(self.path, event, raw.decode("utf-8")))
-        if not as_read:  # read again, out of the other writers' way
+
+        def write(text: str) -> str:
+            if first is not None:
+                first()
+            return _written(self.path, "the event file",
+                            lambda: save_event(self.path, event, text))
+
+        written = write_if_unchanged(self.path, self._digest, write)
+        if written is None:  # read again, out of the other writers' way
             with contextlib.suppress(EventError):
                 self.reload()
             raise ChangedElsewhere.at(self.path, CHANGED_ELSEWHERE)
-        ours = self._digest = _digest(text.encode("utf-8"))
+        text = written
+        ours = self._digest = digest(text)
         self.loaded = dataclasses.replace(before, event=event, text=text)
         if kind in ("join", "accept", "restore", "undo"):  # the lists played may differ
             with contextlib.suppress(LoadError):
                 self.loaded = load_event(self.path)
-                self._digest = _digest(self.loaded.text.encode("utf-8"))  # ours, or a newer
+                self._digest = digest(self.loaded.text)  # ours, or a newer
         change = Change(kind, said, tuple(n for n in self.notes() if n not in notes),
                         undoable)
         if undoable:
