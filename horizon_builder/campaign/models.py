@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
+from horizon_builder.files.names import no_nul
 from horizon_builder.roster.models import no_repeats
 
 CAMPAIGN_FORMAT = 1
@@ -73,12 +74,7 @@ class Commander(CampaignModel):
     refused: str | None = Field(default=None, pattern="^[0-9a-f]{64}$", description="Pin of a "
                                 "changed list refused: the pinned list stands.")
 
-    @field_validator("list")
-    @classmethod
-    def _a_path(cls, value: str) -> str:
-        if "\x00" in value:
-            raise ValueError("a file name cannot hold a NUL character")
-        return value
+    _a_path = field_validator("list")(no_nul)
 
 
 class Side(CampaignModel):

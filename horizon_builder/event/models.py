@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, model_validator
 
+from horizon_builder.files.names import no_nul
 from horizon_builder.roster.models import Roster, no_repeats
 
 EVENT_FORMAT = 1
@@ -52,12 +53,7 @@ class Commander(EventModel):
     dropped: bool = Field(default=False, description="Dropped out: not paired any more; "
                           "results kept.")
 
-    @field_validator("list")
-    @classmethod
-    def _a_path(cls, value: str) -> str:
-        if "\x00" in value:
-            raise ValueError("a file name cannot hold a NUL character")
-        return value
+    _a_path = field_validator("list")(no_nul)
 
 
 class Result(EventModel):

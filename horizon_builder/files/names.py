@@ -15,3 +15,11 @@ def file_stem(name: str) -> str:
     """'Red Meridian TF' → 'red-meridian-tf'; nothing usable → 'roster'; 'CON' → 'con-list'."""
     stem = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60].rstrip("-") or "roster"
     return f"{stem}-list" if stem in WINDOWS_DEVICES else stem
+
+
+def no_nul(value: str) -> str:
+    """A file name as a file (an event's, a campaign's) writes it: any text but NUL, which
+    no system allows in a path (ValueError, for a model's validator, otherwise)."""
+    if "\x00" in value:
+        raise ValueError("a file name cannot hold a NUL character")
+    return value
