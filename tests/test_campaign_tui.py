@@ -102,7 +102,13 @@ async def test_a_campaign_on_the_screen(tmp_path: Path) -> None:
                      "0"]) == 0
         await until(pilot, lambda: "Game 5: Cy beat Ben" in str(
             screen.query_one("#campaign-games", Static).render()), "read again")
-        # and undo here would lose it: refused, nothing written
+        # undo takes back the newest change, the command line's (it loses nothing after it)
+        await pilot.press("u")
+        await until(pilot, lambda: games(league) == 4, "the command line's game undone")
+        # a change by hand after it: undo refuses, nothing written
+        league.write_text(league.read_text() + "# by hand\n")
+        await until(pilot, lambda: "Game 5" not in str(
+            screen.query_one("#campaign-games", Static).render()), "read again")
         before = league.read_bytes()
         await pilot.press("u")
         await pilot.pause()

@@ -233,5 +233,56 @@ def test_undo_and_a_second_writer(capsys: pytest.CaptureFixture[str], season: Pa
     assert "changed by another writer" in str(caught.value)
     assert season.read_bytes() == before  # nothing written
     assert len(session.campaign.games) == 2  # read again: the other's game is there
-    with pytest.raises(CampaignError, match=r"Nothing to undo|changed elsewhere"):
+    # undo takes back the newest change, the other writer's: it loses nothing written after it
+    assert session.undo().said.startswith("Undone: Game 2 recorded: Ben beat Ada")
+    assert len(CampaignSession.open(season).campaign.games) == 1
+    # a change by hand after the newest one made here: never taken back over it
+    session.record(SideEntry("Ada", 19, 1), SideEntry("Ben", 14, 0))
+    season.write_text(season.read_text() + "# a note by hand\n")
+    before = season.read_bytes()
+    with pytest.raises(CampaignError, match="changed after the last change"):
+        CampaignSession.open(season).undo()
+    assert season.read_bytes() == before
+    with pytest.raises(CampaignError, match="Nothing to undo"):
         session.undo()
+
+
+def test_undo_on_the_command_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`campaign undo`: the service's undo, kept between runs; it takes back the newest
+    change, made on the command line or through the Campaign screen's service, and never
+    over a change made by hand after it."""
+    from helpers_campaign import build_campaign
+
+    league = build_campaign(tmp_path, games=3)
+    code, out, err = cli(capsys, "undo", str(league))
+    assert code == 0, err
+    assert out.startswith("Undone: Game 3 recorded: Ben beat Cy")
+    assert len(CampaignSession.open(league).campaign.games) == 2
+    assert adjustments(league)["Ben"] == 3  # Ben's Bridge bonus and his win are gone with it
+
+    # a correction made by the screen's service is taken back by the command line
+    screen = CampaignSession.open(league)
+    screen.correct(2, SideEntry("Di", 16, 4), SideEntry("Cy", 16, 0))
+    code, out, _ = cli(capsys, "undo", str(league))
+    assert code == 0 and out.startswith("Undone: Game 2 corrected")
+    loaded = CampaignSession.open(league).campaign
+    assert loaded.games[1].first.momentum_left == 8 and not loaded.corrections
+
+    # each undo takes back one more, down to the joins
+    for said in ("Game 2 recorded", "Game 1 recorded", "Di joined", "Cy joined", "Ben joined",
+                 "Ada joined"):
+        code, out, _ = cli(capsys, "undo", str(league))
+        assert code == 0 and out.startswith(f"Undone: {said}"), out
+    assert not CampaignSession.open(league).campaign.commanders
+    code, _, err = cli(capsys, "undo", str(league))
+    assert code == 2 and "Nothing to undo" in err
+
+    # a change by hand after the last one: refused, nothing written, nothing left to undo
+    assert cli(capsys, "join", str(league), str(tmp_path / "ada.toml"), "--name", "Ada")[0] == 0
+    league.write_text(league.read_text() + "# a note by hand\n")
+    before = league.read_bytes()
+    code, _, err = cli(capsys, "undo", str(league))
+    assert code == 2 and f"{league}:" in err and "changed after the last change" in err
+    assert league.read_bytes() == before
+    code, _, err = cli(capsys, "undo", str(league))
+    assert code == 2 and "Nothing to undo" in err

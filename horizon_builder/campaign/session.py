@@ -10,7 +10,13 @@ nothing is written then.
 
 Two writers of one campaign file: the file is written only while it is still what this
 session read or last wrote (its digest); otherwise nothing is written, the campaign is read
-again and the error says so. Undo never takes back a change another writer wrote after it.
+again and the error says so.
+
+Undo takes back the newest change the service wrote to the file, whichever session (the
+command line's, the screen's) wrote it: every change is kept in a journal between runs
+(:mod:`horizon_builder.campaign.journal`), so ``campaign undo`` is this same verb. A change
+is taken back only while the file is still as that change left it: never over a change
+made by hand or by another program after it.
 """
 
 from __future__ import annotations
@@ -24,14 +30,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal, TypeVar
 
+from horizon_builder.campaign import journal
 from horizon_builder.campaign.errors import CampaignError
-from horizon_builder.campaign.io import LoadedCampaign, game_problems, load_campaign, save_campaign
+from horizon_builder.campaign.io import (
+    LoadedCampaign,
+    game_problems,
+    load_campaign,
+    save_campaign,
+)
 from horizon_builder.campaign.models import MOMENTUM, Campaign, Commander, Correction, Game, Side
 from horizon_builder.campaign.standing import GameWorked, ServiceRecord, Standing, service_records
 from horizon_builder.checks import validate
 from horizon_builder.event.names import shown
 from horizon_builder.files.guarded import digest, write_if_unchanged
 from horizon_builder.files.problems import LoadError, Problem
+from horizon_builder.files.tomlfile import write_text_atomic
 from horizon_builder.roster.io import load
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.text.safetext import printable
@@ -101,13 +114,6 @@ class Change:
     undoable: bool = False
 
 
-@dataclass(frozen=True)
-class _Done:
-    change: Change
-    before: Campaign
-    digest: str
-
-
 Observer = Callable[[Change], None]
 
 
@@ -117,7 +123,6 @@ class CampaignSession:
     def __init__(self, loaded: LoadedCampaign) -> None:
         self.loaded = loaded
         self._digest = digest(loaded.text)
-        self._done: list[_Done] = []
         self._observers: list[Observer] = []
 
     # --- reading -----------------------------------------------------------------------
@@ -145,6 +150,7 @@ class CampaignSession:
                 raise CampaignError.at(path, f"no preset {preset!r}: name a shipped one "
                                        "(horizon-builder presets) or a file")
         _written(path, lambda: save_campaign(path, campaign))
+        journal.write(path, [])  # (a journal of an earlier file of this name: nothing to undo)
         return cls.open(path)
 
     def reload(self) -> Change:
@@ -187,7 +193,7 @@ class CampaignSession:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._done)
+        return bool(journal.read(self.path))
 
     def subscribe(self, observer: Observer) -> None:
         self._observers.append(observer)
@@ -263,17 +269,24 @@ class CampaignSession:
                            "pinned list stands; put its file back as pinned", campaign)
 
     def undo(self) -> Change:
-        if not self._done:
+        """Take back the newest change written to the campaign file (here or by another
+        session: ``campaign undo``), while the file is as that change left it."""
+        entries = journal.read(self.path)
+        if not entries:
             raise CampaignError("Nothing to undo.")
-        done = self._done[-1]
-        if done.digest != self._digest:
-            self._done.clear()
-            raise CampaignError.at(self.path, "the campaign file was changed elsewhere after "
-                                   "this change: taking it back would lose that; nothing "
-                                   "written")
-        change = self._write("undo", f"Undone: {done.change.said}", done.before, undoable=False)
-        self._done.pop()
-        return change
+        newest = entries[-1]
+        if newest.after != self._digest:  # this session may be behind the file: read it
+            with contextlib.suppress(CampaignError):
+                self.reload()
+        before = newest.campaign()
+        if newest.after != self._digest or before is None:
+            journal.write(self.path, [])
+            raise CampaignError.at(self.path, "the campaign file was changed after the last "
+                                   "change made with horizon-builder (by hand, or by another "
+                                   "program): taking it back would lose that; nothing "
+                                   "written (nothing left to undo)")
+        return self._write("undo", f"Undone: {newest.said}", before, undoable=False,
+                           kept=entries[:-1], text=newest.before)
 
     # --- how ---------------------------------------------------------------------------
     def _no_commander(self, name: str) -> str:
@@ -331,23 +344,33 @@ class CampaignSession:
                                  for e in errors()) if callable(errors) else str(exc))
             raise CampaignError.at(self.path, printable(message)) from None
 
-    def _write(self, kind: Kind, said: str, campaign: Campaign, undoable: bool = True) -> Change:
+    def _write(self, kind: Kind, said: str, campaign: Campaign, undoable: bool = True,
+               kept: list[journal.Entry] | None = None, text: str | None = None) -> Change:
+        """Write ``campaign`` (or the file's ``text`` as it was: an undo) while the file is as
+        this session read it, and keep what undo needs: the change on top of the journal
+        (``undoable``), or the journal ``kept``."""
         before, notes = self.loaded, self.notes()
-        text = write_if_unchanged(
-            self.path, self._digest,
-            lambda _read: _written(self.path, lambda: save_campaign(self.path, campaign)))
-        if text is None:
+
+        def write(read: str) -> str:
+            written = _written(self.path, lambda: save_campaign(self.path, campaign)
+                               if text is None else _restored(self.path, text))
+            entries = kept if kept is not None else journal.read(self.path)
+            if undoable:  # (under the folder's lock: two writers never mix their journals)
+                entries = [*entries, journal.Entry(said, read, digest(written))]
+            journal.write(self.path, entries)
+            return written
+
+        now = write_if_unchanged(self.path, self._digest, write)
+        if now is None:
             with contextlib.suppress(CampaignError):
                 self.reload()
             raise ChangedElsewhere.at(self.path, CHANGED_ELSEWHERE)
-        self._digest = digest(text)
-        self.loaded = dataclasses.replace(before, campaign=campaign, text=text)
+        self._digest = digest(now)
+        self.loaded = dataclasses.replace(before, campaign=campaign, text=now)
         if kind in ("join", "undo"):  # the lists may differ
             with contextlib.suppress(CampaignError):
                 self.loaded = _load(self.path)
         change = Change(kind, said, tuple(n for n in self.notes() if n not in notes), undoable)
-        if undoable:
-            self._done.append(_Done(change, before.campaign, self._digest))
         self._tell(change)
         return change
 
@@ -374,6 +397,12 @@ def _load(path: str | Path) -> LoadedCampaign:
         return load_campaign(path)
     except LoadError as exc:
         raise CampaignError.of(exc.problems) from None
+
+
+def _restored(path: Path, text: str) -> str:
+    """Write the file's text back as it was (an undo), the previous one kept as ``.bak``."""
+    write_text_atomic(path, text, keep_backup=True)
+    return text
 
 
 def _written(path: Path, write: Callable[[], T]) -> T:

@@ -1,4 +1,4 @@
-"""``horizon-builder campaign new|join|record|correct|accept|refuse|ladder|roster``: linked
+"""``horizon-builder campaign new|join|record|correct|accept|refuse|undo|ladder|roster``: linked
 battles (OtH p.50), thin over :class:`horizon_builder.campaign.session.CampaignSession`.
 
 Whatever cannot be read, checked or written is ``FILE[:LINE][: KEY]: what is wrong``, exit 2,
@@ -64,6 +64,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         parser = actions.add_parser(verb, help=text)
         parser.add_argument("file", metavar="CAMPAIGN", help="the campaign file")
         parser.add_argument("commander", help="the commander's name")
+    undo = actions.add_parser("undo", help="take back the last change made to the campaign "
+                              "(here or on the Campaign screen), while the file is as it left it")
+    undo.add_argument("file", metavar="CAMPAIGN", help="the campaign file")
     ladder = actions.add_parser("ladder", help="the ladder and the games in order, with notes")
     ladder.add_argument("file", metavar="CAMPAIGN", help="the campaign file")
     roster = actions.add_parser("roster", help="a commander's list with each element's service "
@@ -117,6 +120,8 @@ def main(args: argparse.Namespace) -> int:
             change = session.correct(args.game, first, second, args.note)  # type: ignore[arg-type]
         elif args.action == "accept":
             change = session.accept(args.commander)
+        elif args.action == "undo":
+            change = session.undo()
         else:
             change = session.refuse(args.commander)
     except CampaignError as exc:

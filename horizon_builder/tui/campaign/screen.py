@@ -45,7 +45,8 @@ class CampaignScreen(WatchedTableView):
         Binding("c", "correct", "Correct", tooltip="Correct the last game (or choose another); "
                 "the old record is kept"),
         Binding("u,ctrl+z", "undo", "Undo", key_display="u",
-                tooltip="Take back the last change made here"),
+                tooltip="Take back the last change (made here or with `campaign`), while "
+                "the file is as it left it"),
         Binding("o", "open_list", "List", tooltip="The selected commander's list: IR with the "
                 "campaign's adjustment, and each element's service record"),
         Binding("a", "accept", "Accept", tooltip="Accept the selected commander's changed list"),
