@@ -113,3 +113,34 @@ async def test_a_campaign_on_the_screen(tmp_path: Path) -> None:
         await pilot.press("u")
         await pilot.pause()
         assert league.read_bytes() == before
+
+
+def screen_lines(app: HorizonApp) -> list[str]:
+    """The screen as plain text, line by line (what the player sees)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def test_the_ladder_fits_80_columns(tmp_path: Path) -> None:
+    """At 80x24 every column of the ladder is on screen, Margins included, none off to the
+    side (short headings there: the book's at 120)."""
+    league = build_campaign(tmp_path)
+    for size, headings in (((80, 24), ("#", "Commander", "IR adj", "Hcap", "Bonus", "Games",
+                                       "Won", "Lost", "Stale", "TB", "Margins")),
+                           ((120, 40), ("Rank", "Commander", "IR adj.", "Handicap", "Bonus",
+                                        "Games", "Won", "Lost", "Stalemate", "Tie-break",
+                                        "Margins"))):
+        app = HorizonApp(start=("campaign", league, None))
+        async with app.run_test(size=size) as pilot:
+            screen = await shown(pilot, CampaignScreen)
+            await until(pilot, lambda: len(ladder(pilot)) == 4, "the ladder")
+            await pilot.pause()
+            table = screen.query_one("#campaign-ladder", DataTable)
+            assert table.virtual_size.width <= table.scrollable_content_region.width
+            assert not table.show_horizontal_scrollbar
+            header = next(line for line in screen_lines(app) if "Commander" in line)
+            assert header.rstrip().endswith("Margins")
+            place = 0
+            for heading in headings:  # each one whole, in order
+                place = header.index(f" {heading} ", place) + len(heading)
+            di = next(line for line in screen_lines(app) if " Di " in line)
+            assert di.split()[-2:] == (["Utt", "1"] if size[0] == 80 else ["Utter", "1"])

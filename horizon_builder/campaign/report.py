@@ -23,6 +23,10 @@ FORMATS = ("text", "markdown", "html", "csv")
 ROSTER_FORMATS = (*FORMATS, "cards")
 LADDER = ("Rank", "Commander", "IR adj.", "Handicap", "Bonus", "Games", "Won", "Lost",
           "Stalemate", "Tie-break", "Margins")
+#: the ladder's headings where the full ones do not fit (the Campaign screen at 80 columns);
+#: the margins are then said by their first three letters (Dec 1, Utt 2)
+LADDER_SHORT = ("#", "Commander", "IR adj", "Hcap", "Bonus", "Games", "Won", "Lost", "Stale",
+                "TB", "Margins")
 
 
 @dataclass
@@ -38,10 +42,12 @@ def ranked(standings: dict[str, Standing]) -> list[Standing]:
     return sorted(standings.values(), key=lambda s: (-s.wins, s.defeats, -s.tie_break, s.name))
 
 
-def ladder_rows(standings: dict[str, Standing]) -> list[list[str]]:
+def ladder_rows(standings: dict[str, Standing], short: bool = False) -> list[list[str]]:
+    """The ladder's rows in order (``short``: each margin by its first three letters)."""
     rows = []
     for rank, s in enumerate(ranked(standings), start=1):
-        margins = ", ".join(f"{m} {s.margins.count(m)}" for m in dict.fromkeys(s.margins))
+        margins = ", ".join(f"{m[:3] if short else m} {s.margins.count(m)}"
+                            for m in dict.fromkeys(s.margins))
         rows.append([str(rank), shown(s.name), f"{s.adjustment:+d}", f"{s.handicap:+d}",
                      f"{s.bonus:+d}", str(s.games), str(s.wins), str(s.defeats),
                      str(s.stalemates), str(s.tie_break), margins])

@@ -18,8 +18,9 @@ from textual.message import Message
 from textual.widgets import DataTable, Static
 
 from horizon_builder.campaign.errors import CampaignError
-from horizon_builder.campaign.report import LADDER, game_lines, ladder_rows, ranked
+from horizon_builder.campaign.report import LADDER, LADDER_SHORT, game_lines, ladder_rows, ranked
 from horizon_builder.campaign.session import CampaignSession, Change
+from horizon_builder.campaign.standing import Standing
 from horizon_builder.event.names import shown
 from horizon_builder.text.words import plural
 from horizon_builder.tui.campaign.game_dialog import GameDialog, GameEntry
@@ -64,8 +65,29 @@ class CampaignScreen(WatchedTableView):
         yield Static(id="campaign-problem")
 
     def set_up(self, table: DataTable[object]) -> None:
-        for heading in LADDER:
-            table.add_column(heading, key=heading)
+        """(The columns: :meth:`_ladder`, as wide as the screen allows.)"""
+
+    def _ladder(self, table: DataTable[object], standings: dict[str, Standing]) -> None:
+        """The ladder's rows under the book's headings, or under short ones (and the margins
+        said short) where those do not fit the screen's width."""
+        rows = ladder_rows(standings)
+        room = (self.size.width or self.app.size.width) - 2  # (the scrollbar)
+        wanted = sum(max(len(h), *(len(r[i]) for r in rows)) + 2 * table.cell_padding
+                     for i, h in enumerate(LADDER))
+        headings = LADDER
+        if wanted > room:
+            headings, rows = LADDER_SHORT, ladder_rows(standings, short=True)
+        if tuple(str(c.label) for c in table.columns.values()) != headings:
+            table.clear(columns=True)
+            for heading in headings:
+                table.add_column(heading, key=heading)
+        else:
+            table.clear()
+        for cells, row in zip(rows, ranked(standings), strict=True):
+            table.add_row(*(Text(c) for c in cells), key=row.name)
+
+    def on_resize(self) -> None:
+        self._show()
 
     def stamps(self) -> tuple[tuple[int, int] | None, ...]:
         paths = [self.path]
@@ -111,9 +133,7 @@ class CampaignScreen(WatchedTableView):
                 "(OtH p.50)")))
         table = self.query_one(DataTable)
         was = self.selected()
-        table.clear()
-        for cells, row in zip(ladder_rows(standings), ranked(standings), strict=True):
-            table.add_row(*(Text(c) for c in cells), key=row.name)
+        self._ladder(table, standings)
         if was is not None and campaign.commander(was) is not None:
             table.move_cursor(row=table.get_row_index(was))
         lines: list[Content] = []
