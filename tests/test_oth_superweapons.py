@@ -362,13 +362,38 @@ def test_what_artificial_intelligence_grants_is_printed() -> None:
     info = report.analysis.elements[0]
     assert "no_overkill" in info.special_rules
     row = upgrades_text(report.analysis.ruleset, info.base)
-    assert row == ("Artificial intelligence, Gunnery controller (with Artificial intelligence), "
-                   "Supergun (with Artificial intelligence)")
+    assert row == "Artificial intelligence (gives Gunnery controller, Supergun, Never Overkill)"
     for fmt in ("text", "markdown", "html", "cards"):
         out = " ".join(render(report, fmt).split())  # (text wraps its lines)
         for said in ("Gunnery controller (with Artificial intelligence)",
                      "Supergun (with Artificial intelligence)", "Never Overkill"):
             assert said in out, (fmt, said)
+
+
+async def test_what_an_upgrade_grants_is_on_the_elements_row(tmp_path: Path) -> None:
+    """Issue 33 item 3 (OtH p.64, p.65): in the app, the element's row says what each of its
+    upgrades gives it, upgrades and special rules alike, after the upgrade that gives them
+    (from the rules data: ``grants_upgrades``, ``grants_rules``); a rule the upgrade's own
+    name says (Flying by Flying) is not said twice."""
+    from helpers_tui import table, until
+
+    from horizon_builder.roster.io import save_roster
+    from horizon_builder.tui.app import HorizonApp
+
+    path = tmp_path / "skynet.toml"
+    save_roster(path, Roster.model_validate(roster_data(
+        el("Skynet", "supertank", 4, {"M": 4, "F": 4, "A": 4, "D": 3},
+           ["artificial_intelligence"]),
+        el("Eye", "supermech", 4, {"M": 5, "F": 5, "A": 5, "D": 4}, ["panopticon"]))))
+    app = HorizonApp(path)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await until(pilot, lambda: app.loaded and len(table(app).rows_shown) == 2, "the rows")
+        rows = {row.key: row.upgrades for row in table(app).rows_shown}
+        assert rows["skynet"] == ("Artificial intelligence (gives Gunnery controller, Supergun, "
+                                  "Never Overkill)")
+        assert rows["eye"] == "Panopticon (gives Alert)"
+        cells = [str(c) for c in table(app).get_row("skynet")]
+        assert any("Never Overkill" in c for c in cells)  # drawn whole, not cut
 
 
 def test_panopticon_makes_alert() -> None:
@@ -714,3 +739,14 @@ def test_carried_by_a_missing_element_is_a_located_load_error(tmp_path: Path) ->
         load(path)
     text = str(caught.value)
     assert "r.toml:9:" in text and "carried_by" in text and "ghost" in text
+
+
+def test_a_rule_granted_by_an_upgrade_bought_for_the_type_is_on_the_row() -> None:
+    """A Mk 1 drone upgrade bought with CR for the whole type (OtH p.24) gives rapid and the
+    drone team rule: the row of each element of that type says so."""
+    from horizon_builder.tui.roster.rows import report_rows
+
+    loaded = load(examples_dir() / "oth-datawar.toml")
+    rows = report_rows(validate(loaded.roster, loaded.ruleset), (18, 80))
+    drones = [r.upgrades for r in rows if r.name.startswith("Drone Platoon")]
+    assert drones and set(drones) == {"Drone Mk 1 (gives Rapid, Drone Team (Mk 1))"}

@@ -8,7 +8,7 @@ the roster, never raises on a roster that loaded.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
@@ -79,6 +79,29 @@ def granted_upgrades(ruleset: Ruleset,
             if granted is not None and granted_id not in own and granted_id not in seen:
                 seen.add(granted_id)
                 out.append((granted_id, granted, cost.upgrade))
+    return out
+
+
+def granted_rules(ruleset: Ruleset, line: StatlineInfo,
+                  bought: Iterable[tuple[Upgrade, str | None]] = ()) -> list[tuple[str, Upgrade]]:
+    """The special rules a statline's upgrades give it, as (rule id, by) in the order taken
+    (data: ``grants_rules``, ``option_rules``, ``presence_rules``): artificial intelligence's
+    never overkill (OtH p.64); ``bought``: upgrades bought with CR for its whole type, with
+    their options (a Mk 1 drone's rapid, OtH p.24). Left out: a rule the type has of its own,
+    one the statline lost again, and one the upgrade's name says (Flying by Flying, Rapid by
+    Rapid (mutation))."""
+    own = set(line.type.special_rules) if line.type is not None else set()
+    out: list[tuple[str, Upgrade]] = []
+    seen: set[str] = set()
+    taken = [*bought, *((c.upgrade, c.choice.option) for c in line.upgrades
+                        if c.upgrade is not None)]
+    for upgrade, option in taken:
+        for rule_id in upgrade_rules([], upgrade, option, line.presence):
+            if (rule_id in line.special_rules and rule_id not in own and rule_id not in seen
+                    and not upgrade.name.casefold().startswith(
+                        ruleset.rule_name(rule_id).casefold())):
+                seen.add(rule_id)
+                out.append((rule_id, upgrade))
     return out
 
 

@@ -56,16 +56,27 @@ def upgrades_text(ruleset: Ruleset, line: StatlineInfo,
                   bought: Iterable[CrPurchase] = ()) -> str:
     """A line's upgrades, its own and those bought with CR for its whole type (``bought``:
     drones, a rebro node, OtH p.24), which it has as much as its own, and those its upgrades
-    grant (OtH p.64: artificial intelligence)."""
-    from horizon_builder.engine.analysis import granted_upgrades  # (only the types at import)
+    grant, and the special rules they grant, each after the upgrade that gives it (OtH p.64:
+    "Artificial intelligence (gives Gunnery controller, Supergun, Never Overkill)")."""
+    from horizon_builder.engine.analysis import (  # (only the types at import)
+        granted_rules,
+        granted_upgrades,
+    )
 
     parts = []
-    for purchase in bought:
-        if purchase.form_type:
-            continue  # (bought for the metaforms of that type, not for this line)
-        up = ruleset.upgrades.get(purchase.upgrade)
+    purchases = [(p, ruleset.upgrades.get(p.upgrade)) for p in bought
+                 if not p.form_type]  # (one bought for the metaforms of a type: not this line)
+    gives: dict[int, list[str]] = {}  # (by the giving upgrade)
+    for _, granted, by in granted_upgrades(ruleset, line):
+        gives.setdefault(id(by), []).append(granted.name)
+    for rule, by in granted_rules(ruleset, line, [(up, p.option) for p, up in purchases
+                                                   if up is not None]):
+        gives.setdefault(id(by), []).append(ruleset.rule_name(rule))
+    for purchase, up in purchases:
         name = up.name if up is not None else f"{purchase.upgrade}?"
-        parts.append(name + (f" ({purchase.option})" if purchase.option else ""))
+        name += f" ({purchase.option})" if purchase.option else ""
+        given = gives.pop(id(up), None) if up is not None else None
+        parts.append(name + (f" (gives {', '.join(given)})" if given else ""))
     for cost in line.upgrades:
         up = cost.upgrade
         name = up.name if up is not None else f"{cost.choice.id}?"
@@ -73,8 +84,8 @@ def upgrades_text(ruleset: Ruleset, line: StatlineInfo,
             name += f" ({cost.choice.option})"
         if cost.choice.count > 1:
             name += f" ×{cost.choice.count}"
-        parts.append(name)
-    parts += [f"{granted.name} (with {by.name})" for _, granted, by in granted_upgrades(ruleset, line)]
+        given = gives.pop(id(up), None) if up is not None else None
+        parts.append(name + (f" (gives {', '.join(given)})" if given else ""))
     extra = extra_stats(line)
     if extra:
         parts.insert(0, extra)
