@@ -144,3 +144,68 @@ async def test_the_ladder_fits_80_columns(tmp_path: Path) -> None:
                 place = header.index(f" {heading} ", place) + len(heading)
             di = next(line for line in screen_lines(app) if " Di " in line)
             assert di.split()[-2:] == (["Utt", "1"] if size[0] == 80 else ["Utter", "1"])
+
+
+async def test_a_commanders_list_as_the_campaign_plays_it(tmp_path: Path) -> None:
+    """Issue 34 items 4 and 5 in the app. o on the Campaign screen, then Open in the
+    editor, opens Ben's list in the editor: the totals give his base IR, the campaign's
+    adjustment and the IR played with and its band (OtH p.50: -3 +3 = +0 Very good, well
+    disposed), as `adventure --campaign` does; each element's row its service record (Ben
+    fought games 1 and 3 and lost sf1 and li1 in game 1, hi1 in game 3). A renamed element
+    keeps its record. Di's list opened another way (Open) is hers: +0 +2 = +2 Excellent,
+    one extra deployment space (OtH p.50: 2 spaces where the list alone has 1); a list of
+    no commander is shown as it is."""
+    from helpers_tui import example, table, totals
+
+    from horizon_builder.editing.elements import set_name
+    from horizon_builder.roster.models import Roster
+
+    league = build_campaign(tmp_path)
+    app = HorizonApp(start=("campaign", league, None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await shown(pilot, CampaignScreen)
+        await until(pilot, lambda: len(ladder(pilot)) == 4, "the ladder")
+        screen.query_one(DataTable).move_cursor(row=[n for n, _ in ladder(pilot)].index("Ben"))
+        await pilot.press("o")  # (e opens it at once)
+        await shown(pilot, CommanderListDialog)
+        await pilot.click("#edit")
+        await until(pilot, lambda: app.screen is app.home and app.session.path is not None
+                    and app.session.path.name == "ben.toml", "Ben's list in the editor")
+        await pilot.pause()
+        assert "IR +0 Very good (+3)" in screen_lines(app)[1]  # (80 columns: said short)
+        assert "IR -3 +3 = +0 Very good" in totals(app)
+        tooltip = str(app.home.totals.tooltip)
+        assert "Ben in Harbour league: IR adjustment +3 (handicap +2, bonus +1; OtH p.50)" in tooltip
+        assert "IR effect: Well disposed" in tooltip
+
+        records = {row.key: row.service for row in table(app).rows_shown if not row.form}
+        assert records == {"chq": "2/0", "hc2": "2/0", "hi1": "2/1", "li1": "2/1", "li2": "2/0",
+                           "sf1": "2/1", "m1": "2/0", "as1": "2/0"}
+        grid = table(app)
+        assert grid.virtual_size.width <= grid.scrollable_content_region.width  # all on screen
+        assert any(line.rstrip().endswith("Record") for line in screen_lines(app))
+
+        # renamed in the app: the same element, its record kept (by id)
+        roster = app.session.roster
+        renamed = Roster.model_validate(roster.model_copy(update={"elements": tuple(
+            set_name(e, "Flame Troopers") if e.id == "sf1" else e for e in roster.elements)}))
+        assert app.home.commit(renamed, "rename")
+        await until(pilot, lambda: any(r.name == "Flame Troopers" for r in table(app).rows_shown),
+                    "renamed")
+        row = next(r for r in table(app).rows_shown if r.key == "sf1")
+        assert row.name == "Flame Troopers" and row.service == "2/1"
+        table(app).select_key("sf1")
+        await pilot.pause()
+        assert app.home.detail_text.endswith("in Harbour league: 2 battles, destroyed 1")
+
+        # another commander's list opened another way: the app knows the campaign
+        assert app.files.open_roster(tmp_path / "di.toml")
+        await until(pilot, lambda: "= +2 Excellent" in totals(app), "Di's list")
+        assert "IR +0 +2 = +2 Excellent" in totals(app) and "Deploy 2 spaces" in totals(app)
+
+        # a list of no commander here: its own figures, no record column
+        assert app.files.open_roster(example("oth-weird.toml"))
+        await until(pilot, lambda: "IR -3 Poor" in totals(app), "a list of no commander")
+        assert "Deploy 1 space" in totals(app)
+        assert all(row.service == "" for row in table(app).rows_shown)
+        assert not any("Record" in line for line in screen_lines(app)[:4])

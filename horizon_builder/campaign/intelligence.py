@@ -4,10 +4,11 @@ set disposition, terrain and deployment as for any IR."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from horizon_builder.engine.totals import intelligence_band
+from horizon_builder.campaign.standing import ServiceRecord, Standing
+from horizon_builder.engine.totals import Totals, intelligence_band
 from horizon_builder.rules.models import Intelligence, IntelligenceBand
 
 
@@ -28,6 +29,19 @@ class AdjustedIR:
         after = self.band.extra_deployment_spaces if self.band is not None else 0
         return base_spaces - before + after
 
+    @property
+    def quality(self) -> str | None:
+        return self.band.quality if self.band is not None else None
+
+    @property
+    def effect(self) -> str | None:
+        return self.band.effect if self.band is not None else None
+
+    def sum_text(self) -> str:
+        """``-3 +3 = +0 Very good``: the base, the adjustment, the IR played with."""
+        quality = f" {self.band.quality}" if self.band is not None else ""
+        return f"{self.base:+d} {self.adjustment:+d} = {self.rating:+d}{quality}"
+
     def text(self, campaign: str, commander: str) -> str:
         quality = f" {self.band.quality}" if self.band is not None else ""
         return (f"Campaign {campaign}: {commander}'s IR {self.base:+d} "
@@ -40,6 +54,37 @@ def adjusted(intelligence: Intelligence | None, base: int, adjustment: int) -> A
         return AdjustedIR(base, adjustment, None, None)
     return AdjustedIR(base, adjustment, intelligence_band(intelligence, base + adjustment),
                       intelligence_band(intelligence, base))
+
+
+def of_totals(intelligence: Intelligence | None, totals: Totals,
+              adjustment: int) -> AdjustedIR | None:
+    """A list's IR (from its totals) with a campaign's adjustment (None: the list has no IR,
+    FC 0). What ``adventure --campaign``, the Campaign screen's list and the app's totals
+    show."""
+    if totals.intelligence_rating is None:
+        return None
+    return adjusted(intelligence, totals.intelligence_rating, adjustment)
+
+
+@dataclass(frozen=True)
+class Playing:
+    """A commander's list as the campaign plays it: the IR adjustment for their next battle
+    (OtH p.50) and each element's service record, by element id (a renamed element keeps
+    its record; one added since the campaign read the list has none)."""
+
+    campaign: str
+    commander: str
+    standing: Standing
+    records: Mapping[str, ServiceRecord]
+
+    def ir(self, intelligence: Intelligence | None, totals: Totals) -> AdjustedIR | None:
+        return of_totals(intelligence, totals, self.standing.adjustment)
+
+    def said(self) -> str:
+        """``Ben in Harbour league: IR adjustment +3 (handicap +2, bonus +1; OtH p.50)``."""
+        s = self.standing
+        return (f"{self.commander} in {self.campaign}: IR adjustment {s.adjustment:+d} "
+                f"(handicap {s.handicap:+d}, bonus {s.bonus:+d}; OtH p.50)")
 
 
 def adjuster(path: str, commander: str | None

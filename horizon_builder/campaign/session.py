@@ -32,6 +32,7 @@ from typing import Literal, TypeVar
 
 from horizon_builder.campaign import journal
 from horizon_builder.campaign.errors import CampaignError
+from horizon_builder.campaign.intelligence import Playing
 from horizon_builder.campaign.io import (
     LoadedCampaign,
     game_problems,
@@ -49,7 +50,7 @@ from horizon_builder.roster.io import load
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.text.safetext import printable
 
-__all__ = ["CampaignError", "CampaignSession", "Change", "ChangedElsewhere", "SideEntry",
+__all__ = ["CampaignError", "CampaignSession", "Change", "ChangedElsewhere", "Playing", "SideEntry",
            "whole_number"]
 
 T = TypeVar("T")
@@ -185,6 +186,19 @@ class CampaignSession:
 
     def service(self, name: str) -> dict[str, ServiceRecord]:
         return service_records(self.campaign, self.loaded.elements, name)
+
+    def commander_of(self, list_path: Path) -> str | None:
+        """The commander who plays the list file ``list_path`` (None: no one here)."""
+        with contextlib.suppress(OSError):
+            wanted = list_path.resolve()
+            return next((c.name for c in self.campaign.commanders
+                         if self.loaded.list_path(c.name).resolve() == wanted), None)
+        return None
+
+    def playing(self, name: str) -> Playing:
+        """The commander's list as the campaign plays it: IR adjustment, service records."""
+        return Playing(shown(self.campaign.name), shown(name), self.standing(name),
+                       self.service(name))
 
     def list_path(self, name: str) -> Path:
         if self.campaign.commander(name) is None:

@@ -29,6 +29,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from horizon_builder.text.safetext import printable
+from horizon_builder.tui.campaign.known import CampaignKnown, KnownCampaign, PlayList
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
 from horizon_builder.tui.common.textual_internals import install_control_filter
@@ -92,6 +93,7 @@ class HorizonApp(App[int]):
         self.kept = KeptView(self)  # the home view of the last run, until the session is in
         self.rulebook = Rulebook(self, lambda: self.session)  # your rulebook's entries
         self.files = RosterFiles(self)  # save, open, new
+        self.campaign = KnownCampaign()  # a commander's list shown as the campaign plays it
         if session is not None:
             self._use(session)
         prefs = load_prefs()  # read once at the start: the theme and the keymap
@@ -132,7 +134,7 @@ class HorizonApp(App[int]):
 
     # --- start-up ------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:
-        return RosterScreen(self.kept, self.rulebook)
+        return RosterScreen(self.kept, self.rulebook, self.campaign)
 
     @property
     def home(self) -> RosterScreen:
@@ -384,6 +386,20 @@ class HorizonApp(App[int]):
 
     def on_undo_rule_entry(self, message: UndoRuleEntry) -> None:
         self.rulebook.undo()
+
+    def on_campaign_known(self, message: CampaignKnown) -> None:
+        self.campaign.know(message.session)
+
+    def on_play_list(self, message: PlayList) -> None:
+        """A commander's list on the home screen, as the campaign plays it (asks first
+        about unsaved changes to the roster open now)."""
+        self.campaign.know(message.session)
+
+        async def play() -> None:
+            if await self.files.settle_unsaved("open the commander's list"):
+                self.files.open_roster(message.path)
+
+        self.run_worker(play(), group="files")
 
     @work(group="files")
     async def action_quit(self) -> None:  # type: ignore[override]  # a worker: asks first

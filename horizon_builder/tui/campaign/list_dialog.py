@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from horizon_builder.campaign.intelligence import adjusted
+from horizon_builder.campaign.intelligence import of_totals
 from horizon_builder.campaign.report import render, roster_document
 from horizon_builder.campaign.session import CampaignSession
 from horizon_builder.checks import validate
@@ -23,9 +23,9 @@ def ir_lines(session: CampaignSession, name: str) -> list[str]:
     loaded = session.loaded.lists[name]
     totals = validate(loaded.roster, loaded.ruleset).totals
     standing = session.standing(name)
-    if totals.intelligence_rating is None:
+    ir = of_totals(loaded.ruleset.intelligence, totals, standing.adjustment)
+    if ir is None:
         return [f"IR: none (FC 0); campaign adjustment {standing.adjustment:+d}"]
-    ir = adjusted(loaded.ruleset.intelligence, totals.intelligence_rating, standing.adjustment)
     lines = [f"FC {totals.force_cost}  FP {totals.force_presence}  IR {ir.base:+d} "
              f"{standing.adjustment:+d} (handicap {standing.handicap:+d}, bonus "
              f"{standing.bonus:+d}) = {ir.rating:+d}"
@@ -36,7 +36,9 @@ def ir_lines(session: CampaignSession, name: str) -> list[str]:
     return lines
 
 
-class CommanderListDialog(Dialog[None]):
+class CommanderListDialog(Dialog[bool]):
+    """Its answer: True to open the list in the editor, as the campaign plays it."""
+
     DEFAULT_CSS = """
     CommanderListDialog .list-box { width: 90; }
     CommanderListDialog .list-text { height: auto; max-height: 55vh; }
@@ -46,7 +48,7 @@ class CommanderListDialog(Dialog[None]):
     FOCUS = "#ok"
 
     def __init__(self, session: CampaignSession, name: str) -> None:
-        super().__init__(f"{shown(name)} in {shown(session.campaign.name)}", None,
+        super().__init__(f"{shown(name)} in {shown(session.campaign.name)}", False,
                          box="list-box")
         self.session = session
         self.name_ = name
@@ -57,5 +59,6 @@ class CommanderListDialog(Dialog[None]):
         with VerticalScroll(classes="list-text"):
             yield Static(Text(text), id="list-text")
 
-    def buttons(self) -> Sequence[DialogButton[None]]:
-        return (DialogButton("OK", "ok", CANCEL, "primary"),)
+    def buttons(self) -> Sequence[DialogButton[bool]]:
+        return (DialogButton("Open in the editor", "edit", True),
+                DialogButton("OK", "ok", CANCEL, "primary"))

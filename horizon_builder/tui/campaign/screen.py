@@ -24,6 +24,7 @@ from horizon_builder.campaign.standing import Standing
 from horizon_builder.event.names import shown
 from horizon_builder.text.words import plural
 from horizon_builder.tui.campaign.game_dialog import GameDialog, GameEntry
+from horizon_builder.tui.campaign.known import CampaignKnown, PlayList
 from horizon_builder.tui.common.plain import plain
 from horizon_builder.tui.event.organiser_view import WatchedTableView, file_stamp
 
@@ -50,6 +51,9 @@ class CampaignScreen(WatchedTableView):
                 "the file is as it left it"),
         Binding("o", "open_list", "List", tooltip="The selected commander's list: IR with the "
                 "campaign's adjustment, and each element's service record"),
+        Binding("e", "play_list", "Edit", show=False, tooltip="Open the selected commander's "
+                "list in the editor, as the campaign plays it: the IR with the adjustment, each "
+                "element's service record (o, then Open in the editor, too)"),
         Binding("a", "accept", "Accept", tooltip="Accept the selected commander's changed list"),
         Binding("f", "refuse", "Refuse", tooltip="Refuse the selected commander's changed list"),
     ]
@@ -103,6 +107,7 @@ class CampaignScreen(WatchedTableView):
             if self.session is None:
                 self.session = CampaignSession.open(self.path)
                 self.session.subscribe(self._heard)
+                self.post_message(CampaignKnown(self.session))  # the app knows it now
             else:
                 self.session.reload()  # tells the screen by a message
         except CampaignError as exc:
@@ -219,13 +224,26 @@ class CampaignScreen(WatchedTableView):
         if self.session is not None:
             self._do("refuse")
 
+    def _readable(self) -> tuple[CampaignSession, str] | None:
+        """The session and the selected commander, whose list can be read (else said)."""
+        name = self.selected()
+        if self.session is None or name is None:
+            return None
+        if name not in self.session.loaded.lists:
+            self.notify(f"{shown(name)}'s list cannot be read.", severity="warning")
+            return None
+        return self.session, name
+
+    def action_play_list(self) -> None:
+        found = self._readable()
+        if found is not None:
+            session, name = found
+            self.post_message(PlayList(session, session.list_path(name)))
+
     def action_open_list(self) -> None:
         from horizon_builder.tui.campaign.list_dialog import CommanderListDialog
 
-        name = self.selected()
-        if self.session is None or name is None:
-            return
-        if name not in self.session.loaded.lists:
-            self.notify(f"{shown(name)}'s list cannot be read.", severity="warning")
-            return
-        self.app.push_screen(CommanderListDialog(self.session, name))
+        found = self._readable()
+        if found is not None:
+            self.app.push_screen(CommanderListDialog(*found),
+                                 lambda edit: self.action_play_list() if edit else None)

@@ -25,16 +25,20 @@ from textual.widgets.data_table import ColumnKey, RowKey
 from horizon_builder.tui.common.textual_internals import DataTableHooks, SegmentLines
 from horizon_builder.tui.roster.format import element_marks
 from horizon_builder.tui.roster.rows import (
-    COLUMNS,
     RowData,
+    columns,
     command_leader,
     element_mark,
     element_rows,
     flexible_widths,
+    service_cell,
     split_key,
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from horizon_builder.campaign.standing import ServiceRecord
     from horizon_builder.engine.validator import Report
 
 
@@ -67,13 +71,16 @@ class ElementTable(DataTableHooks):
         self._rows: list[RowData] = []
         self._widths: tuple[int, int] | None = None
         self._report: Report | None = None
-        self._rows_by_info: dict[int, tuple[object, str, tuple[tuple[int, int], str], list[RowData]]] = {}
+        self._rows_by_info: dict[int, tuple[object, str, tuple[object, ...], list[RowData]]] = {}
         self._cells_by_row: dict[RowData, list[Text]] = {}
+        #: each element's service record, by id (a list opened from a campaign): a column more
+        self._records: Mapping[str, ServiceRecord] | None = None
 
     # --- content ---------------------------------------------------------------
     def _flexible_widths(self, report: Report | None = None) -> tuple[int, int]:
         """Widths of the name and upgrades columns (:func:`~.rows.flexible_widths`)."""
-        return flexible_widths(self.available_width, report or self._report, self._widths)
+        return flexible_widths(self.available_width, report or self._report, self._widths,
+                               service=self._records is not None)
 
     @property
     def available_width(self) -> int:
@@ -89,16 +96,18 @@ class ElementTable(DataTableHooks):
         # An element's info is the same object across edits while the element and its
         # context are (see engine.analysis): its rows are made again only when it changed.
         before = self._rows_by_info
-        kept: dict[int, tuple[object, str, tuple[tuple[int, int], str], list[RowData]]] = {}
+        kept: dict[int, tuple[object, str, tuple[object, ...], list[RowData]]] = {}
         rows: list[RowData] = []
         for info in analysis.elements:
             mark = element_mark(marks, info.element.id)
+            service = service_cell(self._records, info.element.id)
             hit = before.get(id(info))
-            if hit is not None and hit[0] is info and hit[1] == mark and hit[2] == (widths, leader):
+            if hit is not None and hit[0] is info and hit[1] == mark and \
+                    hit[2] == (widths, leader, service):
                 made = hit[3]
             else:
-                made = element_rows(ruleset, info, mark, widths, leader)
-            kept[id(info)] = (info, mark, (widths, leader), made)
+                made = element_rows(ruleset, info, mark, widths, leader, service)
+            kept[id(info)] = (info, mark, (widths, leader, service), made)
             rows.extend(made)
         self._rows_by_info = kept
         return rows
@@ -124,10 +133,12 @@ class ElementTable(DataTableHooks):
             Text(row.stats),
             Text(row.upgrades, style="dim" if row.form else "", no_wrap=True),
             Text(row.fc, justify="right", style="italic" if row.fc_provisional else ""),
-        ]
+        ] + ([Text(row.service, justify="right")] if self._records is not None else [])
 
-    def show(self, report: Report) -> None:
-        """Show a report's elements, touching only the rows that changed.
+    def show(self, report: Report,
+             records: Mapping[str, ServiceRecord] | None = None) -> None:
+        """Show a report's elements, touching only the rows that changed (``records``: each
+        element's service record, a list opened from a campaign: shown in a column more).
 
         Table rows are keyed by element id (``RowData.key``): an element added, deleted or
         moved adds, removes or re-places its own rows only; the rows around it keep their
@@ -135,6 +146,10 @@ class ElementTable(DataTableHooks):
         keeps an edit of a 200-element roster within a frame.
         """
         self._report = report
+        if (records is None) != (self._records is None):  # the record's column comes or goes
+            self._cells_by_row.clear()
+            self.clear(columns=True)
+        self._records = records
         widths = self._flexible_widths(report)
         resized = widths != self._widths
         self._widths = widths
@@ -157,7 +172,7 @@ class ElementTable(DataTableHooks):
         selected = self.selected_key
         old = self._rows
         before_by_key = {row.key: row for row in old}
-        column_keys = [key for key, _, _ in COLUMNS]
+        column_keys = [key for key, _, _ in columns(self._records is not None)]
         changes: list[tuple[str, str, Text]] = []
         added: list[RowData] = []
         for row in rows:
@@ -419,7 +434,7 @@ class ElementTable(DataTableHooks):
         selected = self.selected_key
         self.clear(columns=True)
         name_width, upgrades_width = self._widths or self._flexible_widths()
-        for key, title, width in COLUMNS:
+        for key, title, width in columns(self._records is not None):
             if key == "name":
                 width = name_width
             elif key == "upgrades":
@@ -441,7 +456,7 @@ class ElementTable(DataTableHooks):
 
     def on_resize(self) -> None:
         if self._report is not None and self._flexible_widths() != self._widths:
-            self.show(self._report)
+            self.show(self._report, self._records)
 
     @property
     def rows_shown(self) -> list[RowData]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from horizon_builder.tui.roster.format import plural, signed, verdict
 
 if TYPE_CHECKING:
+    from horizon_builder.campaign.intelligence import Playing
     from horizon_builder.engine.validator import Report
 
 TOOLTIP = """\
@@ -46,11 +47,12 @@ class Figures:
     narrow: list[str] | None = None  #: the figures said shorter, where they do not fit
 
 
-def report_figures(report: Report) -> tuple[Figures, str]:
+def report_figures(report: Report, playing: Playing | None = None) -> tuple[Figures, str]:
     """The strip's figures of a report, and its tooltip (how each figure is worked out,
-    the provisional values used and the rules beyond the book)."""
+    the provisional values used and the rules beyond the book); ``playing``: the list as a
+    campaign plays it, its IR with the campaign's adjustment (OtH p.50)."""
     task_force = report.analysis.roster.kind == "task_force"
-    figures = _task_force(report) if task_force else _battlegroup(report)
+    figures = _task_force(report) if task_force else _battlegroup(report, playing)
     beyond_book = [la.label for la in report.rules_layers if la.beyond_book]
     if beyond_book:  # the verdict rests on them: name them on screen
         figures.line2.append("rules + " + ", ".join(beyond_book))
@@ -58,6 +60,13 @@ def report_figures(report: Report) -> tuple[Figures, str]:
     if entered:
         figures.line2.append(f"rulebook: {entered} entered")  # (fits 80 columns)
     effect = f"\nIR effect: {figures.effect}" if figures.effect else ""
+    if playing is not None and not task_force:
+        ir = playing.ir(report.analysis.ruleset.intelligence, report.totals)
+        effect = (f"\n\nCampaign: {playing.said()}"
+                  + (f"\nIR {ir.sum_text()}: the base IR, the adjustment and the IR played "
+                     "with, whose band sets the effect and the deployment spaces" if ir else "")
+                  + "\nRecord: each element's battles fought / times destroyed in the "
+                  "campaign" + effect)
     used = report.provisional_values
     provisional = f"\n\nProvisional values used: {'; '.join(used)}" if used else ""
     beyond = "".join(f"\n\n{layer.said[:1].upper()}{layer.said[1:]}: {layer.path}"
@@ -69,19 +78,29 @@ def report_figures(report: Report) -> tuple[Figures, str]:
     return figures, TOOLTIP + effect + provisional + beyond
 
 
-def _battlegroup(report: Report) -> Figures:
+def _battlegroup(report: Report, playing: Playing | None = None) -> Figures:
     t = report.totals
     left = t.force_cost_limit - t.force_cost
     state = f"({left} left)" if left > 0 else ("(on budget)" if left == 0 else f"({-left} over)")
     prov = " ≈" if t.provisional else ""
     quality = f" {t.intelligence_quality}" if t.intelligence_quality else ""
+    ir_text, effect, spaces = (f"IR {signed(t.intelligence_rating)}{quality}",
+                               t.intelligence_effect or "", t.deployment_spaces)
+    ir = playing.ir(report.analysis.ruleset.intelligence, t) if playing is not None else None
+    narrow = None
+    if ir is not None:  # a campaign's list: the base IR, the adjustment, the IR played with
+        ir_text, effect, spaces = (f"IR {ir.sum_text()}", ir.effect or effect,
+                                   ir.spaces(t.deployment_spaces))
+        narrow = [f"FP {t.force_presence}", f"CR {t.command_resources_spent}/"
+                  f"{t.command_resources}", f"IR {ir.rating:+d}"
+                  + (f" {ir.quality}" if ir.quality else "") + f" ({ir.adjustment:+d})"]
     figures = Figures(
         "FC", t.force_cost, t.force_cost_limit, f"{t.force_cost}/{t.force_cost_limit} {state}{prov}",
         [f"FP {t.force_presence}", f"CR {t.command_resources_spent}/{t.command_resources}",
-         f"IR {signed(t.intelligence_rating)}{quality}"],
-        over=left < 0, effect=t.intelligence_effect or "",
+         ir_text],
+        over=left < 0, effect=effect, narrow=narrow,
     )
-    _line2(report, figures)
+    _line2(report, figures, spaces)
     return figures
 
 
@@ -115,9 +134,10 @@ def _task_force(report: Report) -> Figures:
     return figures
 
 
-def _line2(report: Report, figures: Figures) -> None:
+def _line2(report: Report, figures: Figures, spaces: int | None = None) -> None:
     t = report.totals
-    figures.line2 = [f"Deploy {plural(t.deployment_spaces, 'space')}",
+    spaces = t.deployment_spaces if spaces is None else spaces
+    figures.line2 = [f"Deploy {plural(spaces, 'space')}",
                      f"Momentum {t.starting_momentum}",
                      elements_text(report)]
     v = verdict(report)

@@ -28,8 +28,10 @@ from horizon_builder.tui.roster.rows import split_key
 from horizon_builder.tui.roster.totals_strip import TotalsStrip
 
 if TYPE_CHECKING:
+    from horizon_builder.campaign.intelligence import Playing
     from horizon_builder.engine.findings import Finding
     from horizon_builder.roster.models import Roster
+    from horizon_builder.tui.campaign.known import KnownCampaign
     from horizon_builder.tui.roster.homecache import HomeView
     from horizon_builder.tui.roster.homeview import KeptView
     from horizon_builder.tui.rules.rulebook import Rulebook
@@ -52,6 +54,18 @@ def changed_element(before: Roster, after: Roster, current: str | None = None) -
     if not edited and not added and current in moved:
         return current
     return next(iter(edited or added or moved), None)
+
+
+def service_detail(playing: Playing | None, element_id: str) -> str:
+    """`` · in Harbour league: 3 battles, destroyed 1`` (a list opened from a campaign)."""
+    if playing is None:
+        return ""
+    from horizon_builder.campaign.report import service_text
+
+    record = playing.records.get(element_id)
+    return f" · in {playing.campaign}: " + (
+        service_text(record.battles, record.destroyed) if record is not None
+        else "no service record (not in the list as the campaign read it)")
 
 
 class RosterScreen(SessionView, CompositorHookScreen):
@@ -85,12 +99,16 @@ class RosterScreen(SessionView, CompositorHookScreen):
         Binding("S", "app.save_as", "Save as", id="roster.save_as", show=False),
     ]
 
-    def __init__(self, kept: KeptView, rulebook: Rulebook) -> None:
+    def __init__(self, kept: KeptView, rulebook: Rulebook,
+                 campaign: KnownCampaign | None = None) -> None:
         super().__init__(id="roster")
         #: the view kept from the last run, shown until the session is loaded
         self.kept = kept
         #: your rulebook: an element just added may ask for its statline
         self.rulebook = rulebook
+        #: the campaign the app knows: a commander's list is shown as it plays it
+        self.campaign = campaign
+        self._playing: Playing | None = None  #: as the campaign plays the list shown
         self._ready = False  # children exist (is_mounted is only set after on_mount)
         self._detail_text = ""  #: what the detail line shows
         self._shown: Roster | None = None  #: the roster the list shows
@@ -135,9 +153,10 @@ class RosterScreen(SessionView, CompositorHookScreen):
             return
         session = self.session
         report = session.report
-        self.query_one("#totals", TotalsStrip).show(report)
+        playing = self._playing = self.playing()
+        self.query_one("#totals", TotalsStrip).show(report, playing)
         table = self.query_one("#elements", ElementTable)
-        table.show(report)
+        table.show(report, playing.records if playing is not None else None)
         # the cursor goes where the change was (an undo or redo of an edit anywhere included)
         changed = (changed_element(self._shown, session.roster, table.selected_element_id)
                    if self._shown else None)
@@ -149,6 +168,15 @@ class RosterScreen(SessionView, CompositorHookScreen):
             self.show_empty(empty)
         self.query_one("#findings", FindingsPanel).show(report)
         self._show_detail()
+
+    def playing(self) -> Playing | None:
+        """The roster as the campaign the app knows plays it (None: not a list of it)."""
+        return self.campaign.playing(self.session.path) if self.campaign is not None else None
+
+    def on_screen_resume(self) -> None:
+        # back from the Campaign screen: a game recorded there changes what is shown here
+        if self.kept.loaded and not self.stale and self.playing() != self._playing:
+            self.refresh_view()
 
     def show_empty(self, empty: bool) -> None:
         """Show the element list, or (for an empty roster) a hint and an Add button."""
@@ -189,7 +217,8 @@ class RosterScreen(SessionView, CompositorHookScreen):
         elif form is not None and form <= len(info.forms):
             self._set_detail(form_detail(report, info, form))
         else:
-            self._set_detail(element_detail(report, info))
+            self._set_detail(element_detail(report, info) + service_detail(
+                self._playing, info.element.id))
 
     def _set_detail(self, text: str) -> None:
         """Show the detail line; a relayout only when it needs another number of lines."""

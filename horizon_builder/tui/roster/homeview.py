@@ -37,11 +37,12 @@ def read_view(app: HorizonApp) -> HomeView | None:
 def write_view(app: HorizonApp, home: RosterScreen) -> None:
     """Keep what the home screen shows now, for the next start on the same file, or with
     no file (only a roster as saved or started new, opened without problems, with its
-    rows on screen)."""
+    rows on screen, not as a campaign plays it)."""
     session = app.session
     path = session.path
     table = home.table
     if (session.dirty or bool(table.rows_shown) != bool(session.roster.elements)
+            or home.playing() is not None  # (as a campaign plays it: not how the next start shows it)
             or app.refused_paths or session.personal_problems
             or (path is not None and path.exists() and not path.is_file())):
         return

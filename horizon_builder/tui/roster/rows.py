@@ -19,6 +19,9 @@ from horizon_builder.tui.roster.format import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from horizon_builder.campaign.standing import ServiceRecord
     from horizon_builder.engine.analysis import ElementInfo
     from horizon_builder.engine.validator import Report
     from horizon_builder.rules.models import Ruleset
@@ -38,6 +41,23 @@ COLUMNS: tuple[tuple[str, str, int | None], ...] = (
     ("upgrades", "Upgrades", None),
     ("fc", "FC", 4),
 )
+#: the column of a list opened from a campaign: each element's service record, battles
+#: fought / times destroyed (issue 34: the campaign's own printouts say it in words)
+SERVICE_COLUMN: tuple[str, str, int | None] = ("service", "Record", 6)
+
+
+def columns(service: bool = False) -> tuple[tuple[str, str, int | None], ...]:
+    """The table's columns (``service``: with each element's service record)."""
+    return (*COLUMNS, SERVICE_COLUMN) if service else COLUMNS
+
+
+def service_cell(records: Mapping[str, ServiceRecord] | None, element_id: str) -> str:
+    """``3/1``: battles fought / times destroyed ("–": an element the campaign has not seen,
+    added since it read the list; "": no campaign)."""
+    if records is None:
+        return ""
+    record = records.get(element_id)
+    return "–" if record is None else f"{record.battles}/{record.destroyed}"
 
 
 def form_key(element_id: str, form_number: int) -> str:
@@ -73,16 +93,19 @@ class RowData:
     chq: bool = False
     form: bool = False
     fc_provisional: bool = False
+    service: str = ""  #: the service record's cell (a list opened from a campaign)
 
 
 def flexible_widths(width: int, report: Report | None,
-                    before: tuple[int, int] | None = None) -> tuple[int, int]:
+                    before: tuple[int, int] | None = None,
+                    service: bool = False) -> tuple[int, int]:
     """Widths of the name and upgrades columns in a table ``width`` wide: names first,
     upgrades get the rest. With the same room as ``before``, the names column only grows
     (undoing a long name does not redraw the table twice); it fits the names again after
     a resize."""
-    fixed = sum(w for _, _, w in COLUMNS if w is not None)
-    padding = 2 * len(COLUMNS) + 2  # cell padding and scrollbar
+    shown = columns(service)
+    fixed = sum(w for _, _, w in shown if w is not None)
+    padding = 2 * len(shown) + 2  # cell padding and scrollbar
     spare = max(24, width - fixed - padding)
     names: list[int] = []
     if report is not None:
@@ -99,9 +122,9 @@ def flexible_widths(width: int, report: Report | None,
 
 
 def element_rows(ruleset: Ruleset, info: ElementInfo, mark: str,
-                 widths: tuple[int, int], leader: str = "CHQ") -> list[RowData]:
+                 widths: tuple[int, int], leader: str = "CHQ", service: str = "") -> list[RowData]:
     """The row of one element and a row for each of its metaforms (``leader``: what the
-    command element is called, "CHQ" or "Alpha")."""
+    command element is called, "CHQ" or "Alpha"; ``service``: its service record's cell)."""
     name_width, upgrades_width = widths
     element = info.element
     tname = type_label(ruleset, element.type)
@@ -117,6 +140,7 @@ def element_rows(ruleset: Ruleset, info: ElementInfo, mark: str,
         fc=f"{info.fc}{'≈' if info.fc_provisional else ' '}",
         chq=info.is_command,
         fc_provisional=info.fc_provisional,
+        service=service,
     )]
     for number, (form, line) in enumerate(zip(element.forms, info.forms, strict=False), start=1):
         label = form.name or type_label(ruleset, form.type)

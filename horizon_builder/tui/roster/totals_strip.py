@@ -18,6 +18,7 @@ from textual.widget import Widget
 from horizon_builder.tui.roster.figures import TOOLTIP, Figures, report_figures
 
 if TYPE_CHECKING:
+    from horizon_builder.campaign.intelligence import Playing
     from horizon_builder.engine.validator import Report
 
 BAR_WIDTH = 16
@@ -37,9 +38,9 @@ class TotalsStrip(Widget):
         self.figures = Figures()
         self.tooltip = TOOLTIP
 
-    def show(self, report: Report) -> None:
-        """Show the figures of a report."""
-        self.show_figures(*report_figures(report))
+    def show(self, report: Report, playing: Playing | None = None) -> None:
+        """Show the figures of a report (``playing``: as a campaign plays the list)."""
+        self.show_figures(*report_figures(report, playing))
 
     def show_figures(self, figures: Figures, tooltip: str) -> None:
         """Show figures worked out before (by :meth:`show`, or kept from the last run)."""
