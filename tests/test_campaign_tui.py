@@ -209,3 +209,32 @@ async def test_a_commanders_list_as_the_campaign_plays_it(tmp_path: Path) -> Non
         assert "Deploy 1 space" in totals(app)
         assert all(row.service == "" for row in table(app).rows_shown)
         assert not any("Record" in line for line in screen_lines(app)[:4])
+
+
+async def test_a_list_opened_with_its_campaign_from_the_command_line(
+        tmp_path: Path, monkeypatch) -> None:
+    """`horizon-builder ben.toml --campaign league.toml`: Ben's list as the campaign plays it;
+    a list of no commander there is shown as it is, and the app says so."""
+    from helpers_tui import example, notices, table, totals
+
+    from horizon_builder.cli.main import main as cli_main
+
+    league = build_campaign(tmp_path)
+    started: list[tuple[object, ...]] = []
+    monkeypatch.setattr("horizon_builder.tui.app.run_app",
+                        lambda path, overrides, start=None: started.append((path, start)) or 0)
+    assert cli_main([str(tmp_path / "ben.toml"), "--campaign", str(league)]) == 0
+    assert cli_main(["--campaign", str(league)]) == 0
+    assert started == [(tmp_path / "ben.toml", ("played", league, None)),
+                       (None, ("campaign", league, None))]
+
+    app = HorizonApp(tmp_path / "ben.toml", start=("played", league, None))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "IR -3 +3 = +0 Very good" in totals(app), "as played")
+        assert {r.service for r in table(app).rows_shown if not r.form} == {"2/0", "2/1"}
+    app = HorizonApp(example("oth-weird.toml"), start=("played", league, None))
+    said = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: any("oth-weird.toml is no commander's list in league.toml"
+                                       in n for n in said), "said")
+        assert "IR -3 Poor" in totals(app)

@@ -28,6 +28,7 @@ open the app:
   horizon-builder --event PRESET FOLDER    the organiser's screen on a folder of lists
   horizon-builder --tournament EVENT.toml  the event screen (pairings, results, standings)
   horizon-builder --campaign FILE.toml     the Campaign screen (ladder, games, IR adjustments)
+  horizon-builder LIST --campaign FILE     a commander's list as the campaign plays it
   horizon-builder serve [FILE]             the app in a web browser (see serve --help)
   python -m horizon_builder ...            the same, without the script on PATH
 options of the app: --ruleset FILE (house rules), --no-personal-rules (leave out your
@@ -468,7 +469,8 @@ def _main(argv: Sequence[str] | None = None) -> int:
                             "standings)")
     app_parser.add_argument("--campaign", metavar="CAMPAIGN",
                             help="open the Campaign screen on a campaign file (ladder, games, "
-                            "IR adjustments)")
+                            "IR adjustments); with FILE, open that commander's list as the "
+                            "campaign plays it (IR with the adjustment, service records)")
     args = app_parser.parse_args(argv)
     from horizon_builder.files.served import served_root
 
@@ -495,5 +497,5 @@ def _main(argv: Sequence[str] | None = None) -> int:
     elif args.tournament:
         start = ("event", Path(args.tournament), None)
     elif args.campaign:
-        start = ("campaign", Path(args.campaign), None)
+        start = ("played" if args.file else "campaign", Path(args.campaign), None)
     return run_app(Path(args.file) if args.file else None, overrides=args.ruleset, start=start)

@@ -81,7 +81,9 @@ class HorizonApp(App[int]):
         #: Files that failed to load: never overwritten (save there is refused).
         self.refused_paths: set[Path] = set()
         self._initial_path = path
-        #: a screen to open first: ("organiser", folder, preset) or ("event", event file, None)
+        #: a screen to open first: ("organiser", folder, preset), ("event", event file, None),
+        #: ("campaign", campaign file, None); or ("played", campaign file, None): the roster
+        #: at ``path`` as that campaign plays it
         self._start = start
         self._binding_state: tuple[object, ...] = ()
         #: Writes unsaved work to the data folder (made after the first paint; see userfiles/autosave.py).
@@ -188,6 +190,9 @@ class HorizonApp(App[int]):
         self._prefs_messages = []
         self.files.say_start_problems()
         self.keys.say_problems()
+        if self._start is not None and self._start[0] == "played":  # LIST --campaign FILE
+            self._play_in(self._start[1])
+            self._start = None
         if self._start is not None:
             from horizon_builder.tui.event.organising import open_event, open_organiser
 
@@ -203,6 +208,18 @@ class HorizonApp(App[int]):
                 open_campaign(self, path, alone=True)
             return
         offer_recovery(self)
+
+    def _play_in(self, campaign: Path) -> None:
+        """The roster opened is shown as the campaign file ``campaign`` plays it."""
+        problems = self.campaign.read(campaign)
+        if problems:
+            self.notify("\n".join(problems), title="Campaign not read", severity="error",
+                        timeout=10)
+            return
+        self._show_session()
+        if self.home.playing() is None:
+            self.notify(f"{self.file_label()} is no commander's list in {campaign.name}: "
+                        "shown as it is.", severity="warning", timeout=8)
 
     # --- autosave and recovery (the files: horizon_builder/userfiles/autosave.py) -------------------------
     def autosave_now(self) -> None:
@@ -418,7 +435,7 @@ def run_app(path: Path | None, overrides: list[str],
     the organiser's or an event's screen (``start``)."""
     from horizon_builder.tui.sharing.recovery import autosave_on_hangup
 
-    app = HorizonApp(None if start else path, overrides, start=start)
+    app = HorizonApp(None if start and start[0] != "played" else path, overrides, start=start)
     autosave_on_hangup(app)
     app.run()
     return app.return_code or 0

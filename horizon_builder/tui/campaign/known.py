@@ -47,6 +47,18 @@ class KnownCampaign:
     def know(self, session: CampaignSession) -> None:
         self.session, self._kept = session, None
 
+    def read(self, path: Path) -> list[str]:
+        """Know the campaign file ``path`` (``horizon-builder LIST --campaign FILE``): what is
+        wrong with it, one line each, when it cannot be read (then no campaign is known)."""
+        from horizon_builder.campaign.errors import CampaignError
+        from horizon_builder.campaign.session import CampaignSession
+
+        try:
+            self.know(CampaignSession.open(path))
+        except CampaignError as exc:
+            return exc.lines()
+        return []
+
     def playing(self, path: Path | None) -> Playing | None:
         """The list at ``path`` as the campaign plays it (None: not a commander's list of
         the campaign the app knows, or no campaign)."""
