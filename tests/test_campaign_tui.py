@@ -203,6 +203,19 @@ async def test_a_commanders_list_as_the_campaign_plays_it(tmp_path: Path) -> Non
         await until(pilot, lambda: "= +2 Excellent" in totals(app), "Di's list")
         assert "IR +0 +2 = +2 Excellent" in totals(app) and "Deploy 2 spaces" in totals(app)
 
+        # a game recorded on the Campaign screen meanwhile: back on the list, it is shown
+        from horizon_builder.campaign.session import SideEntry
+        from horizon_builder.tui.campaign.opening import open_campaign
+
+        open_campaign(app, league)
+        screen = await shown(pilot, CampaignScreen)
+        await until(pilot, lambda: len(ladder(pilot)) == 4, "the ladder")
+        assert screen.session is not None
+        screen.session.record(SideEntry("Ada", 19, 5), SideEntry("Di", 16, 0, ["k1"]))
+        await pilot.press("escape")
+        await until(pilot, lambda: "IR +0 +0 = +0 Very good" in totals(app), "Di's bonus spent")
+        assert next(r.service for r in table(app).rows_shown if r.key == "k1") == "2/1"
+
         # a list of no commander here: its own figures, no record column
         assert app.files.open_roster(example("oth-weird.toml"))
         await until(pilot, lambda: "IR -3 Poor" in totals(app), "a list of no commander")
