@@ -304,9 +304,10 @@ async def test_rounds_only_for_a_task_force() -> None:
         assert "Tournament rounds" not in titles
     app = HorizonApp(example(TASK_FORCE))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert any(b.binding.action == "rounds" for b in app.active_bindings.values()
-                   if b.enabled and b.binding.show)
+        # (the roster is opened after the first frame: under load, later than one pause)
+        await until(pilot, lambda: any(b.binding.action == "rounds"
+                                       for b in app.active_bindings.values()
+                                       if b.enabled and b.binding.show), "the rounds key")
         titles = [t for t, _, _ in HorizonCommands(app.screen)._commands()]
         assert "Tournament rounds" in titles
         assert "Round 1 8/12✓" in totals(app)

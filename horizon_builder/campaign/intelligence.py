@@ -4,7 +4,7 @@ set disposition, terrain and deployment as for any IR."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from horizon_builder.campaign.standing import ServiceRecord, Standing
@@ -85,28 +85,3 @@ class Playing:
         s = self.standing
         return (f"{self.commander} in {self.campaign}: IR adjustment {s.adjustment:+d} "
                 f"(handicap {s.handicap:+d}, bonus {s.bonus:+d}; OtH p.50)")
-
-
-def adjuster(path: str, commander: str | None
-             ) -> Callable[[Intelligence | None, int, str],
-                           tuple[str, int, IntelligenceBand | None, int] | str]:
-    """For ``adventure --campaign``: the commander's IR in the campaign file ``path``
-    (``commander`` None: the list's own commander name), or what is wrong (one line per
-    problem, each naming the file)."""
-    def adjust(intelligence: Intelligence | None, base: int, listed: str
-               ) -> tuple[str, int, IntelligenceBand | None, int] | str:
-        from horizon_builder.campaign.errors import CampaignError
-        from horizon_builder.campaign.session import CampaignSession
-        from horizon_builder.event.names import shown
-
-        name = commander or listed
-        try:
-            session = CampaignSession.open(path)
-            standing = session.standing(name)
-        except CampaignError as exc:
-            return "\n".join(exc.lines())
-        ir = adjusted(intelligence, base, standing.adjustment)
-        return (ir.text(shown(session.campaign.name), shown(name)), ir.rating, ir.band,
-                ir.spaces(0))
-
-    return adjust

@@ -32,7 +32,7 @@ from typing import Literal, TypeVar
 
 from horizon_builder.campaign import journal
 from horizon_builder.campaign.errors import CampaignError
-from horizon_builder.campaign.intelligence import Playing
+from horizon_builder.campaign.intelligence import Playing, adjusted
 from horizon_builder.campaign.io import (
     LoadedCampaign,
     game_problems,
@@ -48,10 +48,11 @@ from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlfile import write_text_atomic
 from horizon_builder.roster.io import load
 from horizon_builder.roster.pin import pin, short_pin
+from horizon_builder.rules.models import Intelligence, IntelligenceBand
 from horizon_builder.text.safetext import printable
 
 __all__ = ["CampaignError", "CampaignSession", "Change", "ChangedElsewhere", "Playing", "SideEntry",
-           "whole_number"]
+           "adjuster", "whole_number"]
 
 T = TypeVar("T")
 
@@ -391,6 +392,27 @@ class CampaignSession:
     def _tell(self, change: Change) -> None:
         for observer in list(self._observers):
             observer(change)
+
+
+def adjuster(path: str, commander: str | None
+             ) -> Callable[[Intelligence | None, int, str],
+                           tuple[str, int, IntelligenceBand | None, int] | str]:
+    """For ``adventure --campaign``: the commander's IR in the campaign file ``path``
+    (``commander`` None: the list's own commander name), or what is wrong (one line per
+    problem, each naming the file)."""
+    def adjust(intelligence: Intelligence | None, base: int, listed: str
+               ) -> tuple[str, int, IntelligenceBand | None, int] | str:
+        name = commander or listed
+        try:
+            session = CampaignSession.open(path)
+            standing = session.standing(name)
+        except CampaignError as exc:
+            return "\n".join(exc.lines())
+        ir = adjusted(intelligence, base, standing.adjustment)
+        return (ir.text(shown(session.campaign.name), shown(name)), ir.rating, ir.band,
+                ir.spaces(0))
+
+    return adjust
 
 
 def result_line(worked: GameWorked) -> str:

@@ -193,7 +193,7 @@ def _adventure(args: argparse.Namespace) -> int:
     from horizon_builder.cli.adventure import adventure_main
 
     if args.campaign:  # linked battles: the commander's IR adjustment (OtH p.50)
-        from horizon_builder.campaign.intelligence import adjuster
+        from horizon_builder.campaign.session import adjuster
 
         return adventure_main(args, adjuster(args.campaign, args.commander))
     return adventure_main(args)
