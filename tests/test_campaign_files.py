@@ -128,3 +128,22 @@ def test_any_text_is_read_or_refused(tmp_path: Path, text: str) -> None:
         CampaignSession.open(path)
     except CampaignError as exc:
         assert exc.lines() and all(line.startswith(str(path)) for line in exc.lines())
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=300) | st.sampled_from([
+    b'{"changes": [{"said": "x", "before": "not toml [", "after": "0"}]}',
+    b'{"changes": [{"said": 1, "before": 2, "after": 3}]}', b'{"changes": 5}', b"[]"]))
+def test_a_bad_undo_journal_is_no_journal(tmp_path_factory: pytest.TempPathFactory,
+                                          data: bytes) -> None:
+    """What undo keeps (the user data folder, campaigns/) read whatever it holds: nothing to
+    undo, or a refusal; never a traceback, never the campaign file written."""
+    from horizon_builder.campaign.journal import journal_path
+
+    league = build_campaign(tmp_path_factory.mktemp("bad-journal"), games=1)
+    journal = journal_path(league)
+    journal.write_bytes(data)
+    before = league.read_bytes()
+    with pytest.raises(CampaignError, match=r"Nothing to undo|changed after the last change"):
+        CampaignSession.open(league).undo()
+    assert league.read_bytes() == before
