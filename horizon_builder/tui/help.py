@@ -41,7 +41,7 @@ once what it costs and whether it is legal.
 | FC | Force Cost spent / budget; the bar turns red when over |
 | FP | Force Presence (sum of P) |
 | CR | Command Resources spent / available |
-| IR | Intelligence Rating = 10 × (1 − FP/FC), and its quality |
+| IR | Intelligence Rating = 10 × (1 − FP/FC), and its quality; a campaign's list: the base, the campaign's adjustment and the IR played with (`IR -3 +3 = +0`) |
 | Deploy | deployment spaces |
 | Momentum | starting momentum |
 | ✓ / ✗ | the verdict: LEGAL, or how many errors and warnings |
@@ -51,7 +51,8 @@ rule we could not read in a book we hold. Check it against your rulebook
 and enter it once in the Rules screen (`R`): every roster then uses it.
 
 Select an element to see its FC, pool and special rules explained on the
-line under the list. Hover a figure for how it is worked out.
+line under the list. Hover a figure for how it is worked out. A list opened
+from a campaign has a **Record** column: battles fought / times destroyed.
 
 ## Keys
 
