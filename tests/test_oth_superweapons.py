@@ -750,3 +750,8 @@ def test_a_rule_granted_by_an_upgrade_bought_for_the_type_is_on_the_row() -> Non
     rows = report_rows(validate(loaded.roster, loaded.ruleset), (18, 80))
     drones = [r.upgrades for r in rows if r.name.startswith("Drone Platoon")]
     assert drones and set(drones) == {"Drone Mk 1 (gives Rapid, Drone Team (Mk 1))"}
+    from horizon_builder.export import render
+
+    report = validate(loaded.roster, loaded.ruleset)
+    for fmt in ("text", "markdown", "html", "cards"):  # and the card and every printout
+        assert "Drone Team (Mk 1)" in " ".join(render(report, fmt).split()), fmt
