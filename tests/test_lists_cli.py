@@ -177,6 +177,19 @@ def test_diff_tells_what_changed_in_game_terms(capsys, tmp_path):
     assert "verdict: LEGAL" in out
 
 
+def test_diff_of_a_task_force_says_its_fc_is_no_budget(capsys):
+    """Issue 33 item 10: a Task Force's FC is its elements' total, not a budget held against
+    the event FC ("FC 17/12"): its FP is bounded (twice the FC, OtH p.46) and each round's
+    battlegroup is built to the event FC."""
+    after = read_roster(TASK_FORCE).model_copy(update={"force_cost": 16})
+    status, out, _ = run(capsys, "diff", str(TASK_FORCE), encode(after))
+    assert status == 1
+    assert "17/12" not in out and "17/16" not in out
+    assert "Task Force FC 17 → 17, each round FC 12 → 16   FP 17/24 → 17/32   elements 7 → 7" in out
+    status, out, _ = run(capsys, "diff", str(TASK_FORCE), str(LEGAL))
+    assert "Task Force FC 17, each round FC 12, FP 17/24 → FC 13/15, FP 19" in out, out
+
+
 def test_diff_of_the_same_list_exits_0_and_of_a_bad_code_2(capsys, tmp_path):
     exported = _export(capsys, tmp_path, TASK_FORCE, "json")
     status, out, _ = run(capsys, "diff", str(TASK_FORCE), str(exported))

@@ -23,6 +23,14 @@ def tournament_fc(ruleset: Ruleset, roster: Roster) -> int:
     return ruleset.event.force_cost if ruleset.event.force_cost is not None else roster.force_cost
 
 
+def task_force_cost(analysis: Analysis, force_cost: int) -> str:
+    """A Task Force's FC said for what it is: not a budget (what bounds a Task Force is its
+    FP, OtH p.46) but the total its elements cost, with the FC each round's battlegroup is
+    built to (the event's, OtH p.46): "FC 34, each round FC 16"."""
+    return (f"FC {force_cost}, each round FC "
+            f"{tournament_fc(analysis.ruleset, analysis.roster)}")
+
+
 def round_minutes(ruleset: Ruleset, force_cost: int) -> int:
     """The event's round length if its preset sets one, else the book's rule of thumb."""
     return ruleset.event.round_minutes or round_length_minutes(force_cost)
