@@ -132,7 +132,6 @@ def _line2(report: Report, figures: Figures) -> None:
 def elements_text(report: Report) -> str:
     """"7 elements", and the strategic assets apart ("7 elements + 2 assets"): an asset is off
     the table, not an element there (OtH p.36)."""
-    infos = report.analysis.by_id.values()
-    assets = sum(1 for info in infos if info.type is not None and info.type.is_asset)
-    text = plural(len(infos) - assets, "element")
-    return text + (f" + {plural(assets, 'asset')}" if assets else "")
+    from horizon_builder.engine.totals import elements_said
+
+    return elements_said(info.type for info in report.analysis.by_id.values())
