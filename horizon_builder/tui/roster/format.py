@@ -192,17 +192,19 @@ def editor_title(element: Element, info: ElementInfo, report: Report, findings: 
         ("Edit ", "dim"), (element.name, "bold"), f" · {type_name} P{element.presence}",
         f" · FC {info.fc} · FP {info.fp}" + (" (provisional)" if info.fc_provisional else ""),
         force, verdict)
-    if title.cell_length > width:
+    for figure in (force, _force_figure(report, short=True)):
+        if title.cell_length <= width:
+            break
         title = Content.assemble((element.name, "bold"), f" · P{element.presence}",
                                  f" · FC {info.fc}{'≈' if info.fc_provisional else ''}",
-                                 force, verdict)
+                                 figure, verdict)
     return title
 
 
-def _force_figure(report: Report) -> Content:
+def _force_figure(report: Report, short: bool = False) -> Content:
     """The force's figure in the editor's title: a battlegroup's FC against its budget; a Task
     Force's FC is no budget (its FP is bounded, OtH p.46): its FP against the limit, then its
-    FC with the FC each round is built to."""
+    FC with the FC each round is built to (``short``: its FP alone)."""
     from textual.content import Content
 
     from horizon_builder.engine.tournament import task_force_cost
@@ -210,8 +212,8 @@ def _force_figure(report: Report) -> Content:
     t = report.totals
     if report.analysis.roster.kind == "task_force" and t.force_presence_limit is not None:
         over = t.force_presence > t.force_presence_limit
-        text = (f"   Task Force FP {t.force_presence}/{t.force_presence_limit} · "
-                f"{task_force_cost(report.analysis, t.force_cost)}  ")
+        text = (f"   Task Force FP {t.force_presence}/{t.force_presence_limit}"
+                + ("  " if short else f" · {task_force_cost(report.analysis, t.force_cost)}  "))
     else:
         over = t.force_cost > t.force_cost_limit
         text = f"   force FC {t.force_cost}/{t.force_cost_limit}  "

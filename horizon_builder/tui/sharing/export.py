@@ -219,7 +219,7 @@ class ExportScreen(ModalScreen[None]):
         target = self.pages.write(default_filename(self.document.name, fmt), html)
         opened = webbrowser.open(target.resolve().as_uri())
         self.notify(f"Opened {target} in your browser" if opened else
-                    f"No browser found: the page is at {target}", timeout=5)
+                    f"No browser found: the page is at {target} until the app quits", timeout=5)
 
     def action_save(self) -> None:
         """Write the previewed export atomically to the path in the input; say how it went."""
