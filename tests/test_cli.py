@@ -305,3 +305,20 @@ def test_the_guarded_stdout_takes_a_stream_whose_write_returns_nothing(monkeypat
     monkeypatch.setattr(sys, "stdout", captured)
     assert main(["check", str(LEGAL)]) == 0
     assert str(LEGAL) in captured.text
+
+
+def test_check_json_marks_each_round_as_the_app_does(capsys, tmp_path):
+    """Issue 33 item 10: a round that fields nothing is not legal (OtH p.46-47), nor is one a
+    Task Force finding names with an error (an element listed twice): `check --format json`
+    marks each round from all that is said about it, as the app's header and rounds list do."""
+    path = tmp_path / "tf.toml"
+    path.write_text((examples_dir() / "tournament-task-force.toml").read_text(encoding="utf-8")
+                    + '\n[[rounds]]\nname = "Round 3"\nelements = []\n'
+                    + '\n[[rounds]]\nname = "Round 4"\nelements = ["m2", "m2"]\n',
+                    encoding="utf-8")
+    status, out, _ = run(capsys, "check", "--format", "json", str(path))
+    assert status == 1
+    (data,) = json.loads(out)
+    assert [r["legal"] for r in data["rounds"]] == [True, True, False, False]
+    assert {f["code"] for f in data["findings"] if f["severity"] == "error"} >= {
+        "tf-round-empty", "tf-round-duplicate"}

@@ -190,3 +190,36 @@ async def test_a_long_title_and_verdict_leave_the_format_and_preview_on_screen(s
         preview = screen.query_one("#export-preview", TextArea)
         assert screen_box.contains_region(fmt.region), fmt.region
         assert preview.region.height >= 3 and screen_box.contains_region(preview.region)
+
+
+async def test_open_in_browser_pages_are_removed_when_the_app_quits(monkeypatch) -> None:
+    """Issue 33 item 11: the page Open in browser writes stays while the app runs (the browser
+    reads it, the player prints it) and is gone, with its folder, once the app quits; a page
+    opened just before quitting is first given the browser's time to read it."""
+    import webbrowser
+
+    from helpers_tui import example, until
+
+    from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.userfiles.pages import TempPages
+
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
+    slept: list[float] = []
+    app = HorizonApp(example("hvy-cav-battlegroup.toml"))
+    app.browser_pages = TempPages(sleep=slept.append)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ExportScreen), "the export screen")
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: bool(opened), "the browser asked")
+        page = Path(opened[0].removeprefix("file://"))
+        assert "3rd Lancers" in page.read_text(encoding="utf-8")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert page.exists()  # the export screen closed: the page stays while the app runs
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert not page.exists() and not page.parent.exists()
+    assert slept and 0 < slept[0] <= app.browser_pages.grace  # opened a moment ago: waited

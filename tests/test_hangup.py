@@ -127,3 +127,55 @@ def test_a_hang_up_keeps_unsaved_work_and_ends_the_app(tmp_path: Path, terminal:
     (kept,) = (tmp_path / "data" / "autosave").glob("*.toml")
     assert "Lancer Command 2" in kept.read_text(encoding="utf-8")
     assert "Lancer Command 2" not in roster.read_text(encoding="utf-8")  # the roster file untouched
+
+
+#: A browser that reads the page it is given a moment later, as a real one starting up does
+#: (``webbrowser`` waits for the command: it leaves a reader behind and returns at once).
+#: How long the app waits for a page just opened is proven in test_browser_pages (no timing
+#: here: a loaded machine may start the reader late).
+BROWSER = """
+import subprocess, sys
+from urllib.parse import unquote, urlparse
+page = unquote(urlparse(sys.argv[1]).path)
+subprocess.Popen([sys.executable, "-c", "import shutil, sys; shutil.copy(sys.argv[1], sys.argv[2])",
+                  page, sys.argv[2]], start_new_session=True)
+"""
+
+
+def _browser_env(tmp_path: Path) -> dict[str, str]:
+    (tmp_path / "browser.py").write_text(BROWSER, encoding="utf-8")
+    (tmp_path / "tmp").mkdir()
+    read = tmp_path / "read.html"
+    return _env(tmp_path, TMPDIR=str(tmp_path / "tmp"),
+                BROWSER=f"{sys.executable} {tmp_path / 'browser.py'} %s {read}")
+
+
+def _wait_for_file(path: Path, seconds: float = 20) -> bool:
+    deadline = time.monotonic() + seconds
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return path.exists()
+
+
+@pytest.mark.parametrize("leave", ["quit", "hang up"])
+def test_open_in_browser_pages_are_removed_when_the_app_ends(
+        leave: str, tmp_path: Path, terminal: type[Terminal]) -> None:
+    """Issue 33 item 11: the temporary page Open in browser wrote is read by the browser and
+    gone, with its folder, once the app ends, by a quit or a hang-up."""
+    roster = copy_example(tmp_path, "hvy-cav-battlegroup.toml")
+    app = terminal([str(roster)], _browser_env(tmp_path), tmp_path)
+    app.wait_for(b"LEGAL")
+    app.type(b"x")
+    app.wait_for(b"Open in browser")
+    app.type(b"\x02")  # ctrl+b
+    app.wait_for(b"Opened")
+    (folder,) = (tmp_path / "tmp").glob("horizon-builder-*")
+    assert list(folder.glob("*.html"))
+    assert _wait_for_file(tmp_path / "read.html")  # the browser read it
+    if leave == "quit":
+        app.type(b"\x11")  # ctrl+q
+        assert app.ended_within(30) == 0
+    else:
+        app.hang_up()
+        assert app.ended_within(30) == 128 + signal.SIGHUP
+    assert not folder.exists()

@@ -44,6 +44,30 @@ def test_share_prints_one_line_that_import_writes_back_as_the_same_roster(capsys
     assert short_pin(pin(read_roster(LEGAL))) in out and "from the share code" in out
 
 
+def test_import_writes_stats_in_the_books_order_and_counts_assets_apart(capsys, tmp_path):
+    """Issue 33 item 10: a share code holds stats sorted by name (A D F M); the file import
+    writes says them as the book and every example does (M F A D, an aircraft's Mb beside its
+    M), and its summary counts a strategic asset apart from the elements (OtH p.36)."""
+    import re
+
+    for example, counted in (("oth-strategic-assets.toml", "9 elements + 3 assets"),
+                             ("oth-weird.toml", None)):
+        source = examples_dir() / example
+        target = tmp_path / example
+        status, out, _ = run(capsys, "import", encode(read_roster(source)), "-o", str(target))
+        assert status == 0
+        if counted:
+            assert f"(battlegroup, {counted})" in out, out
+        written = target.read_text(encoding="utf-8")
+        statlines = re.findall(r"^stats = \{ (.*) \}$", written, re.M)
+        assert statlines
+        for line in statlines:
+            names = [part.split(" = ")[0] for part in line.split(", ")]
+            assert names == [n for n in ("M", "Mb", "F", "A", "D") if n in names], line
+        assert "Mb = " in written or example != "oth-weird.toml"
+        assert read_roster(target) == read_roster(source)
+
+
 def test_import_names_the_file_after_the_list_and_never_overwrites_without_force(
         capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -175,6 +199,19 @@ def test_diff_tells_what_changed_in_game_terms(capsys, tmp_path):
     assert f"pin {short_pin(pin(before))} ({LEGAL})" in out
     assert f"pin {short_pin(pin(after))} (share code)" in out
     assert "verdict: LEGAL" in out
+
+
+def test_diff_of_a_task_force_says_its_fc_is_no_budget(capsys):
+    """Issue 33 item 10: a Task Force's FC is its elements' total, not a budget held against
+    the event FC ("FC 17/12"): its FP is bounded (twice the FC, OtH p.46) and each round's
+    battlegroup is built to the event FC."""
+    after = read_roster(TASK_FORCE).model_copy(update={"force_cost": 16})
+    status, out, _ = run(capsys, "diff", str(TASK_FORCE), encode(after))
+    assert status == 1
+    assert "17/12" not in out and "17/16" not in out
+    assert "Task Force FC 17 → 17, each round FC 12 → 16   FP 17/24 → 17/32   elements 7 → 7" in out
+    status, out, _ = run(capsys, "diff", str(TASK_FORCE), str(LEGAL))
+    assert "Task Force FC 17, each round FC 12, FP 17/24 → FC 13/15, FP 19" in out, out
 
 
 def test_diff_of_the_same_list_exits_0_and_of_a_bad_code_2(capsys, tmp_path):

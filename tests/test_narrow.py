@@ -60,6 +60,20 @@ async def test_editor_title_keeps_the_force_fc_and_verdict_at_80_columns():
         assert len(title.rstrip()) <= 78
 
 
+async def test_a_task_force_editor_title_keeps_its_fp_and_verdict_at_80_columns():
+    """Issue 33 item 10: a Task Force's figure in the editor title is its FP against the limit
+    (its FC is no budget); at 80 columns, with the longest name, the verdict still shows."""
+    app = HorizonApp(example("tournament-task-force.toml"))
+    async with app.run_test(size=NARROW) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        app.home.open_element_editor("hc1")  # Meridian Command Tank
+        await shown(pilot, ElementEditorScreen)
+        await pilot.pause()
+        title = str(app.screen.query_one("#ed-title").render())
+        assert "Task Force FP 17/24" in title and "no errors" in title, title
+        assert "17/12" not in title and len(title.rstrip()) <= 78
+
+
 async def test_a_reason_an_upgrade_cannot_be_taken_is_shown_whole():
     app = HorizonApp(example(KAIJU))
     async with app.run_test(size=NARROW) as pilot:

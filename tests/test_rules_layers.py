@@ -139,3 +139,52 @@ async def test_verdict_stays_on_screen_at_80_columns(cheat: Path) -> None:
         await pilot.pause()
         lines = strip.render().plain.splitlines()
         assert lines[1].rstrip().endswith(strip.figures.verdict)
+
+
+# --- an event's choices are the book's (issue 33 item 10) ---------------------------------
+
+PRESETS = Path(__file__).parent.parent / "presets"
+
+
+@pytest.mark.parametrize("preset", ["oth-tournament.toml", "competitive.toml"])
+@pytest.mark.parametrize("how", ["--event", "--ruleset"])
+def test_a_preset_of_the_books_tournament_is_not_beyond_the_book(preset, how, capsys) -> None:
+    """A preset that only makes the choices the book's tournament rules leave to the organiser
+    (the FC, rounds, table, superheavy options: OtH p.9, p.17, p.45-48) is the book: its
+    verdicts name it as the event's, never as "rules beyond the book"."""
+    path = PRESETS / preset
+    label = f"{preset} #{_short(path)}"
+    main(["check", "--format", "json", how, str(path), str(EXAMPLES / "tournament-task-force.toml")])
+    data = json.loads(capsys.readouterr().out)[0]
+    layer = next(la for la in data["rules_layers"] if la["name"] == preset)
+    assert layer["event_choices"] and not layer["beyond_book"]
+    assert data["changed_values"] == []  # an event's choices change nothing the book says
+    main(["check", "--ruleset", str(path), str(EXAMPLES / "tournament-task-force.toml")])
+    out = capsys.readouterr().out
+    assert "beyond the book" not in out and "changed by" not in out, out
+    assert f"verdict: NOT LEGAL: 1 error for the event {label}" in out
+    assert f"set by the event {label})" in out
+    assert f"the event's choices under the book's tournament rules (OtH p.45-48): {label}" in out
+
+
+@pytest.mark.parametrize("beyond", ["[event]\nforce_cost = 16\nfp_per_fc = 3\n",
+                                    "[event]\nforce_cost = 16\n\n[upgrades.engineer]\ncost = 0\n",
+                                    "[tournament]\nfp_per_fc = 2\n"])
+def test_a_preset_that_changes_the_book_is_beyond_it(beyond, tmp_path, capsys) -> None:
+    """A Task Force FP limit other than twice the FC (OtH p.46), or any table beyond the
+    event's, is beyond the book, whatever file brings it."""
+    path = tmp_path / "my-event.toml"
+    path.write_text(beyond)
+    main(["check", "--ruleset", str(path), str(EXAMPLES / "tournament-task-force.toml")])
+    out = capsys.readouterr().out
+    assert f"under rules beyond the book: my-event.toml #{_short(path)}" in out
+
+
+async def test_app_header_does_not_call_the_books_tournament_rules_beyond_it() -> None:
+    app = HorizonApp(EXAMPLES / "tournament-task-force.toml", [str(PRESETS / "oth-tournament.toml")])
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        strip = app.screen.query_one(TotalsStrip)
+        assert "rules +" not in strip.plain()
+        assert "beyond the book" not in str(strip.tooltip).lower()
+        assert "The event's choices under the book's tournament rules" in str(strip.tooltip)

@@ -5,6 +5,7 @@ a key presses its button, a disabled button's key does nothing."""
 from __future__ import annotations
 
 import ast
+import asyncio
 import importlib
 import inspect
 from collections.abc import Sequence
@@ -85,10 +86,10 @@ class Sample(Dialog[str | None]):
 
 
 class Host(App[None]):
-    def __init__(self) -> None:
+    def __init__(self, dialog: Sample | None = None) -> None:
         super().__init__()
         self.answers: list[str | None] = []
-        self.dialog = Sample()
+        self.dialog = dialog or Sample()
 
     def on_mount(self) -> None:
         self.push_screen(self.dialog, self.answers.append)
@@ -170,3 +171,101 @@ async def test_clicking_the_cancel_button_closes_with_the_cancel_value() -> None
         await pilot.click("#cancel")
         await until(pilot, lambda: app.answers, "an answer")
         assert app.answers == [None]
+
+
+# --- a dialog taken down while it is mounted (issue 33 item 16) ---------------------------
+
+class Leaving(Static):
+    """A widget of a dialog's body whose mount lets the app leave meanwhile: the order a
+    loaded machine gave once (the app exits while a dialog it just pushed is being mounted:
+    the screens, the dialog's widgets with them, are pruned before the dialog's mount)."""
+
+    async def on_mount(self) -> None:
+        self.app.exit()
+        await asyncio.sleep(0.2)  # the app's leaving runs now, before this mount returns
+
+
+async def test_a_dialog_the_app_takes_down_while_it_mounts_acts_on_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A start with a bad rulebook beside the roster pushes the load-error dialog; the app
+    leaving while that dialog mounts once raised NoMatches '#ok' from its mount (its focus).
+    The dialog is taken down: it focuses nothing and acts on nothing, and the app leaves
+    cleanly."""
+    from fuzzing_side import folders
+    from helpers_tui import copy_example
+
+    from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.tui.common.dialogs import LoadErrorDialog
+
+    body = LoadErrorDialog.compose_body
+    shown: list[LoadErrorDialog] = []
+
+    def adverse(self: LoadErrorDialog) -> ComposeResult:
+        shown.append(self)
+        yield from body(self)
+        yield Leaving("")
+
+    monkeypatch.setattr(LoadErrorDialog, "compose_body", adverse)
+    roster = copy_example(tmp_path, "hvy-cav-battlegroup.toml")
+    with folders(tmp_path) as (config, _data):
+        config.mkdir()
+        (config / "my-rules.toml").write_text("[upgrades.engineer]\ncost = 'x'\n")
+        app = HorizonApp(roster)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: bool(shown), "the load-error dialog")
+            await until(pilot, lambda: not app.is_running, "the app gone")
+    assert app.return_code in (0, None)
+    assert shown and not shown[0].is_attached
+
+
+class Started(Sample):
+    """A dialog with a start of its own that acts on its widgets."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started = 0
+
+    def compose_body(self) -> ComposeResult:
+        yield from super().compose_body()
+        yield Leaving("")
+
+    def ready(self) -> None:
+        self.started += 1
+        self.query_one("#field", Input).value = "filled"
+
+
+async def test_a_dialogs_own_start_never_runs_once_it_is_taken_down() -> None:
+    dialog = Started()
+    app = Host(dialog)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: not app.is_running, "the app gone")
+    assert app.return_code in (0, None) and dialog.started == 0
+
+
+async def test_a_dialogs_own_start_runs_once() -> None:
+    class Stays(Started):
+        def compose_body(self) -> ComposeResult:
+            yield from Sample.compose_body(self)
+
+    stays = Stays()
+    app = Host(stays)
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _opened(app, pilot)
+        assert stays.started == 1 and dialog.query_one("#field", Input).value == "filled"
+        assert dialog.focused is dialog.query_one("#field")  # FOCUS: Textual's auto focus
+
+
+def test_no_dialog_starts_in_on_mount() -> None:
+    """Every dialog's start is its ready(), which the base runs only while the dialog's
+    widgets are there; an on_mount of its own would run (Textual calls each class's) even
+    for a dialog taken down while it mounted."""
+    def every(cls: type[Dialog[Any]]) -> list[type[Dialog[Any]]]:
+        return [sub for direct in cls.__subclasses__() for sub in (direct, *every(direct))]
+
+    _screens_of_the_dialogs_package()
+    importlib.import_module("horizon_builder.tui.sharing.open_dialog")
+    dialogs = every(Dialog)
+    assert len(dialogs) >= 16
+    assert [cls.__name__ for cls in dialogs
+            if cls.__module__.startswith("horizon_builder")
+            and ("on_mount" in vars(cls) or "_on_mount" in vars(cls))] == []

@@ -507,6 +507,24 @@ async def test_editor_title_shows_the_force_fc():
         assert f"force FC {t.force_cost}/{t.force_cost_limit}" in title
 
 
+async def test_editor_title_of_a_task_force_says_its_fc_is_no_budget():
+    """Issue 33 item 10: a Task Force's FC is not held against the event FC as a budget
+    ("FC 17/12"): what bounds it is its FP (twice the FC, OtH p.46), and each round's
+    battlegroup is built to the event FC."""
+    from horizon_builder.files.resources import examples_dir
+
+    session = Session.open(examples_dir() / "tournament-task-force.toml")
+    app = EditorTestApp(session, lambda: ElementEditorScreen("m1"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        title = str(app.screen.query_one("#ed-title", Static).render())
+        t = session.report.totals
+        assert t.force_cost > t.force_cost_limit  # the numbers that once read as "17/12"
+        assert f"{t.force_cost}/{t.force_cost_limit}" not in title
+        assert (f"Task Force FP {t.force_presence}/{t.force_presence_limit} · "
+                f"FC {t.force_cost}, each round FC {t.force_cost_limit}") in title, title
+
+
 async def test_strategic_assets_ask_for_no_statline_and_are_not_counted_as_elements(tmp_path):
     """Issue 24 item 8: naval support and a field hospital have no statline (OtH p.39-40): the
     Add preview, the editor and the table never ask for one, and the header counts them as

@@ -371,6 +371,29 @@ async def test_empty_task_force(tmp_path) -> None:
         assert any(f.code == "tf-round-empty" for f in screen._findings)
 
 
+async def test_an_empty_round_is_marked_alike_wherever_rounds_are_listed(tmp_path) -> None:
+    """Issue 33 item 10: a round that fields nothing has no battlegroup to play (OtH p.46-47):
+    the header and the rounds screen both mark it ✗ and say "empty", and the verdict is not
+    legal. A Task Force finding that names a round (an element listed twice) marks it ✗ in
+    both lists too: one mark, from what is said about the round, everywhere."""
+    path = copy_example(tmp_path, TASK_FORCE)
+    with path.open("a", encoding="utf-8") as out:  # no command either: nothing else to fault
+        out.write('\n[[rounds]]\nname = "Round 3"\nelements = []\n'
+                  '\n[[rounds]]\nname = "Round 4"\nelements = ["m2", "m2"]\n')
+    app = HorizonApp(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        assert not app.session.report.legal
+        strip = totals(app)
+        assert "Round 3 empty✗" in strip and "Round 4 2/12✗" in strip, strip
+        await open_rounds(pilot)
+        box = rounds_screen(app).query_one("#rounds-list", OptionList)
+        listed = [str(o.prompt).split("\n") for o in box.options]
+        assert [lines[0] for lines in listed] == ["✓ Round 1", "✓ Round 2", "✗ Round 3",
+                                                   "✗ Round 4"]
+        assert listed[2][1].strip() == "empty"
+
+
 async def test_weird_command_per_round() -> None:
     """With Weird Horizons on, each round's command may take weird command, each replacing one
     CHQ ability (OtH p.42); it is that round's choice only."""

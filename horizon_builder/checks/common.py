@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from horizon_builder.engine.findings import plural
+from horizon_builder.rules.event import CHOSEN_BY
 from horizon_builder.rules.models import ElementType, RuleModel, Ruleset
 from horizon_builder.rules.personal import ENTERED_FROM
 
@@ -11,12 +12,20 @@ __all__ = ["cite", "cite_within", "eligible_names", "is_aircraft", "is_superheav
 
 def cite(item: RuleModel | None, fallback: str) -> str:
     """The rule citation of a data item; a value a layer beyond the book data changed (house
-    rules, --ruleset, an event preset) says which layer."""
+    rules, --ruleset, an event preset) says which layer, as does an event's choice ("set by
+    the event ...")."""
     text = fallback if item is None or not item.source else item.source
     if item is not None and item.changed_by:
-        entered = item.changed_by.startswith(f"{ENTERED_FROM} ")  # a core value, not a house rule
-        text += f"; {'entered from' if entered else 'changed by'} {item.changed_by}"
+        text += f"; {_by(item.changed_by)}"
     return text
+
+
+def _by(layer: str) -> str:
+    """Who set a value, as a citation says it: your rulebook entered a core value, an event
+    chose what the book leaves to its organiser, anything else changed the book."""
+    how = ("entered from" if layer.startswith(f"{ENTERED_FROM} ")
+           else "set by" if layer.startswith(f"{CHOSEN_BY} ") else "changed by")
+    return f"{how} {layer}"
 
 
 def cite_within(owner: RuleModel, part: RuleModel | None, fallback: str) -> tuple[str, bool]:
@@ -27,7 +36,7 @@ def cite_within(owner: RuleModel, part: RuleModel | None, fallback: str) -> tupl
     source = part if part is not None else owner
     rule = cite(source, fallback)
     if source is not owner and owner.changed_by:
-        rule += f"; changed by {owner.changed_by}"
+        rule += f"; {_by(owner.changed_by)}"
     return rule, source.is_provisional
 
 

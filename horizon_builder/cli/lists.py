@@ -15,11 +15,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
-from horizon_builder.text.words import plural
+
+if TYPE_CHECKING:
+    from horizon_builder.roster.models import Roster
 
 SOURCE_HELP = ("a share code, or a file: a roster (.toml), the JSON export, or a text "
                "holding a share code (the markdown export)")
@@ -85,11 +87,21 @@ def import_main(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     print(f"wrote {printable(out)}: {printable(roster.name)} ({roster.kind.replace('_', ' ')}, "
-          f"{plural(len(roster.elements), 'element')}) from the {kind}, pin {short_pin(pin(roster))}")
+          f"{_elements(roster)}) from the {kind}, pin {short_pin(pin(roster))}")
     if roster.overrides:
         print(f"note: it names a house rules file ({printable(roster.overrides)}) that is not "
               "carried with it: put that file beside it, or check it without", file=sys.stderr)
     return 0
+
+
+def _elements(roster: Roster) -> str:
+    """"7 elements + 1 asset": a strategic asset is no element (OtH p.36); told by the shipped
+    rules (a type only house rules know, which do not come with a list, counts as an element)."""
+    from horizon_builder.engine.totals import elements_said
+    from horizon_builder.rules.loader import load_ruleset
+
+    types = load_ruleset().element_types
+    return elements_said(types.get(element.type) for element in roster.elements)
 
 
 def diff_main(args: argparse.Namespace) -> int:

@@ -13,6 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from horizon_builder.engine.analysis import ElementInfo
+from horizon_builder.engine.totals import Totals
+from horizon_builder.engine.tournament import task_force_cost, tournament_fc
 from horizon_builder.engine.validator import Report
 from horizon_builder.roster.models import Element, Roster, UpgradeChoice
 from horizon_builder.roster.pin import pin, short_pin
@@ -189,8 +191,31 @@ def diff_text(diff: ListDiff, before_label: str, after_label: str) -> str:
             lines += [f"  {mark} {item}" for item in items]
     ta, tb = a.totals, b.totals
     lines += ["totals:",
-              f"  FC {ta.force_cost}/{ta.force_cost_limit} → {tb.force_cost}/{tb.force_cost_limit}"
-              f"   FP {ta.force_presence} → {tb.force_presence}"
-              f"   elements {ta.element_count} → {tb.element_count}",
+              f"  {_costs(a, b)}   elements {ta.element_count} → {tb.element_count}",
               f"  verdict: {a.verdict} → {b.verdict}"]
     return "\n".join(printable(line) for line in lines)
+
+
+def _costs(a: Report, b: Report) -> str:
+    """FC and FP before and after: a battlegroup's FC against its budget; a Task Force's FC
+    is no budget (its FP is what is bounded, OtH p.46), so it is said as its total with the FC
+    each round's battlegroup is built to, and its FP against its limit."""
+    ta, tb = a.totals, b.totals
+    task_force = [r.analysis.roster.kind == "task_force" for r in (a, b)]
+    if not any(task_force):
+        return (f"FC {ta.force_cost}/{ta.force_cost_limit} → {tb.force_cost}/{tb.force_cost_limit}"
+                f"   FP {ta.force_presence} → {tb.force_presence}")
+    if all(task_force):
+        ra, rb = (tournament_fc(r.analysis.ruleset, r.analysis.roster) for r in (a, b))
+        return (f"Task Force FC {ta.force_cost} → {tb.force_cost}, each round FC "
+                f"{ra if ra == rb else f'{ra} → {rb}'}   FP {_fp(ta)} → {_fp(tb)}")
+    return " → ".join(f"Task Force {task_force_cost(r.analysis, r.totals.force_cost)}, "
+                      f"FP {_fp(r.totals)}"
+                      if r.analysis.roster.kind == "task_force"
+                      else f"FC {r.totals.force_cost}/{r.totals.force_cost_limit}, FP {_fp(r.totals)}"
+                      for r in (a, b))
+
+
+def _fp(t: Totals) -> str:
+    return (f"{t.force_presence}/{t.force_presence_limit}" if t.force_presence_limit is not None
+            else str(t.force_presence))

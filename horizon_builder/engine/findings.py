@@ -27,14 +27,17 @@ class Finding:
 
 
 def verdict_text(errors: int, warnings: int, provisional: bool,
-                 layers: Sequence[str] = (), entered: int = 0) -> str:
+                 layers: Sequence[str] = (), entered: int = 0, events: Sequence[str] = ()) -> str:
     """A verdict in words: "NOT LEGAL: 2 errors, 1 warning", "LEGAL" (the CLI and exports);
     ``layers``: the rules files beyond the book data it rests on ("house.toml #1a2b3c4d");
     ``entered``: how many core values the book data does not know your rulebook fills (not
-    house rules: they are said as such)."""
+    house rules: they are said as such); ``events``: the files that only make an event's
+    choices under the book's tournament rules (the book's rules: not beyond it)."""
     text = f"NOT LEGAL: {plural(errors, 'error')}" if errors else "LEGAL"
     if warnings:
         text += f", {plural(warnings, 'warning')}"
+    if events:
+        text += f" for the event {', '.join(events)}"
     if layers:
         text += f" under rules beyond the book: {', '.join(layers)}"
     if entered:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.rules.base import RuleModel
+from horizon_builder.rules.event import CHOSEN_BY
 from horizon_builder.rules.personal import ENTERED_FROM
 
 
@@ -74,7 +75,8 @@ def _entered_only(analysis: Analysis) -> frozenset[str]:
 def _changed(values: Iterable[tuple[str, RuleModel]], entered: frozenset[str],
              want_entered: bool) -> Iterator[str]:
     for label, item in values:
-        if not item.changed_by or (item.changed_by in entered) != want_entered:
+        if (not item.changed_by or (item.changed_by in entered) != want_entered
+                or item.changed_by.startswith(f"{CHOSEN_BY} ")):  # an event's choice: the book's
             continue
         how = "entered from" if want_entered else "changed by"
         yield f"{label} ({item.source + '; ' if item.source else ''}{how} {item.changed_by})"

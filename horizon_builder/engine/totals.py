@@ -7,13 +7,15 @@ the one totals model: the app shows it, the export document embeds it, and
 """
 
 import math
+from collections.abc import Iterable
 from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo
 from horizon_builder.engine.tournament import fp_multiple, tournament_fc
-from horizon_builder.rules.models import Intelligence, IntelligenceBand, Rounding
+from horizon_builder.rules.models import ElementType, Intelligence, IntelligenceBand, Rounding
+from horizon_builder.text.words import plural
 
 
 def force_cost(analysis: Analysis) -> int:
@@ -36,6 +38,16 @@ def _momentum(info: ElementInfo) -> int:
 def _on_table(info: ElementInfo) -> int:
     """1 for an element on the table, 0 for a strategic asset."""
     return 1 if info.type is None or not info.type.is_asset else 0
+
+
+def elements_said(types: Iterable[ElementType | None]) -> str:
+    """How many elements, the strategic assets apart ("7 elements + 2 assets"): an asset is
+    off the table, not an element there (OtH p.36). ``types``: each element's type (None: one
+    the rules do not know, counted as an element)."""
+    kinds = [et is not None and et.is_asset for et in types]
+    assets = sum(kinds)
+    text = plural(len(kinds) - assets, "element")
+    return text + (f" + {plural(assets, 'asset')}" if assets else "")
 
 
 def round_half_away_from_zero(value: Fraction) -> int:

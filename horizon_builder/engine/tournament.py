@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from horizon_builder.engine.analysis import Analysis
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+
+if TYPE_CHECKING:
+    from horizon_builder.engine.validator import Report
+
+#: How a round that fields nothing is said wherever rounds are listed: no battlegroup
+#: (OtH p.46: each round's is built from the Task Force), so not legal (rule tf-round-empty).
+EMPTY_ROUND = "empty"
 
 
 def fp_multiple(ruleset: Ruleset) -> int | None:
@@ -21,6 +29,24 @@ def tournament_fc(ruleset: Ruleset, roster: Roster) -> int:
     """The FC a Task Force's limits come from: the event's when a preset announces one
     (OtH p.46), else the FC the list says it was built to."""
     return ruleset.event.force_cost if ruleset.event.force_cost is not None else roster.force_cost
+
+
+def task_force_cost(analysis: Analysis, force_cost: int) -> str:
+    """A Task Force's FC said for what it is: not a budget (what bounds a Task Force is its
+    FP, OtH p.46) but the total its elements cost, with the FC each round's battlegroup is
+    built to (the event's, OtH p.46): "FC 34, each round FC 16"."""
+    return (f"FC {force_cost}, each round FC "
+            f"{tournament_fc(analysis.ruleset, analysis.roster)}")
+
+
+def round_ready(report: Report, index: int) -> tuple[bool, str]:
+    """Whether tournament round ``index`` may be played, and the word that says why not when
+    its figures do not (:data:`EMPTY_ROUND`, else ""). Every list of rounds marks a round
+    ✓ or ✗ from here, from all that is said about it (its own findings and the Task Force's
+    that name it), so no two lists disagree."""
+    if not report.analysis.roster.rounds[index].elements:
+        return False, EMPTY_ROUND
+    return not any(f.severity == "error" for f in report.round_findings(index)), ""
 
 
 def round_minutes(ruleset: Ruleset, force_cost: int) -> int:

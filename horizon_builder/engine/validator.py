@@ -100,7 +100,8 @@ class Report:
         layers = self.rules_layers
         return verdict_text(len(self.errors), len(self.warnings), self.provisional,
                             [layer.label for layer in layers if layer.beyond_book],
-                            sum(len(layer.entered) for layer in layers if not layer.beyond_book))
+                            sum(len(layer.entered) for layer in layers if not layer.beyond_book),
+                            [layer.label for layer in layers if layer.event_choices])
 
     @cached_property
     def changed_values(self) -> list[str]:

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from horizon_builder.engine.findings import Finding
-from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
+from horizon_builder.engine.tournament import benched, remaining_value, round_minutes, round_ready
 from horizon_builder.engine.validator import Report
 from horizon_builder.text.safetext import printable
 
@@ -116,8 +116,8 @@ def _task_force_json(report: Report) -> dict[str, Any]:
         "benched": benched(roster),
         "value_remaining": remaining_value(report.analysis),
         "rounds": [
-            {"name": sub.analysis.round_name, "legal": not any(f.severity == "error" for f in sub.findings),
+            {"name": sub.analysis.round_name, "legal": round_ready(report, index)[0],
              **sub.totals.model_dump(exclude={"provisional"})}
-            for sub in report.round_reports
+            for index, sub in enumerate(report.round_reports)
         ],
     }

@@ -18,6 +18,7 @@ from horizon_builder.export.models import (
     StatlineExport,
     TournamentExport,
 )
+from horizon_builder.rules.models import EVENT_CHOICES
 
 #: Boxes in the printed damage track. Damage is a running total per element
 #: (OtH FAQ); a metaformer has one track for all its forms (OtH p.19).
@@ -272,6 +273,8 @@ def beyond_book_lines(doc: ExportDocument, esc: Escape = plain) -> list[str]:
     changed that this roster used (every export names them)."""
     lines = [(f"Beyond the book: {esc(layer.name)}, {esc(layer.role or 'override')}: "
               if layer.beyond_book else
+              f"{EVENT_CHOICES[:1].upper()}{esc(EVENT_CHOICES[1:])}: {esc(layer.name)}, "
+              f"{esc(layer.role or 'override')}: " if layer.event_choices else
               f"Core values entered from your rulebook: {len(layer.entered)} ({esc(layer.name)}): ")
              + esc(layer.path) for layer in doc.ruleset.layers if layer.origin == "override"]
     if doc.ruleset.changed_values:

@@ -299,13 +299,14 @@ def _ruleset(report: Report) -> RulesetExport:
         if extra is None:
             layers.append(LayerExport.make(path=path, name=Path(path).name, origin="shipped",
                                            sha256=None, role=None, changed=[], entered=[],
-                                           beyond_book=False))
+                                           beyond_book=False, event_choices=False))
         else:
             layers.append(LayerExport.make(path=path, name=extra.label, origin="override",
                                            sha256=extra.sha256, role=extra.role,
                                            changed=list(extra.changed),
                                            entered=list(extra.entered),
-                                           beyond_book=extra.beyond_book))
+                                           beyond_book=extra.beyond_book,
+                                           event_choices=extra.event_choices))
     supplements = [ruleset.supplements[s].name if s in ruleset.supplements else s
                    for s in roster.supplements]
     return RulesetExport.make(id=ruleset.ruleset.id, name=ruleset.ruleset.name, layers=layers,

@@ -253,7 +253,9 @@ class LayerExport(ExportModel):
         "data does not know, dotted.")
     beyond_book: bool = Field(default=True, description="Beyond the book data: it changes a "
                               "value the book data holds (False: your rulebook only fills "
-                              "core values).")
+                              "core values, or an event's choices).")
+    event_choices: bool = Field(default=False, description="It only makes the choices the "
+                                "book's tournament rules leave to an organiser (OtH p.45-48).")
 
 
 class RulesetExport(ExportModel):

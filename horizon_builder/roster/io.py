@@ -22,7 +22,7 @@ from horizon_builder.files.tomlfile import (
     read_toml,
     write_toml_atomic,
 )
-from horizon_builder.roster.models import FORMAT_VERSION, Roster
+from horizon_builder.roster.models import FORMAT_VERSION, Roster, in_stat_order
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.rules.personal import ROLE as PERSONAL_RULES_ROLE
@@ -387,10 +387,17 @@ def roster_to_data(roster: Roster) -> dict[str, Any]:
     data = roster.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
     data = {"format": FORMAT_VERSION, **data}
     for element in data.get("elements", []):
-        _shorten_upgrades(element)
+        _write_as_the_book(element)
         for form in element.get("forms", []):
-            _shorten_upgrades(form)
+            _write_as_the_book(form)
     return data
+
+
+def _write_as_the_book(entry: dict[str, Any]) -> None:
+    """An element's or form's stats in the book's order, its upgrades by shorthand."""
+    if "stats" in entry:
+        entry["stats"] = in_stat_order(entry["stats"])
+    _shorten_upgrades(entry)
 
 
 def _shorten_upgrades(entry: dict[str, Any]) -> None:

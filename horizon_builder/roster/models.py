@@ -20,6 +20,17 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, m
 
 FORMAT_VERSION = 1
 
+#: How a statline is written: the book's order, M F A D (OtH p.9, p.60), an aircraft's
+#: boosted move Mb beside its M (as the examples write it); any other stat after them.
+STAT_ORDER = ("M", "Mb", "F", "A", "D")
+
+
+def in_stat_order(stats: dict[str, Any]) -> dict[str, Any]:
+    """``stats`` in :data:`STAT_ORDER` (what is not in it after, by name): a list written
+    from a share code, whose stats come sorted by name, reads as the book prints them."""
+    rank = {name: index for index, name in enumerate(STAT_ORDER)}
+    return dict(sorted(stats.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
+
 WeirdReplaces = Literal["command_resources", "chain_of_command", "guide_fire"]
 
 #: A name and the number after it ("Mech 3"), and any "(copy)" marks an older version added.

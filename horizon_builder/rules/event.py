@@ -1,7 +1,7 @@
 """Organised play in the rules: the tournament limits of the book (OtH p.45-48) and the options
 an event preset sets."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, StrictInt
 
@@ -46,3 +46,24 @@ class EventOptions(RuleModel):
         default=False, description="Whether the organiser's own rulebook (personal rules on "
         "this machine) applies to the lists judged.")
     notes: str | None = None
+
+
+#: How a value set by an event's own choices names its layer (``changed_by``): "set by the
+#: event oth-tournament.toml #1a2b3c4d", not "changed by": the book's tournament rules leave
+#: these to the organiser (OtH p.45-48), so choosing them changes nothing the book says.
+CHOSEN_BY = "the event"
+
+
+def within_the_book(locs: list[tuple[str | int, ...]], data: dict[str, Any],
+                    book_fp_per_fc: int | None) -> bool:
+    """Does a rules layer only make the choices the book's tournament rules leave to an
+    organiser (its ``[event]`` table: the FC, the rounds, the table, the supplements, the
+    superheavy options of OtH p.9 and p.17 ...)? A Task Force FP limit other than the
+    book's (``fp_per_fc``, OtH p.46: twice the FC) and any other table are beyond the book;
+    so is a layer that sets nothing."""
+    event = data.get("event")
+    if not locs or not isinstance(event, dict):
+        return False
+    if any(loc[0] != "event" for loc in locs):
+        return False
+    return event.get("fp_per_fc", book_fp_per_fc) == book_fp_per_fc

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlfile import KeyLines, format_loc, read_regular_file
+from horizon_builder.rules.event import CHOSEN_BY, within_the_book
 from horizon_builder.rules.models import Ruleset, RulesLayer
 from horizon_builder.rules.personal import ENTERED_FROM, ROLE
 from horizon_builder.rules.walk import table_at
@@ -82,7 +83,9 @@ def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[st
     Your rulebook (role :data:`~horizon_builder.rules.personal.ROLE`) is held against the
     shipped data (``book``): the core values it fills are recorded and no longer provisional,
     and it is beyond the book only if it changes a value the book data holds
-    (:mod:`horizon_builder.rules.entered`).
+    (:mod:`horizon_builder.rules.entered`). A layer that only makes an event's choices, those
+    the book's tournament rules leave to the organiser (:func:`~horizon_builder.rules.event.
+    within_the_book`), is the book's rules too: named as the event's, not beyond the book.
 
     Called once on a freshly validated ruleset, before anyone else sees it (the
     loader then caches it and hands out deep copies), so marking in place is safe.
@@ -97,15 +100,22 @@ def name_layers(ruleset: Ruleset, extra: Sequence[LayerFile], roles: Sequence[st
         keys: list[tuple[str, ...]] = []
         tables: list[tuple[str, ...]] = []
         beyond = True
+        chosen = False
         if role == ROLE and book is not None:
             shipped = book()
             known = fills.gaps(shipped)
             keys, beyond = fills.classify(locs, layer.data, shipped, known)
             tables = fills.complete_tables(keys, known)
+        elif role != ROLE:
+            limits = (book() if book is not None else ruleset).tournament
+            chosen = within_the_book(locs, layer.data, limits.fp_per_fc if limits else None)
+            beyond = not chosen
         info = RulesLayer(path=str(layer.path), name=layer.path.name, sha256=_digest(layer),
                           role=role, changed=sorted({format_loc(loc) for loc in locs}),
-                          entered=[".".join(key) for key in keys], beyond_book=beyond)
-        mark = info.label if beyond else f"{ENTERED_FROM} {info.label}"
+                          entered=[".".join(key) for key in keys], beyond_book=beyond,
+                          event_choices=chosen)
+        mark = (info.label if beyond else f"{CHOSEN_BY} {info.label}" if chosen
+                else f"{ENTERED_FROM} {info.label}")
         for loc in locs:
             _mark(ruleset, loc, mark)
         for table in tables:  # entered from the player's own core book: no longer provisional

@@ -443,6 +443,10 @@ class RulesetInfo(RuleModel):
     )
 
 
+#: How a layer that only makes an event's choices is said (a verdict, an export).
+EVENT_CHOICES = "the event's choices under the book's tournament rules (OtH p.45-48)"
+
+
 class RulesLayer(BaseModel):
     """A ruleset file beyond the shipped book data that a verdict rests on: a roster's own
     house rules, a ``--ruleset`` file or an event preset (named in every verdict)."""
@@ -460,8 +464,14 @@ class RulesLayer(BaseModel):
         "(unknown or provisional there), each as the Rules screen's key, dotted.")
     beyond_book: bool = Field(
         default=True,
-        description="It changes a value the book data holds (house rules); False only for "
-        "your rulebook when it just fills core values the book data does not know.")
+        description="It changes a value the book data holds (house rules); False for your "
+        "rulebook when it just fills core values the book data does not know, and for an "
+        "event's choices (event_choices).")
+    event_choices: bool = Field(
+        default=False,
+        description="It only makes the choices the book's tournament rules leave to an "
+        "organiser (the [event] table: FC, rounds, table ..., OtH p.45-48): the book's own "
+        "rules, said as the event's, not beyond the book.")
 
     @property
     def label(self) -> str:
@@ -470,11 +480,14 @@ class RulesLayer(BaseModel):
 
     @property
     def said(self) -> str:
-        """What it is, in words: "rules beyond the book: house.toml #1a2b3c4d, house rules", or
-        for your rulebook that only fills core values the book data does not know, "core
-        values entered from your rulebook: 3 (my-rules.toml #1a2b3c4d)"."""
+        """What it is, in words: "rules beyond the book: house.toml #1a2b3c4d, house rules", an
+        event's choices within the book (:data:`EVENT_CHOICES`), or for your rulebook that only
+        fills core values the book data does not know, "core values entered from your
+        rulebook: 3 (my-rules.toml #1a2b3c4d)"."""
         if self.beyond_book:
             return f"rules beyond the book: {self.label}, {self.role}"
+        if self.event_choices:
+            return f"{EVENT_CHOICES}: {self.label}, {self.role}"
         return f"core values entered from your rulebook: {len(self.entered)} ({self.label})"
 
 

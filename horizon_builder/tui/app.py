@@ -44,6 +44,7 @@ from horizon_builder.tui.rules.rulebook import AskRuleValue, EnterRuleValue, Rul
 from horizon_builder.tui.sharing.files import RosterFiles
 from horizon_builder.tui.sidefiles import clean_at_start, remembered_theme
 from horizon_builder.tui.typeahead import TypeAhead
+from horizon_builder.userfiles.pages import TempPages
 from horizon_builder.userfiles.prefs import load_prefs, save_pref, take_problems
 
 if TYPE_CHECKING:
@@ -96,6 +97,7 @@ class HorizonApp(App[int]):
         self.rulebook = Rulebook(self, lambda: self.session)  # your rulebook's entries
         self.files = RosterFiles(self)  # save, open, new
         self.campaign = KnownCampaign()  # a commander's list shown as the campaign plays it
+        self.browser_pages = TempPages()  # Open in browser's pages: removed when the app quits
         if session is not None:
             self._use(session)
         prefs = load_prefs()  # read once at the start: the theme and the keymap
@@ -343,7 +345,8 @@ class HorizonApp(App[int]):
     def action_export(self) -> None:
         from horizon_builder.tui.sharing.export import ExportScreen
 
-        self.push_screen(ExportScreen(self.session.report, path=self.session.path))
+        self.push_screen(ExportScreen(self.session.report, path=self.session.path,
+                                      pages=self.browser_pages))
 
     def action_copy_list(self) -> None:
         from horizon_builder.tui.sharing.share import ask_copy_list
@@ -427,6 +430,7 @@ class HorizonApp(App[int]):
 
     def on_unmount(self) -> None:
         self.autosave_now()  # leaving another way (an error, a signal): keep the work
+        self.browser_pages.remove_all()  # however it leaves (a page just opened: read first)
 
 
 def run_app(path: Path | None, overrides: list[str],

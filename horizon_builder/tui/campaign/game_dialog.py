@@ -88,7 +88,7 @@ class GameDialog(Dialog[GameEntry | None]):
     def buttons(self) -> Sequence[DialogButton[GameEntry | None]]:
         return self.submit_buttons("Record" if self.correct is None else "Correct")
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         self.say(None)
         if self.correct is not None:
             self._fill(self.campaign.games[self.correct - 1])

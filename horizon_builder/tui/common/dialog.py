@@ -79,7 +79,10 @@ class Dialog(ModalScreen[T]):
     ESCAPE: ClassVar[tuple[str, str]] = ("escape", "Cancel")
     #: the id of the button Enter presses: Enter in a field, or on a widget that takes no Enter
     DEFAULT: ClassVar[str | None] = None
-    #: what is focused when the dialog opens (a selector; empty: the dialog's own on_mount)
+    #: what is focused when the dialog opens (a selector; empty: the first widget that takes
+    #: focus, or what the dialog's own :meth:`ready` focuses). Textual does it (it becomes the
+    #: screen's AUTO_FOCUS): looked for once the dialog's widgets are mounted, and again when
+    #: the dialog is back on top with nothing focused; nothing there, nothing focused.
     FOCUS: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -91,6 +94,8 @@ class Dialog(ModalScreen[T]):
             if cls.DEFAULT is not None:
                 bindings.append(Binding("enter", f"answer('{cls.DEFAULT}')", show=False))
             cls.BINDINGS = bindings
+        if cls.FOCUS:
+            cls.AUTO_FOCUS = cls.FOCUS
         super().__init_subclass__(**kwargs)
 
     def __init__(self, title: str, cancel: T, *, box: str = "", box_id: str | None = None) -> None:
@@ -125,10 +130,15 @@ class Dialog(ModalScreen[T]):
         return DialogButton(label, "ok", SUBMIT, "primary"), DialogButton(cancel, "cancel", CANCEL)
 
     def on_mount(self) -> None:
-        # (nothing matches only when the app exits while the dialog is being mounted: its
-        # children are pruned with the screens, and there is nothing left to focus)
-        if self.FOCUS and (found := self.query(self.FOCUS)):
-            found.first().focus()
+        """A dialog acts on its widgets only while they are there: one taken down while it
+        was being mounted (the app leaving: the screens and their widgets are pruned before
+        the dialog's mount comes) does nothing, where a query would find no widget."""
+        if self.is_attached:
+            self.ready()
+
+    def ready(self) -> None:
+        """What the dialog does once its widgets are mounted (fill a list, focus one by a
+        rule of its own): a dialog's own start, in place of ``on_mount``."""
 
     def submit(self) -> None:
         """A SUBMIT button pressed (or Enter in a field): check what was typed, then close."""

@@ -194,7 +194,7 @@ class PathPrompt(Dialog[Path | None]):
         """Widgets between the path and the buttons (the Open dialog's recent list and folders)."""
         yield from ()
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         field = self.query_one("#path", Input)
         field.focus()
         field.cursor_position = len(field.value)

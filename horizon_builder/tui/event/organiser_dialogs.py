@@ -42,7 +42,7 @@ class FolderAndPresetDialog(Dialog[tuple[Path, Path] | None]):
     def buttons(self) -> Sequence[DialogButton[tuple[Path, Path] | None]]:
         return self.submit_buttons("Open")
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         self.query_one("#org-preset-row").display = self._need_preset
         self.query_one("#org-preset-file").display = self._need_preset
         book = find_preset("oth-tournament")  # the book's plain tournament by default

@@ -62,7 +62,7 @@ class ResultDialog(Dialog[ResultEntry | None]):
     def buttons(self) -> Sequence[DialogButton[ResultEntry | None]]:
         return self.submit_buttons("Enter")
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         self._fill()
         self.query_one("#result-vp", Input).focus()
 

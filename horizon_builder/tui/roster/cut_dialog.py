@@ -56,7 +56,7 @@ class CutDialog(Dialog[CutAnswer]):
             line.append("  the CHQ: choose another", style="italic dim")
         return line
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         listing = self.query_one("#cut-list", OptionList)
         listing.focus()
         if self._cuts:

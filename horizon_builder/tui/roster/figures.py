@@ -108,18 +108,21 @@ def _task_force(report: Report) -> Figures:
     t = report.totals
     roster = report.analysis.roster
     limit = t.force_presence_limit or 2 * roster.force_cost  # the preset's, else twice
-    rounds = [
-        f"{sub.analysis.round_name} {sub.totals.force_cost}/{sub.totals.force_cost_limit}"
-        f"{'✓' if sub.legal else '✗'}"
-        for sub in report.round_reports
-    ]
+    from horizon_builder.engine.tournament import round_ready
+
+    rounds, marks = [], []
+    for index, sub in enumerate(report.round_reports):
+        ready, word = round_ready(report, index)
+        marks.append("✓" if ready else "✗")
+        rounds.append(f"{sub.analysis.round_name} "
+                      f"{word or f'{sub.totals.force_cost}/{sub.totals.force_cost_limit}'}"
+                      f"{marks[-1]}")
     figures = Figures(
         "FP", t.force_presence, limit, f"{t.force_presence}/{limit} Task Force FP",
         [f"event FC {roster.force_cost}", " · ".join(rounds) if rounds else "no rounds yet"],
         over=t.force_presence > limit,
-        narrow=[f"event FC {roster.force_cost}", "rounds " + " ".join(
-            f"{'✓' if sub.legal else '✗'}" for sub in report.round_reports) if rounds
-            else "no rounds yet"],
+        narrow=[f"event FC {roster.force_cost}",
+                "rounds " + " ".join(marks) if rounds else "no rounds yet"],
     )
     _line2(report, figures)
     from horizon_builder.engine.tournament import benched, remaining_value, round_minutes
@@ -152,7 +155,6 @@ def _line2(report: Report, figures: Figures, spaces: int | None = None) -> None:
 def elements_text(report: Report) -> str:
     """"7 elements", and the strategic assets apart ("7 elements + 2 assets"): an asset is off
     the table, not an element there (OtH p.36)."""
-    infos = report.analysis.by_id.values()
-    assets = sum(1 for info in infos if info.type is not None and info.type.is_asset)
-    text = plural(len(infos) - assets, "element")
-    return text + (f" + {plural(assets, 'asset')}" if assets else "")
+    from horizon_builder.engine.totals import elements_said
+
+    return elements_said(info.type for info in report.analysis.by_id.values())

@@ -197,20 +197,38 @@ def editor_title(element: Element, info: ElementInfo, report: Report, findings: 
     n_err = sum(1 for f in findings if f.severity == "error")
     verdict = (Content.styled(f"✗ {plural(n_err, 'error')}", "bold $error")
                if n_err else Content.styled("✓ no errors", "bold $success"))
-    totals = report.totals
-    force = Content.styled(f"   force FC {totals.force_cost}/{totals.force_cost_limit}  ",
-                           "bold $error" if totals.force_cost > totals.force_cost_limit
-                           else "$text-muted")
+    force = _force_figure(report)
     type_name = info.type.name if info.type else element.type
     title = Content.assemble(
         ("Edit ", "dim"), (element.name, "bold"), f" · {type_name} P{element.presence}",
         f" · FC {info.fc} · FP {info.fp}" + (" (provisional)" if info.fc_provisional else ""),
         force, verdict)
-    if title.cell_length > width:
+    for figure in (force, _force_figure(report, short=True)):
+        if title.cell_length <= width:
+            break
         title = Content.assemble((element.name, "bold"), f" · P{element.presence}",
                                  f" · FC {info.fc}{'≈' if info.fc_provisional else ''}",
-                                 force, verdict)
+                                 figure, verdict)
     return title
+
+
+def _force_figure(report: Report, short: bool = False) -> Content:
+    """The force's figure in the editor's title: a battlegroup's FC against its budget; a Task
+    Force's FC is no budget (its FP is bounded, OtH p.46): its FP against the limit, then its
+    FC with the FC each round is built to (``short``: its FP alone)."""
+    from textual.content import Content
+
+    from horizon_builder.engine.tournament import task_force_cost
+
+    t = report.totals
+    if report.analysis.roster.kind == "task_force" and t.force_presence_limit is not None:
+        over = t.force_presence > t.force_presence_limit
+        text = (f"   Task Force FP {t.force_presence}/{t.force_presence_limit}"
+                + ("  " if short else f" · {task_force_cost(report.analysis, t.force_cost)}  "))
+    else:
+        over = t.force_cost > t.force_cost_limit
+        text = f"   force FC {t.force_cost}/{t.force_cost_limit}  "
+    return Content.styled(text, "bold $error" if over else "$text-muted")
 
 
 def hang(note: str, room: int, indent: int = 3) -> str:

@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from horizon_builder import editing as ed
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.engine.findings import Finding
+from horizon_builder.engine.tournament import round_ready
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.common.keys_footer import KeysFooter
@@ -183,13 +184,14 @@ class RoundsScreen(RoundListActions):
                 options.append(Option(plain(round_.name), id=f"round:{i}"))
                 continue
             t = sub.totals
-            errors = [f for f in report.round_findings(i) if f.severity == "error"]
-            mark = ("✗", "bold $error") if errors else ("✓", "bold $success")
+            ready, word = round_ready(report, i)
+            mark = ("✓", "bold $success") if ready else ("✗", "bold $error")
             lost = f" †{len(round_.destroyed)}" if round_.destroyed else ""
             options.append(Option(Content.assemble(
                 mark, " ", (round_.name, "bold"), "\n  ",
-                (f"FC {t.force_cost}/{t.force_cost_limit}",
-                 "$error" if t.over_budget else "dim"), (lost, "$error")), id=f"round:{i}"))
+                (word, "$error") if word else (f"FC {t.force_cost}/{t.force_cost_limit}",
+                                               "$error" if t.over_budget else "dim"),
+                (lost, "$error")), id=f"round:{i}"))
         if not options:
             options.append(Option(Content.styled("no rounds yet", "dim"), disabled=True))
         with box.prevent(OptionList.OptionHighlighted):

@@ -50,7 +50,7 @@ class SuggestDialog(Dialog[Suggestion | None]):
         yield OptionList(id="suggest-list")
         yield Static(id="suggest-note")
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         self._search()
         self.query_one("#suggest-list").focus()
 

@@ -32,6 +32,7 @@ from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.paths import visitor_root
 from horizon_builder.tui.common.toggles import ShapeCheckbox
+from horizon_builder.userfiles.pages import TempPages
 
 FORMAT_LABELS = {"text": "Plain text", "markdown": "Markdown (forums, chat)",
                  "html": "HTML (print)", "cards": "HTML cards (print)", "json": "JSON (data)"}
@@ -83,8 +84,16 @@ class ExportScreen(ModalScreen[None]):
 
     def __init__(self, roster: Roster | Report, ruleset: Ruleset | None = None, *,
                  path: Path | None = None, fmt: str | None = None, compact: bool = False,
+                 pages: TempPages | None = None,
                  name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
+        if pages is None:  # no app keeps them (a host of its own): removed when Python exits
+            import atexit
+
+            pages = TempPages()
+            atexit.register(pages.remove_all)
+        #: where Open in browser writes its pages: the app removes them when it quits
+        self.pages = pages
         if isinstance(roster, Report):
             report = roster
         else:
@@ -198,9 +207,8 @@ class ExportScreen(ModalScreen[None]):
                     "(if your terminal allows it: else save it)", timeout=4)
 
     def action_browser(self) -> None:
-        """The HTML export, in the default web browser (a file beside the roster, or a
-        temporary one), ready to print."""
-        import tempfile
+        """The HTML export, in the default web browser, ready to print: a page in a temporary
+        folder, removed when the app quits (:mod:`horizon_builder.userfiles.pages`)."""
         import webbrowser
 
         fmt = "cards" if self.format == "cards" else "html"  # the layout chosen, else the list
@@ -208,12 +216,10 @@ class ExportScreen(ModalScreen[None]):
         if self.served:  # the visitor's browser, not the host's
             self._deliver(html, default_filename(self.document.name, fmt), to_open=True)
             return
-        folder = Path(tempfile.mkdtemp(prefix="horizon-builder-"))
-        target = folder / default_filename(self.document.name, fmt)
-        write_atomic(target, html)
+        target = self.pages.write(default_filename(self.document.name, fmt), html)
         opened = webbrowser.open(target.resolve().as_uri())
         self.notify(f"Opened {target} in your browser" if opened else
-                    f"No browser found: the page is at {target}", timeout=5)
+                    f"No browser found: the page is at {target} until the app quits", timeout=5)
 
     def action_save(self) -> None:
         """Write the previewed export atomically to the path in the input; say how it went."""

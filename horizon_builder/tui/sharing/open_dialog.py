@@ -232,8 +232,8 @@ class OpenRosterDialog(PathPrompt):
                 and outside_root(folder, tree.confined_to) is None:
             tree.path = folder.resolve()
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def ready(self) -> None:
+        super().ready()
         tree = self.query_one("#open-tree", RosterTree)
         self.watch(tree, "path", self._show_folder, init=False)
 

@@ -100,12 +100,12 @@ def autosave_on_hangup(app: HorizonApp) -> None:
     def on_signal(signum: int, _frame: object) -> None:
         hangup = signum == getattr(signal, "SIGHUP", None)
         if hangup and not app.loaded:
-            os._exit(128 + signum)  # nothing to keep; the terminal to restore is gone
+            end_now(app, 128 + signum)  # nothing to keep; the terminal to restore is gone
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # the app is not running (yet, or any more)
             if hangup:
-                os._exit(128 + signum)
+                end_now(app, 128 + signum)
             raise SystemExit(128 + signum) from None
         loop.call_soon_threadsafe(leave_now, app, signum)
 
@@ -121,7 +121,14 @@ def leave_now(app: HorizonApp, signum: int) -> None:
     if signum == getattr(signal, "SIGHUP", None):
         import threading
 
-        timer = threading.Timer(HANGUP_GRACE_SECONDS, os._exit, (128 + signum,))
+        timer = threading.Timer(HANGUP_GRACE_SECONDS, end_now, (app, 128 + signum))
         timer.daemon = True
         timer.start()
     app.exit(return_code=128 + signum)
+
+
+def end_now(app: HorizonApp, code: int) -> None:
+    """End the process at once (no clean-up of Python's own runs): the temporary pages Open in
+    browser wrote are removed first, without the wait a quit gives them."""
+    app.browser_pages.remove_all(wait=False)
+    os._exit(code)

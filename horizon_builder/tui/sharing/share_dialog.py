@@ -40,5 +40,5 @@ class CopyListDialog(Dialog[CopyChoice]):
                 DialogButton("Share code (c)", "code", "code", disabled=self._code_length is None),
                 DialogButton("Cancel", "cancel", CANCEL))
 
-    def on_mount(self) -> None:
+    def ready(self) -> None:
         self.query_one("#code" if self._code_length is not None else "#text", Button).focus()
