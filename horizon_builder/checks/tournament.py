@@ -137,7 +137,7 @@ def task_force_no_command(force: ForceView) -> Iterator[Fault]:
 
 
 # --- the rounds, as the Task Force list records them
-TF_ROUND_EMPTY = Rule("tf-round-empty", "error", CHAPTER, "OtH p.46, p.47",
+TF_ROUND_EMPTY = Rule("tf-round-empty", "warning", CHAPTER, "OtH p.46, p.47",
                       "a round fielding nothing")
 TF_ROUND_DUPLICATE = Rule("tf-round-duplicate", "error", CHAPTER, "OtH p.46",
                           "an element fielded twice in a round")
@@ -147,11 +147,13 @@ TF_DESTROYED_NOT_FIELDED = Rule("tf-destroyed-not-fielded", "warning", CHAPTER, 
 
 @TF_ROUND_EMPTY.round(modes=TASK_FORCE, together="rounds")
 def round_empty(view: RoundView) -> Iterator[Fault]:
-    """A round that fields no element has no battlegroup to play: each round's is built from
-    the Task Force (OtH p.46), and a force at 0 momentum ends the battle before it begins
-    (OtH p.47). Not legal, and every list of rounds marks it so (engine.tournament.round_ready)."""
+    """A round that fields no element has no battlegroup to play yet. A warning, not an
+    error: each round's battlegroup is chosen from the Task Force at the start of that round
+    (OtH p.46), so a list may leave the rounds to come unchosen; but a round played as it
+    stands would start at 0 momentum and end at once (OtH p.47), so every list of rounds
+    marks it ✗ "empty" (engine.tournament.round_ready)."""
     if not view.round.elements:
-        yield Fault(f"{view.round.name}: no elements chosen: a round's battlegroup fields "
+        yield Fault(f"{view.round.name}: no elements chosen yet: a round's battlegroup fields "
                     "at least one element", field="rounds", round=view.round.name)
 
 

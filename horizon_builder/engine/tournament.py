@@ -12,8 +12,9 @@ from horizon_builder.rules.models import Ruleset
 if TYPE_CHECKING:
     from horizon_builder.engine.validator import Report
 
-#: How a round that fields nothing is said wherever rounds are listed: no battlegroup
-#: (OtH p.46: each round's is built from the Task Force), so not legal (rule tf-round-empty).
+#: How a round that fields nothing is said wherever rounds are listed: no battlegroup chosen
+#: yet (OtH p.46: each round's is built from the Task Force at that round's start), so it
+#: cannot be played as it stands (rule tf-round-empty, a warning).
 EMPTY_ROUND = "empty"
 
 
