@@ -38,8 +38,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "(each judged against the preset and pinned)")
     new.add_argument("file", metavar="EVENT", help="the event file to write (TOML)")
     new.add_argument("lists", nargs="+", metavar="LIST",
-                     help="each commander's Task Force file (the commander's name comes from its "
-                     "`commander` key, else the file name)")
+                     help="each commander's Task Force file, or a folder of them (the "
+                     "commander's name comes from its `commander` key, else the file name; a "
+                     "list's own house rules file among them is skipped with a note)")
     new.add_argument("--preset", required=True, help="event preset: a shipped one by name "
                      "(horizon-builder presets) or a file")
     new.add_argument("--name", help="the event's name (default: the preset's)")
@@ -191,6 +192,8 @@ def _new(args: argparse.Namespace) -> int:
 
     session = EventSession.create(args.file, args.lists, args.preset, args.name, args.seed,
                                   args.campaign, args.admit_illegal)
+    for note in session.skipped:
+        print(f"note: {printable(note)}", file=sys.stderr)
     for commander in session.event.commanders:
         if commander.admitted:
             print(f"warning: {shown(commander.name)}'s list is admitted although NOT LEGAL: "
