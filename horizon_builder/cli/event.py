@@ -210,7 +210,7 @@ def _pair(args: argparse.Namespace) -> int:
 
     session = change(args.file, lambda session: session.pair())
     for battle in session.event.rounds[-1].battles:
-        print("  " + battle_text(battle))
+        print("  " + battle_text(battle, session.loaded.bye))
     return 0
 
 
@@ -223,7 +223,7 @@ def _result(args: argparse.Namespace) -> int:
     number = args.round or len(session.event.rounds)
     battle = next(b for b in session.event.rounds[number - 1].battles
                   if args.commander in b.players)
-    print(f"Round {number}: {battle_text(battle)}")
+    print(f"Round {number}: {battle_text(battle, session.loaded.bye)}")
     return 0
 
 

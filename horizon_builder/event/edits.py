@@ -12,19 +12,21 @@ from horizon_builder.event.io import LoadedEvent, round_problems
 from horizon_builder.event.models import Commander, Correction, Event, EventRound, Result
 from horizon_builder.event.pairing import PairingError, next_round
 from horizon_builder.roster.models import Roster
+from horizon_builder.rules.event import ByeRule
 from horizon_builder.text.words import plural
 
 
-def with_next_round(event: Event, last_round: int | None = None) -> Event:
-    """The event with its next round paired among the commanders still playing (PairingError
-    says why it cannot be: past the preset's last round, results missing...)."""
+def with_next_round(event: Event, bye: ByeRule, last_round: int | None = None) -> Event:
+    """The event with its next round paired among the commanders still playing, the bye by
+    ``bye`` (PairingError says why it cannot be: past the preset's last round, results
+    missing...)."""
     if last_round is not None and len(event.rounds) >= last_round:
         raise PairingError(f"the event has {plural(last_round, 'round')} and round {len(event.rounds)} "
                            "is its last: there is no round to pair (the standings are final "
                            "once its results are in)")
     playing = event.model_copy(update={"commanders": event.active})
     return event.model_copy(update={"rounds": (*event.rounds,
-                                               EventRound(battles=next_round(playing)))})
+                                               EventRound(battles=next_round(playing, bye)))})
 
 
 def _now() -> str:
@@ -53,8 +55,10 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
         raise PairingError(f"{name!r} is not paired in round {number} (paired: {paired}): "
                            "check the name")
     if battle.blue is None:
+        from horizon_builder.event.report import bye_scores
+
         raise PairingError(f"{name} has a bye in round {number}: nothing to enter (a bye is "
-                           "complete when paired and scores nothing)")
+                           f"complete when paired and {bye_scores(loaded.bye)})")
     old = battle.result_of(name)
     if destroyed is None:
         destroyed = old.destroyed if old is not None else ()

@@ -35,6 +35,7 @@ from horizon_builder.roster.io import (
     roster_to_data,
 )
 from horizon_builder.roster.pin import pin, short_pin
+from horizon_builder.rules.event import ByeRule
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
 
@@ -54,6 +55,12 @@ class LoadedEvent:
     files: dict[str, LoadedRoster] = field(default_factory=dict)  #: the list files as now
     #: why a list file cannot be read, by commander, where the registered list stands in
     unreadable: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def bye(self) -> ByeRule:
+        """Who has the bye and what it scores: the preset's rule, the event file's own
+        ``[bye]`` keys in place of the preset's (docs/rules.md, Readings)."""
+        return self.event.bye_rule(self.options.bye if self.options is not None else ByeRule())
 
     @property
     def last_round(self) -> int | None:
@@ -297,6 +304,8 @@ def event_to_data(event: Event) -> dict[str, Any]:
             commander.pop("dropped", None)
         if model.registered is not None:  # as its roster file says it (defaults left out)
             commander["registered"] = roster_to_data(model.registered)
+    if event.bye is not None:  # only the keys it sets: the others stay the preset's
+        data["bye"] = event.bye.model_dump(mode="json", exclude_unset=True)
     for key in ("rounds", "corrections"):  # written once they hold something: as tables,
         if not data.get(key):                # [[rounds]], not one line holding every round
             data.pop(key, None)

@@ -11,6 +11,7 @@ from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle
 from horizon_builder.event.names import shown
 from horizon_builder.event.pairing import Standing, side_totals, standings
+from horizon_builder.rules.event import ByeRule
 from horizon_builder.text.safetext import printable
 from horizon_builder.text.words import plural
 
@@ -19,7 +20,8 @@ COLUMNS = ("Rank", "Commander", "Side", "VP", "Tie-break", "FC left", "Bye")
 
 
 def byes(loaded: LoadedEvent) -> dict[str, list[int]]:
-    """The rounds in which each commander had the bye (it scores nothing: docs/rules.md, Readings)."""
+    """The rounds in which each commander had the bye (what it scores: the event's bye rule,
+    docs/rules.md, Readings)."""
     out: dict[str, list[int]] = {}
     for number, round_ in enumerate(loaded.event.rounds, start=1):
         name = round_.bye()
@@ -31,9 +33,9 @@ def byes(loaded: LoadedEvent) -> dict[str, list[int]]:
 def standing_tables(loaded: LoadedEvent) -> list[tuple[str, list[Standing]]]:
     """The overall table, and in the campaign format one per side (OtH p.48)."""
     remaining = loaded.remaining()
-    tables = [("Overall", standings(loaded.event, remaining))]
+    tables = [("Overall", standings(loaded.event, remaining, loaded.bye))]
     if loaded.event.pairing == "campaign":
-        tables += [(f"{side.title()} side", standings(loaded.event, remaining, side))
+        tables += [(f"{side.title()} side", standings(loaded.event, remaining, loaded.bye, side))
                    for side in ("red", "blue")]
     return tables
 
@@ -59,14 +61,23 @@ def standing_rows(loaded: LoadedEvent) -> list[tuple[str, list[list[str]]]]:
 NO_TABLE, NO_OPPONENT = "no table", "no opponent"
 
 
-def bye_text(name: str) -> str:
+def bye_scores(rule: ByeRule) -> str:
+    """What a bye scores, by the event's bye rule: "scores nothing", "scores 3 VP,
+    tie-break 2"."""
+    if rule.victory_points == 0 and rule.tie_break == 0:
+        return "scores nothing"
+    return f"scores {rule.victory_points} VP, tie-break {rule.tie_break}"
+
+
+def bye_text(name: str, rule: ByeRule) -> str:
     """The bye, said of the commander who has it (``name`` as shown)."""
-    return f"{name} has the bye ({NO_OPPONENT}; scores nothing)"
+    return f"{name} has the bye ({NO_OPPONENT}; {bye_scores(rule)})"
 
 
-def battle_text(battle: Battle) -> str:
+def battle_text(battle: Battle, rule: ByeRule) -> str:
+    """A battle in a line (``rule``: what a bye scores)."""
     if battle.blue is None:
-        return f"{NO_TABLE}: {bye_text(shown(battle.red))}"
+        return f"{NO_TABLE}: {bye_text(shown(battle.red), rule)}"
     score = ""
     if battle.red_result is not None and battle.blue_result is not None:
         score = (f"  {battle.red_result.victory_points}-{battle.blue_result.victory_points} VP"
@@ -82,7 +93,7 @@ def _summary(loaded: LoadedEvent) -> list[str]:
              f"round{'' if paired == 1 and not of else 's'} paired, {event.pairing} pairing, "
              f"preset {loaded.preset.name}"]
     if event.pairing == "campaign":
-        totals = side_totals(event)
+        totals = side_totals(event, loaded.bye)
         leader = ("drawn" if totals["red"] == totals["blue"]
                   else "Red" if totals["red"] > totals["blue"] else "Blue")
         lines.append(f"Sides: Red {totals['red']} VP, Blue {totals['blue']} VP: {leader} "
@@ -103,7 +114,7 @@ def _text(loaded: LoadedEvent) -> str:
         out += ["  ".join(c.ljust(widths[i]) for i, c in enumerate(row)).rstrip() for row in table]
     for index, round_ in enumerate(loaded.event.rounds, start=1):
         out += ["", f"Round {index}" + ("" if round_.done else " (results to come)")]
-        out += ["  " + printable(battle_text(b)) for b in round_.battles]
+        out += ["  " + printable(battle_text(b, loaded.bye)) for b in round_.battles]
     if loaded.event.corrections:
         out += ["", "Corrections"] + ["  " + c for c in correction_lines(loaded)]
     return "\n".join(out) + "\n"
@@ -127,7 +138,8 @@ def _markdown(loaded: LoadedEvent) -> str:
                 "|" + "---|" * len(COLUMNS)]
         out += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
     for index, round_ in enumerate(loaded.event.rounds, start=1):
-        out += ["", f"## Round {index}", ""] + [f"- {esc(battle_text(b))}" for b in round_.battles]
+        out += ["", f"## Round {index}", ""] + [f"- {esc(battle_text(b, loaded.bye))}"
+                                                for b in round_.battles]
     if loaded.event.corrections:
         out += ["", "## Corrections", ""] + [f"- {esc(c)}" for c in correction_lines(loaded)]
     return "\n".join(out) + "\n"
@@ -142,7 +154,7 @@ def _html(loaded: LoadedEvent) -> str:
         body.append(f"<h2>{title}</h2><table><thead><tr>{head}</tr></thead><tbody>{trs}</tbody>"
                     "</table>")
     for index, round_ in enumerate(loaded.event.rounds, start=1):
-        items = "".join(f"<li>{h(battle_text(b))}</li>" for b in round_.battles)
+        items = "".join(f"<li>{h(battle_text(b, loaded.bye))}</li>" for b in round_.battles)
         body.append(f"<h2>Round {index}</h2><ul>{items}</ul>")
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto}"
              "table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2em .6em}")

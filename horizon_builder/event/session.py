@@ -256,7 +256,8 @@ class EventSession:
     # --- changes -------------------------------------------------------------------------
     def pair(self) -> Change:
         """Pair the next round (OtH p.46; the campaign format p.48)."""
-        event = self._edit(edits.with_next_round, self.event, self.loaded.last_round)
+        event = self._edit(edits.with_next_round, self.event, self.loaded.bye,
+                           self.loaded.last_round)
         return self._write("pair", f"Round {len(event.rounds)} paired.", event)
 
     def enter_result(self, name: str, victory_points: str | int, tie_break: str | int,

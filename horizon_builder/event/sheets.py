@@ -91,7 +91,7 @@ def html_page(title: str, blocks: Sequence[str]) -> str:
 def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str]) -> str:
     if battle.blue is None:  # a bye is played at no table
         return (printable(f"{loaded.event.name}: round {number}, {NO_TABLE}") +
-                f"\n  {bye_text(escaped(battle.red))} this round")
+                f"\n  {bye_text(escaped(battle.red), loaded.bye)} this round")
     head = printable(f"{loaded.event.name}: round {number}, table {battle.table}")
     changed = set(loaded.changed())
     lines = [head]
@@ -164,7 +164,7 @@ def final_standings(loaded: LoadedEvent) -> str:
            "Order: victory points, then tie-break points, then the FC left in the Task "
            "Force, else drawn (OtH p.48)"]
     if event.pairing == "campaign":
-        totals = side_totals(event)
+        totals = side_totals(event, loaded.bye)
         verb = "wins" if over else "leads"
         winner = ("drawn" if totals["red"] == totals["blue"] else
                   f"Red {verb}" if totals["red"] > totals["blue"] else f"Blue {verb}")

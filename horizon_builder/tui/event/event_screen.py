@@ -137,7 +137,7 @@ class EventScreen(WatchedTableView):
         for number, round_ in enumerate(event.rounds, start=1):
             state = "" if round_.done else "  (results to come: r)"
             lines.append(Content.assemble((f"Round {number}", "bold"), (state, "$warning")))
-            lines += [plain("  " + battle_text(b)) for b in round_.battles]
+            lines += [plain("  " + battle_text(b, loaded.bye)) for b in round_.battles]
         if event.corrections:
             lines.append(Content.styled("Corrections", "bold"))
             lines += [plain("  " + line) for line in correction_lines(loaded)]
