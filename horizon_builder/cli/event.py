@@ -86,8 +86,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     standings.add_argument("--format", choices=FORMATS, default="text",
                            help="how to print the standings (default: text)")
     standings.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
-    standings.add_argument("--final", action="store_true", help="the final standings as text, "
-                           "with the tie-break that placed each commander (OtH p.48)")
+    standings.add_argument("--final", action="store_true", help="the final standings, with "
+                           "the tie-break that placed each commander (OtH p.48), in any "
+                           "--format (html: a page to print)")
     for action, help_ in (("slips", "print a round's pairing slips: table, commanders, their "
                            "lists' pins, blanks for the result"),
                           ("sheet", "print a round's results sheet: a line per table")):
@@ -259,10 +260,7 @@ def _standings(args: argparse.Namespace) -> int:
 def _final(args: argparse.Namespace) -> int:
     from horizon_builder.event.sheets import final_standings
 
-    if args.format != "text":
-        print("error: --final prints text: leave out --format", file=sys.stderr)
-        return 2
-    return _emit(final_standings(read(args.file).loaded), args.output)
+    return _emit(final_standings(read(args.file).loaded, args.format), args.output)
 
 
 def _sheets(args: argparse.Namespace) -> int:

@@ -85,9 +85,11 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
     return new_event
 
 
-def describe(result: Result) -> str:
-    lost = f", lost {' '.join(result.destroyed)}" if result.destroyed else ""
-    return f"{result.victory_points} VP, tie-break {result.tie_break}{lost}"
+def describe(result: Result, names: Sequence[str] | None = None) -> str:
+    """A result in words; ``names``: its elements destroyed by name (else their ids)."""
+    lost = ", ".join(result.destroyed if names is None else names)
+    return f"{result.victory_points} VP, tie-break {result.tie_break}" + (
+        f", lost {lost}" if lost else "")
 
 
 def _update(event: Event, name: str, **changes: object) -> Event:

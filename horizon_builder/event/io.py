@@ -8,6 +8,7 @@ same rules as the verdicts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,17 @@ class LoadedEvent:
                 if result is not None:
                     out.extend(i for i in result.destroyed if i not in out)
         return out
+
+    def element_names(self, name: str, ids: Sequence[str]) -> list[str]:
+        """The commander's elements ``ids`` by their names in the list played (printouts
+        name elements, not ids); a name two elements share gets its id, ``Tank (hc2)``; an
+        id the list does not hold (a list unreadable now) is shown as it is."""
+        loaded = self.lists.get(name)
+        elements = {e.id: e.name for e in loaded.roster.elements} if loaded is not None else {}
+        names = list(elements.values())
+        return [element_id if element_id not in elements else
+                elements[element_id] if names.count(elements[element_id]) == 1 else
+                f"{elements[element_id]} ({element_id})" for element_id in ids]
 
     def remaining(self) -> dict[str, int | None]:
         """Each commander's Task Force FC not destroyed in the event (OtH p.48)."""

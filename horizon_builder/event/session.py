@@ -272,9 +272,12 @@ class EventSession:
         shown_number = len(event.rounds) if number is None else number
         if event.corrections != self.event.corrections:
             fix = event.corrections[-1]
+            lost = self.loaded.element_names
             return self._write("correction", f"corrected {shown(name)}'s round "
-                               f"{shown_number}: was {edits.describe(fix.old)}, now "
-                               f"{edits.describe(fix.new)} (the old result is kept)", event)
+                               f"{shown_number}: was "
+                               f"{edits.describe(fix.old, lost(name, fix.old.destroyed))}, now "
+                               f"{edits.describe(fix.new, lost(name, fix.new.destroyed))} (the "
+                               "old result is kept)", event)
         return self._write("result", f"{shown(name)}: {vp} VP, tie-break {tb} entered in "
                            f"round {shown_number}.", event)
 
