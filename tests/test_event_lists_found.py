@@ -178,6 +178,8 @@ async def test_the_organiser_screen_shows_the_real_reason_first(lists):
         await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
                     and app.screen.judged >= 1, "the lists judged")
         table = app.screen.query_one(DataTable)
-        assert table.row_count == 4  # house.toml is Dan's rules, not a list
+        assert table.row_count == 4  # house.toml is Dan's rules, not a list: said so
+        summary = str(app.screen.query_one("#org-summary").render())
+        assert "1 rules file (not lists)" in summary
         first = str(table.get_cell("Dan.toml", "first_error"))
         assert first.startswith("brings its own rules file (house.toml)"), first

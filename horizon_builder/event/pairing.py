@@ -58,7 +58,7 @@ class Score:
 def scores(event: Event, bye: ByeRule) -> dict[str, Score]:
     """Each commander's totals over the results entered so far, a bye scoring what the
     event's bye rule gives it."""
-    sums = {c.name: [0, 0, 0, 0] for c in event.commanders}  # VP, tie-break, played, byes
+    sums = {c.name: [0, 0, 0, 0] for c in event.commanders}  # VP, tie-break, battles, byes
     for round_ in event.rounds:
         for battle in round_.battles:
             for name in battle.players:
