@@ -213,3 +213,21 @@ async def test_the_event_screen_shows_what_a_bye_scores(tmp_path, capsys):
         labels = [str(c.label) for c in table.columns.values()]
         row = dict(zip(labels, (str(c) for c in table.get_row("E")), strict=True))
         assert (row["VP"], row["Tie-break"], row["Bye"]) == ("6", "3", "R2")
+
+
+def test_a_result_written_by_hand_for_a_bye_is_an_error(tmp_path, capsys):
+    """A bye scores by the rule, never by a result: one written into the event file by hand
+    is an error naming its line (before, it was added to the commander's totals)."""
+    preset = club(tmp_path)
+    event = tmp_path / "event.toml"
+    lists = [str(tmp_path / "lists" / f"{n}.toml") for n in "ABC"]
+    assert cli(capsys, "new", str(event), "--preset", str(preset), *lists)[0] == 0
+    cli(capsys, "pair", str(event))
+    text = event.read_text()
+    bye = load_event(event).event.rounds[0].bye()
+    written = f'red = "{bye}" }}'
+    assert written in text
+    event.write_text(text.replace(written, f'red = "{bye}", red_result = {{ '
+                                  'victory_points = 9 } }'))
+    status, _out, err = cli(capsys, "standings", str(event))
+    assert status == 2 and "red_result: a bye has no result" in err

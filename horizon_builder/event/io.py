@@ -306,6 +306,10 @@ def round_problems(loaded: LoadedEvent) -> list[tuple[Loc, str]]:
                                     "round and is benched (OtH p.46): it cannot be lost again"))
             if battle.blue is None and battle.blue_result is not None:
                 out.append(((*where, "blue_result"), "a bye has no Blue side to score"))
+            if battle.blue is None and battle.red_result is not None:
+                out.append(((*where, "red_result"), "a bye has no result: it scores what the "
+                            "event's bye rule gives it (the preset's [event.bye], or the "
+                            "event file's [bye])"))
     return out
 
 
