@@ -12,7 +12,6 @@ this, so a folder or a glob (``lists/*.toml``) picks up the same lists in each.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,30 +50,35 @@ class Found:
 
 def find_lists(paths: Sequence[str | Path]) -> Found:
     """The lists ``paths`` name (a folder: its ``*.toml``), with the rules files among them
-    said and left out, whether a folder or the command line (a glob) names them."""
+    said and left out, whether a folder or the command line (a glob) names them. Each file
+    is read once here and only what says which it is kept (a folder of a thousand lists
+    keeps no thousand documents)."""
     found = named_files(paths)
-    data_of: dict[Path, dict[str, object]] = {}
+    rosters: set[Path] = set()
+    rules_only: set[Path] = set()
+    rules_of: dict[Path, Path] = {}
     for path, _shown in found:
         if str(path) == "-":  # standard input (``check -``): one roster, read once, later
             continue
-        with contextlib.suppress(LoadError):
-            data_of[path] = read_toml(path)[0]
-    rosters = {_resolved(p) for p, data in data_of.items()
-               if "force_cost" in data or "elements" in data}  # no rules layer has them
-    rules_of: dict[Path, Path] = {}
-    for path, data in data_of.items():
+        try:
+            data = read_toml(path)[0]
+        except LoadError:
+            continue  # its reader says why, in its row
+        if "force_cost" in data or "elements" in data:  # no rules layer has them
+            rosters.add(_resolved(path))
+        elif set(data) <= RULES_KEYS and not set(data) & LIST_KEYS:
+            rules_only.add(_resolved(path))
         named = data.get("overrides")
         if isinstance(named, str) and named:
             rules_of.setdefault(_resolved(overrides_file(named, path)), path)
     lists, skipped = [], []
     for path, shown in found:
         resolved = _resolved(path)
-        found_data = data_of.get(path)
         if resolved in rosters:
             lists.append((path, shown))
         elif resolved in rules_of:
             skipped.append((path, f"the house rules of {rules_of[resolved]} (its `overrides`)"))
-        elif found_data and set(found_data) <= RULES_KEYS and not set(found_data) & LIST_KEYS:
+        elif resolved in rules_only:
             skipped.append((path, "a rules file (rules tables, no list in it)"))
         else:
             lists.append((path, shown))
