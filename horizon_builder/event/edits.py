@@ -55,8 +55,6 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
         raise PairingError(f"{name!r} is not paired in round {number} (paired: {paired}): "
                            "check the name")
     if battle.blue is None:
-        from horizon_builder.event.report import bye_scores
-
         raise PairingError(f"{name} has a bye in round {number}: nothing to enter (a bye is "
                            f"complete when paired and {bye_scores(loaded.bye)})")
     old = battle.result_of(name)
@@ -83,6 +81,14 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
     if problems:
         raise PairingError("; ".join(message for _loc, message in problems))
     return new_event
+
+
+def bye_scores(rule: ByeRule) -> str:
+    """What a bye scores, by the event's bye rule: "scores nothing", "scores 3 VP,
+    tie-break 2"."""
+    if rule.victory_points == 0 and rule.tie_break == 0:
+        return "scores nothing"
+    return f"scores {rule.victory_points} VP, tie-break {rule.tie_break}"
 
 
 def describe(result: Result, names: Sequence[str] | None = None) -> str:

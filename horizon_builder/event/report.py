@@ -7,6 +7,7 @@ import html
 import io
 from collections.abc import Sequence
 
+from horizon_builder.event.edits import bye_scores, describe
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle, Result
 from horizon_builder.event.names import shown
@@ -71,14 +72,6 @@ def standing_rows(loaded: LoadedEvent) -> list[tuple[str, list[list[str]]]]:
 NO_TABLE, NO_OPPONENT = "no table", "no opponent"
 
 
-def bye_scores(rule: ByeRule) -> str:
-    """What a bye scores, by the event's bye rule: "scores nothing", "scores 3 VP,
-    tie-break 2"."""
-    if rule.victory_points == 0 and rule.tie_break == 0:
-        return "scores nothing"
-    return f"scores {rule.victory_points} VP, tie-break {rule.tie_break}"
-
-
 def bye_text(name: str, rule: ByeRule) -> str:
     """The bye, said of the commander who has it (``name`` as shown)."""
     return f"{name} has the bye ({NO_OPPONENT}; {bye_scores(rule)})"
@@ -133,8 +126,6 @@ def _text(loaded: LoadedEvent) -> str:
 
 def correction_lines(loaded: LoadedEvent) -> list[str]:
     """Each result replaced: round, commander, when, old and new."""
-    from horizon_builder.event.edits import describe
-
     def said(name: str, result: Result) -> str:
         return describe(result, loaded.element_names(name, result.destroyed))
 
