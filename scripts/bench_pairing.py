@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from horizon_builder.event.models import Battle, Commander, Event, EventRound, Result
 from horizon_builder.event.pairing import next_round
+from horizon_builder.rules.event import ByeRule
 
 TARGET_MS = 100.0
 Pairs = set[frozenset[str]]
@@ -111,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     worst_all = 0.0
     print(f"{'commanders':>10}  {'worst ms':>9}  {'history':<24} histories")
     for size in args.sizes:
-        results = [(timed(lambda e=e: next_round(e), args.repeats), name)  # type: ignore[misc]
+        results = [(timed(lambda e=e: next_round(e, ByeRule()), args.repeats), name)  # type: ignore[misc]
                    for name, e in histories(size)]
         worst, name = max(results)
         worst_all = max(worst_all, worst)

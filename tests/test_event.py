@@ -14,9 +14,12 @@ from horizon_builder.event.io import load_event
 from horizon_builder.event.models import Battle, Commander, Event, EventRound, Result
 from horizon_builder.event.pairing import PairingError, next_round, standings
 from horizon_builder.files.problems import LoadError
+from horizon_builder.rules.event import ByeRule
 
 TASK_FORCE = (Path(__file__).parent.parent / "examples" / "tournament-task-force.toml").read_text()
 NAMES = "ABCDEFGH"
+
+BYE = ByeRule()  #: the default bye rule (docs/rules.md, Readings)
 
 
 def _event(names: str = NAMES, rounds: tuple[EventRound, ...] = (), **kw) -> Event:
@@ -48,35 +51,35 @@ R4 = _round(("A", 3, 0, "E", 12, 5), ("G", 7, 3, "B", 7, 3), ("C", 4, 1, "H", 4,
 
 def test_round_one_is_random_and_reproducible():
     """Round 1 is drawn at random (OtH p.46), from the event's seed."""
-    first = next_round(_event(seed=7))
-    assert first == next_round(_event(seed=7))
+    first = next_round(_event(seed=7), BYE)
+    assert first == next_round(_event(seed=7), BYE)
     assert sorted(n for b in first for n in b.players) == list(NAMES)
-    assert any(_pairs(next_round(_event(seed=s))) != _pairs(first) for s in range(1, 6))
+    assert any(_pairs(next_round(_event(seed=s), BYE)) != _pairs(first) for s in range(1, 6))
 
 
 def test_swiss_round_two_by_victory_points_without_rematch():
     """After round 1: A10 G9 C7 D7 (C before D by name) E5 B4 F3 H2. A meets G; C's next is D,
     already met, so E; then D-B and F-H (OtH p.46)."""
-    assert _pairs(next_round(_event(rounds=(R1,)))) == [("A", "G"), ("C", "E"), ("D", "B"),
+    assert _pairs(next_round(_event(rounds=(R1,)), BYE)) == [("A", "G"), ("C", "E"), ("D", "B"),
                                                        ("F", "H")]
 
 
 def test_swiss_round_three_steps_down_to_avoid_a_last_rematch():
     """G17 A16 E14 D13 B10 C10 H7 F7: G-E, A-D; B-C would leave H-F, who met in round 2, so
     B meets H and C meets F."""
-    assert _pairs(next_round(_event(rounds=(R1, R2)))) == [("G", "E"), ("A", "D"), ("B", "H"),
+    assert _pairs(next_round(_event(rounds=(R1, R2)), BYE)) == [("G", "E"), ("A", "D"), ("B", "H"),
                                                           ("C", "F")]
 
 
 def test_swiss_round_four():
     """A24 G22 E19 B17 C16 D15 F13 H8: A-E (A met G), G-B, C-H (C met D and F), D-F."""
-    assert _pairs(next_round(_event(rounds=(R1, R2, R3)))) == [("A", "E"), ("G", "B"), ("C", "H"),
+    assert _pairs(next_round(_event(rounds=(R1, R2, R3)), BYE)) == [("A", "E"), ("G", "B"), ("C", "H"),
                                                               ("D", "F")]
 
 
 def test_final_standings_by_victory_then_tie_break_points():
     """E31, G29, A27, then B and D on 24: B's 12 tie-break points beat D's 10 (OtH p.48)."""
-    rows = standings(_event(rounds=(R1, R2, R3, R4)), dict.fromkeys(NAMES, 10))
+    rows = standings(_event(rounds=(R1, R2, R3, R4)), dict.fromkeys(NAMES, 10), BYE)
     assert [(r.rank, r.name, r.victory_points, r.tie_break) for r in rows] == [
         (1, "E", 31, 14), (2, "G", 29, 8), (3, "A", 27, 8), (4, "B", 24, 12), (5, "D", 24, 10),
         (6, "C", 20, 7), (7, "F", 14, 7), (8, "H", 12, 7)]
@@ -86,10 +89,10 @@ def test_force_cost_left_breaks_a_tie_then_drawn():
     """Equal victory and tie-break points: more FC left in the Task Force places higher; equal
     again, the place is drawn (OtH p.48)."""
     event = _event("ABC", rounds=(_round(("A", 5, 1, "B", 5, 1)),))
-    rows = standings(event, {"A": 10, "B": 12, "C": 0})
+    rows = standings(event, {"A": 10, "B": 12, "C": 0}, BYE)
     assert [(r.rank, r.name, r.drawn) for r in rows] == [(1, "B", False), (2, "A", False),
                                                          (3, "C", False)]
-    rows = standings(event, {"A": 12, "B": 12, "C": 0})
+    rows = standings(event, {"A": 12, "B": 12, "C": 0}, BYE)
     assert [(r.rank, r.name, r.drawn) for r in rows][:2] == [(1, "A", True), (1, "B", True)]
 
 
@@ -100,7 +103,7 @@ def test_odd_number_gives_the_lowest_placed_a_bye():
                blue_result=Result(victory_points=3)),
         Battle(table=2, red="C", red_result=Result(victory_points=0)))),))
     # A5 B3 C0: C had the bye, so B (the lowest placed without one) sits out; A meets C
-    assert _pairs(next_round(event)) == [("A", "C"), ("B", None)]
+    assert _pairs(next_round(event, BYE)) == [("A", "C"), ("B", None)]
 
 
 def test_campaign_pairs_across_sides_by_closest_victory_points():
@@ -112,9 +115,9 @@ def test_campaign_pairs_across_sides_by_closest_victory_points():
     event = Event(name="Camp", preset="oth-tournament", pairing="campaign",
                   commanders=commanders, rounds=(r1,))
     # tables from the top of the standings: A10, then D6 (C met it, so E), then C-B
-    assert _pairs(next_round(event)) == [("A", "F"), ("E", "D"), ("C", "B")]
+    assert _pairs(next_round(event, BYE)) == [("A", "F"), ("E", "D"), ("C", "B")]
     with pytest.raises(PairingError, match="at least six"):
-        next_round(event.model_copy(update={"commanders": commanders[:4], "rounds": ()}))
+        next_round(event.model_copy(update={"commanders": commanders[:4], "rounds": ()}), BYE)
 
 
 def test_campaign_pairs_from_the_top_of_the_standings_whichever_side():
@@ -127,7 +130,7 @@ def test_campaign_pairs_from_the_top_of_the_standings_whichever_side():
                 ("G", 5, 0, "H", 5, 0))
     event = Event(name="Camp", preset="oth-tournament", pairing="campaign",
                   commanders=commanders, rounds=(r1,))
-    assert _pairs(next_round(event)) == [("A", "D"), ("G", "F"), ("C", "H"), ("E", "B")]
+    assert _pairs(next_round(event, BYE)) == [("A", "D"), ("G", "F"), ("C", "H"), ("E", "B")]
 
 
 def test_seven_commander_campaign_has_a_bye_on_the_larger_side():
@@ -138,7 +141,7 @@ def test_seven_commander_campaign_has_a_bye_on_the_larger_side():
                        for n in "ABCDEFG")
     event = Event(name="Camp", preset="oth-tournament", pairing="campaign",
                   commanders=commanders, rounds=())
-    first = next_round(event)
+    first = next_round(event, BYE)
     sides = {c.name: c.side for c in commanders}
     assert len(first) == 4 and first[-1].blue is None and sides[first[-1].red] == "red"
     assert all((sides[b.red], sides[str(b.blue)]) == ("red", "blue") for b in first[:-1])
@@ -150,20 +153,20 @@ def test_seven_commander_campaign_has_a_bye_on_the_larger_side():
         Battle(table=3, red="E", blue="F", red_result=Result(victory_points=2),
                blue_result=Result(victory_points=6)),
         Battle(table=4, red="G", red_result=Result(victory_points=0))))
-    second = next_round(event.model_copy(update={"rounds": (r1,)}))
+    second = next_round(event.model_copy(update={"rounds": (r1,)}), BYE)
     # G had the bye; E (2) is the lowest placed red who has not: E sits out
     assert _pairs(second)[-1] == ("E", None)
     assert sorted(_pairs(second)[:-1]) == [("A", "F"), ("C", "B"), ("G", "D")]
     lopsided = (*commanders[:6], Commander(name="I", list="I.toml", side="red"),
                 Commander(name="K", list="K.toml", side="red"))
     with pytest.raises(PairingError, match="differ by one at most"):
-        next_round(event.model_copy(update={"commanders": lopsided}))
+        next_round(event.model_copy(update={"commanders": lopsided}), BYE)
 
 
 def test_a_round_needs_its_results_before_the_next():
     event = _event(rounds=(EventRound(battles=(Battle(table=1, red="A", blue="B"),)),))
     with pytest.raises(PairingError, match="without results"):
-        next_round(event)
+        next_round(event, BYE)
 
 
 # --- the command line, end to end ---------------------------------------------------------

@@ -200,10 +200,13 @@ def test_a_lists_own_rules_file_is_not_a_list(tmp_path, capsys):
     assert status == 1 and "2 lists" in out and "UNREADABLE" not in out
     assert not any(line.startswith("rules/house.toml") for line in out.splitlines())
     assert "1 legal, 1 not legal, 0 unreadable" in out
-    # named on the command line, a file is judged whatever it is
-    status, out = _run(capsys, "--event", "oth-tournament", str(lists),
-                       str(lists / "rules" / "house.toml"))
-    assert status == 2 and "3 lists" in out and "1 unreadable" in out
+    # named on the command line too (a glob picks it up), it is that list's rules, said in a
+    # note and skipped, not an unreadable list (issue 33 items 12-13)
+    status = main(["check", "--event", "oth-tournament", str(lists),
+                   str(lists / "rules" / "house.toml")])
+    out, err = capsys.readouterr()
+    assert status == 1 and "2 lists" in out and "0 unreadable" in out
+    assert f"note: {lists / 'rules' / 'house.toml'}: the house rules of" in err
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -281,6 +284,13 @@ _CONTENTS = st.sampled_from([
 ]) | st.text(max_size=40)
 
 
+#: the top-level keys of a rules file that no list has (issue 33 item 13: a rules file is
+#: named as one, not judged as an unreadable list)
+RULES_ONLY = {"element_types", "upgrades", "commands", "command_resources", "chq_cost_table",
+              "special_rules", "eras", "event", "tournament", "ruleset", "deployment",
+              "intelligence", "adventures", "needs_upgrade", "source", "provisional"}
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["a.toml", "b.toml", "rules.toml", "sub/house.toml",
                                            "sub/c.toml"]), _CONTENTS), max_size=5))
@@ -304,6 +314,8 @@ def test_any_folder_gets_one_row_per_list_and_never_a_traceback(files):
                 overrides = data.get("overrides")
                 if isinstance(overrides, str) and overrides:
                     named.add((path.parent / overrides).resolve())
+                if data and set(data) <= RULES_ONLY:  # a rules layer, no list's key
+                    named.add(path.resolve())
         lists = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.toml")
                        if p.resolve() not in named - rosters)
         out, err = io.StringIO(), io.StringIO()

@@ -35,7 +35,7 @@ def test_a_correction_keeps_the_losses_unless_it_names_them(club: Path, capsys):
     assert cli(capsys, "result", str(event), "A", "6", "5", "--destroyed", "hi1")[0] == 0
     status, out, err = cli(capsys, "result", str(event), "A", "7", "5", "--correct")
     assert status == 0, err
-    assert "now 7 VP, tie-break 5, lost hi1" in out
+    assert "now 7 VP, tie-break 5, lost Meridian Guards" in out  # hi1, by name (issue 33)
     assert load_event(event).benched("A") == ["hi1"]
     assert cli(capsys, "result", str(event), "A", "7", "5", "--correct", "--destroyed")[0] == 0
     assert load_event(event).benched("A") == []

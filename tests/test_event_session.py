@@ -386,7 +386,7 @@ async def test_a_result_from_the_cli_while_the_event_screen_is_open(tmp_path: Pa
         await until(pilot, lambda: any("changed by another writer" in str(n.message)
                                        for n in app._notifications), "the refusal said")
         assert event.read_bytes() == after_cli and result(event, "B") is None
-        await until(pilot, lambda: str(table.get_row("A")[3]) == "6",
+        await until(pilot, lambda: str(table.get_cell("A", "VP")) == "6",
                     "the standings show A's result")
         await enter_b()
         await until(pilot, lambda: result(event, "B") is not None, "B's result written")

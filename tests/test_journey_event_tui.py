@@ -80,8 +80,10 @@ async def enter(pilot, name: str, vp: int, tb: int, destroyed: tuple[str, ...] =
 
 def standings(pilot) -> list[tuple[str, str, str, str, str]]:
     table = pilot.app.screen.query_one(DataTable)
-    rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
-    return [(r[0], r[1], r[3], r[4], r[6]) for r in rows]
+    keys = [str(key.value) for key in table.columns]
+    rows = [dict(zip(keys, (str(c) for c in table.get_row_at(i)), strict=True))
+            for i in range(table.row_count)]
+    return [(r["Rank"], r["Commander"], r["VP"], r["Tie-break"], r["Bye"]) for r in rows]
 
 
 def select(pilot, name: str) -> None:

@@ -38,8 +38,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                              "(each judged against the preset and pinned)")
     new.add_argument("file", metavar="EVENT", help="the event file to write (TOML)")
     new.add_argument("lists", nargs="+", metavar="LIST",
-                     help="each commander's Task Force file (the commander's name comes from its "
-                     "`commander` key, else the file name)")
+                     help="each commander's Task Force file, or a folder of them (the "
+                     "commander's name comes from its `commander` key, else the file name; a "
+                     "list's own house rules file among them is skipped with a note)")
     new.add_argument("--preset", required=True, help="event preset: a shipped one by name "
                      "(horizon-builder presets) or a file")
     new.add_argument("--name", help="the event's name (default: the preset's)")
@@ -85,8 +86,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     standings.add_argument("--format", choices=FORMATS, default="text",
                            help="how to print the standings (default: text)")
     standings.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
-    standings.add_argument("--final", action="store_true", help="the final standings as text, "
-                           "with the tie-break that placed each commander (OtH p.48)")
+    standings.add_argument("--final", action="store_true", help="the final standings, with "
+                           "the tie-break that placed each commander (OtH p.48), in any "
+                           "--format (html: a page to print)")
     for action, help_ in (("slips", "print a round's pairing slips: table, commanders, their "
                            "lists' pins, blanks for the result"),
                           ("sheet", "print a round's results sheet: a line per table")):
@@ -191,6 +193,8 @@ def _new(args: argparse.Namespace) -> int:
 
     session = EventSession.create(args.file, args.lists, args.preset, args.name, args.seed,
                                   args.campaign, args.admit_illegal)
+    for note in session.skipped:
+        print(f"note: {printable(note)}", file=sys.stderr)
     for commander in session.event.commanders:
         if commander.admitted:
             print(f"warning: {shown(commander.name)}'s list is admitted although NOT LEGAL: "
@@ -207,7 +211,7 @@ def _pair(args: argparse.Namespace) -> int:
 
     session = change(args.file, lambda session: session.pair())
     for battle in session.event.rounds[-1].battles:
-        print("  " + battle_text(battle))
+        print("  " + battle_text(battle, session.loaded.bye))
     return 0
 
 
@@ -220,7 +224,7 @@ def _result(args: argparse.Namespace) -> int:
     number = args.round or len(session.event.rounds)
     battle = next(b for b in session.event.rounds[number - 1].battles
                   if args.commander in b.players)
-    print(f"Round {number}: {battle_text(battle)}")
+    print(f"Round {number}: {battle_text(battle, session.loaded.bye)}")
     return 0
 
 
@@ -256,10 +260,7 @@ def _standings(args: argparse.Namespace) -> int:
 def _final(args: argparse.Namespace) -> int:
     from horizon_builder.event.sheets import final_standings
 
-    if args.format != "text":
-        print("error: --final prints text: leave out --format", file=sys.stderr)
-        return 2
-    return _emit(final_standings(read(args.file).loaded), args.output)
+    return _emit(final_standings(read(args.file).loaded, args.format), args.output)
 
 
 def _sheets(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from horizon_builder import __version__
 from horizon_builder.cli.helptext import RULESET_HELP
@@ -17,6 +17,9 @@ from horizon_builder.cli.streams import GuardedStdout, SafeStream, StdoutFailed,
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
 from horizon_builder.text.words import plural
+
+if TYPE_CHECKING:
+    from horizon_builder.roster.listfiles import Found
 
 SUBCOMMANDS = ("check", "schema", "export", "examples", "adventure", "presets", "event", "rules",
                "completion", "share", "import", "diff", "serve", "campaign")
@@ -45,8 +48,8 @@ def _check(args: argparse.Namespace) -> int:
         return 2
     from horizon_builder.checks import validate
     from horizon_builder.export.check import json_report, text_report
-    from horizon_builder.files.rosterfiles import list_files
     from horizon_builder.roster.io import load
+    from horizon_builder.roster.listfiles import find_lists
 
     status = 0
     results = []
@@ -55,7 +58,12 @@ def _check(args: argparse.Namespace) -> int:
         print("error: - (standard input) is named more than once: it holds one roster",
               file=sys.stderr)
         return 2
-    for path in list_files(args.files):
+    found = find_lists(args.files)
+    if not _said(found):
+        return 2
+    if found.empty:
+        status = 2
+    for path, _shown in found.lists:
         name, raw = str(path), None
         if name == "-":  # one roster from standard input, named <stdin> in messages
             name = STDIN_NAME
@@ -108,6 +116,7 @@ def _check_event(args: argparse.Namespace) -> int:
     from horizon_builder.event import batch
     from horizon_builder.export.check import json_report
     from horizon_builder.files.resources import find_preset
+    from horizon_builder.roster.listfiles import find_lists
 
     if "-" in args.files:
         print("error: - (standard input) is one roster: --event judges the lists of files and "
@@ -120,13 +129,10 @@ def _check_event(args: argparse.Namespace) -> int:
         for problem in exc.problems:
             print(f"error: {printable(str(problem))}", file=sys.stderr)
         return 2
-    files, empty = batch.event_lists(args.files)
-    for folder in empty:
-        print(f"error: {printable(str(folder))}: no lists in this folder (no *.toml file "
-              "other than a list's own house rules)", file=sys.stderr)
-    if not files:
+    found = find_lists(args.files)
+    if not _said(found):
         return 2
-    judged = batch.judge_files(files, preset, args.ruleset,
+    judged = batch.judge_files(found.lists, preset, args.ruleset,
                                personal=False if args.no_personal_rules else None,
                                as_json=json_report)
     rows = [row for row, _ in judged]
@@ -141,7 +147,19 @@ def _check_event(args: argparse.Namespace) -> int:
         print(f"warning: {printable(repr(name))} is the commander of {plural(len(lists), 'list')} "
               f"({', '.join(printable(f) for f in lists)}): event new takes one list per "
               "commander (set `commander` in the others)", file=sys.stderr)
-    return 2 if empty else batch.exit_status(rows)
+    return 2 if found.empty else batch.exit_status(rows)
+
+
+def _said(found: Found) -> bool:
+    """Say the rules files left out (notes) and each folder with no list (errors) on stderr;
+    False: there is no list to judge at all (exit 2)."""
+    for line in found.notes():
+        print(f"note: {printable(line)}", file=sys.stderr)
+    for line in found.empty_lines():
+        print(f"error: {printable(line)}", file=sys.stderr)
+    if not found.lists and not found.empty:
+        print("error: no lists among the files named (only rules files)", file=sys.stderr)
+    return bool(found.lists)
 
 
 def _presets(args: argparse.Namespace) -> int:

@@ -7,7 +7,6 @@ the run goes on. Exit status: 0 all legal, 1 some illegal, 2 some unreadable.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import errno
 import io
@@ -21,9 +20,8 @@ from typing import Any
 from horizon_builder.checks import validate
 from horizon_builder.engine.validator import Report
 from horizon_builder.files.problems import LoadError, Problem
-from horizon_builder.files.rosterfiles import named_files
-from horizon_builder.files.tomlfile import read_toml
-from horizon_builder.roster.io import load, overrides_file
+from horizon_builder.roster.io import load
+from horizon_builder.roster.listfiles import find_lists
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.text.safetext import printable
@@ -56,6 +54,22 @@ HEADINGS = ("File", "List", "Commander", "Kind", "FC", "FP / limit", "Verdict", 
             "First error")
 
 
+#: Errors that are the reason for others: a list that brings its own rules to an event that
+#: allows none is judged without them, and what its rules allowed (a larger stat pool...)
+#: then fails too. The organiser is shown the reason first.
+REASONS_FIRST = ("event-house-rules",)
+
+
+def first_error(report: Report) -> str | None:
+    """The error the organiser sees first (None: legal): a reason others follow from
+    (:data:`REASONS_FIRST`) before them, else the first."""
+    errors = report.errors
+    if not errors:
+        return None
+    first = next((f for f in errors if f.code in REASONS_FIRST), errors[0])
+    return first.message
+
+
 def row_for(path: Path | str, report: Report) -> ListRow:
     roster, t = report.analysis.roster, report.totals
     task_force = roster.kind == "task_force"
@@ -67,7 +81,7 @@ def row_for(path: Path | str, report: Report) -> ListRow:
         fp=f"{t.force_presence}/{t.force_presence_limit}" if t.force_presence_limit is not None
         else str(t.force_presence),
         verdict="LEGAL" if report.legal else "NOT LEGAL", errors=len(errors),
-        first_error=errors[0].message if errors else "", legal=report.legal)
+        first_error=first_error(report) or "", legal=report.legal)
 
 
 #: How a caller keeps a readable list's report: its ``check --format json`` object
@@ -82,13 +96,14 @@ def judge(paths: Sequence[str | Path], preset: Path, extra: Sequence[str | Path]
           personal: bool | None = None, *, as_json: ReportJson) -> list[tuple[ListRow, dict[str, Any]]]:
     """Judge every list against the preset: a row and a ``check --format json`` object each
     (the organiser's own rulebook applies only if the preset says so, or ``personal``)."""
-    return judge_files(event_lists(paths)[0], preset, extra, personal, as_json=as_json)
+    return judge_files(find_lists(paths).lists, preset, extra, personal, as_json=as_json)
 
 
 def judge_files(files: Sequence[tuple[Path, str]], preset: Path, extra: Sequence[str | Path] = (),
                 personal: bool | None = None, *,
                 as_json: ReportJson) -> list[tuple[ListRow, dict[str, Any]]]:
-    """:func:`judge` of the lists :func:`event_lists` found (each with its shown name)."""
+    """:func:`judge` of the lists :func:`~horizon_builder.roster.listfiles.find_lists`
+    found (each with its shown name)."""
     out = []
     for path, shown in files:
         try:
@@ -128,29 +143,6 @@ def _in_row(problem: Problem, path: Path) -> str:
     return f"{place}: {problem.message}" if place else problem.message
 
 
-def event_lists(paths: Sequence[str | Path]) -> tuple[list[tuple[Path, str]], list[Path]]:
-    """The lists that ``paths`` name (a folder: its ``*.toml``, as the table shows them),
-    and the folders among ``paths`` that hold none. A house-rules file that a list found
-    here names (its ``overrides``) is that list's rules, not a list of its own: it is left
-    out of a folder (a file named on the command line is always judged), unless it holds a
-    list itself (its FC or elements): one list's ``overrides`` never hides another list."""
-    found = named_files(paths)
-    rules, rosters = set(), set()
-    for path, _shown in found:
-        with contextlib.suppress(LoadError):
-            data, _text = read_toml(path)
-            if "force_cost" in data or "elements" in data:  # a list (no rules layer has them)
-                rosters.add(_resolved(path))
-            if isinstance(data.get("overrides"), str) and data["overrides"]:
-                rules.add(_resolved(overrides_file(data["overrides"], path)))
-    kept = {_resolved(Path(p)) for p in paths} | rosters
-    lists = [(path, shown) for path, shown in found
-             if _resolved(path) not in rules or _resolved(path) in kept]
-    empty = [Path(p) for p in paths if Path(p).is_dir()
-             and not any(path.is_relative_to(p) for path, _ in lists)]
-    return lists, empty
-
-
 def _loops(link: Path) -> bool:
     """Does the link lead back to itself (a loop of links), rather than to nothing?"""
     try:
@@ -158,13 +150,6 @@ def _loops(link: Path) -> bool:
     except (RuntimeError, OSError) as exc:
         return isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP
     return False
-
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):  # a loop of links: compared as written
-        return path.absolute()
 
 
 def read_preset(preset: Path) -> EventOptions:

@@ -12,19 +12,21 @@ from horizon_builder.event.io import LoadedEvent, round_problems
 from horizon_builder.event.models import Commander, Correction, Event, EventRound, Result
 from horizon_builder.event.pairing import PairingError, next_round
 from horizon_builder.roster.models import Roster
+from horizon_builder.rules.event import ByeRule
 from horizon_builder.text.words import plural
 
 
-def with_next_round(event: Event, last_round: int | None = None) -> Event:
-    """The event with its next round paired among the commanders still playing (PairingError
-    says why it cannot be: past the preset's last round, results missing...)."""
+def with_next_round(event: Event, bye: ByeRule, last_round: int | None = None) -> Event:
+    """The event with its next round paired among the commanders still playing, the bye by
+    ``bye`` (PairingError says why it cannot be: past the preset's last round, results
+    missing...)."""
     if last_round is not None and len(event.rounds) >= last_round:
         raise PairingError(f"the event has {plural(last_round, 'round')} and round {len(event.rounds)} "
                            "is its last: there is no round to pair (the standings are final "
                            "once its results are in)")
     playing = event.model_copy(update={"commanders": event.active})
     return event.model_copy(update={"rounds": (*event.rounds,
-                                               EventRound(battles=next_round(playing)))})
+                                               EventRound(battles=next_round(playing, bye)))})
 
 
 def _now() -> str:
@@ -54,7 +56,7 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
                            "check the name")
     if battle.blue is None:
         raise PairingError(f"{name} has a bye in round {number}: nothing to enter (a bye is "
-                           "complete when paired and scores nothing)")
+                           f"complete when paired and {bye_scores(loaded.bye)})")
     old = battle.result_of(name)
     if destroyed is None:
         destroyed = old.destroyed if old is not None else ()
@@ -81,9 +83,19 @@ def with_result(loaded: LoadedEvent, name: str, victory_points: int, tie_break: 
     return new_event
 
 
-def describe(result: Result) -> str:
-    lost = f", lost {' '.join(result.destroyed)}" if result.destroyed else ""
-    return f"{result.victory_points} VP, tie-break {result.tie_break}{lost}"
+def bye_scores(rule: ByeRule) -> str:
+    """What a bye scores, by the event's bye rule: "scores nothing", "scores 3 VP,
+    tie-break 2"."""
+    if rule.victory_points == 0 and rule.tie_break == 0:
+        return "scores nothing"
+    return f"scores {rule.victory_points} VP, tie-break {rule.tie_break}"
+
+
+def describe(result: Result, names: Sequence[str] | None = None) -> str:
+    """A result in words; ``names``: its elements destroyed by name (else their ids)."""
+    lost = ", ".join(result.destroyed if names is None else names)
+    return f"{result.victory_points} VP, tie-break {result.tie_break}" + (
+        f", lost {lost}" if lost else "")
 
 
 def _update(event: Event, name: str, **changes: object) -> Event:

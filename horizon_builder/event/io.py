@@ -8,6 +8,7 @@ same rules as the verdicts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from horizon_builder.roster.io import (
     roster_to_data,
 )
 from horizon_builder.roster.pin import pin, short_pin
+from horizon_builder.rules.event import ByeRule
 from horizon_builder.rules.loader import load_ruleset
 from horizon_builder.rules.models import EventOptions
 
@@ -54,6 +56,12 @@ class LoadedEvent:
     files: dict[str, LoadedRoster] = field(default_factory=dict)  #: the list files as now
     #: why a list file cannot be read, by commander, where the registered list stands in
     unreadable: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def bye(self) -> ByeRule:
+        """Who has the bye and what it scores: the preset's rule, the event file's own
+        ``[bye]`` keys in place of the preset's (docs/rules.md, Readings)."""
+        return self.event.bye_rule(self.options.bye if self.options is not None else ByeRule())
 
     @property
     def last_round(self) -> int | None:
@@ -122,6 +130,17 @@ class LoadedEvent:
                 if result is not None:
                     out.extend(i for i in result.destroyed if i not in out)
         return out
+
+    def element_names(self, name: str, ids: Sequence[str]) -> list[str]:
+        """The commander's elements ``ids`` by their names in the list played (printouts
+        name elements, not ids); a name two elements share gets its id, ``Tank (hc2)``; an
+        id the list does not hold (a list unreadable now) is shown as it is."""
+        loaded = self.lists.get(name)
+        elements = {e.id: e.name for e in loaded.roster.elements} if loaded is not None else {}
+        names = list(elements.values())
+        return [element_id if element_id not in elements else
+                elements[element_id] if names.count(elements[element_id]) == 1 else
+                f"{elements[element_id]} ({element_id})" for element_id in ids]
 
     def remaining(self) -> dict[str, int | None]:
         """Each commander's Task Force FC not destroyed in the event (OtH p.48)."""
@@ -287,6 +306,10 @@ def round_problems(loaded: LoadedEvent) -> list[tuple[Loc, str]]:
                                     "round and is benched (OtH p.46): it cannot be lost again"))
             if battle.blue is None and battle.blue_result is not None:
                 out.append(((*where, "blue_result"), "a bye has no Blue side to score"))
+            if battle.blue is None and battle.red_result is not None:
+                out.append(((*where, "red_result"), "a bye has no result: it scores what the "
+                            "event's bye rule gives it (the preset's [event.bye], or the "
+                            "event file's [bye])"))
     return out
 
 
@@ -297,6 +320,8 @@ def event_to_data(event: Event) -> dict[str, Any]:
             commander.pop("dropped", None)
         if model.registered is not None:  # as its roster file says it (defaults left out)
             commander["registered"] = roster_to_data(model.registered)
+    if event.bye is not None:  # only the keys it sets: the others stay the preset's
+        data["bye"] = event.bye.model_dump(mode="json", exclude_unset=True)
     for key in ("rounds", "corrections"):  # written once they hold something: as tables,
         if not data.get(key):                # [[rounds]], not one line holding every round
             data.pop(key, None)

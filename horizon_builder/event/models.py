@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator, m
 
 from horizon_builder.files.names import no_nul
 from horizon_builder.roster.models import Roster, no_repeats
+from horizon_builder.rules.event import ByeRule
 
 EVENT_FORMAT = 1
 
@@ -129,6 +130,9 @@ class Event(EventModel):
     rounds: tuple[EventRound, ...] = ()
     corrections: tuple[Correction, ...] = Field(default=(), description="Results replaced, "
                                                 "oldest first (never silently).")
+    bye: ByeRule | None = Field(default=None, description="The event's own bye rule: its keys "
+                                "replace the preset's (`[event.bye]`), the others are the "
+                                "preset's (docs/rules.md, Readings: the book is silent).")
 
     @model_validator(mode="after")
     def _names_unique(self) -> Event:
@@ -137,6 +141,13 @@ class Event(EventModel):
 
     def commander(self, name: str) -> Commander | None:
         return next((c for c in self.commanders if c.name == name), None)
+
+    def bye_rule(self, preset: ByeRule) -> ByeRule:
+        """The bye rule this event plays by: the preset's, with the keys the event file's
+        own ``[bye]`` sets in place of the preset's."""
+        if self.bye is None:
+            return preset
+        return preset.model_copy(update=self.bye.model_dump(exclude_unset=True))
 
     @property
     def active(self) -> tuple[Commander, ...]:

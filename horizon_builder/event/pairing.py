@@ -19,22 +19,25 @@
 - Standings (OtH p.48): victory points, then tie-break points, then the Force
   Cost left in the Task Force (elements never destroyed), else drawn.
 
-Our readings (docs/rules.md, Readings): an odd number of commanders gives the lowest
-placed commander without a bye yet a bye that round, scoring nothing (a late entrant's
-rounds before joining count as sat out, so the bye goes first to those who have played
-every round); victory points may be negative (momentum can fall below zero).
+Our readings (docs/rules.md, Readings): the book is silent on byes. With an odd number of
+commanders one has the bye, by the event's bye rule (:class:`ByeRule`, from the preset's
+``[event.bye]`` and the event file's ``[bye]``): by default the lowest placed commander
+among those with the fewest byes (rounds before a late entrant joined are not byes),
+scoring nothing; the rule may draw the bye at random instead, and give it a set number of
+victory and tie-break points. Victory points may be negative (momentum can fall below zero).
 """
 
 from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from horizon_builder.event.errors import EventError
 from horizon_builder.event.matching import free_vertices, ordered_pairing
 from horizon_builder.event.models import Battle, Event, Side
+from horizon_builder.rules.event import ByeRule
 
 
 class PairingError(EventError):
@@ -52,22 +55,26 @@ class Score:
     byes: int = 0
 
 
-def scores(event: Event) -> dict[str, Score]:
-    """Each commander's totals over the results entered so far."""
-    sums = {c.name: [0, 0, 0, 0] for c in event.commanders}  # VP, tie-break, played, byes
+def scores(event: Event, bye: ByeRule) -> dict[str, Score]:
+    """Each commander's totals over the results entered so far, a bye scoring what the
+    event's bye rule gives it."""
+    sums = {c.name: [0, 0, 0, 0] for c in event.commanders}  # VP, tie-break, battles, byes
     for round_ in event.rounds:
         for battle in round_.battles:
-            bye = battle.blue is None
             for name in battle.players:
-                result = battle.result_of(name)
                 total = sums.get(name)
                 if total is None:
                     continue
+                if battle.blue is None:
+                    total[0] += bye.victory_points
+                    total[1] += bye.tie_break
+                    total[3] += 1
+                    continue
+                result = battle.result_of(name)
                 if result is not None:
                     total[0] += result.victory_points
                     total[1] += result.tie_break
-                    total[2] += not bye
-                total[3] += bye
+                    total[2] += 1
     return {c.name: Score(c.name, victory_points=vp, tie_break=tb, side=c.side, played=n, byes=b)
             for c in event.commanders for vp, tb, n, b in [sums[c.name]]}
 
@@ -82,20 +89,21 @@ def placing(score: Score) -> tuple[int, int, str]:
     return (-score.victory_points, -score.tie_break, score.name.casefold())
 
 
-def next_round(event: Event) -> tuple[Battle, ...]:
-    """The battles of the next round (Red: the higher placed, or the campaign's red side)."""
+def next_round(event: Event, bye: ByeRule) -> tuple[Battle, ...]:
+    """The battles of the next round (Red: the higher placed, or the campaign's red side);
+    with an odd number, the bye by ``bye``."""
     if event.rounds and not event.rounds[-1].done:
         raise PairingError(f"round {len(event.rounds)} has battles without results: enter them "
                            "first (horizon-builder event result)")
     if len(event.commanders) < 2:
         raise PairingError("an event needs at least two commanders")
     if event.pairing == "campaign":
-        return _campaign(event)
-    return _swiss(event)
+        return _campaign(event, bye)
+    return _swiss(event, bye)
 
 
-def _swiss(event: Event) -> tuple[Battle, ...]:
-    totals, played = scores(event), opponents(event)
+def _swiss(event: Event, rule: ByeRule) -> tuple[Battle, ...]:
+    totals, played = scores(event, rule), opponents(event)
     if not event.rounds:
         names = sorted(totals, key=str.casefold)
         random.Random(event.seed).shuffle(names)
@@ -103,7 +111,9 @@ def _swiss(event: Event) -> tuple[Battle, ...]:
         names = [s.name for s in sorted(totals.values(), key=placing)]
     bye: str | None = None
     if len(names) % 2:
-        bye = _bye(names, totals, played, len(event.rounds))
+        met = _met(played)
+        free = free_vertices(names, lambda a, b: b not in met[a])
+        bye = _bye(names, totals, rule, _draw(event), lambda name: name in free)
         names.remove(bye)
     pairs = _match(names, played) or _match(names, set())
     assert pairs is not None  # an even list always pairs when rematches are allowed
@@ -113,19 +123,24 @@ def _swiss(event: Event) -> tuple[Battle, ...]:
     return tuple(battles)
 
 
-def _bye(names: list[str], totals: Mapping[str, Score], played: set[frozenset[str]],
-         rounds: int) -> str:
-    """The lowest placed commander among those who sat out the fewest rounds (a bye, or a
-    round before they joined: a late entrant is not sent to sit out again) whose leaving
-    lets the rest pair without a rematch (if none does: the lowest placed of them)."""
-    sat_out = {n: rounds - totals[n].played for n in names}  # byes included: they score no game
-    fewest = min(sat_out.values())
-    met = _met(played)
-    free = free_vertices(names, lambda a, b: b not in met[a])
-    for name in reversed(names):
-        if sat_out[name] == fewest and name in free:
-            return name
-    return next(n for n in reversed(names) if sat_out[n] == fewest)
+def _bye(order: Sequence[str], totals: Mapping[str, Score], rule: ByeRule,
+         draw: random.Random, pairs_without: Callable[[str], bool]) -> str:
+    """Who has the bye (docs/rules.md, Readings): among the commanders of ``order`` (best
+    placed first) with the fewest byes so far, the lowest placed (or, by the rule, one drawn
+    at random) whose leaving lets the rest pair without a rematch (``pairs_without``); if
+    none does, the first of them. Rounds before a late entrant joined are not byes: they
+    count for nothing here."""
+    fewest = min(totals[n].byes for n in order)
+    candidates = [n for n in reversed(order) if totals[n].byes == fewest]
+    if rule.goes_to == "random":
+        draw.shuffle(candidates)
+    return next((n for n in candidates if pairs_without(n)), candidates[0])
+
+
+def _draw(event: Event) -> random.Random:
+    """The random draw of the round being paired: from the event's seed and the round, so
+    the same event file pairs the same way again."""
+    return random.Random(f"{event.seed}:bye:{len(event.rounds) + 1}")
 
 
 def _match(names: Sequence[str], played: set[frozenset[str]]) -> list[tuple[str, str]] | None:
@@ -149,7 +164,7 @@ def _met(played: set[frozenset[str]]) -> defaultdict[str, set[str]]:
     return met
 
 
-def _campaign(event: Event) -> tuple[Battle, ...]:
+def _campaign(event: Event, rule: ByeRule) -> tuple[Battle, ...]:
     red = [c.name for c in event.commanders if c.side == "red"]
     blue = [c.name for c in event.commanders if c.side == "blue"]
     unsided = [c.name for c in event.commanders if c.side is None]
@@ -161,7 +176,7 @@ def _campaign(event: Event) -> tuple[Battle, ...]:
     if abs(len(red) - len(blue)) > 1:
         raise PairingError(f"campaign format: {len(red)} red and {len(blue)} blue commanders; "
                            "the sides may differ by one at most (one bye a round)")
-    totals, played = scores(event), opponents(event)
+    totals, played = scores(event, rule), opponents(event)
     sides = {n: "red" for n in red} | {n: "blue" for n in blue}
     if not event.rounds:
         rng = random.Random(event.seed)
@@ -174,7 +189,10 @@ def _campaign(event: Event) -> tuple[Battle, ...]:
         order = [s.name for s in sorted(totals.values(), key=placing)]
         bye = None
         if len(red) != len(blue):
-            bye = _campaign_bye(order, sides, totals, played, len(event.rounds))
+            larger = "red" if len(red) > len(blue) else "blue"
+            side = [n for n in order if sides[n] == larger]
+            bye = _bye(side, totals, rule, _draw(event), lambda name: _closest(
+                [n for n in order if n != name], sides, totals, played) is not None)
             order.remove(bye)
         pairs = (_closest(order, sides, totals, played) or _closest(order, sides, totals, set())
                  or [])
@@ -183,25 +201,6 @@ def _campaign(event: Event) -> tuple[Battle, ...]:
     if bye is not None:
         battles.append(Battle(table=len(battles) + 1, red=bye))
     return tuple(battles)
-
-
-def _campaign_bye(order: list[str], sides: Mapping[str, str], totals: Mapping[str, Score],
-                  played: set[frozenset[str]], rounds: int) -> str:
-    """The bye on the larger side, by the event's bye rule (:func:`_bye`): the lowest placed
-    of that side among those who sat out the fewest rounds whose leaving lets the rest pair
-    across sides without a rematch (if none does: the lowest placed of them)."""
-    count: dict[str, int] = defaultdict(int)
-    for name in order:
-        count[sides[name]] += 1
-    larger = max(count, key=lambda side: count[side])
-    side = [n for n in order if sides[n] == larger]
-    sat_out = {n: rounds - totals[n].played for n in side}
-    fewest = min(sat_out.values())
-    candidates = [n for n in reversed(side) if sat_out[n] == fewest]
-    for name in candidates:
-        if _closest([n for n in order if n != name], sides, totals, played) is not None:
-            return name
-    return candidates[0]
 
 
 def _closest(order: Sequence[str], sides: Mapping[str, str], totals: Mapping[str, Score],
@@ -230,11 +229,12 @@ class Standing:
     drawn: bool = False  #: shares its rank with another commander
 
 
-def standings(event: Event, remaining: Mapping[str, int | None],
+def standings(event: Event, remaining: Mapping[str, int | None], bye: ByeRule,
               side: Side | None = None) -> list[Standing]:
     """Ranked: victory points, tie-break points, FC left in the Task Force, else drawn
-    (OtH p.48); ``side``: one side's own ranking in the campaign format."""
-    rows = [s for s in scores(event).values() if side is None or s.side == side]
+    (OtH p.48), a bye counting what ``bye`` gives it; ``side``: one side's own ranking in
+    the campaign format."""
+    rows = [s for s in scores(event, bye).values() if side is None or s.side == side]
 
     def key(s: Score) -> tuple[int, int, int]:
         return (-s.victory_points, -s.tie_break, -(remaining.get(s.name) or 0))
@@ -249,10 +249,10 @@ def standings(event: Event, remaining: Mapping[str, int | None],
     return out
 
 
-def side_totals(event: Event) -> dict[Side, int]:
+def side_totals(event: Event, bye: ByeRule) -> dict[Side, int]:
     """Victory points per side in the campaign format: the side with more wins (OtH p.48)."""
     totals: dict[Side, int] = {"red": 0, "blue": 0}
-    for s in scores(event).values():
+    for s in scores(event, bye).values():
         if s.side is not None:
             totals[s.side] += s.victory_points
     return totals

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from horizon_builder.checks import validate
+from horizon_builder.event.batch import first_error
 from horizon_builder.event.models import Commander, Side
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.roster.io import load
@@ -40,9 +41,8 @@ def judge_list(path: str | Path, preset: Path) -> Judged:
     path = Path(path)
     loaded = load(path, event=preset)
     report = validate(loaded.roster, loaded.ruleset)
-    errors = report.errors
     return Judged(path, loaded.roster.commander or path.stem, pin(loaded.roster),
-                  None if report.legal else (errors[0].message if errors else "not legal"),
+                  None if report.legal else (first_error(report) or "not legal"),
                   loaded.roster)
 
 

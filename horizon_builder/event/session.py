@@ -41,7 +41,7 @@ from horizon_builder.event.models import TIE_BREAK, VICTORY_POINTS, Event, Resul
 from horizon_builder.event.names import shown
 from horizon_builder.event.register import Judged, judge_list, refusal, register
 from horizon_builder.files.guarded import digest, write_if_unchanged, writers_one_at_a_time
-from horizon_builder.files.problems import LoadError
+from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlfile import is_file, link_target
 from horizon_builder.roster.pin import short_pin
 from horizon_builder.text.safetext import printable
@@ -131,6 +131,9 @@ class EventSession:
 
     def __init__(self, loaded: LoadedEvent) -> None:
         self.loaded = loaded
+        #: what registration left out, said once (:meth:`create`: each rules file among
+        #: the lists named, not a list)
+        self.skipped: tuple[str, ...] = ()
         #: the event file's content (digest) as read or last written: written over only so
         self._digest: str | None = digest(loaded.text)
         self._done: list[_Done] = []
@@ -147,9 +150,13 @@ class EventSession:
                name: str | None = None, seed: int = 0, campaign: bool = False,
                admit: bool = False) -> EventSession:
         """Register the lists in a new event file (each judged against the preset and
-        pinned; OtH p.46) and open it. Never writes over a file."""
+        pinned; OtH p.46) and open it. Never writes over a file. ``lists``: files and
+        folders (each ``*.toml`` in it); a rules file among them (a list's own house rules,
+        a preset) is left out and said in :attr:`skipped`; a folder with no list is an
+        error."""
         from horizon_builder.event.batch import read_preset
         from horizon_builder.files.resources import find_preset
+        from horizon_builder.roster.listfiles import find_lists
 
         path = Path(path)
 
@@ -159,10 +166,18 @@ class EventSession:
                                     "never overwritten by `event new`)")
 
         never_over_a_file()
+        named = find_lists(lists)
+        if named.empty or not named.lists:
+            raise EventError.of([Problem(str(folder), "no lists in this folder (no *.toml "
+                                         "file other than rules files): nothing written")
+                                 for folder in named.empty] or
+                                [Problem(str(path), "no lists among the files named (only "
+                                         "rules files): nothing written")])
         found = find_preset(preset)
         try:
             options = read_preset(found)
-            commanders = register(lists, path, found, campaign, admit)
+            commanders = register([p for p, _shown in named.lists], path, found, campaign,
+                                  admit)
         except LoadError as exc:
             raise EventError.of(exc.problems) from None
         shipped = found.parent == find_preset("oth-tournament").parent
@@ -176,7 +191,9 @@ class EventSession:
         with writers_one_at_a_time(link_target(path).parent):
             never_over_a_file()  # nor one written meanwhile
             _written(path, "the event file", lambda: save_event(path, event))
-        return cls.open(path)  # every list must be readable with the preset
+        session = cls.open(path)  # every list must be readable with the preset
+        session.skipped = tuple(named.notes())
+        return session
 
     def reload(self) -> Change:
         """Read the event file and its lists again (another writer, a player's list saved);
@@ -239,7 +256,8 @@ class EventSession:
     # --- changes -------------------------------------------------------------------------
     def pair(self) -> Change:
         """Pair the next round (OtH p.46; the campaign format p.48)."""
-        event = self._edit(edits.with_next_round, self.event, self.loaded.last_round)
+        event = self._edit(edits.with_next_round, self.event, self.loaded.bye,
+                           self.loaded.last_round)
         return self._write("pair", f"Round {len(event.rounds)} paired.", event)
 
     def enter_result(self, name: str, victory_points: str | int, tie_break: str | int,
@@ -254,9 +272,12 @@ class EventSession:
         shown_number = len(event.rounds) if number is None else number
         if event.corrections != self.event.corrections:
             fix = event.corrections[-1]
+            lost = self.loaded.element_names
             return self._write("correction", f"corrected {shown(name)}'s round "
-                               f"{shown_number}: was {edits.describe(fix.old)}, now "
-                               f"{edits.describe(fix.new)} (the old result is kept)", event)
+                               f"{shown_number}: was "
+                               f"{edits.describe(fix.old, lost(name, fix.old.destroyed))}, now "
+                               f"{edits.describe(fix.new, lost(name, fix.new.destroyed))} (the "
+                               "old result is kept)", event)
         return self._write("result", f"{shown(name)}: {vp} VP, tie-break {tb} entered in "
                            f"round {shown_number}.", event)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from horizon_builder.event.batch import read_preset
 from horizon_builder.event.errors import EventError
@@ -25,7 +26,21 @@ from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.models import Battle, EventRound
 from horizon_builder.event.names import shown as escaped
 from horizon_builder.event.pairing import Standing, side_totals
-from horizon_builder.event.report import NO_OPPONENT, NO_TABLE, bye_text, byes, standing_tables
+from horizon_builder.event.report import (
+    NO_OPPONENT,
+    NO_TABLE,
+    bye_text,
+    byes,
+    cells,
+    columns,
+    csv_tables,
+    html_document,
+    html_escape,
+    html_table,
+    md_escape,
+    md_table,
+    standing_tables,
+)
 from horizon_builder.files.problems import LoadError
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.text.safetext import printable
@@ -91,7 +106,7 @@ def html_page(title: str, blocks: Sequence[str]) -> str:
 def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str]) -> str:
     if battle.blue is None:  # a bye is played at no table
         return (printable(f"{loaded.event.name}: round {number}, {NO_TABLE}") +
-                f"\n  {bye_text(escaped(battle.red))} this round")
+                f"\n  {bye_text(escaped(battle.red), loaded.bye)} this round")
     head = printable(f"{loaded.event.name}: round {number}, table {battle.table}")
     changed = set(loaded.changed())
     lines = [head]
@@ -111,7 +126,7 @@ def _slip(loaded: LoadedEvent, number: int, battle: Battle, shown: dict[str, str
                      "change refused" if commander is not None and commander.refused ==
                      loaded.pin_now(name) else "change not accepted")
             lines.append(f"        {state}: the registered list is played")
-        benched = loaded.benched(name, number - 1)
+        benched = loaded.element_names(name, loaded.benched(name, number - 1))
         if benched:
             lines.append(f"        benched (destroyed in an earlier round, OtH p.46): "
                          f"{printable(', '.join(benched))}")
@@ -147,12 +162,41 @@ def results_sheet(loaded: LoadedEvent, number: int | None = None) -> str:
     title = printable(f"{loaded.event.name}: results sheet, round {number} ({state})")
     notes = ["VP: momentum at the start of a sixth turn (OtH p.47)",
              "TB: tie-break points, the Presence of the enemy elements destroyed (OtH p.47)"]
-    return "\n".join([title, *notes, "", *_columns(rows)]) + "\n"
+    lost = [f"  table {battle.table}, {escaped(name)} ({side}): "
+            + printable(", ".join(loaded.element_names(name, result.destroyed)))
+            for battle in round_.battles if battle.blue is not None
+            for side, name, result in (("Red", battle.red, battle.red_result),
+                                       ("Blue", battle.blue, battle.blue_result))
+            if result is not None and result.destroyed]
+    if lost:
+        lost[:0] = ["", "Own elements destroyed (benched from the next round, OtH p.46):"]
+    return "\n".join([title, *notes, "", *_columns(rows), *lost]) + "\n"
 
 
-def final_standings(loaded: LoadedEvent) -> str:
+@dataclass(frozen=True)
+class FinalTable:
+    """One table of the final standings (overall; in a campaign also each side's)."""
+
+    title: str
+    headings: tuple[str, ...]
+    rows: list[list[str]]  #: cells as shown, names escaped; the last: what placed each
+    notes: list[str]  #: the tie-breaks used, and each rank drawn
+
+
+@dataclass(frozen=True)
+class Final:
+    """The final standings (OtH p.48): a title, what orders them, and the tables."""
+
+    title: str
+    lines: list[str]
+    tables: list[FinalTable]
+
+
+def final(loaded: LoadedEvent, one_shape: bool = False) -> Final:
     """The standings with, for each commander, what placed him or her below the one above
-    (OtH p.48), and whether the event is over (the preset's rounds, every result in)."""
+    (OtH p.48), and whether the event is over (the preset's rounds, every result in).
+    In a campaign the overall table has a Side column, each side's table none (its title
+    says the side), unless ``one_shape``: every table the same columns (a CSV's)."""
     event = loaded.event
     planned = _planned_rounds(loaded)
     played = sum(1 for r in event.rounds if r.done)
@@ -160,36 +204,56 @@ def final_standings(loaded: LoadedEvent) -> str:
     title = (f"Final standings after {plural(played, 'round')}" if over else
              f"Standings after {played} of {plural(planned, 'round')} (not final: "
              f"{'results to come' if event.rounds and not event.rounds[-1].done else 'rounds to play'})")
-    out = [printable(f"{event.name}: {title}"),
-           "Order: victory points, then tie-break points, then the FC left in the Task "
-           "Force, else drawn (OtH p.48)"]
+    lines = ["Order: victory points, then tie-break points, then the FC left in the Task "
+             "Force, else drawn (OtH p.48)"]
     if event.pairing == "campaign":
-        totals = side_totals(event)
+        totals = side_totals(event, loaded.bye)
         verb = "wins" if over else "leads"
         winner = ("drawn" if totals["red"] == totals["blue"] else
                   f"Red {verb}" if totals["red"] > totals["blue"] else f"Blue {verb}")
-        out.append(f"Sides: Red {totals['red']} VP, Blue {totals['blue']} VP: {winner}")
+        lines.append(f"Sides: Red {totals['red']} VP, Blue {totals['blue']} VP: {winner}")
     had_bye = byes(loaded)
     dropped = {c.name for c in event.commanders if c.dropped}
-    for title_, rows in standing_tables(loaded):
-        sides = event.pairing == "campaign" and title_ == "Overall"
-        cells = [["Rank", "Commander", *(["Side"] if sides else []), "VP", "Tie-break",
-                  "FC left", "Bye", "Placed by"]]
-        for index, row in enumerate(rows):
-            cells.append([f"{row.rank}=" if row.drawn else str(row.rank),
-                          escaped(row.name) + (" (dropped out)" if row.name in dropped else ""),
-                          *([row.side or ""] if sides else []),
-                          str(row.victory_points), str(row.tie_break),
-                          "?" if row.remaining is None else str(row.remaining),
-                          " ".join(f"R{n}" for n in had_bye.get(row.name, [])),
-                          placed_by(rows[index - 1], row) if index else ""])
-        out += ["", title_, *_columns(cells)]
-        used = [c for c in CRITERIA[1:] if any(cell[-1] == c for cell in cells[1:])]
-        out.append("Tie-breaks used: " + (", ".join(used) if used else "none"))
-        drawn = sorted({r.rank for r in rows if r.drawn})
-        for rank in drawn:
+    tables = []
+    for table_title, rows in standing_tables(loaded):
+        sides = event.pairing == "campaign" and (table_title == "Overall" or one_shape)
+        headings = (*(columns(event.pairing) if sides else columns("swiss")), "Placed by")
+        cells_ = [[*cells(row, had_bye, dropped, sides),
+                   placed_by(rows[index - 1], row) if index else ""]
+                  for index, row in enumerate(rows)]
+        used = [c for c in CRITERIA[1:] if any(cell[-1] == c for cell in cells_)]
+        notes = ["Tie-breaks used: " + (", ".join(used) if used else "none")]
+        for rank in sorted({r.rank for r in rows if r.drawn}):
             names = ", ".join(escaped(r.name) for r in rows if r.rank == rank)
-            out.append(f"Drawn at rank {rank}: {names} (equal on every criterion)")
+            notes.append(f"Drawn at rank {rank}: {names} (equal on every criterion)")
+        tables.append(FinalTable(table_title, headings, cells_, notes))
+    return Final(f"{event.name}: {title}", lines, tables)
+
+
+def final_standings(loaded: LoadedEvent, fmt: str = "text") -> str:
+    """:func:`final` as text, markdown, HTML (a page to print) or CSV (``fmt``: one of
+    :data:`horizon_builder.event.report.FORMATS`)."""
+    standing = final(loaded, one_shape=fmt == "csv")
+    if fmt == "markdown":
+        out = [f"# {md_escape(standing.title)}", "", *(md_escape(x) for x in standing.lines)]
+        for table in standing.tables:
+            out += ["", f"## {table.title}", "", *md_table(table.headings, table.rows), ""]
+            out += [f"- {md_escape(note)}" for note in table.notes]
+        return "\n".join(out) + "\n"
+    if fmt == "html":
+        body = [f"<h1>{html_escape(standing.title)}</h1>",
+                *(f"<p>{html_escape(x)}</p>" for x in standing.lines)]
+        for table in standing.tables:
+            body.append(f"<h2>{html_escape(table.title)}</h2>"
+                        f"{html_table(table.headings, table.rows)}"
+                        + "".join(f"<p>{html_escape(note)}</p>" for note in table.notes))
+        return html_document(standing.title, body)
+    if fmt == "csv":
+        return csv_tables(standing.tables[0].headings,
+                          [(t.title, t.rows) for t in standing.tables])
+    out = [printable(standing.title), *standing.lines]
+    for table in standing.tables:
+        out += ["", table.title, *_columns([list(table.headings), *table.rows]), *table.notes]
     return "\n".join(out) + "\n"
 
 

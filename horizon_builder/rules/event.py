@@ -14,6 +14,25 @@ class TournamentRules(RuleModel):
     fp_per_fc: StrictInt = Field(ge=1, description="A Task Force's FP is at most this × the tournament FC.")
 
 
+class ByeRule(RuleModel):
+    """With an odd number of commanders one sits out the round: who, and what it scores.
+    The book is silent (OtH p.45-48); the defaults are our reading, the usual practice
+    (docs/rules.md, Readings): the lowest placed commander who has not had a bye (rounds
+    before a late entrant joined are not byes), scoring nothing. A preset's ``[event.bye]``
+    or the event file's ``[bye]`` says otherwise."""
+
+    goes_to: Literal["lowest_placed", "random"] = Field(
+        default="lowest_placed", description="Who has the bye, among the commanders with "
+        "the fewest byes so far: the lowest placed, or one drawn at random (from the event's "
+        "seed and the round, so it can be reproduced); either way one whose leaving lets the "
+        "rest pair without a rematch where one does.")
+    victory_points: StrictInt = Field(
+        default=0, ge=0, le=1000, description="Victory points a bye scores (0: nothing).")
+    tie_break: StrictInt = Field(
+        default=0, ge=0, le=1000, description="Tie-break points a bye scores (0: none).")
+
+
+
 class EventOptions(RuleModel):
     """Organiser choices an event preset sets (OtH p.9, p.17, p.45-48). Without a preset
     none is set and no event check runs beyond the superheavy defaults."""
@@ -45,6 +64,8 @@ class EventOptions(RuleModel):
     personal_rules_allowed: bool = Field(
         default=False, description="Whether the organiser's own rulebook (personal rules on "
         "this machine) applies to the lists judged.")
+    bye: ByeRule = Field(default_factory=ByeRule, description="The bye with an odd number "
+                         "of commanders: who has it and what it scores (the book is silent).")
     notes: str | None = None
 
 

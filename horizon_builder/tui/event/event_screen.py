@@ -21,8 +21,8 @@ from horizon_builder.event.errors import EventError
 from horizon_builder.event.io import LoadedEvent
 from horizon_builder.event.names import shown
 from horizon_builder.event.report import (
-    COLUMNS,
     battle_text,
+    columns,
     correction_lines,
     render,
     standing_rows,
@@ -82,8 +82,16 @@ class EventScreen(WatchedTableView):
         yield Static(id="event-problem")
 
     def set_up(self, table: DataTable[object]) -> None:
-        for heading in COLUMNS:
-            table.add_column(heading, key=heading)
+        self._columns(table, columns("swiss"))  # until the event is read
+
+    @staticmethod
+    def _columns(table: DataTable[object], headings: tuple[str, ...]) -> None:
+        """The standings' columns (:func:`columns`: a Side only in the campaign format),
+        laid out again only when they differ."""
+        if tuple(str(key.value) for key in table.columns) != headings:
+            table.clear(columns=True)
+            for heading in headings:
+                table.add_column(heading, key=heading)
 
     def stamps(self) -> tuple[tuple[int, int] | None, ...]:
         """The event file and each list file: a list saved into the folder (a player's change)
@@ -122,11 +130,13 @@ class EventScreen(WatchedTableView):
                 f"{loaded.preset.name} · " + self._progress(loaded))))
         table = self.query_one(DataTable)
         was = self.selected()
+        headings = columns(event.pairing)
+        self._columns(table, headings)
         table.clear()
         for (title, rows), (_, standings) in zip(standing_rows(loaded),
                                                  standing_tables(loaded), strict=True):
             if title != "Overall":
-                table.add_row(Text(title, style="bold"), *[Text("")] * (len(COLUMNS) - 1))
+                table.add_row(Text(title, style="bold"), *[Text("")] * (len(headings) - 1))
             for cells, row in zip(rows, standings, strict=True):
                 key = row.name if title == "Overall" else None
                 # rich Text, which the table measures: its columns widen to the cells
@@ -137,7 +147,7 @@ class EventScreen(WatchedTableView):
         for number, round_ in enumerate(event.rounds, start=1):
             state = "" if round_.done else "  (results to come: r)"
             lines.append(Content.assemble((f"Round {number}", "bold"), (state, "$warning")))
-            lines += [plain("  " + battle_text(b)) for b in round_.battles]
+            lines += [plain("  " + battle_text(b, loaded.bye)) for b in round_.battles]
         if event.corrections:
             lines.append(Content.styled("Corrections", "bold"))
             lines += [plain("  " + line) for line in correction_lines(loaded)]

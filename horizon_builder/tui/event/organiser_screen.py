@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Static
 from horizon_builder.event import batch
 from horizon_builder.export.check import json_report
 from horizon_builder.files.problems import LoadError
+from horizon_builder.roster.listfiles import find_lists
 from horizon_builder.rules.models import EventOptions
 from horizon_builder.text.words import plural
 from horizon_builder.tui.common.keys_footer import KeysFooter
@@ -124,14 +125,17 @@ class OrganiserScreen(WatchedTableView):
         except LoadError as exc:
             self.app.call_from_thread(self._preset_broken, str(exc.problems[0]))
             return
-        judged = batch.judge([self.folder], self.preset, as_json=json_report)
-        self.app.call_from_thread(self._show, event, judged)
+        found = find_lists([self.folder])
+        judged = batch.judge_files(found.lists, self.preset, as_json=json_report)
+        self.app.call_from_thread(self._show, event, judged, len(found.skipped))
 
     def _preset_broken(self, problem: str) -> None:
         self.query_one("#org-summary", Static).update(
             Content.assemble(("The preset cannot be used: ", "$error"), plain(problem)))
 
-    def _show(self, event: EventOptions, judged: list[tuple[batch.ListRow, dict[str, Any]]]) -> None:
+    def _show(self, event: EventOptions, judged: list[tuple[batch.ListRow, dict[str, Any]]],
+              skipped: int = 0) -> None:
+        """The lists judged (``skipped``: the rules files among them, left out: said)."""
         self.event = event
         self.rows = [row for row, _ in judged]
         self.results = [result for _, result in judged]
@@ -140,7 +144,7 @@ class OrganiserScreen(WatchedTableView):
         if not self.rows:  # said, as `check --event` says it (issue 23)
             self.query_one("#org-summary", Static).update(Content.assemble(
                 ("No lists in this folder: ", "$warning"), plain(str(self.folder)),
-                plain(" has no *.toml file other than a list's own house rules; add the "
+                plain(" has no *.toml file other than rules files; add the "
                       "lists and they are judged as they arrive")))
             return
         legal = sum(r.legal for r in self.rows)
@@ -150,6 +154,7 @@ class OrganiserScreen(WatchedTableView):
                   f"{plural(len(self.rows), 'list')} · "), (f"{legal} legal", "$success"), " · ",
             (f"{len(self.rows) - legal - bad} not legal", "$error" if legal < len(self.rows)
              else ""), " · ", (f"{bad} unreadable", "$warning" if bad else ""),
+            (f" · {plural(skipped, 'rules file')} (not lists)" if skipped else "", "dim"),
             ("   Enter: view a list · click a column to sort · x: export", "dim")))
 
     def _fill(self) -> None:
