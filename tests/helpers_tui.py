@@ -85,7 +85,12 @@ def row_names(app: HorizonApp) -> list[str]:
     return [row.name for row in table(app)._rows]
 
 
-def select(app: HorizonApp, element_id: str) -> None:
+async def select(pilot: Pilot, app: HorizonApp, element_id: str) -> None:
+    """Put the cursor on an element's row. The app opens its roster after the first frame, so
+    a loaded machine may not have filled the table after one pause: wait for the row, then
+    select it (selecting on an empty table failed, under load only)."""
+    await until(pilot, lambda: app.loaded and element_id in table(app).row_locations,
+                f"the row of {element_id}")
     assert table(app).select_key(element_id)
 
 

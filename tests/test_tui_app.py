@@ -128,7 +128,7 @@ async def test_element_edit_updates_row_and_detail() -> None:
         await pilot.pause()
         row = next(r for r in table(app)._rows if r.key == "m1")
         assert row.stats.split()[0] == "1"
-        select(app, "chq")
+        await select(pilot, app, "chq")
         await pilot.pause()
         detail = str(home(app).query_one("#detail", Static).visual)
         assert "FC 0 (free conventional CHQ)" in detail
@@ -239,7 +239,7 @@ async def test_undo_redo_every_edit() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        select(app, "m1")
+        await select(pilot, app, "m1")
         await pilot.press("d")  # duplicate Warden (P3)
         await pilot.pause()
         assert len(app.session.roster.elements) == 9
@@ -259,7 +259,7 @@ async def test_duplicate_is_an_independent_copy() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        select(app, "cav1")
+        await select(pilot, app, "cav1")
         await pilot.press("d")
         await pilot.pause()
         roster = app.session.roster
@@ -286,7 +286,7 @@ async def test_delete_asks_first() -> None:
         await pilot.pause()
         home = app.screen
         detail = home.query_one("#detail", Static)
-        select(app, "lc1")
+        await select(pilot, app, "lc1")
         await pilot.press("delete")
         await pilot.pause()
         assert app.screen is home and detail.has_class("-asking")
@@ -305,7 +305,7 @@ async def test_delete_asks_first() -> None:
         await pilot.pause()
         assert app.session.roster.element("lc1") is not None
         assert table(app).selected_element_id != "lc1" and not detail.has_class("-asking")
-        select(app, "lc1")
+        await select(pilot, app, "lc1")
         await pilot.press("delete", "y")
         await pilot.pause()
         assert app.session.roster.element("lc1") is None
@@ -320,7 +320,7 @@ async def test_deleting_the_chq_clears_the_command_choice() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        select(app, "chq")
+        await select(pilot, app, "chq")
         await pilot.press("delete")
         await pilot.pause()
         await pilot.press("enter")  # Enter answers the question on the detail line
@@ -334,7 +334,7 @@ async def test_reorder_with_brackets_and_shift_arrows() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        select(app, "chq")
+        await select(pilot, app, "chq")
         table(app).focus()
         await pilot.press("right_square_bracket")
         await pilot.pause()
@@ -507,7 +507,7 @@ async def test_several_copies_at_once_by_keys(tmp_path) -> None:
     app = HorizonApp(copy_example(tmp_path, HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        select(app, "cav1")
+        await select(pilot, app, "cav1")
         await pilot.press("D")
         await pilot.pause()
         assert isinstance(app.screen, CountDialog)

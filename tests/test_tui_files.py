@@ -53,7 +53,7 @@ async def test_save_then_reopen_gives_the_same_roster(tmp_path: Path) -> None:
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        select(app, "m2")
+        await select(pilot, app, "m2")
         await pilot.press("d")
         await pilot.pause()
         assert "modified" in app.title

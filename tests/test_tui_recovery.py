@@ -25,7 +25,7 @@ async def _edit_and_kill(path: Path, edits: int = autosave.EVERY_EDITS):
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded)
-        select(app, "m2")
+        await select(pilot, app, "m2")
         for _ in range(edits):
             await pilot.press("d")
         await pilot.pause()
@@ -84,7 +84,7 @@ async def test_keep_for_later_keeps_the_autosave_even_after_new_edits(tmp_path: 
         await pilot.press("escape")
         await pilot.pause()
         assert not app.session.dirty
-        select(app, "m1")
+        await select(pilot, app, "m1")
         for _ in range(autosave.EVERY_EDITS):
             await pilot.press("d")
         await until(pilot, lambda: len(AutosaveStore().entries()[0]) == 2, "a second autosave")
@@ -100,7 +100,7 @@ async def test_one_edit_is_autosaved_within_seconds(tmp_path: Path, monkeypatch:
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded)
-        select(app, "m2")
+        await select(pilot, app, "m2")
         await pilot.press("d")
         await pilot.pause()
         edited = app.session.roster
@@ -113,7 +113,7 @@ async def test_quit_without_saving_removes_the_autosave(tmp_path: Path) -> None:
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded)
-        select(app, "m2")
+        await select(pilot, app, "m2")
         for _ in range(autosave.EVERY_EDITS):
             await pilot.press("d")
         await until(pilot, lambda: AutosaveStore().entries()[0] != [], "the autosave")
@@ -130,7 +130,7 @@ async def test_leaving_another_way_keeps_the_work(tmp_path: Path) -> None:
     app = HorizonApp(path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded)
-        select(app, "m2")
+        await select(pilot, app, "m2")
         await pilot.press("d")
         await pilot.pause()
         edited = app.session.roster
@@ -190,7 +190,7 @@ async def test_an_autosave_that_fails_says_so_and_when_it_works_again(
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.loaded)
         told = [n.message for n in app._notifications]
-        select(app, "m2")
+        await select(pilot, app, "m2")
         await pilot.press("d")
 
         def failures() -> list[str]:
