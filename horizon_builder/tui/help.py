@@ -41,7 +41,7 @@ once what it costs and whether it is legal.
 | FC | Force Cost spent / budget; the bar turns red when over |
 | FP | Force Presence (sum of P) |
 | CR | Command Resources spent / available |
-| IR | Intelligence Rating = 10 × (1 − FP/FC), and its quality; a campaign's list: the base, the campaign's adjustment and the IR played with (`IR -3 +3 = +0`) |
+| IR | Intelligence Rating = 10 × (1 − FP/FC), its quality; a campaign adds its adjustment (`-3 +3`) |
 | Deploy | deployment spaces |
 | Momentum | starting momentum |
 | ✓ / ✗ | the verdict: LEGAL, or how many errors and warnings |
