@@ -44,6 +44,7 @@ class LibraryPane(Vertical):
     LibraryPane #library-title { color: $text-muted; height: 1; text-wrap: nowrap;
                                  text-overflow: ellipsis; }
     LibraryPane #library-table { height: 1fr; min-height: 4; }
+    LibraryPane #library-row { width: 1fr; height: auto; max-height: 2; background: $boost; }
     LibraryPane #library-buttons { height: auto; }
     LibraryPane #library-hint { width: 1fr; color: $text-muted; }
     """
@@ -71,6 +72,8 @@ class LibraryPane(Vertical):
         table = LibraryTable(id="library-table", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
+        # the highlighted roster whole, every column (80 columns show its first four)
+        yield Label("", id="library-row", markup=False)
         with Horizontal(id="library-buttons"):
             yield Label("Enter opens · n: a new list from it", id="library-hint")
             yield Button("Duplicate as new list", id="library-duplicate", compact=True)
@@ -125,6 +128,15 @@ class LibraryPane(Vertical):
                                        "bold" if entry.legal is not None else "dim"),
                           entry.kind, entry.cost, Text(entry.verdict, style=style), entry.date,
                           Text(entry.path.name, style="dim"))
+        self._show_row()
+
+    @on(DataTable.RowHighlighted, "#library-table")
+    def _show_row(self) -> None:
+        entry = self.highlighted
+        row = self.query_one("#library-row", Label)
+        row.update(Text.assemble((entry.name, "bold"), f" · {entry.path.name} · {entry.kind} · "
+                                 f"FC {entry.cost} · {entry.verdict} · changed {entry.date}")
+                   if entry is not None else "")
 
     @on(Input.Submitted, "#library-search")
     def _to_table(self, event: Input.Submitted) -> None:
