@@ -107,6 +107,25 @@ async def test_the_library_in_the_open_dialog_searches_and_opens(tmp_path: Path)
     assert not app.session.dirty
 
 
+async def test_down_in_the_search_goes_to_the_results(tmp_path: Path) -> None:
+    """Issue 33 item 9: Down in the library's search moves the focus to the results (as Enter
+    does), the roster found highlighted; Down again moves in them."""
+    from textual.widgets import Input
+
+    folder = _folder(tmp_path)
+    app = HorizonApp(folder / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await _library(app, pilot)
+        search = pane.query_one("#library-search", Input)
+        await until(pilot, lambda: app.screen.focused is search, "the search focused")
+        await pilot.press(*"task")
+        await until(pilot, lambda: len(pane.shown) >= 1, "found")
+        await pilot.press("down")
+        table = pane.query_one(LibraryTable)
+        await until(pilot, lambda: app.screen.focused is table, "the results focused")
+        assert pane.highlighted is not None and pane.highlighted.path.name == "tournament-task-force.toml"
+
+
 async def test_duplicate_as_a_new_list_from_the_library(tmp_path: Path) -> None:
     folder = _folder(tmp_path)
     before = (folder / "hvy-cav-battlegroup.toml").read_bytes()

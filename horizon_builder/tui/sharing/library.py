@@ -36,6 +36,15 @@ class LibraryTable(DataTable[Text | str]):
             pane.choose(as_copy=True)
 
 
+class LibrarySearch(Input):
+    """The library's search: Down goes on to the results, as Enter does."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("down", "results", "Results", show=False)]
+
+    def action_results(self) -> None:
+        self.screen.query_one("#library-table", LibraryTable).focus()
+
+
 class LibraryPane(Vertical):
     """Every roster of one folder, searchable."""
 
@@ -67,8 +76,8 @@ class LibraryPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label(self._title(), id="library-title", classes="pane-title")
-        yield Input(placeholder="search: name, file, kind or verdict", id="library-search",
-                    compact=True)
+        yield LibrarySearch(placeholder="search: name, file, kind or verdict",
+                            id="library-search", compact=True)
         table = LibraryTable(id="library-table", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
