@@ -166,3 +166,39 @@ async def test_a_huge_keymap_is_one_short_toast_and_quitting_works(tmp_path: Pat
         await until(pilot, lambda: app.loaded and app._notifications, "the roster and its toast")
         [said] = [n.message for n in app._notifications if "[keymap]" in n.message]
         assert said.count("\n") <= 6 and "20,000 in all" in said
+
+
+# --- issue 33 item 9: the palette and the help say the player's keys -----------------------------
+def _palette_text(app: HorizonApp) -> str:
+    from textual.command import CommandList
+
+    lists = app.screen.query(CommandList)
+    if not lists:
+        return ""
+    box = lists.first()
+    return "\n".join(str(box.get_option_at_index(i).prompt) for i in range(box.option_count))
+
+
+async def test_the_palette_and_the_help_show_the_players_keys(tmp_path: Path) -> None:
+    """After a remap the palette's commands and the help's steps and keys table name the
+    player's keys, not the defaults (they said "(a)" and "Add elements (`a`)" whatever the
+    keymap)."""
+    _prefs(keymap={"roster.add": "A", "app.save": "ctrl+s,f2", "roster.settings": "g"})
+    app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.loaded, "the roster")
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: "Add element" in _palette_text(app), "the palette's commands")
+        text = _palette_text(app)
+        assert "Add an element to the force  (A)" in text
+        assert "Save the roster to its file  (ctrl+s / f2)" in text
+        assert "notes  (g)" in text and "notes  (s)" not in text
+        assert "Open the element editor  (Enter or e)" in text  # a key not remapped: its default
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f1")
+        screen = await shown(pilot, HelpScreen)
+        guide = str(screen.query_one("#help-text").source).split("## Your keys")[0]
+    assert "1. **Settings** (`g`)" in guide and "2. **Add elements** (`A`)" in guide
+    assert "save (`ctrl+s` / `f2`)" in guide and "| `A` | add an element |" in guide
+    assert "(`a`)" not in guide and "(`s`)" not in guide and "{" not in guide

@@ -107,6 +107,25 @@ async def test_the_library_in_the_open_dialog_searches_and_opens(tmp_path: Path)
     assert not app.session.dirty
 
 
+async def test_down_in_the_search_goes_to_the_results(tmp_path: Path) -> None:
+    """Issue 33 item 9: Down in the library's search moves the focus to the results (as Enter
+    does), the roster found highlighted; Down again moves in them."""
+    from textual.widgets import Input
+
+    folder = _folder(tmp_path)
+    app = HorizonApp(folder / "hvy-cav-battlegroup.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        pane = await _library(app, pilot)
+        search = pane.query_one("#library-search", Input)
+        await until(pilot, lambda: app.screen.focused is search, "the search focused")
+        await pilot.press(*"task")
+        await until(pilot, lambda: len(pane.shown) >= 1, "found")
+        await pilot.press("down")
+        table = pane.query_one(LibraryTable)
+        await until(pilot, lambda: app.screen.focused is table, "the results focused")
+        assert pane.highlighted is not None and pane.highlighted.path.name == "tournament-task-force.toml"
+
+
 async def test_duplicate_as_a_new_list_from_the_library(tmp_path: Path) -> None:
     folder = _folder(tmp_path)
     before = (folder / "hvy-cav-battlegroup.toml").read_bytes()
@@ -170,3 +189,29 @@ async def test_the_open_button_opens_the_roster_highlighted_in_the_library(tmp_p
         await pilot.click("#ok")
         await until(pilot, lambda: app.session.path is not None
                     and app.session.path.name == "hvy-cav-battlegroup.toml", "opened by the button")
+
+
+async def test_the_librarys_every_column_is_read_at_80x24(tmp_path: Path) -> None:
+    """Issue 33 item 8: the File and Changed columns were off the screen at 80 columns: the
+    highlighted roster is shown whole under the table (its file, kind, FC, verdict and date),
+    and the table keeps its heading and six rows and more."""
+    from textual.widgets import Label
+
+    folder = _folder(tmp_path)
+    app = HorizonApp(folder / "needs-fixing.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await _library(app, pilot)
+        table = pane.query_one(LibraryTable)
+        table.focus()
+        for row in range(len(pane.shown)):
+            table.move_cursor(row=row)
+            await pilot.pause()
+            entry = pane.highlighted
+            assert entry is not None
+            shown_row = pane.query_one("#library-row", Label)
+            flat = " ".join(str(shown_row.render()).split())
+            for part in (entry.name, entry.path.name, entry.kind, entry.cost, entry.verdict,
+                         entry.date):
+                assert " ".join(part.split()) in flat, part
+        assert app.screen.can_view_entire(shown_row)
+        assert table.scrollable_content_region.height >= 7

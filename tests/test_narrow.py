@@ -3,6 +3,8 @@ that keep the verdict, and reasons shown whole instead of cut."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers_tui import example, shown, until
 from textual.widgets._footer import FooterKey
 
@@ -147,3 +149,121 @@ async def test_the_footer_is_not_rebuilt_when_only_a_key_becomes_usable():
         await pilot.press("s")  # another screen: its own footer, with its own keys
         await until(pilot, lambda: app.screen is not app.screen_stack[0], "settings")
         assert not any(k.action == "app.add_element" for k in _footer_keys(app))
+
+
+# --- issue 33 item 8: every screen usable at 80x24 ------------------------------------------------
+def _rows(widget) -> int:
+    """How many rows of a list or table the player sees."""
+    return widget.scrollable_content_region.height
+
+
+async def _on(pilot, app: HorizonApp, key: str, kind):
+    """The roster loaded, then ``key`` pressed: the screen it opens, laid out."""
+    await until(pilot, lambda: app.loaded, "the roster")
+    await pilot.press(key)
+    screen = await shown(pilot, kind)
+    await pilot.pause()
+    return screen
+
+
+async def test_the_command_screens_who_leads_list_shows_its_rows_at_80x24():
+    """With the findings at their tallest (seven lines), the "who is the CHQ" list shows five
+    rows and more, not two: its heading is the box's title, not two lines of its own."""
+    from textual.widgets import OptionList
+
+    app = HorizonApp(example("oth-datawar-needs-fixing.toml"))
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await _on(pilot, app, "c", CommandScreen)
+        leads = screen.query_one("#cmd-elements", OptionList)
+        assert screen.query_one("#cmd-findings").region.height == 7
+        assert _rows(leads) >= 5 and screen.region.contains_region(leads.region)
+        assert "Who is the Conventional CHQ" in str(leads.border_title)
+
+
+def _big_task_force(tmp_path: Path) -> Path:
+    """A Task Force of eleven elements whose round has a CHQ with weird commands and CR
+    upgrades to buy: the rounds screen's fullest right column."""
+    text = example("tournament-task-force.toml").read_text(encoding="utf-8")
+    head, rounds = text.split("[[rounds]]", 1)
+    extra = "".join(
+        f'[[elements]]\nid = "x{i}"\nname = "{name}"\ntype = "{kind}"\npresence = {p}\n'
+        f"stats = {{ {stats} }}\n\n" for i, (name, kind, p, stats) in enumerate([
+            ("Lance", "lt_inf", 1, "M = 3, F = 2, A = 2, D = 2"),
+            ("Sabre", "lt_inf", 1, "M = 3, F = 2, A = 2, D = 2"),
+            ("Glaive", "mech", 2, "M = 5, F = 5, A = 3, D = 3"),
+            ("Kite", "aircraft", 2, "M = 5, F = 4, A = 2, D = 1")]))
+    weird = ('command = { kind = "chq", element = "hc1", weird = [{ id = "mad_scientist", '
+             'replaces = "chain_of_command" }, { id = "dark_priest", replaces = "guide_fire" }] }')
+    rounds = rounds.replace('command = { kind = "chq", element = "hc1" }', weird)
+    head = head.replace('event = "Autumn Skirmish 2026"',
+                        'event = "Autumn Skirmish 2026"\nsupplements = ["datawar", "weird"]')
+    path = tmp_path / "big-task-force.toml"
+    path.write_text(head + extra + "[[rounds]]" + rounds, encoding="utf-8")
+    return path
+
+
+async def test_the_rounds_screen_shows_a_rounds_elements_at_80x24(tmp_path: Path):
+    """Eleven elements, three weird commands and CR upgrades: the round's elements keep six
+    rows and more (they had two), and the command under them scrolls, each of its lists and
+    dropdowns brought into view when Tab reaches it."""
+    from horizon_builder.tui.rounds.screen import RoundsScreen
+
+    app = HorizonApp(_big_task_force(tmp_path))
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await _on(pilot, app, "r", RoundsScreen)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        elements = screen.query_one("#round-elements")
+        assert elements.option_count == 11
+        assert _rows(elements) >= 6 and screen.region.contains_region(elements.region)
+        cr = screen.query_one("#round-cr")
+        assert cr.display and cr.option_count
+        for stop in ("#round-command", "#round-chq", "#round-cr"):
+            widget = screen.query_one(stop)
+            widget.focus()
+            await until(pilot, lambda w=widget: screen.focused is w and w.region.height > 0
+                        and screen.query_one("#round-command-box").region.contains_region(w.region),
+                        f"{stop} in view")
+
+
+async def test_the_export_preview_shows_its_lines_at_80x24():
+    """The export's preview shows eight lines and more (it showed three): the format and the
+    compact choice take one line, the hint one."""
+    from textual.widgets import TextArea
+
+    from horizon_builder.tui.sharing.export import ExportScreen
+
+    app = HorizonApp(example("hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await _on(pilot, app, "x", ExportScreen)
+        preview = screen.query_one("#export-preview", TextArea)
+        assert _rows(preview) >= 8
+        for part in ("#export-format", "#export-compact", "#export-path", "#export-save",
+                     "#export-close"):
+            assert screen.can_view_entire(screen.query_one(part)), part
+
+
+async def test_the_rules_screens_every_column_is_read_at_80x24():
+    """The Rules table is wider than 80 columns (its Set by column was off the screen): the
+    highlighted value is shown whole under it, every column, and follows the cursor."""
+    from textual.widgets import DataTable, Static
+
+    from horizon_builder.tui.rules.screen import RulesScreen
+
+    app = HorizonApp(example("hvy-cav-battlegroup.toml"))
+    async with app.run_test(size=NARROW) as pilot:
+        screen = await _on(pilot, app, "R", RulesScreen)
+        await pilot.press("down")
+        await pilot.pause()
+        table = screen.query_one(DataTable)
+        detail = screen.query_one("#rules-detail", Static)
+        value = screen.values[table.cursor_row]
+        text = str(detail.render())
+        assert screen.can_view_entire(detail) and _rows(table) >= 12
+        flat = " ".join(text.split())
+        for part in (value.item, value.label, value.source, value.layer, value.group):
+            assert " ".join(part.split()) in flat, part
+        await pilot.press("down")
+        await pilot.pause()
+        assert str(detail.render()) != text  # the next value
+

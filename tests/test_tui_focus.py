@@ -11,14 +11,16 @@ from textual.widget import Widget
 from horizon_builder.tui.app import HorizonApp
 
 
-def _looks(widget: Widget) -> list[object]:
-    """The widget as drawn, with its children: their lines, with their styles."""
-    return [[[(s.text, s.style) for s in strip]
+def _looks(widget: Widget, colour: bool = True) -> list[object]:
+    """The widget as drawn, with its children: their lines, with their styles (without
+    ``colour``: only the characters, as a monochrome terminal or a colour-blind player tells
+    them apart)."""
+    return [[[(s.text, s.style) if colour else s.text for s in strip]
              for strip in part.render_lines(part.region.reset_offset)]
             for part in widget.walk_children(Widget, with_self=True) if part.region.area]
 
 
-async def _check_screen(pilot, app: HorizonApp, name: str) -> list[str]:
+async def _check_screen(pilot, app: HorizonApp, name: str, colour: bool = True) -> list[str]:
     screen = app.screen
     assert screen.focused is not None, f"{name} opens with nothing focused"
     chain = [w for w in screen.focus_chain if w.region.area]
@@ -30,11 +32,11 @@ async def _check_screen(pilot, app: HorizonApp, name: str) -> list[str]:
         widget.focus()
         await until(pilot, lambda w=widget: screen.focused is w)
         await pilot.pause()
-        focused = _looks(widget)
+        focused = _looks(widget, colour)
         other.focus()
         await until(pilot, lambda o=other: screen.focused is o)
         await pilot.pause()
-        if _looks(widget) == focused:
+        if _looks(widget, colour) == focused:
             unseen.append(f"{name}: {widget!r}")
     return unseen
 
@@ -55,6 +57,41 @@ async def test_focus_is_visible(name: str, roster: str, keys: tuple[str, ...]) -
         burst(app, *keys)
         await settle(pilot, app)
         assert await _check_screen(pilot, app, name) == []
+
+
+# --- issue 33 item 8: focus you can see without colour -----------------------------------------
+SHAPED = [*SCREENS, ("open", WEIRD, ("ctrl+o",)), ("library", WEIRD, ("ctrl+o", "ctrl+l"))]
+
+
+@pytest.mark.parametrize(("name", "roster", "keys"), SHAPED, ids=[n for n, _, _ in SHAPED])
+async def test_focus_is_marked_by_a_shape_not_only_a_colour(name: str, roster: str,
+                                                            keys: tuple[str, ...]) -> None:
+    """Every widget that can take the focus is drawn with other characters when it has it (a
+    heavy box ┏━┓, or a bar ▌ at its left): what a monochrome terminal or a colour-blind
+    player sees, with every colour and tint left out (they were the only sign on the
+    findings, the pickers, the dropdowns, the scrolling pages)."""
+    async with HorizonApp(example(roster)).run_test(size=(100, 32)) as pilot:
+        app = await opened(pilot)
+        table(app).focus()
+        burst(app, *keys)
+        await settle(pilot, app)
+        if name == "library":
+            await until(pilot, lambda: bool(app.screen.query("#library-table")), "the library")
+            await pilot.pause()
+        assert await _check_screen(pilot, app, name, colour=False) == []
+
+
+async def test_the_focus_marks_are_one_rule_for_the_whole_app() -> None:
+    """The marks are set in one place (app.tcss), not by each screen: no other stylesheet
+    says how a focused widget is drawn."""
+    from pathlib import Path
+
+    import horizon_builder.tui as tui
+
+    root = Path(tui.__file__).parent
+    sheets = [p for p in root.rglob("*.tcss") if p.name != "app.tcss"]
+    sheets_text = {p.name: p.read_text(encoding="utf-8") for p in sheets}
+    assert sheets and not [name for name, text in sheets_text.items() if ":focus" in text]
 
 
 # --- issue 24 item 9: the command screen's focus ------------------------------------------------

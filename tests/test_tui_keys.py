@@ -93,6 +93,32 @@ async def test_enter_after_typing_a_presence_adds_at_once() -> None:
         assert app.session.roster.elements[-1].presence == 2
 
 
+@pytest.mark.parametrize(("typed", "kind", "presence"),
+                         [("mech", "mech", 1), ("heavy infantry", "hvy_inf", 2)],
+                         ids=["variable-P", "fixed-P"])
+async def test_a_fixed_p_kind_takes_the_same_keys_to_add(typed: str, kind: str,
+                                                         presence: int) -> None:
+    """Issue 33 item 9: the filter, Enter (the kind), Enter (add) for every kind: a kind of
+    fixed P shows its P as a variable one does, and the second Enter adds it (it was added
+    on the first, and the second then opened the element editor on the roster)."""
+    from horizon_builder.tui.roster.home import RosterScreen
+
+    async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
+        app = await opened(pilot)
+        before = len(app.session.roster.elements)
+        await pilot.press("a")
+        screen = await shown(pilot, AddElementScreen)
+        await pilot.press(*typed, "enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.focused is screen.query_one("#add-presence")
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, RosterScreen)
+        elements = app.session.roster.elements
+        assert len(elements) == before + 1
+        assert (elements[-1].type, elements[-1].presence) == (kind, presence)
+
+
 async def test_keys_typed_while_the_add_dialog_opens_go_to_its_filter() -> None:
     async with HorizonApp(example(HVY_CAV)).run_test(size=SIZE) as pilot:
         app = await opened(pilot)
@@ -150,7 +176,7 @@ async def test_the_added_toast_says_enter_edits_only_when_it_does(tmp_path) -> N
         messages = notices(app)
         await pilot.press("a")
         await shown(pilot, AddElementScreen)
-        await pilot.press(*"lt cav", "enter")
+        await pilot.press(*"lt cav", "enter", "enter")  # the kind, then add (its P is fixed)
         await shown(pilot, EnterValueDialog)
         assert messages and messages[-1] == "Added Lt Cav 1.", messages
         await pilot.press("escape")  # skip: the book is not at hand

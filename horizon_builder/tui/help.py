@@ -12,8 +12,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown
 
 from horizon_builder.tui.common.keys_footer import KeysFooter
-from horizon_builder.tui.keymap import keymap_help
+from horizon_builder.tui.keymap import keymap_help, with_keys
 
+#: the guide; ``{binding.id}`` is the player's keys for it (their [keymap], else the default)
 HELP = """\
 # horizon-builder
 
@@ -22,17 +23,17 @@ once what it costs and whether it is legal.
 
 ## Build a force in four steps
 
-1. **Settings** (`s`): name, the **FC budget** agreed for the game, the
+1. **Settings** ({roster.settings}): name, the **FC budget** agreed for the game, the
    supplements in play and the era.
-2. **Add elements** (`a`): pick a type, set its Presence (P), stats and
+2. **Add elements** ({roster.add}): pick a type, set its Presence (P), stats and
    upgrades. The header shows FC spent against the budget as you go.
-3. **Command** (`c`): choose the CHQ (or AI Command, alpha, hivemind) and
+3. **Command** ({roster.command}): choose the CHQ (or AI Command, alpha, hivemind) and
    spend Command Resources.
 4. **Fix the findings**: the panel at the bottom lists every error and
    warning with the rule it comes from. Press **Enter** on one to jump to
    the element and field to change; on "over the budget" it lists the
    elements to cut (✓ where the force then fits). When the header says **✓ LEGAL**, you
-   are done: save (`ctrl+s`) and export or print it (`x`).
+   are done: save ({app.save}) and export or print it ({roster.export}).
 
 ## The header
 
@@ -48,7 +49,7 @@ once what it costs and whether it is legal.
 
 **≈** marks a figure or finding that rests on a *provisional* value: a core
 rule we could not read in a book we hold. Check it against your rulebook
-and enter it once in the Rules screen (`R`): every roster then uses it.
+and enter it once in the Rules screen ({app.rules}): every roster then uses it.
 
 Select an element to see its FC, pool and special rules explained on the
 line under the list. Hover a figure for how it is worked out. A list opened
@@ -58,26 +59,26 @@ from a campaign has a **Record** column: battles fought / times destroyed.
 
 | Key | Action |
 |---|---|
-| `a` | add an element |
-| `Enter` / `e` | edit the selected element (or fix the selected finding) |
-| `d` | duplicate the selected element |
-| `Delete` | delete the selected element: it asks below the list (`y` or `Enter` deletes, `Esc` keeps) |
-| `[` / `]`, `shift+↑` / `shift+↓` | move the element up / down |
-| `c` | command: CHQ, CR, weird command |
-| `s` | roster settings |
-| `r` | tournament rounds of a Task Force: each round's battlegroup, CHQ, CR, losses |
-| `D` | several copies of the selected element at once (`d`: one) |
-| `x` | export / print |
-| `ctrl+k` | copy the list: as text, or as a share code to paste in a chat (`ctrl+o` opens a pasted code) |
-| `R` | rules in force: every value, its source; enter the core book's values once |
+| {roster.add} | add an element |
+| `Enter` / {roster.edit} | edit the selected element (or fix the selected finding) |
+| {roster.duplicate} | duplicate the selected element |
+| {roster.delete} | delete the selected element: it asks below the list (`y`/`Enter` deletes, `Esc` keeps) |
+| {roster.move_up}, {roster.move_down} | move the element up / down |
+| {roster.command} | command: CHQ, CR, weird command |
+| {roster.settings} | roster settings |
+| {roster.rounds} | tournament rounds of a Task Force: each round's battlegroup, CHQ, CR, losses |
+| {roster.copies} | several copies of the selected element at once ({roster.duplicate}: one) |
+| {roster.export} | export / print |
+| {app.copy_list} | copy the list as text, or as a share code for a chat ({app.open} opens a pasted code) |
+| {app.rules} | rules in force: every value, its source; enter the core book's values once |
 | `Home` / `End` | the first / last element |
 | `Tab` | move between the element list and the findings |
-| `ctrl+z` / `ctrl+y` | undo / redo any edit |
-| `ctrl+s` | save; `S` save as |
-| `ctrl+o` | open a roster; `ctrl+n` new roster |
-| `ctrl+p` | command palette: every action by name |
-| `F9` | light / dark theme (any theme: "Change theme" in the palette; remembered) |
-| `F1` / `?` | this help |
+| {app.undo} / {app.redo} | undo / redo any edit |
+| {app.save} | save; {roster.save_as} save as |
+| {app.open} | open a roster; {app.new} new roster |
+| {app.palette} | command palette: every action by name |
+| {app.theme} | light / dark theme (any theme: "Change theme" in the palette; remembered) |
+| {app.help} | this help |
 | `ctrl+q` | quit (asks to save changes) |
 
 The mouse works everywhere: click a row to select it, click it again to
@@ -95,14 +96,14 @@ while a screen opens are kept for it: type ahead as fast as you like.
 | upgrade search | type letters to list the upgrades by name; `Backspace`, `Esc` clears |
 | metaforms | **+ Form** (`ctrl+o`) adds one, `[` / `]` switch between the base and its forms |
 | Command | `Tab` to the next list, `Enter` chooses (or says why not), then who leads |
-| Rounds (`r`) | `a` add a round, `d` repeat one (less the benched); `e` rename, `Delete`, `[` / `]` move |
+| Rounds ({roster.rounds}) | `a` add, `d` repeat one (less the benched), `e` rename, `Delete`, `[`/`]` move |
 | a round's battlegroup | `g` suggests the best legal ones (most FP, least FP, an IR), `Enter` takes one |
 | a round's elements | `space` / `Enter` field it, `x` destroyed (benched later), `h` its CHQ |
 | any editor | `ctrl+l` the findings, `Esc` back to the roster |
 
 ## Organising an event
 
-From the palette (`ctrl+p`): **Organiser: judge a folder of lists** shows every
+From the palette ({app.palette}): **Organiser: judge a folder of lists** shows every
 list in a folder judged by an event preset, live as files change (click a column
 to sort, `Enter` views a list, `x` writes the table); **Run an event** shows an
 event file's standings and rounds (`p` pairs the next round, `r` enters a
@@ -111,7 +112,7 @@ oth-tournament lists/` and `horizon-builder --tournament club.toml`.
 
 ## Files
 
-In the Open dialog (`ctrl+o`), `ctrl+l` shows the library of the folder on
+In the Open dialog ({app.open}), {open.library} shows the library of the folder on
 screen: every roster with its kind, FC, verdict and date, searchable; `Enter`
 opens one, `n` duplicates it as a new list.
 
@@ -137,7 +138,8 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box") as box:
             box.border_title = "Help"
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(HELP + "\n" + keymap_help(self.keymap), id="help-text")
+                yield Markdown(with_keys(HELP, self.keymap, markdown=True) + "\n"
+                               + keymap_help(self.keymap), id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
         yield KeysFooter()
 

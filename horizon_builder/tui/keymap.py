@@ -13,6 +13,7 @@ palette ("Change theme") or with F9 is remembered (:class:`Keys`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -90,6 +91,36 @@ def _shown(keys: str) -> str:
 
 def _keys(binding: Binding) -> list[str]:
     return [k.strip() for k in binding.key.split(",")]
+
+
+def player_keys(binding_id: str, keymap: dict[str, str]) -> str:
+    """The keys of a remappable binding as the player has them: their ``[keymap]`` entry, else
+    the default ("a", "ctrl+s,f2", "f1,question_mark")."""
+    mine = keymap.get(binding_id)
+    if mine:
+        return mine
+    for _, bindings in remappable():
+        for binding in bindings:
+            if binding.id == binding_id:
+                return binding.key
+    raise KeyError(binding_id)
+
+
+#: a binding id in a text that names its keys: ``{roster.add}``
+_KEY_ID = re.compile(r"\{([a-z_]+\.[a-z_]+)\}")
+
+
+def with_keys(text: str, keymap: dict[str, str], markdown: bool = False) -> str:
+    """``text`` with each ``{binding.id}`` replaced by the player's keys for it ("a", or
+    "ctrl+s / f2"; in backticks for the help's Markdown): the palette and the help say the
+    keys the player has, not the defaults."""
+    def keys(match: re.Match[str]) -> str:
+        shown = player_keys(match.group(1), keymap)
+        if markdown:
+            return _shown(shown)
+        return " / ".join(format_key(k.strip()) for k in shown.split(","))
+
+    return _KEY_ID.sub(keys, text)
 
 
 def keymap_help(keymap: dict[str, str]) -> str:

@@ -2,7 +2,8 @@
 
 Type to filter (fuzzy, as the command palette: "mch" finds Mech; the best match first,
 its matched letters highlighted), ↑/↓ to move, Enter to choose the kind; then −/+ (or a digit)
-for P and Enter to add. Dismisses with the new element's id, or None.
+for P and Enter to add (the same keys for a kind of fixed P). Dismisses with the new
+element's id, or None.
 """
 
 from __future__ import annotations
@@ -196,9 +197,7 @@ class AddElementScreen(EditorView, ModalScreen[str | None]):
         if not chosen.allowed:
             self.notify(f"{chosen.name}: {chosen.reason}", severity="warning")
             return
-        if chosen.p_min == chosen.p_top:
-            self.action_add()  # nothing left to choose: a fixed-P kind is added at once
-            return
+        # then Enter adds, a fixed-P kind too (its P shown fixed): the same keys for every kind
         self.query_one("#add-presence", NumberStepper).focus()
 
     @on(NumberStepper.Changed, "#add-presence")

@@ -60,9 +60,10 @@ class CommandScreen(EditorView, Screen[None]):
         yield Static(id="cmd-title")
         with Horizontal(id="cmd-body"):
             with Vertical(id="cmd-left"):
-                yield Label("How the force is led", classes="cmd-heading")
-                yield OptionList(id="cmd-options")
-                yield Label("Who leads", classes="cmd-heading", id="cmd-elements-heading")
+                # each list's heading is its box's title: at 80x24 the rows go to the lists
+                options = OptionList(id="cmd-options")
+                options.border_title = "How the force is led"
+                yield options
                 yield LeadList(id="cmd-elements")
             with Vertical(id="cmd-right"):
                 yield Static(id="cmd-cr")
@@ -146,13 +147,12 @@ class CommandScreen(EditorView, Screen[None]):
 
     def _show_elements(self, rs, roster: Roster) -> None:
         box = self.query_one("#cmd-elements", OptionList)
-        heading = self.query_one("#cmd-elements-heading", Label)
         option = rs.commands.get(roster.command.kind)
         needs = option is not None and option.needs_element
-        box.display = heading.display = needs
+        box.display = needs
         if not needs:
             return
-        heading.update(plain(f"Who is the {option.name}"))
+        box.border_title = plain(f"Who is the {option.name}")
         # the same element stays highlighted; else the one chosen, else the first that may lead
         keep = box.highlighted_option.id if box.highlighted_option is not None else None
         if self._elements_kind != roster.command.kind:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -101,19 +101,24 @@ class RoundsScreen(RoundListActions):
             with Vertical(id="rounds-right"):
                 yield Static(id="round-totals")
                 yield RoundElementList(id="round-elements")
-                with Horizontal(id="round-command-row"):
-                    yield Label("Command")
-                    yield Select[str]([], id="round-command", compact=True, allow_blank=True,
-                                      prompt="not chosen")
-                    yield Label("Leads", id="round-chq-label")
-                    yield Select[str]([], id="round-chq", compact=True, allow_blank=True,
-                                      prompt="choose the CHQ")
-                yield WeirdPicker(prefix="round-weird", two_line=False, id="round-weird")
-                yield CrPicker(compact=True, id="round-cr")
-                with Horizontal(id="round-cr-option-row"):
-                    yield Label("", id="round-cr-option-label")
-                    yield Select[str]([], id="round-cr-option", compact=True, allow_blank=True)
-                yield Static(id="round-cr-note")
+                # the round's command under its elements, scrolled when the screen is short
+                # (80x24): the elements keep their rows (not a stop of its own: Tab goes to
+                # each list and dropdown in it, scrolled into view)
+                with VerticalScroll(id="round-command-box", can_focus=False):
+                    with Horizontal(id="round-command-row"):
+                        yield Label("Command")
+                        yield Select[str]([], id="round-command", compact=True,
+                                          allow_blank=True, prompt="not chosen")
+                        yield Label("Leads", id="round-chq-label")
+                        yield Select[str]([], id="round-chq", compact=True, allow_blank=True,
+                                          prompt="choose the CHQ")
+                    yield WeirdPicker(prefix="round-weird", two_line=False, id="round-weird")
+                    yield CrPicker(compact=True, id="round-cr")
+                    with Horizontal(id="round-cr-option-row"):
+                        yield Label("", id="round-cr-option-label")
+                        yield Select[str]([], id="round-cr-option", compact=True,
+                                          allow_blank=True)
+                    yield Static(id="round-cr-note")
                 yield Static(id="round-empty")
         yield OptionList(id="round-findings")
         yield KeysFooter()

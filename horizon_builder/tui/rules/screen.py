@@ -33,6 +33,10 @@ COLUMNS = ("Item", "Value of", "Value", "Status", "Source", "Set by", "Group")
 WIDTHS = (20, 18, 12, 14, 40, 22, 16)
 
 
+def _set_by(value: RuleValue) -> str:
+    return value.layer.removeprefix(f"{ENTERED_FROM} ")  # (the status says it is yours)
+
+
 class RulesScreen(SessionView, Screen[None]):
     """Every value in force; Enter enters one into your rulebook."""
 
@@ -52,6 +56,8 @@ class RulesScreen(SessionView, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="rules-title")
         yield DataTable(id="rules-table", cursor_type="row", zebra_stripes=True)
+        # the highlighted value whole, every column: the table is wider than 80 columns
+        yield Static(id="rules-detail")
         yield Static(id="rules-note")
         yield KeysFooter()
 
@@ -73,10 +79,10 @@ class RulesScreen(SessionView, Screen[None]):
             table.add_row(plain(v.item), plain(v.label),
                           plain(v.value or "?").stylize("bold" if v.value else "$error"),
                           Content.styled(text, style), plain(v.source or "-"),
-                          plain(v.layer.removeprefix(f"{ENTERED_FROM} ")), v.group,
-                          key=str(index))  # (the status says it is yours)
+                          plain(_set_by(v)), v.group, key=str(index))
         if self.values:
             table.move_cursor(row=min(row, len(self.values) - 1))
+        self._show_detail()
         gaps = sum(v.status == "unknown" for v in every)
         entered = sum(v.status == "entered" for v in every)
         self.query_one("#rules-title", Static).update(Content.assemble(
@@ -92,6 +98,20 @@ class RulesScreen(SessionView, Screen[None]):
         note_widget = self.query_one("#rules-note", Static)
         note_widget.update(note)
         note_widget.tooltip = str(personal_rules_path())
+
+    @on(DataTable.RowHighlighted)
+    def _show_detail(self) -> None:
+        row = self.query_one(DataTable).cursor_row
+        detail = self.query_one("#rules-detail", Static)
+        if not 0 <= row < len(self.values):
+            detail.update("")
+            return
+        v = self.values[row]
+        text, style = STATUS_TEXT[v.status]
+        detail.update(Content.assemble(
+            (v.item, "bold"), f" · {v.label}: ", (v.value or "?", "bold" if v.value else "$error"),
+            " · ", (text, style), " · source ", v.source or "-", " · set by ", _set_by(v),
+            " · ", (v.group, "dim")))
 
     @on(DataTable.RowSelected)
     def _enter(self, event: DataTable.RowSelected) -> None:

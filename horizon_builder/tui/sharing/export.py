@@ -55,7 +55,7 @@ class ExportScreen(ModalScreen[None]):
     ExportScreen #export-dialog {
         width: 96%; height: 94%; padding: 0 1; border: thick $primary; background: $surface;
     }
-    ExportScreen #export-head { margin-bottom: 1; }
+    /* at 80x24 the preview keeps its lines: one line each for the choices and the hint */
     ExportScreen #export-title {
         text-style: bold; width: 1fr; min-width: 20; height: 1;
         text-wrap: nowrap; text-overflow: ellipsis;
@@ -66,10 +66,12 @@ class ExportScreen(ModalScreen[None]):
     ExportScreen .export-row { height: auto; }
     ExportScreen #export-format { width: 34; }
     ExportScreen #export-compact { width: auto; margin-left: 2; }
-    ExportScreen #export-preview { height: 1fr; margin: 1 0; }
+    ExportScreen #export-preview { height: 1fr; min-height: 8; margin: 1 0 0 0; }
     ExportScreen #export-path { width: 1fr; }
     ExportScreen .export-label { padding: 1 1 0 0; }
-    ExportScreen #export-hint { color: $text-muted; height: auto; }
+    ExportScreen #export-hint {
+        color: $text-muted; height: 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     ExportScreen #export-save, ExportScreen #export-close { margin-left: 1; }
     """
 
@@ -123,8 +125,9 @@ class ExportScreen(ModalScreen[None]):
                 yield Static(doc.verdict.text, id="export-verdict", classes=legal, markup=False)
             with Horizontal(classes="export-row"):
                 yield Select([(FORMAT_LABELS[f], f) for f in FORMATS], value=self.format,
-                             allow_blank=False, id="export-format")
-                yield ShapeCheckbox("Compact (one line per element)", self.compact, id="export-compact")
+                             allow_blank=False, id="export-format", compact=True)
+                yield ShapeCheckbox("Compact (one line per element)", self.compact,
+                                    id="export-compact", compact=True)
             yield TextArea(self._rendered(), read_only=True, soft_wrap=True, id="export-preview")
             yield Static("ctrl+s download · ctrl+k copy to the clipboard · ctrl+b open the HTML "
                          "in a new tab (to print) · esc close" if self.served else

@@ -36,6 +36,15 @@ class LibraryTable(DataTable[Text | str]):
             pane.choose(as_copy=True)
 
 
+class LibrarySearch(Input):
+    """The library's search: Down goes on to the results, as Enter does."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("down", "results", "Results", show=False)]
+
+    def action_results(self) -> None:
+        self.screen.query_one("#library-table", LibraryTable).focus()
+
+
 class LibraryPane(Vertical):
     """Every roster of one folder, searchable."""
 
@@ -44,6 +53,7 @@ class LibraryPane(Vertical):
     LibraryPane #library-title { color: $text-muted; height: 1; text-wrap: nowrap;
                                  text-overflow: ellipsis; }
     LibraryPane #library-table { height: 1fr; min-height: 4; }
+    LibraryPane #library-row { width: 1fr; height: auto; max-height: 2; background: $boost; }
     LibraryPane #library-buttons { height: auto; }
     LibraryPane #library-hint { width: 1fr; color: $text-muted; }
     """
@@ -66,11 +76,13 @@ class LibraryPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label(self._title(), id="library-title", classes="pane-title")
-        yield Input(placeholder="search: name, file, kind or verdict", id="library-search",
-                    compact=True)
+        yield LibrarySearch(placeholder="search: name, file, kind or verdict",
+                            id="library-search", compact=True)
         table = LibraryTable(id="library-table", cursor_type="row", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
+        # the highlighted roster whole, every column (80 columns show its first four)
+        yield Label("", id="library-row", markup=False)
         with Horizontal(id="library-buttons"):
             yield Label("Enter opens · n: a new list from it", id="library-hint")
             yield Button("Duplicate as new list", id="library-duplicate", compact=True)
@@ -125,6 +137,15 @@ class LibraryPane(Vertical):
                                        "bold" if entry.legal is not None else "dim"),
                           entry.kind, entry.cost, Text(entry.verdict, style=style), entry.date,
                           Text(entry.path.name, style="dim"))
+        self._show_row()
+
+    @on(DataTable.RowHighlighted, "#library-table")
+    def _show_row(self) -> None:
+        entry = self.highlighted
+        row = self.query_one("#library-row", Label)
+        row.update(Text.assemble((entry.name, "bold"), f" · {entry.path.name} · {entry.kind} · "
+                                 f"FC {entry.cost} · {entry.verdict} · changed {entry.date}")
+                   if entry is not None else "")
 
     @on(Input.Submitted, "#library-search")
     def _to_table(self, event: Input.Submitted) -> None:

@@ -88,6 +88,9 @@ class OpenRosterDialog(PathPrompt):
     OpenRosterDialog #open-views { height: 1fr; margin-bottom: 1; }
     OpenRosterDialog #open-browser { margin-bottom: 0; }
     OpenRosterDialog.-library .dialog-hint, OpenRosterDialog.-library #path { display: none; }
+    /* the library's rows first: at 80x24 no blank lines around them */
+    OpenRosterDialog.-library .dialog-box { padding: 0 2; }
+    OpenRosterDialog.-library #open-views { margin-bottom: 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
