@@ -24,7 +24,13 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from horizon_builder.engine import kept
-from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, analyse
+from horizon_builder.engine.analysis import (
+    Analysis,
+    ElementInfo,
+    StatlineInfo,
+    analyse,
+    element_alone,
+)
 from horizon_builder.engine.findings import (
     SEVERITY_ORDER,
     Finding,
@@ -430,28 +436,38 @@ def statline_views(force: Analysis, info: ElementInfo) -> Iterator[StatlineView]
 
 
 def statline_reasons(rules: Registry, force: Analysis, element: Element,
-                     line_of: Callable[[ElementInfo], StatlineInfo]) -> list[Reason]:
+                     line_of: Callable[[ElementInfo], StatlineInfo],
+                     about: str | None = None,
+                     codes: frozenset[str] | None = None) -> Iterator[Reason]:
     """What every statline rule judging in ``force``'s mode says about one statline of
     ``element`` (``line_of`` picks it from the element's info), asked with the element on
-    its own under the force's command and CR purchases: the editors' pickers ask this, the
-    validator asks the same predicates."""
-    alone = analyse(force.roster, force.ruleset, elements=[element], command=force.command,
-                    cr_purchases=force.cr_purchases, mode=force.mode)
-    info = alone.elements[0]
+    its own under the force's command and CR purchases, rule by rule in the registry's order
+    (a picker may stop when it has its answer): the editors' pickers ask this, the validator
+    asks the same predicates. ``about``: the upgrade a picker offers: the upgrade rules are
+    asked of that upgrade alone (each judges its own upgrade against the statline around
+    it), the statline rules of the whole statline. ``codes``: only the rules of these codes
+    (those whose answer the asker uses)."""
+    info = element_alone(force.ruleset, element, force.command, force.cr_purchases)
     line = line_of(info)
     view = next(v for v in statline_views(force, info) if v.line is line)
-    out: list[Reason] = []
-    for check in rules.in_mode(force.mode):
+    upgrades = [UpgradeView(view, cost) for cost in line.upgrades
+                if about is None or cost.choice.id == about]
+    for check in _statline_checks(rules, force.mode, codes):
         if check.scope == "upgrade":
-            faults: Iterable[Any] = (f for cost in line.upgrades
-                                     for f in check.predicate(UpgradeView(view, cost)))
-        elif check.scope == "statline":
-            faults = check.predicate(view)
+            faults: Iterable[Any] = (f for upgrade in upgrades for f in check.predicate(upgrade))
         else:
-            continue
+            faults = check.predicate(view)
         rule = check.rule
         for fault in faults:
-            out.append(Reason(rule.code, fault.message, fault.short or rule.short,
-                              fault.cite or rule.page, fault.field, fault.provisional,
-                              rule.severity, fault.subject, fault.duplicate))
-    return out
+            yield Reason(rule.code, fault.message, fault.short or rule.short,
+                         fault.cite or rule.page, fault.field, fault.provisional,
+                         rule.severity, fault.subject, fault.duplicate)
+
+
+@lru_cache(maxsize=64)
+def _statline_checks(rules: Registry, mode: str,
+                     codes: frozenset[str] | None) -> tuple[Check, ...]:
+    """The upgrade and statline predicates judging in ``mode`` (of rules of ``codes``, when
+    given), in order."""
+    return tuple(c for c in rules.in_mode(mode) if c.scope in ("upgrade", "statline")
+                 and (codes is None or c.rule.code in codes))
