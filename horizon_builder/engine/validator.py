@@ -404,27 +404,16 @@ def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
 
 
 def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
+    """A fault as a finding: about one element (its name in front of the message), one a
+    force predicate names by id, or the force; in the round it names, if any."""
     rule = check.rule
-    finding = _about(info, rule.severity, rule.code, fault.message, fault.cite or rule.page,
-                     fault.field, fault.provisional)
-    if info is None and fault.element_id is not None:
-        finding = Finding(finding.severity, finding.code, finding.message, finding.rule,
-                          fault.element_id, fault.element_name, fault.field, fault.provisional)
-    if fault.round is not None:
-        finding = Finding(finding.severity, finding.code, finding.message, finding.rule,
-                          finding.element, finding.element_name, finding.field,
-                          finding.provisional, fault.round)
-    return finding
-
-
-def _about(info: ElementInfo | None, severity: str, code: str, message: str, rule: str,
-           field: str | None, provisional: bool) -> Finding:
-    """A finding about one element (its name in front of the message), or about the force."""
-    if info is None:
-        return Finding(severity, code, message, rule, field=field,  # type: ignore[arg-type]
-                       provisional=provisional)
-    return Finding(severity, code, f"{info.element.name}: {message}", rule, info.id,  # type: ignore[arg-type]
-                   info.element.name, field, provisional)
+    message, element = fault.message, fault.element_id
+    name = fault.element_name if element is not None else None
+    if info is not None:
+        name = info.element.name
+        message, element = f"{name}: {message}", info.id
+    return Finding(rule.severity, rule.code, message, fault.cite or rule.page, element, name,
+                   fault.field, fault.provisional, fault.round)
 
 
 def statline_views(force: Analysis, info: ElementInfo) -> Iterator[StatlineView]:
