@@ -173,15 +173,16 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     raises is asked no more: what it said before stays, and an internal-check-error follows
     its block."""
     plan = _plan(rules, mode, round_view is not None)
-    failed: list[dict[int, tuple[Check, Exception]]] = [{} for _ in plan.blocks]
-    of_force = [_ask_force(block, force, round_view, failed[block.index])
-                for block in plan.blocks]
+    failed: _Failed = {}
+    of_force = [_ask_force(block, force, round_view, failed) for block in plan.blocks]
     of_elements = _ask_elements(plan, force, failed)
     parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
     name = force.round_name
     for block in plan.blocks:
         found = of_force[block.index] + of_elements[block.index]
-        for check, error in failed[block.index].values():
+        for check, error, index in list(failed.values()) if failed else ():
+            if index != block.index:
+                continue
             found.append(Finding(INTERNAL_CHECK_ERROR.severity, INTERNAL_CHECK_ERROR.code,
                                  f"check {check.name} failed: {error!r}; please report this",
                                  INTERNAL_CHECK_ERROR.page))
@@ -213,11 +214,13 @@ class _Block:
 
 @dataclass(frozen=True, eq=False)
 class _Group:
-    """The element-level blocks that read the same of the force: what they say of one
-    element is asked, and kept, together."""
+    """The element-level predicates that read the same of the force, each with the index of
+    its block, by scope in order: what they say of one element is asked, and kept, together."""
 
     reads: frozenset[str]
-    blocks: tuple[_Block, ...]
+    elements: tuple[tuple[int, Check], ...]
+    upgrades: tuple[tuple[int, Check], ...]
+    statlines: tuple[tuple[int, Check], ...]
 
 
 @dataclass(frozen=True, eq=False)
@@ -258,52 +261,59 @@ def _plan(rules: Registry, mode: str, in_round: bool) -> _Plan:
     for block in blocks:
         if block.elements or block.upgrades or block.statlines:
             by_reads.setdefault(block.reads, []).append(block)
-    return _Plan(tuple(blocks), tuple(_Group(reads, tuple(group))
-                                      for reads, group in by_reads.items()))
+    return _Plan(tuple(blocks), tuple(
+        _Group(reads, *(tuple((b.index, c) for b in group for c in getattr(b, scope))
+                        for scope in ("elements", "upgrades", "statlines")))
+        for reads, group in by_reads.items()))
 
 
-def _say(check: Check, view: object, info: ElementInfo | None, out: list[Finding],
-         failed: dict[int, tuple[Check, Exception]]) -> None:
-    """What one predicate says of one view, as findings; one that raises is noted in
-    ``failed`` and asked no more."""
-    if check.order in failed:
+#: the predicates that raised in one run: check order -> (check, what it raised, its block)
+_Failed = dict[int, tuple[Check, Exception, int]]
+
+
+def _say(index: int, check: Check, view: object, info: ElementInfo | None,
+         out: list[tuple[int, Finding]], failed: _Failed) -> None:
+    """What one predicate (of block ``index``) says of one view, as findings; one that
+    raises is noted in ``failed`` and asked no more."""
+    if failed and check.order in failed:
         return
     try:
         for fault in check.predicate(view):
             if not fault.duplicate:
-                out.append(_finding(check, fault, info if info is not None else fault.element))
+                out.append((index, _finding(check, fault,
+                                            info if info is not None else fault.element)))
     except Exception as exc:  # a bug in one rule must not hide the others
-        failed[check.order] = (check, exc)
+        failed[check.order] = (check, exc, index)
 
 
 def _ask_force(block: _Block, force: Analysis, round_view: RoundView | None,
-               failed: dict[int, tuple[Check, Exception]]) -> list[Finding]:
+               failed: _Failed) -> list[Finding]:
     """What a block's predicates of the force as a whole say: round by round (a Task
     Force's rounds, or the round a round's report is about), purchase by purchase, the force's."""
-    out: list[Finding] = []
+    out: list[tuple[int, Finding]] = []
+    index = block.index
     if block.rounds:
         if round_view is not None:
             rounds = [round_view]
         elif force.mode == "task_force":
-            rounds = [RoundView(force, force, round_, index)
-                      for index, round_ in enumerate(force.roster.rounds)]
+            rounds = [RoundView(force, force, round_, number)
+                      for number, round_ in enumerate(force.roster.rounds)]
         else:
             rounds = []
         for view in rounds:
             for check in block.rounds:
-                _say(check, view, None, out, failed)
+                _say(index, check, view, None, out, failed)
     if block.purchases:
         for purchase in force.cr_purchases:
             bought = PurchaseView(force, purchase)
             for check in block.purchases:
-                _say(check, bought, None, out, failed)
+                _say(index, check, bought, None, out, failed)
     for check in block.forces:
-        _say(check, force, None, out, failed)
-    return out
+        _say(index, check, force, None, out, failed)
+    return [finding for _, finding in out]
 
 
-def _ask_elements(plan: _Plan, force: Analysis,
-                  failed: list[dict[int, tuple[Check, Exception]]]) -> list[list[Finding]]:
+def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Finding]]:
     """What the element-level predicates say, block by block, element by element in list
     order. What a group of them said of an element's info is kept under what they read of
     the force (:mod:`horizon_builder.engine.kept`), and found again while that is the same;
@@ -312,7 +322,6 @@ def _ask_elements(plan: _Plan, force: Analysis,
     if not plan.groups:
         return out
     asked = [(group, _context_token(group, force)) for group in plan.groups]
-    keep = True
     for info in force.elements:
         memo: dict[int, _Said] | None = kept.SAID.get(id(info))
         if memo is None:
@@ -320,54 +329,41 @@ def _ask_elements(plan: _Plan, force: Analysis,
             kept.SAID.put(id(info), (info,), memo)
         views: _Views | None = None
         for group, token in asked:
-            said = memo.get(token) if keep else None
+            said = memo.get(token) if not failed else None
             if said is None:
                 if views is None:
                     views = (ElementView(force, info),
                              [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
                               for view in statline_views(force, info)])
-                said, clean = _ask_element(group, views, info, failed)
-                if keep and clean:
+                said = _ask_element(group, views, info, failed)
+                if not failed:
                     memo[token] = said
-                else:
-                    keep = False
-            for index, found in said:
-                out[index].extend(found)
+            for index, finding in said:
+                out[index].append(finding)
     return out
 
 
 #: an element's view, and each of its statlines' with those of the upgrades on it
 _Views = tuple[ElementView, list[tuple[StatlineView, list[UpgradeView]]]]
-#: what the blocks of a group said of one element: (block index, findings), those that said any
-_Said = tuple[tuple[int, tuple[Finding, ...]], ...]
+#: what a group said of one element: each finding with the index of its block
+_Said = tuple[tuple[int, Finding], ...]
 
 
-def _ask_element(group: _Group, views: _Views, info: ElementInfo,
-                 failed: list[dict[int, tuple[Check, Exception]]]) -> tuple[_Said, bool]:
-    """What each block of a group says of one element: the element's own predicates, then
-    per statline each upgrade's, then the statline's; and whether no block has a failed
-    predicate (what was said is then whole)."""
+def _ask_element(group: _Group, views: _Views, info: ElementInfo, failed: _Failed) -> _Said:
+    """What a group's predicates say of one element: the element's own, then per statline
+    each upgrade's, then the statline's (in each block, the order it reports)."""
     element_view, lines = views
-    said: list[tuple[int, tuple[Finding, ...]]] = []
-    clean = True
-    for block in group.blocks:
-        found: list[Finding] = []
-        failures = failed[block.index]
-        for check in block.elements:
-            _say(check, element_view, info, found, failures)
-        if block.upgrades or block.statlines:
-            for statline_view, upgrade_views in lines:
-                if block.upgrades:
-                    for upgrade_view in upgrade_views:
-                        for check in block.upgrades:
-                            _say(check, upgrade_view, info, found, failures)
-                for check in block.statlines:
-                    _say(check, statline_view, info, found, failures)
-        if found:
-            said.append((block.index, tuple(found)))
-        if failures:
-            clean = False
-    return tuple(said), clean
+    found: list[tuple[int, Finding]] = []
+    for index, check in group.elements:
+        _say(index, check, element_view, info, found, failed)
+    if group.upgrades or group.statlines:
+        for statline_view, upgrade_views in lines:
+            for upgrade_view in upgrade_views:
+                for index, check in group.upgrades:
+                    _say(index, check, upgrade_view, info, found, failed)
+            for index, check in group.statlines:
+                _say(index, check, statline_view, info, found, failed)
+    return tuple(found)
 
 
 _TOKENS = itertools.count()
