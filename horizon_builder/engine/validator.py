@@ -372,10 +372,12 @@ _TOKENS = itertools.count()
 def _context_token(group: _Group, force: Analysis) -> int:
     """What the force gives a group's predicates beyond the element's info, as they declare
     it (:data:`~horizon_builder.engine.rule.READS`), as one number: the key under which what
-    they say of an info is kept (equal contexts, the same number)."""
+    they say of an info is kept (equal contexts, the same number). The ruleset is not part of
+    it: an info is made under one ruleset (:func:`_info_of`), and a context holds none (what
+    is kept stays small however many rulesets the lists of an event bring)."""
     reads = group.reads
     roster = force.roster
-    context = (group, id(force.ruleset), force.mode,
+    context = (group, force.mode,
                (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
                 roster.force_cost, roster.overrides) if "settings" in reads else None,
                force.command if "command" in reads else None,
@@ -383,7 +385,7 @@ def _context_token(group: _Group, force: Analysis) -> int:
     token: int | None = kept.TOKENS.get(context)
     if token is None:
         token = next(_TOKENS)
-        kept.TOKENS.put(context, (force.ruleset,), token)
+        kept.TOKENS.put(context, (), token)
     return token
 
 
