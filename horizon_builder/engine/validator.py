@@ -18,10 +18,9 @@ whatever it said before it raised; the other rules are still asked.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
 
 from horizon_builder.engine import kept
 from horizon_builder.engine.analysis import (
@@ -439,16 +438,14 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
     view = next(v for v in statline_views(force, info) if v.line is line)
     upgrades = [UpgradeView(view, cost) for cost in line.upgrades
                 if about is None or cost.choice.id == about]
+    statline: list[object] = [view]
     for check in _statline_checks(rules, force.mode, codes):
-        if check.scope == "upgrade":
-            faults: Iterable[Any] = (f for upgrade in upgrades for f in check.predicate(upgrade))
-        else:
-            faults = check.predicate(view)
         rule = check.rule
-        for fault in faults:
-            yield Reason(rule.code, fault.message, fault.short or rule.short,
-                         fault.cite or rule.page, fault.field, fault.provisional,
-                         rule.severity, fault.subject, fault.duplicate)
+        for asked in upgrades if check.scope == "upgrade" else statline:
+            for fault in check.predicate(asked):
+                yield Reason(rule.code, fault.message, fault.short or rule.short,
+                             fault.cite or rule.page, fault.field, fault.provisional,
+                             rule.severity, fault.subject, fault.duplicate)
 
 
 @lru_cache(maxsize=64)
