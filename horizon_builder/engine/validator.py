@@ -179,7 +179,7 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     name = force.round_name
     for block in plan.blocks:
         found = of_force[block.index] + of_elements[block.index]
-        for check, error, index in list(failed.values()) if failed else ():
+        for check, error, index in failed.values():
             if index != block.index:
                 continue
             found.append(Finding(INTERNAL_CHECK_ERROR.severity, INTERNAL_CHECK_ERROR.code,
