@@ -141,3 +141,23 @@ def test_picker_and_validator_agree_on_a_metaforms_upgrades(rules: Ruleset) -> N
                                 f" validator {sorted(rule_codes)}")
     assert checked > 50
     assert not problems, "\n".join(problems[:40])
+
+
+def test_a_clash_named_on_one_side_only_is_refused_by_the_picker(rules: Ruleset) -> None:
+    """The picker asks the rules of the upgrade it offers, not those of the upgrades taken: a
+    clash a rules file names on the taken upgrade only (house rules may) is still refused,
+    as the validator reports it (OtH p.9-10: upgrades that cannot be combined)."""
+    taken = rules.upgrades["agile_frame"]
+    house = rules.model_copy(update={"upgrades": {
+        **rules.upgrades, "agile_frame": taken.model_copy(update={"excludes": ["extended_range"]})}})
+    assert "agile_frame" not in house.upgrades["extended_range"].excludes
+    probe = Roster(name="Probe", force_cost=60, supplements=tuple(house.supplements))
+    mech = ed.add_upgrade(house, ed.default_element(house, probe, "mech", 3), "agile_frame")
+    roster = _setting(house, mech, "battlegroup")
+    report = validate(roster, house)
+    row = next(r for r in ed.upgrade_options(house, report.analysis, mech.id)
+               if r.id == "extended_range")
+    assert row.code == "upgrade-excludes" and not row.budget, (row.reason, row.code)
+    trial = ed.replace_element(roster, ed.add_upgrade(house, mech, "extended_range"))
+    assert [f.code for f in validate(trial, house).errors
+            if f.element == mech.id].count("upgrade-excludes") == 1

@@ -8,7 +8,7 @@ judges a roster calls :func:`validate` here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from horizon_builder.checks import (
     biowar,
@@ -68,7 +68,11 @@ def validate(roster: Roster, ruleset: Ruleset) -> Report:
 
 
 def statline_reasons(force: Analysis, element: Element,
-                     line_of: Callable[[ElementInfo], StatlineInfo]) -> list[Reason]:
-    """What every statline rule says about one statline of ``element`` in ``force`` (the
-    editors' pickers ask this; the validator asks the same predicates)."""
-    return _statline_reasons(RULES, force, element, line_of)
+                     line_of: Callable[[ElementInfo], StatlineInfo],
+                     about: str | None = None,
+                     codes: frozenset[str] | None = None) -> Iterator[Reason]:
+    """What every statline rule says about one statline of ``element`` in ``force``, rule by
+    rule (the editors' pickers ask this; the validator asks the same predicates); ``about``:
+    the upgrade a picker offers, whose upgrade rules alone are asked; ``codes``: only the
+    rules of these codes (see :func:`horizon_builder.engine.validator.statline_reasons`)."""
+    return _statline_reasons(RULES, force, element, line_of, about, codes)

@@ -395,17 +395,19 @@ def upgrade_requires(view: UpgradeView) -> Iterator[Fault]:
 
 @UPGRADE_EXCLUDES.upgrade(together=UPGRADES)
 def upgrade_excludes(view: UpgradeView) -> Iterator[Fault]:
-    """Two upgrades that exclude each other (``excludes``): the validator says the pair once,
-    under the first in id order; the picker still shows the other's reason."""
+    """Two upgrades that exclude each other (``excludes``, named on either): each says the
+    clash (the picker asks the rules of the upgrade it offers); the validator says the pair
+    once, under the first in id order; the picker still shows the other's reason."""
     up, line, rs = view.cost.upgrade, view.statline.line, view.ruleset
     if up is None or line.type is None:
         return
     up_id, label, field = view.cost.choice.id, view.statline.label, f"{view.statline.prefix}upgrades"
-    clash = sorted(line.upgrade_ids() & set(up.excludes))
+    clash = sorted(c for c in line.upgrade_ids() if c != up_id and (
+        c in up.excludes or (c in rs.upgrades and up_id in rs.upgrades[c].excludes)))
     if not clash:
         return
     other = ", ".join(rs.upgrades[c].name for c in clash)
-    reported = [c for c in clash if not (c < up_id and up_id in rs.upgrades[c].excludes)]
+    reported = [c for c in clash if not (c < up_id and c in rs.upgrades)]
     if reported:
         yield Fault(f"{label}{up.name} and {', '.join(rs.upgrades[c].name for c in reported)} "
                     "cannot be taken together: keep one", f"not with {other}", field,

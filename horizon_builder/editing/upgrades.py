@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from horizon_builder.checks import statline_reasons
+from horizon_builder.checks import RULES, statline_reasons
 from horizon_builder.checks.supplements import era_bars, supplement_off
 from horizon_builder.editing.common import (
     COMMAND_KINDS,
@@ -20,7 +21,7 @@ from horizon_builder.engine.analysis import (
     StatlineInfo,
     analyse,
     free_upgrades_granted,
-    statline_info,
+    upgrade_cost,
 )
 from horizon_builder.engine.findings import Reason
 from horizon_builder.engine.payment import ACCEPTS, FREE_KIND, Payment, payment_options
@@ -79,7 +80,7 @@ class UpgradeOption:
 
 
 def _cost(ruleset: Ruleset, type_id: str, presence: int, up_id: str) -> tuple[str, int | None, str]:
-    cost = statline_info(ruleset, type_id, presence, {}, [UpgradeChoice(id=up_id)]).upgrades[0]
+    cost = upgrade_cost(ruleset, type_id, presence, UpgradeChoice(id=up_id))
     up = ruleset.upgrades[up_id]
     if cost.currency == "free":
         return "free", 0, "free"
@@ -91,51 +92,84 @@ def _cost(ruleset: Ruleset, type_id: str, presence: int, up_id: str) -> tuple[st
     return cost.currency, cost.amount, text
 
 
-def _contexts(analysis: Analysis) -> list[Analysis]:
+def _contexts(analysis: Analysis, element_id: str) -> list[Analysis]:
     """Where an element's statline rules are asked: the force; for a Task Force also each
-    round, with that round's command and CR (a round fields its elements as a battlegroup,
-    OtH p.46)."""
+    round that fields it, with that round's command and CR (a round fields its elements as a
+    battlegroup, OtH p.46). A statline rule reads the force's settings and command, never the
+    other elements: a round is analysed with its CHQ alone."""
     out = [analysis]
     roster = analysis.roster
     if analysis.mode == "task_force":
         for round_ in roster.rounds:
-            fielded = set(round_.elements)
-            out.append(analyse(roster, analysis.ruleset,
-                               elements=[e for e in roster.elements if e.id in fielded],
-                               command=round_.command, cr_purchases=round_.cr_purchases,
-                               mode="round", round_name=round_.name))
+            if element_id not in round_.elements:
+                continue
+            chq = [e for e in roster.elements
+                   if e.id == round_.command.element and e.id in round_.elements]
+            out.append(analyse(roster, analysis.ruleset, elements=chq, command=round_.command,
+                               cr_purchases=round_.cr_purchases, mode="round",
+                               round_name=round_.name))
     return out
 
 
-def _reasons(contexts: list[Analysis], element: Element, form_index: int | None) -> list[Reason]:
-    """What every statline rule says about one statline of ``element``, in each context that
-    fields it (its command, its type's CR purchases, the mode), each reason once."""
-    found: dict[tuple[str, str, str | None], Reason] = {}
-    for context in contexts:
-        if context.mode == "round" and element.id not in context.by_id:
-            continue
-        for reason in statline_reasons(context, element, lambda info: info.base if form_index is None
-                                       else info.forms[form_index]):
-            found.setdefault(_key(reason), reason)
-    return list(found.values())
+def _reasons(contexts: list[Analysis], element: Element,
+             form_index: int | None) -> set[tuple[str, str, str | None]]:
+    """What the rules a picker weighs (:data:`REFUSING`) say about one statline of
+    ``element``, in each context that fields it (its command, its type's CR purchases, the
+    mode)."""
+    return {_key(reason) for context in contexts
+            for reason in statline_reasons(context, element, _line_of(form_index),
+                                           codes=REFUSING)}
+
+
+def _line_of(form_index: int | None) -> Callable[[ElementInfo], StatlineInfo]:
+    return (lambda info: info.base) if form_index is None else (
+        lambda info: info.forms[form_index])
 
 
 def _key(reason: Reason) -> tuple[str, str, str | None]:
     return reason.code, reason.message, reason.subject
 
 
-def _new_reason(before: Counter[tuple[str, str, str | None]], after: list[Reason],
-                up_id: str) -> Reason | None:
-    """The first reason ``after`` gives that ``before`` did not, its own upgrade's first."""
-    fresh = Counter(_key(r) for r in after) - before
-    new = [r for r in after if fresh[_key(r)] > 0 and r.severity == "error"
-           and r.code not in BUDGET_CODES]
-    new.sort(key=lambda r: r.subject != up_id)  # stable: rule order within each group
-    return new[0] if new else None
+def _offered(contexts: list[Analysis], trial: Element, form_index: int | None, up_id: str,
+             before: set[tuple[str, str, str | None]]) -> tuple[Reason | None, bool]:
+    """Why one more ``up_id`` may not be taken (``trial``: the element with it), and whether
+    this type may take it at all: the first error the rules that bear on it give (every
+    statline rule and the upgrade rules of the upgrade offered, :func:`statline_reasons`;
+    of those, the ones that may refuse it: :data:`REFUSING`) that the statline did not have
+    ``before``, its own upgrade's first. Asked context by context, rule by rule, it stops at
+    its own upgrade's first new error once the type is known not to take it (nothing later
+    can change the answer)."""
+    seen: set[tuple[str, str, str | None]] = set()
+    own = other = None
+    eligible = True
+    for context in contexts:
+        for reason in statline_reasons(context, trial, _line_of(form_index), up_id, REFUSING):
+            key = _key(reason)
+            if key in seen:
+                continue
+            seen.add(key)
+            if reason.code == NOT_ELIGIBLE and reason.subject == up_id:
+                eligible = False
+            if key in before:
+                pass
+            elif reason.subject == up_id:
+                own = own or reason
+            else:
+                other = other or reason
+            if own is not None and not eligible:
+                return own, False
+    return own or other, eligible
+
+
+#: the rule that says a type may never take an upgrade (the picker may hide those rows)
+NOT_ELIGIBLE = "upgrade-not-eligible"
 
 
 #: Reasons that only say the pool or the CR is short: a picker words those itself, as budget.
 BUDGET_CODES = frozenset({"pool-overspent", "cr-overspent"})
+#: The rules whose new error refuses an upgrade in the picker: every error but the budget's
+#: (a warning or a note never refuses; the pool and the CR left are worded as budget).
+REFUSING = frozenset(rule.code for rule in RULES if rule.severity == "error") - BUDGET_CODES
 
 
 def _budget_reason(analysis: Analysis, line: StatlineInfo, currency: str,
@@ -181,8 +215,7 @@ def _ways(ruleset: Ruleset, analysis: Analysis, info: ElementInfo, line: Statlin
 def _amount(ruleset: Ruleset, type_id: str, presence: int, up_id: str, way: str) -> int | None:
     """What one copy costs this statline when paid ``way``."""
     choice = UpgradeChoice(id=up_id, paid=way)
-    cost = statline_info(ruleset, type_id, presence, {}, [choice], free_granted=True).upgrades[0]
-    return cost.amount
+    return upgrade_cost(ruleset, type_id, presence, choice, free_granted=True).amount
 
 
 def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
@@ -191,9 +224,10 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
 
     Whether one more copy may be taken is asked of the same predicates the
     validator reports: the supplement and era rules (:mod:`checks.supplements`)
-    and every upgrade and statline rule (:func:`checks.statline_reasons`), on the
-    statline as it would be with that copy; a reason it gives that the statline
-    did not have before is the row's reason. Then the pool and the CR left.
+    and the rules that bear on that upgrade (:func:`checks.statline_reasons`):
+    every upgrade rule of the upgrade offered, then every statline rule, on the
+    statline as it would be with that copy; the first error they give that the
+    statline did not have before is the row's reason. Then the pool and the CR left.
 
     Rows are grouped by kind (ruleset order within a kind). ``eligible_type`` is
     False for upgrades this kind of element can never take (a picker may hide them).
@@ -207,9 +241,9 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
         return []
     roster = analysis.roster
     choices = _choices(element, form_index)
-    contexts = _contexts(analysis)
+    contexts = _contexts(analysis, element_id)
     free_granted = info.is_command and free_upgrades_granted(ruleset, analysis.command) > 0
-    before = Counter(_key(r) for r in _reasons(contexts, element, form_index))
+    before = _reasons(contexts, element, form_index)
     rows: list[UpgradeOption] = []
     for up_id, up in ruleset.upgrades.items():
         if up.kind in COMMAND_KINDS:
@@ -233,10 +267,7 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
                 currency, amount = str(paid), _amount(ruleset, type_id, presence, up_id, str(paid))
                 text = "free" if paid == "free" else text
         trial = add_upgrade(ruleset, element, up_id, form_index)
-        after = _reasons(contexts, trial, form_index)
-        eligible_type = not any(r.code == "upgrade-not-eligible" and r.subject == up_id
-                                for r in after)
-        new = _new_reason(before, after, up_id)
+        new, eligible_type = _offered(contexts, trial, form_index, up_id, before)
         off = supplement_off(ruleset, roster, up.supplement)
         barred = era_bars(ruleset, roster, up_id)
         reason, code = (new.short, new.code) if new is not None else (None, None)

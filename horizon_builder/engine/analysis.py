@@ -255,6 +255,14 @@ def _choice_cost(choice: UpgradeChoice, upgrade: Upgrade | None, et: ElementType
     return UpgradeCost(choice, upgrade, currency, unit * choice.count, options)
 
 
+def upgrade_cost(ruleset: Ruleset, type_id: str, presence: int, choice: UpgradeChoice, *,
+                 free_granted: bool = False) -> UpgradeCost:
+    """What one upgrade choice costs a statline of a type and Presence (as
+    :func:`statline_info` prices each of its upgrades)."""
+    return _choice_cost(choice, ruleset.upgrades.get(choice.id),
+                        ruleset.element_types.get(type_id), presence, free_granted)
+
+
 def statline_info(ruleset: Ruleset, type_id: str, presence: int, stats: dict[str, int],
                   upgrades: Sequence[UpgradeChoice], *, free_granted: bool = False) -> StatlineInfo:
     """Pool, points spent and special rules of one statline (``free_granted``: the CHQ of a
@@ -357,7 +365,27 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
     chosen: Sequence[Element] = roster.elements if elements is None else elements
     command = roster.command if command is None else command
     purchases: Sequence[CrPurchase] = roster.cr_purchases if cr_purchases is None else cr_purchases
-    mode = mode or roster.kind
+    option = ruleset.commands.get(command.kind)
+    infos, chq_index = _infos(ruleset, chosen, command, purchases, info_of)
+    counted = sum(counts_for_cr(info) for info in infos)
+    command_info = infos[chq_index] if chq_index is not None else None  # ids are unique
+    return Analysis(roster, ruleset, mode or roster.kind, infos, command, option, command_info,
+                    purchases, cr_available(ruleset, option, command, counted), counted,
+                    cr_spent(ruleset, infos, purchases), round_name)
+
+
+def element_alone(ruleset: Ruleset, element: Element, command: Command,
+                  cr_purchases: Sequence[CrPurchase]) -> ElementInfo:
+    """The info of one element fielded on its own under a command and CR purchases (as
+    ``analyse(..., elements=[element], ...)`` gives it, without the force's totals): what the
+    editors' pickers ask the statline rules about."""
+    return _infos(ruleset, [element], command, cr_purchases, None)[0][0]
+
+
+def _infos(ruleset: Ruleset, chosen: Sequence[Element], command: Command,
+           purchases: Sequence[CrPurchase],
+           info_of: InfoOf | None) -> tuple[list[ElementInfo], int | None]:
+    """Each chosen element's info under the command and CR purchases, and the CHQ's place."""
     option = ruleset.commands.get(command.kind)
     chq_id = command.element if option is not None and option.needs_element else None
     chq_index = next((n for n, e in enumerate(chosen) if e.id == chq_id), None) \
@@ -394,11 +422,7 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
             context = (is_command, free_granted and is_command, conventional_chq,
                        chq_element.type if chq_element is not None else None, chq_key, *bought)
             infos.append(info_of(ruleset, element, context, make))
-    counted = sum(counts_for_cr(info) for info in infos)
-    command_info = infos[chq_index] if chq_index is not None else None  # ids are unique
-    return Analysis(roster, ruleset, mode, infos, command, option, command_info, purchases,
-                    cr_available(ruleset, option, command, counted), counted,
-                    cr_spent(ruleset, infos, purchases), round_name)
+    return infos, chq_index
 
 
 def counts_for_cr(info: ElementInfo) -> int:

@@ -8,10 +8,12 @@ holding those objects so their ids cannot be another's while it lives):
   the element and everything of the force it is derived from (its CHQ flag, the CHQ's type,
   the CR bought for its type: the ``context`` :func:`~horizon_builder.engine.analysis.analyse`
   names);
-- what one block of element-level predicates (element, statline, upgrade scopes) said of
-  one element's info, keyed by what those predicates declare they read
-  (:data:`~horizon_builder.engine.rule.READS`: the mode always; the roster's settings, the
-  command, the CR purchases when declared).
+- what one group of element-level predicates (element, statline, upgrade scopes: those
+  that declare they read the same of the force) said of one element's info, keyed by what
+  they read (:data:`~horizon_builder.engine.rule.READS`: the mode always; the roster's
+  settings, the command, the CR purchases when declared), that context named by a number
+  (``TOKENS``: a context met again gets the same number, so an info's entries are found by
+  a small key).
 
 An edit shares every element it did not change with the roster before it, so after an edit
 only the changed element is derived and judged again. Bounded: two generations of
@@ -64,5 +66,7 @@ class Kept:
 
 #: element infos (see the module docstring)
 INFOS = Kept()
-#: what blocks of element-level predicates said of an info
+#: what groups of element-level predicates said of an info, by context number
 SAID = Kept()
+#: a number for each context element-level predicates were asked in
+TOKENS = Kept()

@@ -5,8 +5,11 @@ per code, its predicates over plain views) and handed to :func:`evaluate` as a
 :class:`~horizon_builder.engine.rule.Registry`: the engine never imports the checks (the layer
 order is rules < roster < engine < checks), and ``horizon_builder.checks.validate`` is the
 one-line call everyone else makes. Speed is this module's own business: rules, edits and
-the session carry no hints for it. Today it asks every predicate every time (a 40-element
-battlegroup from scratch in about a millisecond: docs/perf/issue-32.md).
+the session carry no hints for it. The predicates of a mode are laid out once in blocks (a
+:class:`_Plan`); the element-level ones are asked element by element, in groups by what
+they read of the force, and what a group said of an element's info is kept
+(:mod:`horizon_builder.engine.kept`) while what it reads is the same: after an edit only
+the changed element is asked again (figures: docs/perf/issue-32.md).
 
 A predicate that raises becomes an ``internal-check-error`` finding (a bug to report) after
 whatever it said before it raised; the other rules are still asked.
@@ -14,13 +17,19 @@ whatever it said before it raised; the other rules are still asked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any
+from functools import cached_property, lru_cache
 
 from horizon_builder.engine import kept
-from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, analyse
+from horizon_builder.engine.analysis import (
+    Analysis,
+    ElementInfo,
+    StatlineInfo,
+    analyse,
+    element_alone,
+)
 from horizon_builder.engine.findings import (
     SEVERITY_ORDER,
     Finding,
@@ -161,17 +170,19 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     """Every predicate that judges in ``mode``, in the registry's order: errors, then
     warnings, then notes. In a round: the round's own rules first, what the Task Force
     ``said`` already left out, and every finding named after the round. A predicate that
-    raises is asked no more: what it said before stays, and an internal-check-error follows."""
+    raises is asked no more: what it said before stays, and an internal-check-error follows
+    its block."""
+    plan = _plan(rules, mode, round_view is not None)
+    failed: _Failed = {}
+    of_force = [_ask_force(block, force, round_view, failed) for block in plan.blocks]
+    of_elements = _ask_elements(plan, force, failed)
     parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
-    checks: Sequence[Check] = rules.in_mode(mode)
-    if round_view is not None:
-        checks = sorted(checks, key=lambda c: c.scope != "round")
     name = force.round_name
-    targets = _Targets(force, round_view)
-    for block in _blocks(checks):
-        failed: dict[int, tuple[Check, Exception]] = {}
-        found = _ask(block, targets, failed)
-        for check, error in failed.values():
+    for block in plan.blocks:
+        found = of_force[block.index] + of_elements[block.index]
+        for check, error, index in failed.values():
+            if index != block.index:
+                continue
             found.append(Finding(INTERNAL_CHECK_ERROR.severity, INTERNAL_CHECK_ERROR.code,
                                  f"check {check.name} failed: {error!r}; please report this",
                                  INTERNAL_CHECK_ERROR.page))
@@ -186,122 +197,196 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     return [*errors, *warnings, *notes]
 
 
-def _blocks(checks: Sequence[Check]) -> list[list[Check]]:
-    """The checks in order, those of one topic (``together``) next to each other as one block."""
-    blocks: list[list[Check]] = []
+@dataclass(frozen=True, eq=False)
+class _Block:
+    """The checks of one topic (``together``), or one check alone, by the scope they judge."""
+
+    index: int
+    rounds: tuple[Check, ...]
+    purchases: tuple[Check, ...]
+    forces: tuple[Check, ...]
+    elements: tuple[Check, ...]
+    upgrades: tuple[Check, ...]
+    statlines: tuple[Check, ...]
+    #: what the block's element-level predicates read of the force beyond the element
+    reads: frozenset[str]
+
+
+@dataclass(frozen=True, eq=False)
+class _Group:
+    """The element-level predicates that read the same of the force, each with the index of
+    its block, by scope in order: what they say of one element is asked, and kept, together."""
+
+    reads: frozenset[str]
+    elements: tuple[tuple[int, Check], ...]
+    upgrades: tuple[tuple[int, Check], ...]
+    statlines: tuple[tuple[int, Check], ...]
+
+
+@dataclass(frozen=True, eq=False)
+class _Plan:
+    """How the predicates judging in one mode are asked: in blocks, in the order reported;
+    the element-level ones grouped by what they read."""
+
+    blocks: tuple[_Block, ...]
+    groups: tuple[_Group, ...]
+
+
+#: what of the force an element-level predicate may read beyond its element
+_FORCE_READS = frozenset({"settings", "command", "cr"})
+
+
+@lru_cache(maxsize=64)
+def _plan(rules: Registry, mode: str, in_round: bool) -> _Plan:
+    """The blocks of the checks judging in ``mode`` (in a round's report, the round's own
+    rules first); those of one topic (``together``) next to each other are one block."""
+    checks: Sequence[Check] = rules.in_mode(mode)
+    if in_round:
+        checks = sorted(checks, key=lambda c: c.scope != "round")
+    runs: list[list[Check]] = []
     for check in checks:
-        if check.together is not None and blocks and blocks[-1][-1].together == check.together:
-            blocks[-1].append(check)
+        if check.together is not None and runs and runs[-1][-1].together == check.together:
+            runs[-1].append(check)
         else:
-            blocks.append([check])
-    return blocks
+            runs.append([check])
+    blocks = []
+    for index, run in enumerate(runs):
+        def of(scope: str, run: list[Check] = run) -> tuple[Check, ...]:
+            return tuple(c for c in run if c.scope == scope)
+        local = [c for c in run if c.scope in ("element", "upgrade", "statline")]
+        reads = frozenset().union(*(c.reads for c in local)) & _FORCE_READS
+        blocks.append(_Block(index, of("round"), of("purchase"), of("force"), of("element"),
+                             of("upgrade"), of("statline"), reads))
+    by_reads: dict[frozenset[str], list[_Block]] = {}
+    for block in blocks:
+        if block.elements or block.upgrades or block.statlines:
+            by_reads.setdefault(block.reads, []).append(block)
+    return _Plan(tuple(blocks), tuple(
+        _Group(reads, *(tuple((b.index, c) for b in group for c in getattr(b, scope))
+                        for scope in ("elements", "upgrades", "statlines")))
+        for reads, group in by_reads.items()))
 
 
-class _Targets:
-    """What a force's predicates are asked about, each view made once per force: its
-    elements (each with its statlines, each with its upgrades), its CR purchases, its rounds."""
+#: the predicates that raised in one run: check order -> (check, what it raised, its block)
+_Failed = dict[int, tuple[Check, Exception, int]]
 
-    def __init__(self, force: Analysis, round_view: RoundView | None):
-        self.force = force
-        self.round_view = round_view
-        self._views: dict[int, tuple[ElementView,
-                                     list[tuple[StatlineView, list[UpgradeView]]]]] = {}
 
-    def views_of(self, info: ElementInfo) -> tuple[ElementView,
-                                                   list[tuple[StatlineView, list[UpgradeView]]]]:
-        """The element's view, and each of its statlines with the upgrades on it."""
-        views = self._views.get(id(info))
-        if views is None:
-            views = self._views[id(info)] = (
-                ElementView(self.force, info),
-                [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
-                 for view in statline_views(self.force, info)])
-        return views
+def _say(index: int, check: Check, view: object, info: ElementInfo | None,
+         out: list[tuple[int, Finding]], failed: _Failed) -> None:
+    """What one predicate (of block ``index``) says of one view, as findings; one that
+    raises is noted in ``failed`` and asked no more."""
+    if failed and check.order in failed:
+        return
+    try:
+        for fault in check.predicate(view):
+            if not fault.duplicate:
+                out.append((index, _finding(check, fault,
+                                            info if info is not None else fault.element)))
+    except Exception as exc:  # a bug in one rule must not hide the others
+        failed[check.order] = (check, exc, index)
 
-    def said_of(self, info: ElementInfo) -> dict[Hashable, tuple[Finding, ...]]:
-        """What blocks of element-level predicates said of an info, by block and read
-        context (see :mod:`horizon_builder.engine.kept`): one entry per info."""
-        memo: dict[Hashable, tuple[Finding, ...]] | None = kept.SAID.get(id(info))
+
+def _ask_force(block: _Block, force: Analysis, round_view: RoundView | None,
+               failed: _Failed) -> list[Finding]:
+    """What a block's predicates of the force as a whole say: round by round (a Task
+    Force's rounds, or the round a round's report is about), purchase by purchase, the force's."""
+    out: list[tuple[int, Finding]] = []
+    index = block.index
+    if block.rounds:
+        if round_view is not None:
+            rounds = [round_view]
+        elif force.mode == "task_force":
+            rounds = [RoundView(force, force, round_, number)
+                      for number, round_ in enumerate(force.roster.rounds)]
+        else:
+            rounds = []
+        for view in rounds:
+            for check in block.rounds:
+                _say(index, check, view, None, out, failed)
+    if block.purchases:
+        for purchase in force.cr_purchases:
+            bought = PurchaseView(force, purchase)
+            for check in block.purchases:
+                _say(index, check, bought, None, out, failed)
+    for check in block.forces:
+        _say(index, check, force, None, out, failed)
+    return [finding for _, finding in out]
+
+
+def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Finding]]:
+    """What the element-level predicates say, block by block, element by element in list
+    order. What a group of them said of an element's info is kept under what they read of
+    the force (:mod:`horizon_builder.engine.kept`), and found again while that is the same;
+    once a predicate failed, nothing more is found again or kept in this run."""
+    out: list[list[Finding]] = [[] for _ in plan.blocks]
+    if not plan.groups:
+        return out
+    asked = [(group, _context_token(group, force)) for group in plan.groups]
+    for info in force.elements:
+        memo: dict[int, _Said] | None = kept.SAID.get(id(info))
         if memo is None:
             memo = {}
             kept.SAID.put(id(info), (info,), memo)
-        return memo
-
-    @cached_property
-    def purchases(self) -> list[PurchaseView]:
-        return [PurchaseView(self.force, purchase) for purchase in self.force.cr_purchases]
-
-    @cached_property
-    def rounds(self) -> list[RoundView]:
-        """The round a round's report is about, or each round of a Task Force list."""
-        force = self.force
-        if self.round_view is not None:
-            return [self.round_view]
-        if force.mode != "task_force":
-            return []
-        return [RoundView(force, force, round_, index)
-                for index, round_ in enumerate(force.roster.rounds)]
-
-
-def _ask(block: Sequence[Check], targets: _Targets,
-         failed: dict[int, tuple[Check, Exception]]) -> list[Finding]:
-    """What the predicates of one block say, as findings: round by round (a Task Force's
-    rounds), purchase by purchase (CR purchases), the force's, then element by element: each
-    element's own, then per statline each upgrade's, then the statline's (one predicate
-    alone is simply asked of each of its views in turn). A predicate that raises is noted in
-    ``failed`` and asked no more."""
-    out: list[Finding] = []
-    add = out.append
-
-    def ask(check: Check, view: object, info: ElementInfo | None) -> None:
-        if check.order in failed:
-            return
-        try:
-            for fault in check.predicate(view):
-                if not fault.duplicate:
-                    add(_finding(check, fault, info if info is not None else fault.element))
-        except Exception as exc:  # a bug in one rule must not hide the others
-            failed[check.order] = (check, exc)
-
-    by_scope: dict[str, list[Check]] = {}
-    for check in block:
-        by_scope.setdefault(check.scope, []).append(check)
-    for view in targets.rounds if "round" in by_scope else ():
-        for check in by_scope["round"]:
-            ask(check, view, None)
-    for purchase in targets.purchases if "purchase" in by_scope else ():
-        for check in by_scope["purchase"]:
-            ask(check, purchase, None)
-    for check in by_scope.get("force", ()):
-        ask(check, targets.force, None)
-    element_checks = by_scope.get("element", ())
-    upgrade_checks = by_scope.get("upgrade", ())
-    statline_checks = by_scope.get("statline", ())
-    if not (element_checks or upgrade_checks or statline_checks):
-        return out
-    block_key = tuple(check.order for check in block)
-    context = _read_context(block, targets.force)
-    key = (block_key, context)
-    for info in targets.force.elements:
-        memo = targets.said_of(info) if not failed else None
-        said = memo.get(key) if memo is not None else None
-        if said is not None:
-            out.extend(said)
-            continue
-        start, failures = len(out), len(failed)
-        element_view, lines = targets.views_of(info)
-        for check in element_checks:
-            ask(check, element_view, info)
-        if upgrade_checks or statline_checks:
-            for statline_view, upgrade_views in lines:
-                for upgrade_view in upgrade_views if upgrade_checks else ():
-                    for check in upgrade_checks:
-                        ask(check, upgrade_view, info)
-                for check in statline_checks:
-                    ask(check, statline_view, info)
-        if memo is not None and len(failed) == failures:
-            memo[key] = tuple(out[start:])
+        views: _Views | None = None
+        for group, token in asked:
+            said = memo.get(token) if not failed else None
+            if said is None:
+                if views is None:
+                    views = (ElementView(force, info),
+                             [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
+                              for view in statline_views(force, info)])
+                said = _ask_element(group, views, info, failed)
+                if not failed:
+                    memo[token] = said
+            for index, finding in said:
+                out[index].append(finding)
     return out
+
+
+#: an element's view, and each of its statlines' with those of the upgrades on it
+_Views = tuple[ElementView, list[tuple[StatlineView, list[UpgradeView]]]]
+#: what a group said of one element: each finding with the index of its block
+_Said = tuple[tuple[int, Finding], ...]
+
+
+def _ask_element(group: _Group, views: _Views, info: ElementInfo, failed: _Failed) -> _Said:
+    """What a group's predicates say of one element: the element's own, then per statline
+    each upgrade's, then the statline's (in each block, the order it reports)."""
+    element_view, lines = views
+    found: list[tuple[int, Finding]] = []
+    for index, check in group.elements:
+        _say(index, check, element_view, info, found, failed)
+    if group.upgrades or group.statlines:
+        for statline_view, upgrade_views in lines:
+            for upgrade_view in upgrade_views:
+                for index, check in group.upgrades:
+                    _say(index, check, upgrade_view, info, found, failed)
+            for index, check in group.statlines:
+                _say(index, check, statline_view, info, found, failed)
+    return tuple(found)
+
+
+_TOKENS = itertools.count()
+
+
+def _context_token(group: _Group, force: Analysis) -> int:
+    """What the force gives a group's predicates beyond the element's info, as they declare
+    it (:data:`~horizon_builder.engine.rule.READS`), as one number: the key under which what
+    they say of an info is kept (equal contexts, the same number). The ruleset is not part of
+    it: an info is made under one ruleset (:func:`_info_of`), and a context holds none (what
+    is kept stays small however many rulesets the lists of an event bring)."""
+    reads = group.reads
+    roster = force.roster
+    context = (group, force.mode,
+               (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
+                roster.force_cost, roster.overrides) if "settings" in reads else None,
+               force.command if "command" in reads else None,
+               tuple(force.cr_purchases) if "cr" in reads else None)
+    token: int | None = kept.TOKENS.get(context)
+    if token is None:
+        token = next(_TOKENS)
+        kept.TOKENS.put(context, (), token)
+    return token
 
 
 def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
@@ -316,43 +401,17 @@ def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
     return info
 
 
-def _read_context(block: Sequence[Check], force: Analysis) -> tuple[object, ...]:
-    """What the force gives the element-level predicates of a block beyond the element's info,
-    as they declare it (:data:`~horizon_builder.engine.rule.READS`): the key under which what
-    they say of an info is kept."""
-    reads: set[str] = set()
-    for check in block:
-        reads |= check.reads
-    roster = force.roster
-    return (id(force.ruleset), force.mode,
-            (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
-             roster.force_cost, roster.overrides) if "settings" in reads else None,
-            force.command if "command" in reads else None,
-            tuple(force.cr_purchases) if "cr" in reads else None)
-
-
 def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
+    """A fault as a finding: about one element (its name in front of the message), one a
+    force predicate names by id, or the force; in the round it names, if any."""
     rule = check.rule
-    finding = _about(info, rule.severity, rule.code, fault.message, fault.cite or rule.page,
-                     fault.field, fault.provisional)
-    if info is None and fault.element_id is not None:
-        finding = Finding(finding.severity, finding.code, finding.message, finding.rule,
-                          fault.element_id, fault.element_name, fault.field, fault.provisional)
-    if fault.round is not None:
-        finding = Finding(finding.severity, finding.code, finding.message, finding.rule,
-                          finding.element, finding.element_name, finding.field,
-                          finding.provisional, fault.round)
-    return finding
-
-
-def _about(info: ElementInfo | None, severity: str, code: str, message: str, rule: str,
-           field: str | None, provisional: bool) -> Finding:
-    """A finding about one element (its name in front of the message), or about the force."""
-    if info is None:
-        return Finding(severity, code, message, rule, field=field,  # type: ignore[arg-type]
-                       provisional=provisional)
-    return Finding(severity, code, f"{info.element.name}: {message}", rule, info.id,  # type: ignore[arg-type]
-                   info.element.name, field, provisional)
+    message, element = fault.message, fault.element_id
+    name = fault.element_name if element is not None else None
+    if info is not None:
+        name = info.element.name
+        message, element = f"{name}: {message}", info.id
+    return Finding(rule.severity, rule.code, message, fault.cite or rule.page, element, name,
+                   fault.field, fault.provisional, fault.round)
 
 
 def statline_views(force: Analysis, info: ElementInfo) -> Iterator[StatlineView]:
@@ -364,28 +423,36 @@ def statline_views(force: Analysis, info: ElementInfo) -> Iterator[StatlineView]
 
 
 def statline_reasons(rules: Registry, force: Analysis, element: Element,
-                     line_of: Callable[[ElementInfo], StatlineInfo]) -> list[Reason]:
+                     line_of: Callable[[ElementInfo], StatlineInfo],
+                     about: str | None = None,
+                     codes: frozenset[str] | None = None) -> Iterator[Reason]:
     """What every statline rule judging in ``force``'s mode says about one statline of
     ``element`` (``line_of`` picks it from the element's info), asked with the element on
-    its own under the force's command and CR purchases: the editors' pickers ask this, the
-    validator asks the same predicates."""
-    alone = analyse(force.roster, force.ruleset, elements=[element], command=force.command,
-                    cr_purchases=force.cr_purchases, mode=force.mode)
-    info = alone.elements[0]
+    its own under the force's command and CR purchases, rule by rule in the registry's order
+    (a picker may stop when it has its answer): the editors' pickers ask this, the validator
+    asks the same predicates. ``about``: the upgrade a picker offers: the upgrade rules are
+    asked of that upgrade alone (each judges its own upgrade against the statline around
+    it), the statline rules of the whole statline. ``codes``: only the rules of these codes
+    (those whose answer the asker uses)."""
+    info = element_alone(force.ruleset, element, force.command, force.cr_purchases)
     line = line_of(info)
     view = next(v for v in statline_views(force, info) if v.line is line)
-    out: list[Reason] = []
-    for check in rules.in_mode(force.mode):
-        if check.scope == "upgrade":
-            faults: Iterable[Any] = (f for cost in line.upgrades
-                                     for f in check.predicate(UpgradeView(view, cost)))
-        elif check.scope == "statline":
-            faults = check.predicate(view)
-        else:
-            continue
+    upgrades = [UpgradeView(view, cost) for cost in line.upgrades
+                if about is None or cost.choice.id == about]
+    statline: list[object] = [view]
+    for check in _statline_checks(rules, force.mode, codes):
         rule = check.rule
-        for fault in faults:
-            out.append(Reason(rule.code, fault.message, fault.short or rule.short,
-                              fault.cite or rule.page, fault.field, fault.provisional,
-                              rule.severity, fault.subject, fault.duplicate))
-    return out
+        for asked in upgrades if check.scope == "upgrade" else statline:
+            for fault in check.predicate(asked):
+                yield Reason(rule.code, fault.message, fault.short or rule.short,
+                             fault.cite or rule.page, fault.field, fault.provisional,
+                             rule.severity, fault.subject, fault.duplicate)
+
+
+@lru_cache(maxsize=64)
+def _statline_checks(rules: Registry, mode: str,
+                     codes: frozenset[str] | None) -> tuple[Check, ...]:
+    """The upgrade and statline predicates judging in ``mode`` (of rules of ``codes``, when
+    given), in order."""
+    return tuple(c for c in rules.in_mode(mode) if c.scope in ("upgrade", "statline")
+                 and (codes is None or c.rule.code in codes))
