@@ -41,6 +41,8 @@ class CampaignScreen(WatchedTableView):
     """The ladder, then the games in order; r records, c corrects, o opens a list."""
 
     TITLE_ID, TABLE_ID = "campaign-title", "campaign-ladder"
+    #: the screen reads its campaign again itself (the app does not look meanwhile)
+    READS_CAMPAIGN = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "record", "Record", tooltip="Record a game"),
