@@ -97,7 +97,8 @@ class HorizonApp(App[int]):
         self.rulebook = Rulebook(self, lambda: self.session)  # your rulebook's entries
         self.files = RosterFiles(self)  # save, open, new
         self.campaign = KnownCampaign()  # a commander's list shown as the campaign plays it
-        self.browser_pages = TempPages()  # Open in browser's pages: removed when the app quits
+        #: Open in browser's pages: removed when the app quits (a killed run's: at a start)
+        self.browser_pages = TempPages()
         if session is not None:
             self._use(session)
         prefs = load_prefs()  # read once at the start: the theme and the keymap
@@ -187,6 +188,7 @@ class HorizonApp(App[int]):
         self.call_after_refresh(resume_after_startup)  # the roster is on screen
         self.call_after_refresh(self.kept.keep)  # for the next start (homeview.py)
         self.call_after_refresh(clean_at_start, self._initial_path)
+        self.call_after_refresh(self.browser_pages.sweep_stale)  # a killed run's pages
         self.kept.run_held_actions()
         for message in [*take_problems(), *self._prefs_messages]:  # what was wrong with prefs.toml
             self.notify(message, title="Preferences not read", severity="warning", timeout=10)
