@@ -303,3 +303,52 @@ async def test_a_game_recorded_elsewhere_shows_on_the_open_list(tmp_path: Path) 
         app.post_message(events.AppFocus())
         await until(pilot, lambda: "campaign as last read" not in totals(app), "read again")
         assert "IR -3 +1 = -2 Good" in totals(app)
+
+
+async def test_coming_back_to_the_app_reads_the_campaign_again(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """The app regaining focus looks at the campaign file at once (its regular look made
+    an hour apart here, so only the focus can have read it): Ada's list after game 4 (Ada
+    beat Ben; the Bridge's +1 of game 1 long spent, OtH p.50: +0), her record one battle
+    more."""
+    from helpers_tui import table, totals
+    from textual import events
+
+    from horizon_builder.campaign.session import SideEntry
+
+    monkeypatch.setattr("horizon_builder.tui.app.LOOK_SECONDS", 3600)
+    league = build_campaign(tmp_path)
+    app = HorizonApp(tmp_path / "ada.toml", start=("played", league, None))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Campaign: Ada in Harbour league" in str(
+            app.home.totals.tooltip), "as played")
+        before = {r.key: r.service for r in table(app).rows_shown if not r.form}
+        shown_before = totals(app)
+        CampaignSession.open(league).record(SideEntry("Ada", 19, 7), SideEntry("Ben", 17, 0))
+        await pilot.pause(0.5)
+        assert totals(app) == shown_before  # (no look yet)
+        app.post_message(events.AppFocus())
+        await until(pilot, lambda: {r.key: r.service for r in table(app).rows_shown
+                                    if not r.form} != before, "read again")
+        after = {r.key: r.service for r in table(app).rows_shown if not r.form}
+        assert all(int(after[k].split("/")[0]) == int(before[k].split("/")[0]) + 1
+                   for k in before)
+
+
+async def test_a_hostile_campaign_name_in_the_totals_tooltip_is_plain_text(
+        tmp_path: Path) -> None:
+    """The totals' tooltip names the campaign (and, when the file cannot be read, the file
+    and its problem): markup-like text there is shown as typed, never parsed (a name
+    `[/x]` made the tooltip raise when shown)."""
+    from helpers_tui import totals
+
+    league = build_campaign(tmp_path)
+    league.write_text(league.read_text().replace('name = "Harbour league"',
+                                                 'name = "[/x] [link=file:///etc]league"'))
+    app = HorizonApp(tmp_path / "ben.toml", start=("played", league, None))
+    async with app.run_test(size=SIZE, tooltips=True) as pilot:
+        await until(pilot, lambda: "IR -3 +3" in totals(app), "as played")
+        tip = app.screen.query_one("#textual-tooltip", Static)
+        tip.update(app.home.totals.tooltip)  # (as the screen does when it shows the tooltip)
+        await pilot.pause()
+        assert "Campaign: Ben in [/x] [link=file:///etc]league" in str(tip.visual)
