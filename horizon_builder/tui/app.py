@@ -29,7 +29,13 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from horizon_builder.text.safetext import printable
-from horizon_builder.tui.campaign.known import LOOK_SECONDS, CampaignKnown, KnownCampaign, PlayList
+from horizon_builder.tui.campaign.known import (
+    LOOK_SECONDS,
+    CampaignKnown,
+    KnownCampaign,
+    PlayList,
+    ReadsCampaign,
+)
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
 from horizon_builder.tui.common.textual_internals import install_control_filter
@@ -233,7 +239,7 @@ class HorizonApp(App[int]):
         file that cannot be read is said once; the figures stay as last read, marked so.
         (A screen that reads the campaign itself, the Campaign screen, looks meanwhile.)"""
         if self.campaign.session is None or any(
-                getattr(screen, "READS_CAMPAIGN", False) for screen in self.screen_stack):
+                isinstance(screen, ReadsCampaign) for screen in self.screen_stack):
             return
         looked = self.campaign.look()
         if looked.problems:

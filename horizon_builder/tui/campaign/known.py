@@ -46,6 +46,11 @@ class PlayList(Message):
         self.path = path
 
 
+class ReadsCampaign:
+    """Mixed into a screen that reads the campaign again itself (the Campaign screen): the
+    app does not look while it is open."""
+
+
 #: How often the app looks whether the campaign file it knows changed on disk (seconds; a
 #: stat of the file, as the Campaign screen looks at its files).
 LOOK_SECONDS = 1.5
