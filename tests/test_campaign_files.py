@@ -147,3 +147,25 @@ def test_a_bad_undo_journal_is_no_journal(tmp_path_factory: pytest.TempPathFacto
     with pytest.raises(CampaignError, match=r"Nothing to undo|changed after the last change"):
         CampaignSession.open(league).undo()
     assert league.read_bytes() == before
+
+
+def test_a_session_catches_up_with_the_file_and_keeps_the_last_good_one(league: Path) -> None:
+    """catch_up (what the app asks when the file's stamp moved): nothing while the file is the
+    text the session read; read again after another writer's game; a file broken since is
+    a CampaignError naming it, and the campaign as last read is kept (two games, then three)."""
+    from horizon_builder.campaign.session import SideEntry
+
+    session = CampaignSession.open(league)
+    assert session.catch_up() is None
+    league.touch()  # a stamp moved, the text the same: nothing to read
+    assert session.catch_up() is None
+    CampaignSession.open(league).record(SideEntry("Ada", 19, 7), SideEntry("Ben", 17, 0))
+    change = session.catch_up()
+    assert change is not None and change.kind == "read" and len(session.campaign.games) == 3
+    good = league.read_text()
+    edit(league, "[settings]", "[settings")
+    with pytest.raises(CampaignError) as caught:
+        session.catch_up()
+    assert f"{league}:" in "\n".join(caught.value.lines()) and len(session.campaign.games) == 3
+    league.write_text(good)
+    assert session.catch_up() is None  # (the text it last read)

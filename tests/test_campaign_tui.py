@@ -252,3 +252,104 @@ async def test_a_list_opened_with_its_campaign_from_the_command_line(
         await until(pilot, lambda: any("oth-weird.toml is no commander's list in league.toml"
                                        in n for n in said), "said")
         assert "IR -3 Poor" in totals(app)
+
+
+async def test_a_game_recorded_elsewhere_shows_on_the_open_list(tmp_path: Path) -> None:
+    """Ben's list open as the campaign plays it (`ben.toml --campaign league.toml`), the
+    Campaign screen never opened: a game recorded meanwhile through the campaign service (as
+    `horizon-builder campaign record` does, in another process) shows on the list without
+    it: the app looks at the file (a stat every LOOK_SECONDS, and when it regains focus) and
+    reads it again. Game 4, Ada beat Ben (OtH p.50): Ben's bonus for the Bridge (game 3)
+    lasted one battle; his handicap, +3 as a new commander, shrank by 1 for his victory and
+    now by 1 for his third game (games_per_step 3): +1 (IR -3 +1 = -2 Good); he fought game
+    4 and lost hc2 there (3/1; the others fought 3, sf1, li1 and hi1 lost once before).
+    Then the file is broken by hand: said once (file, what is wrong), the figures as last
+    read, marked so; put right, read again, the mark gone."""
+    from helpers_tui import notices, table, totals
+    from textual import events
+
+    from horizon_builder.campaign.session import SideEntry
+    from horizon_builder.tui.campaign.known import LOOK_SECONDS
+
+    league = build_campaign(tmp_path)
+    app = HorizonApp(tmp_path / "ben.toml", start=("played", league, None))
+    said = notices(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "IR -3 +3 = +0 Very good" in totals(app), "as played")
+        assert next(r.service for r in table(app).rows_shown if r.key == "hc2") == "2/0"
+
+        CampaignSession.open(league).record(SideEntry("Ada", 19, 7),
+                                            SideEntry("Ben", 17, 0, ["hc2"]))
+        await until(pilot, lambda: "IR -3 +1 = -2 Good" in totals(app), "game 4 shown")
+        records = {r.key: r.service for r in table(app).rows_shown if not r.form}
+        assert records == {"chq": "3/0", "hc2": "3/1", "hi1": "3/1", "li1": "3/1", "li2": "3/0",
+                           "sf1": "3/1", "m1": "3/0", "as1": "3/0"}
+        assert "Ben in Harbour league: IR adjustment +1 (handicap +1, bonus +0" in str(
+            app.home.totals.tooltip)
+
+        good = league.read_text()
+        league.write_text(good.replace("[[games]]", "[[games]\n", 1))  # no longer TOML
+        await until(pilot, lambda: "campaign as last read" in totals(app), "marked")
+        assert "IR -3 +1 = -2 Good" in totals(app)  # the figures as last read
+        problems = [n for n in said if "league.toml" in n]
+        assert len(problems) == 1 and "as it was last read" in problems[0]
+        table(app).select_key("hc2")
+        await pilot.pause()
+        assert "in Harbour league (as last read): 3 battles, destroyed 1" in app.home.detail_text
+        app.post_message(events.AppFocus())  # looked at again, and again: said once
+        await pilot.pause(2 * LOOK_SECONDS)
+        assert len([n for n in said if "league.toml" in n]) == 1
+
+        league.write_text(good)
+        app.post_message(events.AppFocus())
+        await until(pilot, lambda: "campaign as last read" not in totals(app), "read again")
+        assert "IR -3 +1 = -2 Good" in totals(app)
+
+
+async def test_coming_back_to_the_app_reads_the_campaign_again(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """The app regaining focus looks at the campaign file at once (its regular look made
+    an hour apart here, so only the focus can have read it): Ada's list after game 4 (Ada
+    beat Ben; the Bridge's +1 of game 1 long spent, OtH p.50: +0), her record one battle
+    more."""
+    from helpers_tui import table, totals
+    from textual import events
+
+    from horizon_builder.campaign.session import SideEntry
+
+    monkeypatch.setattr("horizon_builder.tui.app.LOOK_SECONDS", 3600)
+    league = build_campaign(tmp_path)
+    app = HorizonApp(tmp_path / "ada.toml", start=("played", league, None))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "Campaign: Ada in Harbour league" in str(
+            app.home.totals.tooltip), "as played")
+        before = {r.key: r.service for r in table(app).rows_shown if not r.form}
+        shown_before = totals(app)
+        CampaignSession.open(league).record(SideEntry("Ada", 19, 7), SideEntry("Ben", 17, 0))
+        await pilot.pause(0.5)
+        assert totals(app) == shown_before  # (no look yet)
+        app.post_message(events.AppFocus())
+        await until(pilot, lambda: {r.key: r.service for r in table(app).rows_shown
+                                    if not r.form} != before, "read again")
+        after = {r.key: r.service for r in table(app).rows_shown if not r.form}
+        assert all(int(after[k].split("/")[0]) == int(before[k].split("/")[0]) + 1
+                   for k in before)
+
+
+async def test_a_hostile_campaign_name_in_the_totals_tooltip_is_plain_text(
+        tmp_path: Path) -> None:
+    """The totals' tooltip names the campaign (and, when the file cannot be read, the file
+    and its problem): markup-like text there is shown as typed, never parsed (a name
+    `[/x]` made the tooltip raise when shown)."""
+    from helpers_tui import totals
+
+    league = build_campaign(tmp_path)
+    league.write_text(league.read_text().replace('name = "Harbour league"',
+                                                 'name = "[/x] [link=file:///etc]league"'))
+    app = HorizonApp(tmp_path / "ben.toml", start=("played", league, None))
+    async with app.run_test(size=SIZE, tooltips=True) as pilot:
+        await until(pilot, lambda: "IR -3 +3" in totals(app), "as played")
+        tip = app.screen.query_one("#textual-tooltip", Static)
+        tip.update(app.home.totals.tooltip)  # (as the screen does when it shows the tooltip)
+        await pilot.pause()
+        assert "Campaign: Ben in [/x] [link=file:///etc]league" in str(tip.visual)

@@ -70,12 +70,16 @@ def of_totals(intelligence: Intelligence | None, totals: Totals,
 class Playing:
     """A commander's list as the campaign plays it: the IR adjustment for their next battle
     (OtH p.50) and each element's service record, by element id (a renamed element keeps
-    its record; one added since the campaign read the list has none)."""
+    its record; one added since the campaign read the list has none). ``unread``: the figures
+    of the campaign file as last read, the file as it is now cannot be."""
 
     campaign: str
     commander: str
     standing: Standing
     records: Mapping[str, ServiceRecord]
+    #: what is wrong with the campaign file now, when it was changed and cannot be read:
+    #: these figures are as it was last read
+    unread: tuple[str, ...] = ()
 
     def ir(self, intelligence: Intelligence | None, totals: Totals) -> AdjustedIR | None:
         return of_totals(intelligence, totals, self.standing.adjustment)

@@ -43,7 +43,7 @@ from horizon_builder.campaign.models import MOMENTUM, Campaign, Commander, Corre
 from horizon_builder.campaign.standing import GameWorked, ServiceRecord, Standing, service_records
 from horizon_builder.checks import validate
 from horizon_builder.event.names import shown
-from horizon_builder.files.guarded import digest, write_if_unchanged
+from horizon_builder.files.guarded import digest, unchanged, write_if_unchanged
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlfile import write_text_atomic
 from horizon_builder.roster.io import load
@@ -163,6 +163,15 @@ class CampaignSession:
                         tuple(n for n in self.notes() if n not in said))
         self._tell(change)
         return change
+
+    def catch_up(self) -> Change | None:
+        """Read the file again when it is no longer the text this session read or last wrote
+        (another writer: ``campaign record`` on the command line, an editor); None when it
+        still is. When it cannot be read now: a :class:`CampaignError` naming the file and
+        what is wrong, the campaign as last read kept."""
+        if unchanged(self.path, self._digest):
+            return None
+        return self.reload()
 
     # --- what it is --------------------------------------------------------------------
     @property

@@ -23,6 +23,30 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def stat_stamp(path: Path) -> tuple[int, int] | None:
+    """What a file is on disk (modified time, size), from its metadata alone: a cheap look
+    whether it may have changed, before reading it (None where there is none to read)."""
+    try:
+        info = path.stat()
+    except (OSError, ValueError):
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
+def _text_now(path: Path) -> str | None:
+    try:
+        return read_regular_file(link_target(path)).decode("utf-8")
+    except (LoadError, OSError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def unchanged(path: Path, read: str | None) -> bool:
+    """Whether the file's text still has the digest ``read`` (a file that cannot be read
+    now has changed)."""
+    now = _text_now(path)
+    return now is not None and digest(now) == read
+
+
 @contextlib.contextmanager
 def writers_one_at_a_time(folder: Path) -> Iterator[None]:
     """Held while a file is compared and written: the services of every process writing
@@ -52,10 +76,7 @@ def write_if_unchanged(path: Path, read: str | None, write: Callable[[str], str]
     and return what it wrote; None, writing nothing, when the file was changed elsewhere or
     cannot be read now. What ``write`` raises (an OSError: no space ...) goes to the caller."""
     with writers_one_at_a_time(link_target(path).parent):
-        try:
-            now = read_regular_file(link_target(path)).decode("utf-8")
-        except (LoadError, OSError, UnicodeDecodeError):
-            return None
-        if digest(now) != read:
+        now = _text_now(path)
+        if now is None or digest(now) != read:
             return None
         return write(now)

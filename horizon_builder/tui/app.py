@@ -29,7 +29,13 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from horizon_builder.text.safetext import printable
-from horizon_builder.tui.campaign.known import CampaignKnown, KnownCampaign, PlayList
+from horizon_builder.tui.campaign.known import (
+    LOOK_SECONDS,
+    CampaignKnown,
+    KnownCampaign,
+    PlayList,
+    ReadsCampaign,
+)
 from horizon_builder.tui.commands import HorizonCommands
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
 from horizon_builder.tui.common.textual_internals import install_control_filter
@@ -97,7 +103,8 @@ class HorizonApp(App[int]):
         self.rulebook = Rulebook(self, lambda: self.session)  # your rulebook's entries
         self.files = RosterFiles(self)  # save, open, new
         self.campaign = KnownCampaign()  # a commander's list shown as the campaign plays it
-        self.browser_pages = TempPages()  # Open in browser's pages: removed when the app quits
+        #: Open in browser's pages: removed when the app quits (a killed run's: at a start)
+        self.browser_pages = TempPages()
         if session is not None:
             self._use(session)
         prefs = load_prefs()  # read once at the start: the theme and the keymap
@@ -181,11 +188,13 @@ class HorizonApp(App[int]):
 
         self.autosaver = Autosaver(AutosaveStore())
         self.set_interval(EVERY_SECONDS, self.autosave_soon, name="autosave")
+        self.set_interval(LOOK_SECONDS, self.look_at_campaign, name="campaign")
         self._show_session()
         self.kept.paint_once("session")
         self.call_after_refresh(resume_after_startup)  # the roster is on screen
         self.call_after_refresh(self.kept.keep)  # for the next start (homeview.py)
         self.call_after_refresh(clean_at_start, self._initial_path)
+        self.call_after_refresh(self.browser_pages.sweep_stale)  # a killed run's pages
         self.kept.run_held_actions()
         for message in [*take_problems(), *self._prefs_messages]:  # what was wrong with prefs.toml
             self.notify(message, title="Preferences not read", severity="warning", timeout=10)
@@ -222,6 +231,28 @@ class HorizonApp(App[int]):
         if self.home.playing() is None:
             self.notify(f"{self.file_label()} is no commander's list in {campaign.name}: "
                         "shown as it is.", severity="warning", timeout=8)
+
+    # --- the campaign file the app knows, changed elsewhere ----------------------------------
+    def look_at_campaign(self) -> None:
+        """A game recorded on the command line while a commander's list is open: the campaign
+        is read again (a stat of its file first) and the list shown as it plays it now. A
+        file that cannot be read is said once; the figures stay as last read, marked so.
+        (A screen that reads the campaign itself, the Campaign screen, looks meanwhile.)"""
+        if self.campaign.session is None or any(
+                isinstance(screen, ReadsCampaign) for screen in self.screen_stack):
+            return
+        looked = self.campaign.look()
+        if looked.problems:
+            self.notify("\n".join(looked.problems) + "\nThe figures shown are the campaign's "
+                        "as it was last read.", title="Campaign not read again",
+                        severity="warning", timeout=10)
+        if looked.changed and self.loaded:
+            self.home.campaign_read()
+
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        """Back in the app (from a shell that may have changed the campaign file)."""
+        if self.autosaver is not None:  # (started: the roster is in)
+            self.look_at_campaign()
 
     # --- autosave and recovery (the files: horizon_builder/userfiles/autosave.py) -------------------------
     def autosave_now(self) -> None:

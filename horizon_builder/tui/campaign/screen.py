@@ -24,7 +24,7 @@ from horizon_builder.campaign.standing import Standing
 from horizon_builder.event.names import shown
 from horizon_builder.text.words import plural
 from horizon_builder.tui.campaign.game_dialog import GameDialog, GameEntry
-from horizon_builder.tui.campaign.known import CampaignKnown, PlayList
+from horizon_builder.tui.campaign.known import CampaignKnown, PlayList, ReadsCampaign
 from horizon_builder.tui.common.plain import plain
 from horizon_builder.tui.event.organiser_view import WatchedTableView, file_stamp
 
@@ -37,7 +37,7 @@ class CampaignChanged(Message):
         self.change = change
 
 
-class CampaignScreen(WatchedTableView):
+class CampaignScreen(WatchedTableView, ReadsCampaign):
     """The ladder, then the games in order; r records, c corrects, o opens a list."""
 
     TITLE_ID, TABLE_ID = "campaign-title", "campaign-ladder"

@@ -13,20 +13,14 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from horizon_builder.files.guarded import stat_stamp as file_stamp
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.views import MORE_CSS
 
 #: How often a watched screen looks whether its files changed on disk (seconds).
 POLL_SECONDS = 1.5
 
-
-def file_stamp(path: Path) -> tuple[int, int] | None:
-    """What a file is on disk (modified time, size): None where there is none to read."""
-    try:
-        info = path.stat()
-    except (OSError, ValueError):
-        return None
-    return (info.st_mtime_ns, info.st_size)
+__all__ = ["POLL_SECONDS", "OrganiserView", "WatchedTableView", "file_stamp"]
 
 
 class OrganiserView(Screen[None]):

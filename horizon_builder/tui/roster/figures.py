@@ -47,6 +47,10 @@ class Figures:
     narrow: list[str] | None = None  #: the figures said shorter, where they do not fit
 
 
+#: on the totals' second line when the campaign file cannot be read now
+UNREAD = "campaign as last read"
+
+
 def report_figures(report: Report, playing: Playing | None = None) -> tuple[Figures, str]:
     """The strip's figures of a report, and its tooltip (how each figure is worked out,
     the provisional values used and the rules beyond the book); ``playing``: the list as a
@@ -67,6 +71,9 @@ def report_figures(report: Report, playing: Playing | None = None) -> tuple[Figu
                      "with, whose band sets the effect and the deployment spaces" if ir else "")
                   + "\nRecord: each element's battles fought / times destroyed in the "
                   "campaign" + effect)
+        if playing.unread:
+            effect = ("\n\nThe campaign file was changed and cannot be read now: the campaign's "
+                      "figures are as it was last read.\n" + "\n".join(playing.unread) + effect)
     used = report.provisional_values
     provisional = f"\n\nProvisional values used: {'; '.join(used)}" if used else ""
     beyond = "".join(f"\n\n{layer.said[:1].upper()}{layer.said[1:]}: {layer.path}"
@@ -101,6 +108,8 @@ def _battlegroup(report: Report, playing: Playing | None = None) -> Figures:
         over=left < 0, effect=effect, narrow=narrow,
     )
     _line2(report, figures, spaces)
+    if playing is not None and playing.unread:  # first: the line gives way from its end
+        figures.line2.insert(0, UNREAD)
     return figures
 
 

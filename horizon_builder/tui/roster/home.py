@@ -63,7 +63,8 @@ def service_detail(playing: Playing | None, element_id: str) -> str:
     from horizon_builder.campaign.report import service_text
 
     record = playing.records.get(element_id)
-    return f" · in {playing.campaign}: " + (
+    last = " (as last read)" if playing.unread else ""
+    return f" · in {playing.campaign}{last}: " + (
         service_text(record.battles, record.destroyed) if record is not None
         else "no service record (not in the list as the campaign read it)")
 
@@ -172,6 +173,16 @@ class RosterScreen(SessionView, CompositorHookScreen):
     def playing(self) -> Playing | None:
         """The roster as the campaign the app knows plays it (None: not a list of it)."""
         return self.campaign.playing(self.session.path) if self.campaign is not None else None
+
+    def campaign_read(self) -> None:
+        """The campaign the app knows was read again (or cannot be now): the list shown as
+        it plays it now (redrawn when shown again, if covered)."""
+        if not self.kept.loaded or self.playing() == self._playing:
+            return
+        if self.is_current:
+            self.refresh_view()
+        else:
+            self.stale = True
 
     def on_screen_resume(self) -> None:
         # back from the Campaign screen: a game recorded there changes what is shown here

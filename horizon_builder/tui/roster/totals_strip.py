@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.content import Content
 from textual.widget import Widget
 
 from horizon_builder.tui.roster.figures import TOOLTIP, Figures, report_figures
@@ -36,7 +37,8 @@ class TotalsStrip(Widget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.figures = Figures()
-        self.tooltip = TOOLTIP
+        self._tooltip_text = TOOLTIP
+        self.tooltip = Content(TOOLTIP)  # plain text: names and paths from files are no markup
 
     def show(self, report: Report, playing: Playing | None = None) -> None:
         """Show the figures of a report (``playing``: as a campaign plays the list)."""
@@ -44,12 +46,13 @@ class TotalsStrip(Widget):
 
     def show_figures(self, figures: Figures, tooltip: str) -> None:
         """Show figures worked out before (by :meth:`show`, or kept from the last run)."""
-        if figures == self.figures and tooltip == self.tooltip:
+        if figures == self.figures and tooltip == self._tooltip_text:
             return  # (an edit that moves no total: nothing to draw again)
         self.figures = figures
         self.set_class(figures.over, "-over")
         self.set_class(figures.spent == figures.budget, "-full")
-        self.tooltip = tooltip
+        self._tooltip_text = tooltip
+        self.tooltip = Content(tooltip)
         self.refresh()
 
     # --- drawing --------------------------------------------------------------------
