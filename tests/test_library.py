@@ -249,6 +249,14 @@ async def test_every_library_column_fits_at_80_columns(tmp_path: Path, size: tup
         assert table.virtual_size.width <= visible
         assert max(len(str(table.get_row_at(r)[0])) for r in range(table.row_count)) <= 18
         assert len(pane.shown[0].short_date()) <= 8
+        await pilot.resize_terminal(120, 40)  # the full form, drawn at its widths at once
+        await until(pilot, lambda: len(table.columns) == 6, "the full form")
+        await pilot.pause()
+        drawn = ["".join(s.text for s in line)
+                 for line in table.render_lines(table.region.reset_offset)]
+        assert drawn[0].split() == ["Name", "Kind", "FC", "Verdict"], drawn[0]  # (scrolls on)
+        for entry, line in zip(pane.shown, drawn[1:], strict=False):
+            assert f" {entry.name[:31]}" in line and f" {entry.kind} " in line, line
 
 
 def test_the_short_date_is_the_time_today_the_day_this_year_else_the_month(tmp_path: Path) -> None:

@@ -105,10 +105,9 @@ class LibraryPane(Vertical):
     def on_resize(self) -> None:
         """The form follows the screen's width (the narrow one's verdict, the room left)."""
         table = self.query_one("#library-table", LibraryTable)
-        if self._columns() == NARROW_COLUMNS or len(table.columns) != len(COLUMNS):
-            row = table.cursor_row
-            self._show()
-            table.move_cursor(row=row)
+        row = table.cursor_row
+        self._show()
+        table.move_cursor(row=row)
 
     def _columns(self) -> tuple[str, ...]:
         return NARROW_COLUMNS if self.app.size.width < WIDE else COLUMNS
@@ -147,26 +146,33 @@ class LibraryPane(Vertical):
         self.shown = [e for e, _score, _offsets in found]
         table = self.query_one("#library-table", LibraryTable)
         columns = self._columns()
-        table.clear(columns=tuple(str(c.label) for c in table.columns.values()) != columns)
-        if not table.columns:
-            table.add_columns(*columns)
         narrow = columns == NARROW_COLUMNS
         limit = NARROW_NAME if narrow else 32
-        names = [truncate(e.name, limit) for e, _score, _offsets in found]
-        dates = [e.short_date() if narrow else e.date for e, _score, _offsets in found]
-        # the verdict takes what the other columns leave (each cell has a pad either side)
-        room = (table.size.width - table.styles.scrollbar_size_vertical
-                - sum(max((len(c) for c in cells), default=0) + 2 for cells in (
-                    [*names, "Name"], [*(e.kind for e in self.shown), "Kind"],
-                    [*(e.cost for e in self.shown), "FC"], [*dates, "Date"])) - 2)
-        for (entry, _score, offsets), name, date in zip(found, names, dates, strict=True):
+        # the columns' widths set here, from every entry (not only those the search keeps: no
+        # column jumps as you type), the narrow form's verdict cut to what the others leave (a
+        # pad either side of each cell); set, not measured by the table once idle, so a form
+        # made on a resize is drawn at its widths at once
+        plain = ([truncate(e.name, limit) for e in self.entries], [e.kind for e in self.entries],
+                 [e.cost for e in self.entries], [e.verdict for e in self.entries],
+                 [e.short_date() if narrow else e.date for e in self.entries],
+                 [e.path.name for e in self.entries])
+        widths = [max([len(heading), *map(len, cells)]) for heading, cells in
+                  zip(columns, plain[:len(columns)], strict=True)]
+        if narrow:
+            widths[3] = max(len(columns[3]), table.size.width - table.styles.scrollbar_size_vertical
+                            - sum(w + 2 for i, w in enumerate(widths) if i != 3) - 2)
+        table.clear(columns=True)
+        for heading, width in zip(columns, widths, strict=True):
+            table.add_column(heading, width=width)
+        for entry, _score, offsets in found:
             style = "green" if entry.legal else "red" if entry.legal is False else "dim"
-            verdict = truncate(entry.verdict, max(room, len("Verdict"))) if narrow else entry.verdict
-            label = finder.rich_label(name, [o for o in offsets if o < limit - 1
-                                             or len(entry.name) <= limit],
+            label = finder.rich_label(truncate(entry.name, limit),
+                                      [o for o in offsets if o < limit - 1
+                                       or len(entry.name) <= limit],
                                       "bold" if entry.legal is not None else "dim")
-            cells: list[Text | str] = [label, entry.kind, entry.cost, Text(verdict, style=style),
-                                       date]
+            cells: list[Text | str] = [label, entry.kind, entry.cost,
+                                       Text(truncate(entry.verdict, widths[3]), style=style),
+                                       entry.short_date() if narrow else entry.date]
             if not narrow:
                 cells.append(Text(entry.path.name, style="dim"))
             table.add_row(*cells)
