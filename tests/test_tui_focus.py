@@ -194,3 +194,22 @@ async def test_under_a_dialog_only_the_dialogs_widget_is_marked() -> None:
             await pilot.pause()
             assert home.focused is widget
             assert _drawn(widget) != unfocused[name]  # marked again
+
+
+async def test_the_palettes_search_is_marked_over_a_marker_free_screen() -> None:
+    """The command palette (a Textual screen that is no "Screen" to CSS) is on top too: its
+    search is marked (a heavy box), the screen behind is not."""
+    from textual.command import CommandPalette
+
+    async with HorizonApp(example(WEIRD)).run_test(size=(100, 32)) as pilot:
+        app = await opened(pilot)
+        home, elements = app.screen, table(app)
+        elements.focus()
+        await until(pilot, lambda: home.focused is elements)
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.pause()
+        search = app.screen.focused
+        assert search is not None
+        assert "┏" in _drawn(search)[0], _drawn(search)
+        assert not any(line.startswith("▌") for line in _drawn(elements))
