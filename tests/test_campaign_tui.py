@@ -138,6 +138,7 @@ async def test_the_ladder_fits_80_columns(tmp_path: Path) -> None:
             assert table.virtual_size.width <= table.scrollable_content_region.width
             assert not table.show_horizontal_scrollbar
             header = next(line for line in screen_lines(app) if "Commander" in line)
+            header = header.replace("▌", " ", 1)  # (the focused table's bar, over its first pad)
             assert header.rstrip().endswith("Margins")
             place = 0
             for heading in headings:  # each one whole, in order
