@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from helpers_tui import SIZE, copy_example, example, shown, until
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -77,14 +78,14 @@ def test_duplicate_as_a_new_list_is_unsaved_and_keeps_its_rules_file(tmp_path: P
     assert len(copy_name("x" * 200)) <= 200
 
 
-async def _library(app: HorizonApp, pilot) -> LibraryPane:
+async def _library(app: HorizonApp, pilot, count: int = 4) -> LibraryPane:
     await until(pilot, lambda: app.loaded, "the roster")
     await pilot.press("ctrl+o")
     await shown(pilot, OpenRosterDialog)
     await pilot.press("ctrl+l")
     await until(pilot, lambda: bool(app.screen.query(LibraryPane)), "the library")
     pane = app.screen.query_one(LibraryPane)
-    await until(pilot, lambda: len(pane.entries) == 4, "the folder read")
+    await until(pilot, lambda: len(pane.entries) == count, "the folder read")
     return pane
 
 
@@ -215,3 +216,57 @@ async def test_the_librarys_every_column_is_read_at_80x24(tmp_path: Path) -> Non
                 assert " ".join(part.split()) in flat, part
         assert app.screen.can_view_entire(shown_row)
         assert table.scrollable_content_region.height >= 7
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_every_library_column_fits_at_80_columns(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Issue 33 item 8: at 80 columns the library scrolled sideways for its File and Changed
+    columns. Below 100 columns it drops the File column and gives a short date (the line under
+    the table shows both whole), cuts a long name or verdict, and every heading is on screen,
+    with a scroll bar for many rosters too; 120x40 keeps the full form."""
+    folder = _folder(tmp_path)
+    for number in range(12):  # more than the table shows: a vertical scroll bar
+        shutil.copy(folder / "tournament-task-force.toml", folder / f"copy-{number:02}.toml")
+    long = folder / "long.toml"
+    long.write_text((folder / "hvy-cav-battlegroup.toml").read_text(encoding="utf-8").replace(
+        'name = "', 'name = "A very long name for a battlegroup indeed ', 1), encoding="utf-8")
+    app = HorizonApp(folder / "needs-fixing.toml")
+    async with app.run_test(size=size) as pilot:
+        pane = await _library(app, pilot, count=17)
+        table = pane.query_one(LibraryTable)
+        await pilot.pause()
+        headings = [str(c.label) for c in table.columns.values()]
+        if size == (120, 40):
+            assert headings == ["Name", "Kind", "FC", "Verdict", "Changed", "File"]
+            assert table.get_row_at(0)[4] == pane.shown[0].date
+            return
+        assert headings == ["Name", "Kind", "FC", "Verdict", "Date"]
+        visible = table.scrollable_content_region.width
+        right = 0
+        for column in table.columns.values():
+            right += column.get_render_width(table)
+            assert right <= visible, (str(column.label), right, visible)
+        assert table.virtual_size.width <= visible
+        assert max(len(str(table.get_row_at(r)[0])) for r in range(table.row_count)) <= 18
+        assert len(pane.shown[0].short_date()) <= 8
+        await pilot.resize_terminal(120, 40)  # the full form, drawn at its widths at once
+        await until(pilot, lambda: len(table.columns) == 6, "the full form")
+        await pilot.pause()
+        drawn = ["".join(s.text for s in line)
+                 for line in table.render_lines(table.region.reset_offset)]
+        assert drawn[0].split() == ["Name", "Kind", "FC", "Verdict"], drawn[0]  # (scrolls on)
+        for entry, line in zip(pane.shown, drawn[1:], strict=False):
+            assert f" {entry.name[:31]}" in line and f" {entry.kind} " in line, line
+
+
+def test_the_short_date_is_the_time_today_the_day_this_year_else_the_month(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from horizon_builder.userfiles.library import LibraryEntry
+
+    changed = dt.datetime(2026, 11, 27, 19, 29)
+    entry = LibraryEntry(tmp_path / "a.toml", "a", "Battlegroup", "13/15", "✓ LEGAL", True,
+                         changed.timestamp())
+    assert entry.short_date(dt.datetime(2026, 11, 27, 23, 0)) == "19:29"
+    assert entry.short_date(dt.datetime(2026, 12, 1)) == "27 Nov"
+    assert entry.short_date(dt.datetime(2027, 1, 2)) == "Nov 2026"

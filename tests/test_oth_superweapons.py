@@ -370,6 +370,18 @@ def test_what_artificial_intelligence_grants_is_printed() -> None:
             assert said in out, (fmt, said)
 
 
+def _skynet_and_eye(tmp_path: Path) -> Path:
+    """A supertank with artificial intelligence and a supermech with a panopticon, saved."""
+    from horizon_builder.roster.io import save_roster
+
+    path = tmp_path / "skynet.toml"
+    save_roster(path, Roster.model_validate(roster_data(
+        el("Skynet", "supertank", 4, {"M": 4, "F": 4, "A": 4, "D": 3},
+           ["artificial_intelligence"]),
+        el("Eye", "supermech", 4, {"M": 5, "F": 5, "A": 5, "D": 4}, ["panopticon"]))))
+    return path
+
+
 async def test_what_an_upgrade_grants_is_on_the_elements_row(tmp_path: Path) -> None:
     """Issue 33 item 3 (OtH p.64, p.65): in the app, the element's row says what each of its
     upgrades gives it, upgrades and special rules alike, after the upgrade that gives them
@@ -377,14 +389,9 @@ async def test_what_an_upgrade_grants_is_on_the_elements_row(tmp_path: Path) -> 
     name says (Flying by Flying) is not said twice."""
     from helpers_tui import table, until
 
-    from horizon_builder.roster.io import save_roster
     from horizon_builder.tui.app import HorizonApp
 
-    path = tmp_path / "skynet.toml"
-    save_roster(path, Roster.model_validate(roster_data(
-        el("Skynet", "supertank", 4, {"M": 4, "F": 4, "A": 4, "D": 3},
-           ["artificial_intelligence"]),
-        el("Eye", "supermech", 4, {"M": 5, "F": 5, "A": 5, "D": 4}, ["panopticon"]))))
+    path = _skynet_and_eye(tmp_path)
     app = HorizonApp(path)
     async with app.run_test(size=(160, 40)) as pilot:
         await until(pilot, lambda: app.loaded and len(table(app).rows_shown) == 2, "the rows")
@@ -755,3 +762,42 @@ def test_a_rule_granted_by_an_upgrade_bought_for_the_type_is_on_the_row() -> Non
     report = validate(loaded.roster, loaded.ruleset)
     for fmt in ("text", "markdown", "html", "cards"):  # and the card and every printout
         assert "Drone Team (Mk 1)" in " ".join(render(report, fmt).split()), fmt
+
+
+async def test_what_an_upgrade_grants_is_read_at_80x24(tmp_path: Path) -> None:
+    """Issue 33 item 3 at 80 columns: the Upgrades column is too narrow for "(gives ...)", so
+    the row says how many ("(gives 3)", when it has the room: 120x40) and the detail line
+    under the list says, for the highlighted element, which upgrade gives which, whole on
+    screen (the rules it gives not said twice); a row with the room keeps them."""
+    from helpers_tui import select, table, until
+    from textual.widgets import Static
+
+    from horizon_builder.tui.app import HorizonApp
+
+    path = _skynet_and_eye(tmp_path)
+    app = HorizonApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.loaded and len(table(app).rows_shown) == 2, "the rows")
+        rows = {row.key: row.upgrades for row in table(app).rows_shown}
+        assert "Never Overkill" not in rows["skynet"]  # no room on the row
+        detail = app.screen.query_one("#detail", Static)
+        for key, said in (("skynet", "Artificial intelligence gives Gunnery controller, "
+                                     "Supergun, Never Overkill"),
+                          ("eye", "Panopticon gives Alert")):
+            await select(pilot, app, key)
+            await until(pilot, lambda s=said: s in app.screen.detail_text, f"{key}'s detail")
+            await pilot.pause()
+            drawn = " ".join("".join(s.text for s in line).strip()
+                             for line in detail.render_lines(detail.region.reset_offset))
+            assert said in " ".join(drawn.split()), drawn  # drawn whole, not cut
+            assert app.screen.can_view_entire(detail)
+            assert app.screen.detail_text.count("Never Overkill") <= 1
+        assert table(app).scrollable_content_region.height >= 5
+    app = HorizonApp(path)
+    async with app.run_test(size=(120, 40)) as pilot:  # the row has room for how many
+        await until(pilot, lambda: app.loaded and len(table(app).rows_shown) == 2, "the rows")
+        rows = {row.key: row.upgrades for row in table(app).rows_shown}
+        assert rows == {"skynet": "Artificial intelligence (gives 3)",
+                        "eye": "Panopticon (gives Alert)"}
+        await select(pilot, app, "skynet")
+        await until(pilot, lambda: "Supergun, Never Overkill" in app.screen.detail_text)

@@ -151,3 +151,65 @@ async def test_a_new_rosters_add_button_has_the_focus_whole_on_screen(size) -> N
         await until(pilot, lambda: app.screen.can_view_entire(button), "the Add button whole")
         hint = app.screen.query_one("#empty-hint")
         assert app.screen.can_view_entire(hint)
+
+
+def _drawn(widget: Widget) -> list[str]:
+    """The widget's lines as drawn, characters only (however its styles split them)."""
+    return ["".join(line) for part in _looks(widget, colour=False) for line in part]  # type: ignore[arg-type]
+
+
+async def test_under_a_dialog_only_the_dialogs_widget_is_marked() -> None:
+    """Issue 33 item 8: with a dialog open, the widget that had the focus on the screen behind
+    (Textual keeps it focused there) is drawn as if it had none: one marker on the screen, the
+    dialog's, what a monochrome terminal shows too (characters only, colours left out)."""
+    from textual.screen import ModalScreen
+
+    async with HorizonApp(example(WEIRD)).run_test(size=(100, 32)) as pilot:
+        app = await opened(pilot)
+        home, elements = app.screen, table(app)
+        findings = home.query_one("#findings")
+        findings.focus()
+        await until(pilot, lambda: home.focused is findings)
+        await pilot.pause()
+        unfocused = {"elements": _drawn(elements)}
+        elements.focus()
+        await until(pilot, lambda: home.focused is elements)
+        await pilot.pause()
+        unfocused["findings"] = _drawn(findings)
+        marked = {"elements": _drawn(elements)}
+        assert marked["elements"] != unfocused["elements"]  # the marker, before the dialog
+        for name, widget in (("elements", elements), ("findings", findings)):
+            widget.focus()
+            await until(pilot, lambda w=widget: home.focused is w)
+            await pilot.pause()
+            await pilot.press("ctrl+o")
+            await until(pilot, lambda: isinstance(app.screen, ModalScreen), "the dialog")
+            await pilot.pause()
+            dialog = app.screen
+            assert dialog.focused is not None and home.focused is widget
+            assert _drawn(widget) == unfocused[name], name
+            assert await _check_screen(pilot, app, "open") == []  # the dialog's are marked
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is home, "the dialog closed")
+            await pilot.pause()
+            assert home.focused is widget
+            assert _drawn(widget) != unfocused[name]  # marked again
+
+
+async def test_the_palettes_search_is_marked_over_a_marker_free_screen() -> None:
+    """The command palette (a Textual screen that is no "Screen" to CSS) is on top too: its
+    search is marked (a heavy box), the screen behind is not."""
+    from textual.command import CommandPalette
+
+    async with HorizonApp(example(WEIRD)).run_test(size=(100, 32)) as pilot:
+        app = await opened(pilot)
+        home, elements = app.screen, table(app)
+        elements.focus()
+        await until(pilot, lambda: home.focused is elements)
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.pause()
+        search = app.screen.focused
+        assert search is not None
+        assert "┏" in _drawn(search)[0], _drawn(search)
+        assert not any(line.startswith("▌") for line in _drawn(elements))

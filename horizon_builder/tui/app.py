@@ -64,6 +64,10 @@ _BLOCKED_IN_DIALOG = frozenset({
 })
 
 
+#: the class of the screen on top (the one that takes keys): app.tcss marks the focus only there
+ON_TOP = "-on-top"
+
+
 class HorizonApp(App[int]):
     """Build, check and save a Horizon Wars roster: the session, start-up, and the app's keys;
     what each part does is its own object's (files, the kept view, your rulebook, the keys,
@@ -170,11 +174,19 @@ class HorizonApp(App[int]):
 
     def on_mount(self) -> None:
         self.keys.remember_theme()
+        self.screen_change_signal.subscribe(self, self._mark_the_screen_on_top)
+        self._mark_the_screen_on_top(self.screen)
         if self.loaded:
             self._opened()
         else:
             self.title = f"Opening {self.opening_label}…"
             self.call_after_refresh(self._open_initial)
+
+    def _mark_the_screen_on_top(self, top: Screen[Any]) -> None:
+        """Only the screen on top takes keys, so app.tcss marks the focus only there: Textual
+        keeps a widget focused on a screen under a dialog, and its marker would show too."""
+        for screen in self.screen_stack:
+            screen.set_class(screen is top, ON_TOP)
 
     def _open_initial(self) -> None:
         self.kept.kept_view_painted()

@@ -33,6 +33,15 @@ class LibraryEntry:
         """When the file was last changed, as the library shows it (local time)."""
         return dt.datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
 
+    def short_date(self, now: dt.datetime | None = None) -> str:
+        """The date in at most 8 characters, as ``ls`` gives it: the time for a file changed
+        today ("19:29"), the day this year ("27 Nov"), else the month ("Nov 2023")."""
+        changed = dt.datetime.fromtimestamp(self.modified)
+        now = now or dt.datetime.now()
+        form = ("%H:%M" if changed.date() == now.date()
+                else "%d %b" if changed.year == now.year else "%b %Y")
+        return changed.strftime(form)
+
     def search_text(self) -> str:
         """The name, file name, kind, verdict and status ("legal", "not legal"), casefolded."""
         status = {True: "legal", False: "not legal", None: ""}[self.legal]

@@ -52,31 +52,49 @@ def extra_stats(line: StatlineInfo) -> str:
     return " ".join(f"{k}{v}" for k, v in line.stats.items() if k not in MAIN_STATS)
 
 
-def upgrades_text(ruleset: Ruleset, line: StatlineInfo,
-                  bought: Iterable[CrPurchase] = ()) -> str:
-    """A line's upgrades, its own and those bought with CR for its whole type (``bought``:
-    drones, a rebro node, OtH p.24), which it has as much as its own, and those its upgrades
-    grant, and the special rules they grant, each after the upgrade that gives it (OtH p.64:
-    "Artificial intelligence (gives Gunnery controller, Supergun, Never Overkill)")."""
+@dataclass(frozen=True)
+class UpgradeShown:
+    """One upgrade of a line as the element list names it, with what it gives the line
+    besides itself (upgrades and special rules, by name: OtH p.64)."""
+
+    name: str
+    gives: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  #: the special rules among ``gives`` (by id)
+
+    def text(self, compact: bool = False) -> str:
+        """"Artificial intelligence (gives Gunnery controller, Supergun, Never Overkill)";
+        ``compact``: how many, "Artificial intelligence (gives 3)" (the detail line names them)."""
+        if not self.gives:
+            return self.name
+        return f"{self.name} (gives {len(self.gives) if compact else ', '.join(self.gives)})"
+
+
+def upgrades_shown(ruleset: Ruleset, line: StatlineInfo,
+                   bought: Iterable[CrPurchase] = ()) -> list[UpgradeShown]:
+    """A line's upgrades, those bought with CR for its whole type first (``bought``: drones,
+    a rebro node, OtH p.24), which it has as much as its own, each with the upgrades and
+    special rules it grants (OtH p.64)."""
     from horizon_builder.engine.analysis import (  # (only the types at import)
         granted_rules,
         granted_upgrades,
     )
 
-    parts = []
     purchases = [(p, ruleset.upgrades.get(p.upgrade)) for p in bought
                  if not p.form_type]  # (one bought for the metaforms of a type: not this line)
     gives: dict[int, list[str]] = {}  # (by the giving upgrade)
+    rules: dict[int, list[str]] = {}
     for _, granted, by in granted_upgrades(ruleset, line):
         gives.setdefault(id(by), []).append(granted.name)
     for rule, by in granted_rules(ruleset, line, [(up, p.option) for p, up in purchases
                                                    if up is not None]):
         gives.setdefault(id(by), []).append(ruleset.rule_name(rule))
+        rules.setdefault(id(by), []).append(rule)
+    shown = []
     for purchase, up in purchases:
         name = up.name if up is not None else f"{purchase.upgrade}?"
         name += f" ({purchase.option})" if purchase.option else ""
-        given = gives.pop(id(up), None) if up is not None else None
-        parts.append(name + (f" (gives {', '.join(given)})" if given else ""))
+        shown.append(UpgradeShown(name, tuple(gives.pop(id(up), ())),
+                                  tuple(rules.pop(id(up), ()))))
     for cost in line.upgrades:
         up = cost.upgrade
         name = up.name if up is not None else f"{cost.choice.id}?"
@@ -84,12 +102,24 @@ def upgrades_text(ruleset: Ruleset, line: StatlineInfo,
             name += f" ({cost.choice.option})"
         if cost.choice.count > 1:
             name += f" ×{cost.choice.count}"
-        given = gives.pop(id(up), None) if up is not None else None
-        parts.append(name + (f" (gives {', '.join(given)})" if given else ""))
+        shown.append(UpgradeShown(name, tuple(gives.pop(id(up), ())),
+                                  tuple(rules.pop(id(up), ()))))
+    return shown
+
+
+def upgrades_text(ruleset: Ruleset, line: StatlineInfo,
+                  bought: Iterable[CrPurchase] = (), width: int | None = None) -> str:
+    """A line's upgrades (:func:`upgrades_shown`), each with what it grants after it (OtH
+    p.64: "Artificial intelligence (gives Gunnery controller, Supergun, Never Overkill)").
+    Longer than ``width``, each says only how many ("(gives 3)"): the detail line under the
+    list names them for the highlighted element (:func:`element_detail`)."""
+    shown = upgrades_shown(ruleset, line, bought)
     extra = extra_stats(line)
-    if extra:
-        parts.insert(0, extra)
-    return ", ".join(parts)
+    for compact in (False, True):
+        text = ", ".join([extra] * bool(extra) + [u.text(compact) for u in shown])
+        if width is None or len(text) <= width:
+            break
+    return text
 
 
 @dataclass(frozen=True)
@@ -148,7 +178,12 @@ def element_detail(report: Report, info: ElementInfo) -> str:
         parts.append(pool)
     if info.forms:
         parts.append(plural(len(info.forms), "form"))
-    rules = [ruleset.rule_name(r) for r in info.special_rules]
+    # what each upgrade gives (the row says only how many when its column is narrow), then
+    # the other special rules
+    giving = [u for u in upgrades_shown(ruleset, info.base, info.type_upgrades) if u.gives]
+    parts.extend(f"{u.name} gives {', '.join(u.gives)}" for u in giving)
+    given = {rule for u in giving for rule in u.rules}
+    rules = [ruleset.rule_name(r) for r in info.special_rules if r not in given]
     if rules:
         parts.append(", ".join(rules))
     if et is None:

@@ -56,6 +56,10 @@ def changed_element(before: Roster, after: Roster, current: str | None = None) -
     return next(iter(edited or added or moved), None)
 
 
+#: the detail line's most lines (its max-height in app.tcss)
+DETAIL_LINES = 3
+
+
 def service_detail(playing: Playing | None, element_id: str) -> str:
     """`` · in Harbour league: 3 battles, destroyed 1`` (a list opened from a campaign)."""
     if playing is None:
@@ -238,7 +242,8 @@ class RosterScreen(SessionView, CompositorHookScreen):
         detail = self.query_one("#detail", Static)
         width = detail.content_region.width
         lines_before, lines_after = (
-            min(2, len(Text(t).wrap(self.app.console, width))) if t and width > 0 else 0
+            min(DETAIL_LINES, len(Text(t).wrap(self.app.console, width))) if t and width > 0
+            else 0
             for t in (self._detail_text, text))
         self._detail_text = text
         detail.update(text, layout=lines_before != lines_after or width <= 0)

@@ -20,9 +20,15 @@ from textual.widgets import Button, DataTable, Input, Label
 
 from horizon_builder.tui.common.fuzzy import Finder
 from horizon_builder.tui.common.paths import display_path
+from horizon_builder.tui.roster.rows import truncate
 from horizon_builder.userfiles.library import LibraryEntry, read_library
 
 COLUMNS = ("Name", "Kind", "FC", "Verdict", "Changed", "File")
+#: below WIDE columns on the screen, the table's narrow form: no File column, a short date, the
+#: name and verdict cut to what is left; the line under the table shows the roster whole
+NARROW_COLUMNS = ("Name", "Kind", "FC", "Verdict", "Date")
+WIDE = 100
+NARROW_NAME = 18
 
 
 class LibraryTable(DataTable[Text | str]):
@@ -79,9 +85,9 @@ class LibraryPane(Vertical):
         yield LibrarySearch(placeholder="search: name, file, kind or verdict",
                             id="library-search", compact=True)
         table = LibraryTable(id="library-table", cursor_type="row", zebra_stripes=True)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*self._columns())
         yield table
-        # the highlighted roster whole, every column (80 columns show its first four)
+        # the highlighted roster whole, every column (the narrow form leaves some out or cut)
         yield Label("", id="library-row", markup=False)
         with Horizontal(id="library-buttons"):
             yield Label("Enter opens · n: a new list from it", id="library-hint")
@@ -95,6 +101,16 @@ class LibraryPane(Vertical):
 
     def on_mount(self) -> None:
         self.load(self.folder)
+
+    def on_resize(self) -> None:
+        """The form follows the screen's width (the narrow one's verdict, the room left)."""
+        table = self.query_one("#library-table", LibraryTable)
+        row = table.cursor_row
+        self._show()
+        table.move_cursor(row=row)
+
+    def _columns(self) -> tuple[str, ...]:
+        return NARROW_COLUMNS if self.app.size.width < WIDE else COLUMNS
 
     def load(self, folder: Path) -> None:
         """Show the rosters of ``folder`` (read again)."""
@@ -129,14 +145,37 @@ class LibraryPane(Vertical):
             found = sorted((m for m in found if m[1]), key=lambda m: -m[1])
         self.shown = [e for e, _score, _offsets in found]
         table = self.query_one("#library-table", LibraryTable)
-        table.clear()
+        columns = self._columns()
+        narrow = columns == NARROW_COLUMNS
+        limit = NARROW_NAME if narrow else 32
+        # the columns' widths set here, from every entry (not only those the search keeps: no
+        # column jumps as you type), the narrow form's verdict cut to what the others leave (a
+        # pad either side of each cell); set, not measured by the table once idle, so a form
+        # made on a resize is drawn at its widths at once
+        plain = ([truncate(e.name, limit) for e in self.entries], [e.kind for e in self.entries],
+                 [e.cost for e in self.entries], [e.verdict for e in self.entries],
+                 [e.short_date() if narrow else e.date for e in self.entries],
+                 [e.path.name for e in self.entries])
+        widths = [max([len(heading), *map(len, cells)]) for heading, cells in
+                  zip(columns, plain[:len(columns)], strict=True)]
+        if narrow:
+            widths[3] = max(len(columns[3]), table.size.width - table.styles.scrollbar_size_vertical
+                            - sum(w + 2 for i, w in enumerate(widths) if i != 3) - 2)
+        table.clear(columns=True)
+        for heading, width in zip(columns, widths, strict=True):
+            table.add_column(heading, width=width)
         for entry, _score, offsets in found:
             style = "green" if entry.legal else "red" if entry.legal is False else "dim"
-            name = entry.name if len(entry.name) <= 32 else entry.name[:31] + "…"
-            table.add_row(finder.rich_label(name, [o for o in offsets if o < 31 or len(entry.name) <= 32],
-                                       "bold" if entry.legal is not None else "dim"),
-                          entry.kind, entry.cost, Text(entry.verdict, style=style), entry.date,
-                          Text(entry.path.name, style="dim"))
+            label = finder.rich_label(truncate(entry.name, limit),
+                                      [o for o in offsets if o < limit - 1
+                                       or len(entry.name) <= limit],
+                                      "bold" if entry.legal is not None else "dim")
+            cells: list[Text | str] = [label, entry.kind, entry.cost,
+                                       Text(truncate(entry.verdict, widths[3]), style=style),
+                                       entry.short_date() if narrow else entry.date]
+            if not narrow:
+                cells.append(Text(entry.path.name, style="dim"))
+            table.add_row(*cells)
         self._show_row()
 
     @on(DataTable.RowHighlighted, "#library-table")
