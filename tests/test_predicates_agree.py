@@ -1,12 +1,14 @@
 """The upgrade picker and the validator ask the same predicates, so they agree.
 
 For every element type of the shipped rules (every supplement on), at its lowest
-Presence and two steps up, and every upgrade an element can take, in two settings — a battlegroup
-led by that element where it may lead, and a tournament Task Force whose round
-fields it (as the round's CHQ where it may lead, OtH p.46) — the picker refuses
-the upgrade for a rule exactly when taking it makes the validator report a new
-error, and the rule it names is one of those errors. Shortfalls of the pool or
-of Command Resources are the picker's "budget" rows and are compared the same way.
+Presence and two steps up, and every upgrade the picker offers (those the type may not take
+too), in two settings — a battlegroup led by that element where it may lead, and a tournament
+Task Force whose round fields it (as the round's CHQ where it may lead, OtH p.46) — the
+picker refuses the upgrade for a rule exactly when taking it makes the validator report a
+new error, and the rule it names is one of those errors. An upgrade the type may not take
+is refused first for that (upgrade-not-eligible), whatever else the trial breaks. Shortfalls
+of the pool or of Command Resources are the picker's "budget" rows and are compared the
+same way.
 """
 
 from __future__ import annotations
@@ -79,8 +81,6 @@ def test_picker_and_validator_agree_on_every_upgrade(rules: Ruleset, kind: str) 
         before = _errors(report.all_findings, element.id)
         rows = ed.upgrade_options(rules, report.analysis, element.id)
         for row in rows:
-            if not row.eligible_type:
-                continue
             trial = ed.replace_element(roster, ed.add_upgrade(rules, element, row.id))
             found = validate(trial, rules).all_findings
             new = _errors(found, element.id) - before
@@ -92,12 +92,13 @@ def test_picker_and_validator_agree_on_every_upgrade(rules: Ruleset, kind: str) 
             picker_rule = row.reason is not None and not row.budget
             ok = (picker_rule == bool(rule_codes)) and (
                 not picker_rule or row.code in rule_codes) and (
-                not row.budget or row.code in new_codes)
+                not row.budget or row.code in new_codes) and (
+                row.eligible_type or row.code == "upgrade-not-eligible")
             if not ok:
                 disagreements += 1
                 problems.append(f"{kind} {type_id} + {row.id}: picker {row.reason!r} ({row.code}),"
                                 f" validator {sorted(new_codes)}")
-    assert checked > 600  # every type × the upgrades it may take, in this setting
+    assert checked > 2000  # every type × every upgrade offered, in this setting
     assert not problems, f"{disagreements} of {checked} disagree:\n" + "\n".join(problems[:40])
 
 
@@ -129,17 +130,16 @@ def test_picker_and_validator_agree_on_a_metaforms_upgrades(rules: Ruleset) -> N
         report = validate(roster, rules)
         before = _errors(report.all_findings, element.id)
         for row in ed.upgrade_options(rules, report.analysis, element.id, 0):
-            if not row.eligible_type:
-                continue
             checked += 1
             trial = ed.replace_element(roster, ed.add_upgrade(rules, element, row.id, 0))
             found = validate(trial, rules).all_findings
             rule_codes = {c for c, _, _ in _errors(found, element.id) - before} - BUDGET
             picker_rule = row.reason is not None and not row.budget
-            if picker_rule != bool(rule_codes) or (picker_rule and row.code not in rule_codes):
+            if picker_rule != bool(rule_codes) or (picker_rule and row.code not in rule_codes) \
+                    or not (row.eligible_type or row.code == "upgrade-not-eligible"):
                 problems.append(f"{form_type} form + {row.id}: picker {row.reason!r} ({row.code}),"
                                 f" validator {sorted(rule_codes)}")
-    assert checked > 50
+    assert checked > 500
     assert not problems, "\n".join(problems[:40])
 
 
@@ -161,3 +161,35 @@ def test_a_clash_named_on_one_side_only_is_refused_by_the_picker(rules: Ruleset)
     trial = ed.replace_element(roster, ed.add_upgrade(house, mech, "extended_range"))
     assert [f.code for f in validate(trial, house).errors
             if f.element == mech.id].count("upgrade-excludes") == 1
+
+
+
+def _row(rules: Ruleset, element: Element, up_id: str) -> tuple[ed.UpgradeOption, set[str]]:
+    """The picker's row for ``up_id`` on ``element`` leading a battlegroup, and the errors
+    the validator reports on the element with it."""
+    roster = _setting(rules, element, "battlegroup")
+    report = validate(roster, rules)
+    row = next(r for r in ed.upgrade_options(rules, report.analysis, element.id) if r.id == up_id)
+    trial = ed.replace_element(roster, ed.add_upgrade(rules, element, up_id))
+    return row, {f.code for f in validate(trial, rules).errors if f.element == element.id}
+
+
+def test_a_mech_is_told_a_kaiju_mutation_is_not_for_a_mech(rules: Ruleset) -> None:
+    """Mutations are for kaiju (OtH p.31, p.67): a mech's picker says the mutation is not for
+    a mech, the reason the validator gives for the mech with it."""
+    probe = Roster(name="Probe", force_cost=60, supplements=tuple(rules.supplements))
+    row, codes = _row(rules, ed.default_element(rules, probe, "mech", 3), "rapid_mutation")
+    assert (row.reason, row.code, row.eligible_type) == (
+        "not for a Mech", "upgrade-not-eligible", False)
+    assert "upgrade-not-eligible" in codes, codes
+
+
+def test_a_kaiju_is_told_a_mech_upgrade_is_not_for_a_kaiju_first(rules: Ruleset) -> None:
+    """A refused upgrade the type may not take at all says so first, before what else taking
+    it breaks: a kaiju offered a mech upgrade (OtH p.21) is told it is not for a kaiju, not
+    that a kaiju takes mutations (OtH p.31, p.67), though the validator reports both."""
+    probe = Roster(name="Probe", force_cost=60, supplements=tuple(rules.supplements))
+    row, codes = _row(rules, ed.default_element(rules, probe, "kaiju", 3), "vertical_thrusters")
+    assert (row.reason, row.code, row.eligible_type) == (
+        "not for a Kaiju", "upgrade-not-eligible", False)
+    assert {"upgrade-not-eligible", "kaiju-mutations-only"} <= codes, codes

@@ -22,11 +22,12 @@ from horizon_builder.checks import (
     tournament,
     weird,
 )
-from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo
+from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
 from horizon_builder.engine.findings import Reason
 from horizon_builder.engine.rule import Registry
 from horizon_builder.engine.validator import Report, evaluate
 from horizon_builder.engine.validator import statline_reasons as _statline_reasons
+from horizon_builder.engine.validator import upgrade_reasons as _upgrade_reasons
 from horizon_builder.roster.models import Element, Roster
 from horizon_builder.rules.models import Ruleset
 
@@ -76,3 +77,10 @@ def statline_reasons(force: Analysis, element: Element,
     the upgrade a picker offers, whose upgrade rules alone are asked; ``codes``: only the
     rules of these codes (see :func:`horizon_builder.engine.validator.statline_reasons`)."""
     return _statline_reasons(RULES, force, element, line_of, about, codes)
+
+
+def upgrade_reasons(force: Analysis, info: ElementInfo, line: StatlineInfo, offered: UpgradeCost,
+                    codes: frozenset[str]) -> Iterator[Reason]:
+    """What the upgrade rules of ``codes`` say about an upgrade offered to a statline as it
+    stands (see :func:`horizon_builder.engine.validator.upgrade_reasons`)."""
+    return _upgrade_reasons(RULES, force, info, line, offered, codes)

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from horizon_builder.checks import RULES, statline_reasons
+from horizon_builder.checks import RULES, statline_reasons, upgrade_reasons
 from horizon_builder.checks.supplements import era_bars, supplement_off
 from horizon_builder.editing.common import (
     COMMAND_KINDS,
@@ -19,6 +19,7 @@ from horizon_builder.engine.analysis import (
     Analysis,
     ElementInfo,
     StatlineInfo,
+    UpgradeCost,
     analyse,
     free_upgrades_granted,
     upgrade_cost,
@@ -79,9 +80,9 @@ class UpgradeOption:
         return self.cap is None or self.cap > 1
 
 
-def _cost(ruleset: Ruleset, type_id: str, presence: int, up_id: str) -> tuple[str, int | None, str]:
-    cost = upgrade_cost(ruleset, type_id, presence, UpgradeChoice(id=up_id))
-    up = ruleset.upgrades[up_id]
+def _cost(cost: UpgradeCost, presence: int) -> tuple[str, int | None, str]:
+    up = cost.upgrade
+    assert up is not None
     if cost.currency == "free":
         return "free", 0, "free"
     if cost.amount is None:
@@ -161,8 +162,19 @@ def _offered(contexts: list[Analysis], trial: Element, form_index: int | None, u
     return own or other, eligible
 
 
+def _not_for_type(contexts: list[Analysis], info: ElementInfo, line: StatlineInfo,
+                  offered: UpgradeCost) -> Reason | None:
+    """Why this type may not take ``offered`` at all (:data:`NOT_ELIGIBLE`, asked of the
+    statline as it stands, in each context that fields it)."""
+    for context in contexts:
+        for reason in upgrade_reasons(context, info, line, offered, NOT_FOR_TYPE):
+            return reason
+    return None
+
+
 #: the rule that says a type may never take an upgrade (the picker may hide those rows)
 NOT_ELIGIBLE = "upgrade-not-eligible"
+NOT_FOR_TYPE = frozenset({NOT_ELIGIBLE})
 
 
 #: Reasons that only say the pool or the CR is short: a picker words those itself, as budget.
@@ -227,7 +239,9 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
     and the rules that bear on that upgrade (:func:`checks.statline_reasons`):
     every upgrade rule of the upgrade offered, then every statline rule, on the
     statline as it would be with that copy; the first error they give that the
-    statline did not have before is the row's reason. Then the pool and the CR left.
+    statline did not have before is the row's reason. An upgrade this type may not
+    take at all is told so first (:data:`NOT_ELIGIBLE`, asked of the statline as it
+    stands: the player learns it is not for this element). Then the pool and the CR left.
 
     Rows are grouped by kind (ruleset order within a kind). ``eligible_type`` is
     False for upgrades this kind of element can never take (a picker may hide them).
@@ -250,7 +264,8 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
             continue
         count = sum(c.count for c in choices if c.id == up_id)
         option = next((c.option for c in choices if c.id == up_id), None)
-        currency, amount, text = _cost(ruleset, type_id, presence, up_id)
+        offered = upgrade_cost(ruleset, type_id, presence, UpgradeChoice(id=up_id))
+        currency, amount, text = _cost(offered, presence)
         held = next((c for c in line.upgrades if c.choice.id == up_id), None)
         paid: str | None
         if held is not None:  # priced as the roster pays it (the one payment predicate)
@@ -266,8 +281,16 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
             if paid != (payments[0] if payments else None):  # taken the way that can pay now
                 currency, amount = str(paid), _amount(ruleset, type_id, presence, up_id, str(paid))
                 text = "free" if paid == "free" else text
-        trial = add_upgrade(ruleset, element, up_id, form_index)
-        new, eligible_type = _offered(contexts, trial, form_index, up_id, before)
+        # a refused row that is not for this type says so first (the player learns the
+        # upgrade is not for this element at all), and needs no trial
+        not_for = _not_for_type(contexts, info, line, offered)
+        new: Reason | None
+        if not_for is not None and _key(not_for) not in before:
+            new, eligible_type = not_for, False
+        else:  # for this type, or held already: the trial says whether one more is refused
+            trial = add_upgrade(ruleset, element, up_id, form_index)
+            new, eligible_type = _offered(contexts, trial, form_index, up_id, before)
+            new = not_for if new is not None and not_for is not None else new
         off = supplement_off(ruleset, roster, up.supplement)
         barred = era_bars(ruleset, roster, up_id)
         reason, code = (new.short, new.code) if new is not None else (None, None)

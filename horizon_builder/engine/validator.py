@@ -27,6 +27,7 @@ from horizon_builder.engine.analysis import (
     Analysis,
     ElementInfo,
     StatlineInfo,
+    UpgradeCost,
     analyse,
     element_alone,
 )
@@ -441,12 +442,30 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
                 if about is None or cost.choice.id == about]
     statline: list[object] = [view]
     for check in _statline_checks(rules, force.mode, codes):
-        rule = check.rule
         for asked in upgrades if check.scope == "upgrade" else statline:
-            for fault in check.predicate(asked):
-                yield Reason(rule.code, fault.message, fault.short or rule.short,
-                             fault.cite or rule.page, fault.field, fault.provisional,
-                             rule.severity, fault.subject, fault.duplicate)
+            yield from _reasons(check, asked)
+
+
+def upgrade_reasons(rules: Registry, force: Analysis, info: ElementInfo, line: StatlineInfo,
+                    offered: UpgradeCost, codes: frozenset[str]) -> Iterator[Reason]:
+    """What the upgrade rules of ``codes`` judging in ``force``'s mode say about the upgrade
+    ``offered`` to ``line`` (a statline of ``info``) as that statline stands, without it: a
+    picker asks a rule that reads only the upgrade and the statline's type (who may take
+    it at all) this way before building the statline with it."""
+    view = next(v for v in statline_views(force, info) if v.line is line)
+    asked = UpgradeView(view, offered)
+    for check in _statline_checks(rules, force.mode, codes):
+        if check.scope == "upgrade":
+            yield from _reasons(check, asked)
+
+
+def _reasons(check: Check, asked: object) -> Iterator[Reason]:
+    """A predicate's faults on one view, as reasons of its rule."""
+    rule = check.rule
+    for fault in check.predicate(asked):
+        yield Reason(rule.code, fault.message, fault.short or rule.short,
+                     fault.cite or rule.page, fault.field, fault.provisional,
+                     rule.severity, fault.subject, fault.duplicate)
 
 
 @lru_cache(maxsize=64)
