@@ -26,6 +26,7 @@ from horizon_builder.text.words import plural
 from horizon_builder.tui.campaign.game_dialog import GameDialog, GameEntry
 from horizon_builder.tui.campaign.known import CampaignKnown, PlayList, ReadsCampaign
 from horizon_builder.tui.common.plain import plain
+from horizon_builder.tui.common.tables import highlighted_key
 from horizon_builder.tui.event.organiser_view import WatchedTableView, file_stamp
 
 
@@ -157,11 +158,7 @@ class CampaignScreen(WatchedTableView, ReadsCampaign):
             [Content.styled("Warning: ", "$warning") + plain(n) for n in notes]))
 
     def selected(self) -> str | None:
-        table = self.query_one(DataTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return key if isinstance(key, str) else None
+        return highlighted_key(self.query_one(DataTable))
 
     # --- changes: each one the service's -----------------------------------------------
     def _apply(self, entry: GameEntry) -> str | None:

@@ -31,6 +31,7 @@ from horizon_builder.event.report import (
 from horizon_builder.event.session import Change, EventSession
 from horizon_builder.text.words import plural
 from horizon_builder.tui.common.plain import plain
+from horizon_builder.tui.common.tables import highlighted_key
 from horizon_builder.tui.event.organiser_view import WatchedTableView, file_stamp
 
 if TYPE_CHECKING:
@@ -187,11 +188,7 @@ class EventScreen(WatchedTableView):
 
     def selected(self) -> str | None:
         """The commander on the standings' highlighted row."""
-        table = self.query_one(DataTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return key if isinstance(key, str) else None
+        return highlighted_key(self.query_one(DataTable))
 
     def action_pair(self) -> None:
         self._apply(lambda session: session.pair())
