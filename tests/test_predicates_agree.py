@@ -193,3 +193,25 @@ def test_a_kaiju_is_told_a_mech_upgrade_is_not_for_a_kaiju_first(rules: Ruleset)
     assert (row.reason, row.code, row.eligible_type) == (
         "not for a Kaiju", "upgrade-not-eligible", False)
     assert {"upgrade-not-eligible", "kaiju-mutations-only"} <= codes, codes
+
+
+def test_rounds_fielding_an_element_alike_are_asked_once(rules: Ruleset) -> None:
+    """Rounds that field an element under the same CHQ, command and CR purchases give the
+    picker the same answers (a statline rule reads the command, never the other elements,
+    OtH p.46): it asks them once, and its rows are those of the list without the repeat."""
+    from horizon_builder.editing.upgrades import _contexts
+
+    probe = Roster(name="Probe", force_cost=60, supplements=tuple(rules.supplements))
+    chq = ed.default_element(rules, probe, "hvy_cav", 2).model_copy(update={"id": "chq"})
+    mech = ed.default_element(rules, probe, "mech", 2).model_copy(update={"id": "mech"})
+    led = Command(kind="chq", element="chq")
+    one = Round(name="Round 1", elements=("chq", "mech"), command=led)
+    other = Round(name="Round 2", elements=("mech",))
+    again = Round(name="Round 3", elements=("chq", "mech"), command=led)
+    three = Roster(name="Agree", force_cost=60, kind="task_force", supplements=probe.supplements,
+                   elements=(chq, mech), rounds=(one, other, again))
+    two = three.model_copy(update={"rounds": (one, other)})
+    analysis = validate(three, rules).analysis
+    assert [c.mode for c in _contexts(analysis, "mech")] == ["task_force", "round", "round"]
+    assert ed.upgrade_options(rules, analysis, "mech") == \
+        ed.upgrade_options(rules, validate(two, rules).analysis, "mech")

@@ -97,15 +97,21 @@ def _contexts(analysis: Analysis, element_id: str) -> list[Analysis]:
     """Where an element's statline rules are asked: the force; for a Task Force also each
     round that fields it, with that round's command and CR (a round fields its elements as a
     battlegroup, OtH p.46). A statline rule reads the force's settings and command, never the
-    other elements: a round is analysed with its CHQ alone."""
+    other elements: a round is analysed with its CHQ alone, and rounds fielding it under the
+    same CHQ, command and CR purchases are one context (they give the same answers)."""
     out = [analysis]
     roster = analysis.roster
     if analysis.mode == "task_force":
+        seen: list[tuple[object, ...]] = []
         for round_ in roster.rounds:
             if element_id not in round_.elements:
                 continue
             chq = [e for e in roster.elements
                    if e.id == round_.command.element and e.id in round_.elements]
+            same = (chq, round_.command, round_.cr_purchases)
+            if same in seen:
+                continue
+            seen.append(same)
             out.append(analyse(roster, analysis.ruleset, elements=chq, command=round_.command,
                                cr_purchases=round_.cr_purchases, mode="round",
                                round_name=round_.name))
