@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from helpers_tui import EXAMPLES, copy_example, home, until
 from horizon_builder.session.core import Session
 from horizon_builder.tui.app import HorizonApp
 from horizon_builder.tui.roster import firstview
-from horizon_builder.tui.roster.homecache import _file
+from horizon_builder.tui.roster.homecache import _file, view_data
 
 SIZE = (120, 40)
 
@@ -60,7 +59,7 @@ async def test_the_second_process_works_out_the_view_the_app_shows(name: str, tm
     kept = json.loads(_kept(path).read_text(encoding="utf-8"))["view"]
     worked_out = firstview.home_view(Session.open(path), SIZE[0])
     assert worked_out is not None
-    assert json.loads(json.dumps(asdict(worked_out))) == kept
+    assert json.loads(json.dumps(view_data(worked_out))) == kept
     assert kept["rows"] and kept["title"] == path.name == str(app.title)
 
 
@@ -73,7 +72,7 @@ async def test_a_new_roster_view_is_worked_out_as_the_app_shows_it(
     kept = json.loads(_kept(path).read_text(encoding="utf-8"))["view"]
     worked_out = firstview.home_view(Session.new(path=path), SIZE[0])
     assert worked_out is not None
-    assert json.loads(json.dumps(asdict(worked_out))) == kept
+    assert json.loads(json.dumps(view_data(worked_out))) == kept
     assert names == kept["rows"] == [] and kept["title"] == str(app.title) == (
         "untitled" if file is None else "new.toml (new file)")
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from horizon_builder.text.words import plural  # (how counts read: kept importable from here)
 
@@ -13,8 +12,10 @@ Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
+    """One thing a rule says of a roster (immutable; a named tuple: a validation makes one
+    per finding, and a frozen dataclass cost four times as much to make)."""
+
     severity: Severity
     code: str  #: stable identifier, e.g. "fc-over-budget"
     message: str  #: what is wrong, in a player's words
@@ -52,8 +53,7 @@ FindingKey = tuple[str, str | None, str | None, str]
 finding_key: Callable[[Finding], FindingKey] = attrgetter("code", "element", "field", "message")
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(NamedTuple):
     """Why a rule fails for one element: what a predicate returns.
 
     The validator turns it into a :class:`Finding` (``message``, prefixed with

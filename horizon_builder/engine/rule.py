@@ -60,7 +60,7 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from horizon_builder.engine.analysis import Analysis, ElementInfo, StatlineInfo, UpgradeCost
 from horizon_builder.engine.findings import Severity
@@ -91,8 +91,7 @@ BATTLEGROUP_AND_ROUND: frozenset[str] = frozenset({"battlegroup", "round"})
 READS: frozenset[str] = frozenset({"settings", "command", "cr", "elements", "rounds", "rules"})
 
 
-@dataclass(frozen=True)
-class Fault:
+class Fault(NamedTuple):
     """Where a rule is broken, as a predicate says it.
 
     ``message``: in a player's words; for a statline or element predicate without the

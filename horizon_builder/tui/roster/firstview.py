@@ -188,8 +188,6 @@ def take_view(width: int) -> HomeView | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the roster, judge it and write the view for a screen WIDTH columns wide
     (``{"view": ...}``, null for none) as one line of JSON."""
-    from dataclasses import asdict
-
     from horizon_builder.engine.gcpause import pause_for_startup
 
     pause_for_startup()  # a short run: nothing to collect
@@ -197,6 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     view = None
     try:
         from horizon_builder.session.core import Session
+        from horizon_builder.tui.roster.homecache import view_data
 
         # as the app starts (RosterFiles.first_session): a file there is opened, else a
         # new roster is started (saved there, if named)
@@ -204,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         session = (Session.open(path, overrides) if path is not None and path.exists()
                    else Session.new(path=path, extra_overrides=overrides))
         shown = home_view(session, int(args[0]))
-        view = None if shown is None else asdict(shown)
+        view = None if shown is None else view_data(shown)
     except Exception:
         view = None
     sys.stdout.write(json.dumps({"view": view}) + "\n")

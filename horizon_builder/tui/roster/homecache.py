@@ -23,6 +23,7 @@ trouble reading one, is simply not used: the roster shows once loaded, as withou
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import json
 import os
@@ -138,6 +139,13 @@ def read_kept(path: Path | None, overrides: tuple[str, ...],
             os.utime(file)  # used last: kept longest
         return view
     return None
+
+
+def view_data(view: HomeView) -> dict[str, Any]:
+    """A view in its JSON form (:func:`parse_view` reads it; findings by field name)."""
+    data = dataclasses.asdict(view)
+    data["findings"] = [finding._asdict() for finding in view.findings]
+    return data
 
 
 def parse_view(view: dict[str, Any]) -> HomeView:

@@ -11,12 +11,11 @@ reading one, is simply not used: the roster shows once loaded, as without it.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from horizon_builder.tui.common.textual_internals import parse_action
-from horizon_builder.tui.roster.homecache import HomeView, read_kept, store
+from horizon_builder.tui.roster.homecache import HomeView, read_kept, store, view_data
 
 if TYPE_CHECKING:
     from horizon_builder.tui.app import HorizonApp
@@ -56,7 +55,7 @@ def write_view(app: HorizonApp, home: RosterScreen) -> None:
     # (here, not in a thread: a few milliseconds, after the frame with the roster, and
     # written even when the app is left at once)
     store(tuple(app.overrides), (app.size.width, app.size.height),
-          None if path is None else path.resolve(), layers, dataclasses.asdict(view))
+          None if path is None else path.resolve(), layers, view_data(view))
 
 
 class KeptView:
