@@ -348,7 +348,7 @@ UPGRADE_CHQ_ONLY = Rule("upgrade-chq-only", "error", CHAPTER, "core",
                         "a CHQ-only upgrade on another element", "CHQ only")
 
 
-@UPGRADE_CHQ_ONLY.upgrade(together=UPGRADES, reads=("rules", "command"))
+@UPGRADE_CHQ_ONLY.upgrade(together=UPGRADES, reads=("rules", "command", "mode"))
 def upgrade_chq_only(view: UpgradeView) -> Iterator[Fault]:
     """An upgrade for the CHQ only. A Task Force list has no CHQ: each round's CHQ is judged
     in that round (OtH p.46)."""
@@ -834,7 +834,7 @@ CR_UPGRADE_WHOLE_TYPE = Rule("cr-upgrade-whole-type", "error", CHAPTER, "OtH p.2
                              "a CR upgrade bought for one element, not its type")
 
 
-@CR_UPGRADE_WHOLE_TYPE.statline(together="CR for a whole type")
+@CR_UPGRADE_WHOLE_TYPE.statline(together="CR for a whole type", reads=("rules", "mode"))
 def cr_upgrade_whole_type(view: StatlineView) -> Iterator[Fault]:
     """A CR upgrade is bought for the element's whole type, never for one element (OtH p.24).
     A Task Force's element is judged so in the rounds that field it (OtH p.46)."""

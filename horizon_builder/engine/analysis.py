@@ -128,6 +128,8 @@ class ElementInfo:
     #: CR bought for its type, and for its metaforms' types (``form_type``, OtH p.20)
     type_upgrades: list[CrPurchase] = field(default_factory=list)
     cr_spent: int = 0
+    #: the CHQ of a weird command that gives a free weird upgrade (OtH p.69)
+    free_granted: bool = False
 
     @property
     def id(self) -> str:
@@ -309,6 +311,12 @@ def chq_modifier(ruleset: Ruleset, chq_type: str, element_type: str) -> tuple[in
     return 0, row.complete
 
 
+def costed_by_chq(et: ElementType | None) -> bool:
+    """The CHQ cost table (OtH p.62) can change this type's FC: a conventional type, or one
+    costed as one (``chq_cost_as``)."""
+    return et is not None and (et.category == "conventional" or et.chq_cost_as is not None)
+
+
 def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_granted: bool,
                   conventional_chq: bool, chq_type: ElementType | None, chq_key: str,
                   bought: Sequence[CrPurchase]) -> ElementInfo:
@@ -326,8 +334,8 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
         fc = 0
         notes.append("free conventional CHQ")
         provisional = True
-    elif conventional_chq and et is not None and (et.category == "conventional"
-                                                  or et.chq_cost_as is not None):
+    elif conventional_chq and costed_by_chq(et):
+        assert et is not None
         change, known = chq_modifier(ruleset, chq_key, et.chq_cost_as or element.type)
         fc += change
         if change:
@@ -348,6 +356,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
     info = ElementInfo(element, et, base, forms, fc, fp, momentum, is_command, notes, provisional,
                        chq_cost_unknown)
     info.type_upgrades = list(bought)
+    info.free_granted = free_granted
     _apply_type_upgrades(ruleset, info)
     info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")
     for form in forms:
@@ -411,16 +420,22 @@ def _infos(ruleset: Ruleset, chosen: Sequence[Element], command: Command,
         if element.forms:  # CR bought for its metaforms' types reaches them (OtH p.20)
             bought += [p for t in sorted({f.type for f in element.forms} - {element.type})
                        for p in purchases_by_type.get(t, ()) if p.form_type]
+        # the CHQ's type changes the info of the CHQ itself and of the types its cost table
+        # reaches (their FC), nothing else's: one it does not reach has one info under any CHQ
+        reached = is_command or costed_by_chq(ruleset.element_types.get(element.type))
+
         def make(element: Element = element, is_command: bool = is_command,
-                 bought: list[CrPurchase] = bought) -> ElementInfo:
+                 bought: list[CrPurchase] = bought, reached: bool = reached) -> ElementInfo:
             return _element_info(ruleset, element, is_command, free_granted and is_command,
-                                 conventional_chq, chq_type, chq_key, bought)
+                                 conventional_chq and reached, chq_type if reached else None,
+                                 chq_key if reached else "", bought)
 
         if info_of is None:
             infos.append(make())
         else:  # everything of the force an info is made from, beside the element
-            context = (is_command, free_granted and is_command, conventional_chq,
-                       chq_element.type if chq_element is not None else None, chq_key, *bought)
+            context = (is_command, free_granted and is_command, conventional_chq and reached,
+                       chq_element.type if reached and chq_element is not None else None,
+                       chq_key if reached else "", *bought)
             infos.append(info_of(ruleset, element, context, make))
     return infos, chq_index
 

@@ -5,21 +5,25 @@ Two things, found again by the very objects they were made from (by identity, ea
 holding those objects so their ids cannot be another's while it lives):
 
 - an element's :class:`~horizon_builder.engine.analysis.ElementInfo`, keyed by the ruleset,
-  the element and everything of the force it is derived from (its CHQ flag, the CHQ's type,
-  the CR bought for its type: the ``context`` :func:`~horizon_builder.engine.analysis.analyse`
-  names);
+  the element and everything of the force it is derived from (its CHQ flag, the CHQ's type
+  where the CHQ cost table reaches it, the CR bought for its type: the ``context``
+  :func:`~horizon_builder.engine.analysis.analyse` names);
 - what one group of element-level predicates (element, statline, upgrade scopes: those
-  that declare they read the same of the force) said of one element's info, keyed by what
-  they read (:data:`~horizon_builder.engine.rule.READS`: the mode always; the roster's
-  settings, the command, the CR purchases when declared), that context named by a number
-  (``TOKENS``: a context met again gets the same number, so an info's entries are found by
-  a small key).
+  that declare they read the same of the force) said of one element, keyed by the element,
+  the ruleset, what of its info they may see (its CHQ flag, the CR bought for its type: not
+  its Force Cost under the CHQ, which a predicate reading it declares) and what they read
+  of the force (:data:`~horizon_builder.engine.rule.READS`: the mode, the roster's settings,
+  the command, the CR purchases, each when declared), that context named by a number
+  (``TOKENS``: a context met again gets the same number). A Task Force's rounds so find
+  again what the Task Force's report asked of their elements, but for the predicates that
+  read the round's command, CR or mode.
 
 An edit shares every element it did not change with the roster before it, so after an edit
 only the changed element is derived and judged again. Bounded: two generations of
 :data:`LIMIT` entries each, the older dropped when the newer is full, so memory stays flat
 however many lists are judged. ``tests/test_revalidation.py`` compares validation after
-random edits with validation of a fresh copy (nothing found again).
+random edits with validation of a fresh copy (nothing found again);
+``tests/test_rule_reads.py`` that a predicate reads no more than it declares.
 """
 
 from __future__ import annotations

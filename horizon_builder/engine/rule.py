@@ -86,9 +86,12 @@ BATTLEGROUP_AND_ROUND: frozenset[str] = frozenset({"battlegroup", "round"})
 #: ``settings``: the roster's kind, era, event, supplements, solitaire, FC budget;
 #: ``command``: the command chosen (its kind, its element, weird commands);
 #: ``cr``: the CR purchases; ``elements``: the other elements of the force;
-#: ``rounds``: a Task Force's rounds; ``rules``: the ruleset (always readable, declared
-#: for documentation).
-READS: frozenset[str] = frozenset({"settings", "command", "cr", "elements", "rounds", "rules"})
+#: ``rounds``: a Task Force's rounds; ``mode``: where it is judged (a battlegroup, a Task
+#: Force list or a round: ``view.mode``); ``rules``: the ruleset (always readable, declared
+#: for documentation). An element, statline or upgrade predicate that reads an element's
+#: Force Cost (which the CHQ's type changes, OtH p.62) declares ``command``.
+READS: frozenset[str] = frozenset({"settings", "command", "cr", "elements", "rounds", "mode",
+                                   "rules"})
 
 
 class Fault(NamedTuple):

@@ -7,9 +7,10 @@ order is rules < roster < engine < checks), and ``horizon_builder.checks.validat
 one-line call everyone else makes. Speed is this module's own business: rules, edits and
 the session carry no hints for it. The predicates of a mode are laid out once in blocks (a
 :class:`_Plan`); the element-level ones are asked element by element, in groups by what
-they read of the force, and what a group said of an element's info is kept
+they declare they read, and what a group said of an element is kept
 (:mod:`horizon_builder.engine.kept`) while what it reads is the same: after an edit only
-the changed element is asked again (figures: docs/perf/issue-32.md).
+the changed element is asked again, and a Task Force's round asks only the predicates that
+read its command, CR or mode (figures: docs/perf/issue-32.md).
 
 A predicate that raises becomes an ``internal-check-error`` finding (a bug to report) after
 whatever it said before it raised; the other rules are still asked.
@@ -209,32 +210,36 @@ class _Block:
     elements: tuple[Check, ...]
     upgrades: tuple[Check, ...]
     statlines: tuple[Check, ...]
-    #: what the block's element-level predicates read of the force beyond the element
-    reads: frozenset[str]
 
 
 @dataclass(frozen=True, eq=False)
 class _Group:
-    """The element-level predicates that read the same of the force, each with the index of
-    its block, by scope in order: what they say of one element is asked, and kept, together."""
+    """The element-level predicates that declare they read the same of the force, by scope,
+    each in the registry's order: what they say of one element is asked, and kept,
+    together. ``checks`` names the group: the same predicates are the same group in every
+    mode's plan (what they said of an element in a Task Force's report is found again in
+    its rounds' when nothing they read differs)."""
 
     reads: frozenset[str]
-    elements: tuple[tuple[int, Check], ...]
-    upgrades: tuple[tuple[int, Check], ...]
-    statlines: tuple[tuple[int, Check], ...]
+    elements: tuple[Check, ...]
+    upgrades: tuple[Check, ...]
+    statlines: tuple[Check, ...]
+    checks: tuple[Check, ...]
 
 
 @dataclass(frozen=True, eq=False)
 class _Plan:
     """How the predicates judging in one mode are asked: in blocks, in the order reported;
-    the element-level ones grouped by what they read."""
+    the element-level ones in groups by what they read; ``block_of``: the block of each
+    element-level predicate (by its order)."""
 
     blocks: tuple[_Block, ...]
     groups: tuple[_Group, ...]
+    block_of: dict[int, int]
 
 
 #: what of the force an element-level predicate may read beyond its element
-_FORCE_READS = frozenset({"settings", "command", "cr"})
+_FORCE_READS = frozenset({"settings", "command", "cr", "mode"})
 
 
 @lru_cache(maxsize=64)
@@ -254,18 +259,20 @@ def _plan(rules: Registry, mode: str, in_round: bool) -> _Plan:
     for index, run in enumerate(runs):
         def of(scope: str, run: list[Check] = run) -> tuple[Check, ...]:
             return tuple(c for c in run if c.scope == scope)
-        local = [c for c in run if c.scope in ("element", "upgrade", "statline")]
-        reads = frozenset().union(*(c.reads for c in local)) & _FORCE_READS
         blocks.append(_Block(index, of("round"), of("purchase"), of("force"), of("element"),
-                             of("upgrade"), of("statline"), reads))
-    by_reads: dict[frozenset[str], list[_Block]] = {}
-    for block in blocks:
-        if block.elements or block.upgrades or block.statlines:
-            by_reads.setdefault(block.reads, []).append(block)
-    return _Plan(tuple(blocks), tuple(
-        _Group(reads, *(tuple((b.index, c) for b in group for c in getattr(b, scope))
-                        for scope in ("elements", "upgrades", "statlines")))
-        for reads, group in by_reads.items()))
+                             of("upgrade"), of("statline")))
+    block_of = {c.order: b.index for b in blocks
+                for c in (*b.elements, *b.upgrades, *b.statlines)}
+    by_reads: dict[frozenset[str], list[Check]] = {}
+    for check in sorted((c for c in checks if c.order in block_of), key=lambda c: c.order):
+        by_reads.setdefault(check.reads & _FORCE_READS, []).append(check)
+    groups = []
+    for reads, group in by_reads.items():
+        def in_scope(scope: str, group: list[Check] = group) -> tuple[Check, ...]:
+            return tuple(c for c in group if c.scope == scope)
+        groups.append(_Group(reads, in_scope("element"), in_scope("upgrade"),
+                             in_scope("statline"), tuple(group)))
+    return _Plan(tuple(blocks), tuple(groups), block_of)
 
 
 #: the predicates that raised in one run: check order -> (check, what it raised, its block)
@@ -316,54 +323,90 @@ def _ask_force(block: _Block, force: Analysis, round_view: RoundView | None,
 
 def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Finding]]:
     """What the element-level predicates say, block by block, element by element in list
-    order. What a group of them said of an element's info is kept under what they read of
-    the force (:mod:`horizon_builder.engine.kept`), and found again while that is the same;
-    once a predicate failed, nothing more is found again or kept in this run."""
+    order. What a group of them said of an element is kept under what they read of the force
+    (:func:`_context_token`) and of the element's info (:func:`_info_context`), and found
+    again while both are the same; once a predicate failed, nothing more is found again or
+    kept in this run."""
     out: list[list[Finding]] = [[] for _ in plan.blocks]
     if not plan.groups:
         return out
     asked = [(group, _context_token(group, force)) for group in plan.groups]
+    ruleset, block_of = force.ruleset, plan.block_of
     for info in force.elements:
-        memo: dict[int, _Said] | None = kept.SAID.get(id(info))
+        element = info.element
+        memo: dict[tuple[int, tuple[object, ...]], _Said] | None = \
+            kept.SAID.get((id(element), id(ruleset)))
         if memo is None:
             memo = {}
-            kept.SAID.put(id(info), (info,), memo)
+            kept.SAID.put((id(element), id(ruleset)), (element, ruleset), memo)
+        seen = _info_context(info)
         views: _Views | None = None
+        found: list[_Saying] = []
         for group, token in asked:
-            said = memo.get(token) if not failed else None
+            said = memo.get((token, seen)) if not failed else None
             if said is None:
                 if views is None:
                     views = (ElementView(force, info),
                              [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
                               for view in statline_views(force, info)])
-                said = _ask_element(group, views, info, failed)
+                said = _ask_element(group, views, info, failed, block_of)
                 if not failed:
-                    memo[token] = said
-            for index, finding in said:
-                out[index].append(finding)
+                    memo[token, seen] = said
+            found.extend(said)
+        if len(found) > 1:  # several groups' findings in one block: in the order asked
+            found.sort(key=lambda s: (block_of[s[0]], s[1], s[2], s[0]))
+        for order, _, _, finding in found:
+            out[block_of[order]].append(finding)
     return out
+
+
+def _info_context(info: ElementInfo) -> tuple[object, ...]:
+    """What an element's info is made from beside the element, as element-level predicates
+    may see it: whether it is the CHQ (and given a free weird upgrade), the CR bought for its
+    type. Not the CHQ's type: under the CHQ cost table (OtH p.62) it changes only the
+    element's Force Cost and its notes, and a predicate reading those declares it reads the
+    command (``tests/test_rule_reads.py``)."""
+    return (info.is_command, info.free_granted, *info.type_upgrades)
 
 
 #: an element's view, and each of its statlines' with those of the upgrades on it
 _Views = tuple[ElementView, list[tuple[StatlineView, list[UpgradeView]]]]
-#: what a group said of one element: each finding with the index of its block
-_Said = tuple[tuple[int, Finding], ...]
+#: one finding a group's predicate said of an element: the predicate's order, the statline
+#: (0: the element's own predicates; 1: the baseform; 2 on: a metaform) and the upgrade on
+#: it (an upgrade's place; a statline's own predicates after every upgrade) it was said of
+_Saying = tuple[int, int, int, Finding]
+#: what a group said of one element, in the order asked
+_Said = tuple[_Saying, ...]
+#: a statline's own predicates come after those of every upgrade on it
+_AFTER_UPGRADES = 1 << 30
 
 
-def _ask_element(group: _Group, views: _Views, info: ElementInfo, failed: _Failed) -> _Said:
+def _ask_element(group: _Group, views: _Views, info: ElementInfo, failed: _Failed,
+                 block_of: dict[int, int]) -> _Said:
     """What a group's predicates say of one element: the element's own, then per statline
-    each upgrade's, then the statline's (in each block, the order it reports)."""
+    each upgrade's, then the statline's. One that raises is noted in ``failed`` (with its
+    block) and asked no more, as :func:`_say` does: written out here, as this loop asks
+    every predicate of every element."""
     element_view, lines = views
-    found: list[tuple[int, Finding]] = []
-    for index, check in group.elements:
-        _say(index, check, element_view, info, found, failed)
+    asked: list[tuple[object, tuple[Check, ...], int, int]] = [
+        (element_view, group.elements, 0, 0)]
     if group.upgrades or group.statlines:
-        for statline_view, upgrade_views in lines:
-            for upgrade_view in upgrade_views:
-                for index, check in group.upgrades:
-                    _say(index, check, upgrade_view, info, found, failed)
-            for index, check in group.statlines:
-                _say(index, check, statline_view, info, found, failed)
+        for line, (statline_view, upgrade_views) in enumerate(lines, 1):
+            if group.upgrades:
+                asked.extend((upgrade_view, group.upgrades, line, place)
+                             for place, upgrade_view in enumerate(upgrade_views))
+            asked.append((statline_view, group.statlines, line, _AFTER_UPGRADES))
+    found: list[_Saying] = []
+    for view, checks, line, place in asked:
+        for check in checks:
+            if failed and check.order in failed:
+                continue
+            try:
+                for fault in check.predicate(view):
+                    if not fault.duplicate:
+                        found.append((check.order, line, place, _finding(check, fault, info)))
+            except Exception as exc:  # a bug in one rule must not hide the others
+                failed[check.order] = (check, exc, block_of[check.order])
     return tuple(found)
 
 
@@ -378,7 +421,7 @@ def _context_token(group: _Group, force: Analysis) -> int:
     is kept stays small however many rulesets the lists of an event bring)."""
     reads = group.reads
     roster = force.roster
-    context = (group, force.mode,
+    context = (group.checks, force.mode if "mode" in reads else None,
                (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
                 roster.force_cost, roster.overrides) if "settings" in reads else None,
                force.command if "command" in reads else None,
