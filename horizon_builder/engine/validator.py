@@ -226,6 +226,12 @@ class _Group:
     statlines: tuple[Check, ...]
     checks: tuple[Check, ...]
 
+    @cached_property
+    def by_scope(self) -> tuple[tuple[Check, ...], ...]:
+        """Its predicates of each scope, in the order :data:`_ELEMENT`, :data:`_UPGRADE`,
+        :data:`_STATLINE`."""
+        return self.elements, self.upgrades, self.statlines
+
 
 @dataclass(frozen=True, eq=False)
 class _Plan:
@@ -334,25 +340,23 @@ def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Fi
     ruleset, block_of = force.ruleset, plan.block_of
     for info in force.elements:
         element = info.element
-        memo: dict[tuple[int, tuple[object, ...]], _Said] | None = \
-            kept.SAID.get((id(element), id(ruleset)))
+        key = (id(element), id(ruleset), _info_context(info))
+        memo: dict[int, _Said] | None = kept.SAID.get(key)
         if memo is None:
             memo = {}
-            kept.SAID.put((id(element), id(ruleset)), (element, ruleset), memo)
-        seen = _info_context(info)
-        views: _Views | None = None
+            kept.SAID.put(key, (element, ruleset), memo)
+        views: list[_Asked] | None = None
         found: list[_Saying] = []
         for group, token in asked:
-            said = memo.get((token, seen)) if not failed else None
+            said = memo.get(token) if not failed else None
             if said is None:
                 if views is None:
-                    views = (ElementView(force, info),
-                             [(view, [UpgradeView(view, cost) for cost in view.line.upgrades])
-                              for view in statline_views(force, info)])
+                    views = _views(force, info)
                 said = _ask_element(group, views, info, failed, block_of)
                 if not failed:
-                    memo[token, seen] = said
-            found.extend(said)
+                    memo[token] = said
+            if said:
+                found.extend(said)
         if len(found) > 1:  # several groups' findings in one block: in the order asked
             found.sort(key=lambda s: (block_of[s[0]], s[1], s[2], s[0]))
         for order, _, _, finding in found:
@@ -369,36 +373,41 @@ def _info_context(info: ElementInfo) -> tuple[object, ...]:
     return (info.is_command, info.free_granted, *info.type_upgrades)
 
 
-#: an element's view, and each of its statlines' with those of the upgrades on it
-_Views = tuple[ElementView, list[tuple[StatlineView, list[UpgradeView]]]]
+#: the scopes of element-level predicates, as :attr:`_Group.by_scope` orders them
+_ELEMENT, _UPGRADE, _STATLINE = 0, 1, 2
+#: a statline's own predicates come after those of every upgrade on it
+_AFTER_UPGRADES = 1 << 30
+#: one view of an element a predicate is asked about: its scope, the view, the statline (0:
+#: the element's own; 1: the baseform; 2 on: a metaform) and the upgrade on it (an upgrade's
+#: place; :data:`_AFTER_UPGRADES` for the statline's own)
+_Asked = tuple[int, object, int, int]
 #: one finding a group's predicate said of an element: the predicate's order, the statline
-#: (0: the element's own predicates; 1: the baseform; 2 on: a metaform) and the upgrade on
-#: it (an upgrade's place; a statline's own predicates after every upgrade) it was said of
+#: and the upgrade it was said of (as :data:`_Asked`), the finding
 _Saying = tuple[int, int, int, Finding]
 #: what a group said of one element, in the order asked
 _Said = tuple[_Saying, ...]
-#: a statline's own predicates come after those of every upgrade on it
-_AFTER_UPGRADES = 1 << 30
 
 
-def _ask_element(group: _Group, views: _Views, info: ElementInfo, failed: _Failed,
+def _views(force: Analysis, info: ElementInfo) -> list[_Asked]:
+    """Every view of an element, in the order its predicates are asked: the element's, then
+    per statline each upgrade's, then the statline's."""
+    out: list[_Asked] = [(_ELEMENT, ElementView(force, info), 0, 0)]
+    for line, view in enumerate(statline_views(force, info), 1):
+        out.extend((_UPGRADE, UpgradeView(view, cost), line, place)
+                   for place, cost in enumerate(view.line.upgrades))
+        out.append((_STATLINE, view, line, _AFTER_UPGRADES))
+    return out
+
+
+def _ask_element(group: _Group, views: list[_Asked], info: ElementInfo, failed: _Failed,
                  block_of: dict[int, int]) -> _Said:
-    """What a group's predicates say of one element: the element's own, then per statline
-    each upgrade's, then the statline's. One that raises is noted in ``failed`` (with its
-    block) and asked no more, as :func:`_say` does: written out here, as this loop asks
-    every predicate of every element."""
-    element_view, lines = views
-    asked: list[tuple[object, tuple[Check, ...], int, int]] = [
-        (element_view, group.elements, 0, 0)]
-    if group.upgrades or group.statlines:
-        for line, (statline_view, upgrade_views) in enumerate(lines, 1):
-            if group.upgrades:
-                asked.extend((upgrade_view, group.upgrades, line, place)
-                             for place, upgrade_view in enumerate(upgrade_views))
-            asked.append((statline_view, group.statlines, line, _AFTER_UPGRADES))
+    """What a group's predicates say of one element (``views``: :func:`_views`). One that
+    raises is noted in ``failed`` (with its block) and asked no more, as :func:`_say` does:
+    written out here, as this loop asks every predicate of every element."""
     found: list[_Saying] = []
-    for view, checks, line, place in asked:
-        for check in checks:
+    by_scope = group.by_scope
+    for scope, view, line, place in views:
+        for check in by_scope[scope]:
             if failed and check.order in failed:
                 continue
             try:
