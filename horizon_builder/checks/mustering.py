@@ -561,7 +561,7 @@ def too_many_upgrades(view: StatlineView) -> Iterator[Fault]:
                     source is not None and source.is_provisional)
 
 
-def _type_rules(view: StatlineView) -> Iterator[tuple[UpgradeRule, set[str], str]]:
+def _type_rules(view: StatlineView) -> Iterator[tuple[UpgradeRule, frozenset[str], str]]:
     """The type's upgrade rules that apply at this P, with the upgrades the statline carries
     (CR bought for the type reaches the baseform; bought for a metaform type, that metaform)."""
     line = view.line

@@ -60,8 +60,13 @@ class StatlineInfo:
     def pool_left(self) -> int | None:
         return None if self.pool is None else self.pool - self.points_spent
 
-    def upgrade_ids(self) -> set[str]:
-        return {u.choice.id for u in self.upgrades}
+    def upgrade_ids(self) -> frozenset[str]:
+        """The ids of the upgrades taken."""
+        return self._upgrade_ids
+
+    @cached_property
+    def _upgrade_ids(self) -> frozenset[str]:  # (never changed once made; many rules ask)
+        return frozenset(u.choice.id for u in self.upgrades)
 
 
 def granted_upgrades(ruleset: Ruleset,
@@ -146,7 +151,7 @@ class ElementInfo:
     def has_upgrade(self, upgrade_id: str) -> bool:
         return upgrade_id in self.all_upgrade_ids
 
-    def line_upgrade_ids(self, line: StatlineInfo) -> set[str]:
+    def line_upgrade_ids(self, line: StatlineInfo) -> frozenset[str]:
         """The upgrades one statline carries: the baseform's :attr:`all_upgrade_ids`; a
         metaform's own and those CR bought for its metaform type (OtH p.20)."""
         if line is self.base:
@@ -155,16 +160,17 @@ class ElementInfo:
                                      if p.form_type and p.type == line.type_id}
 
     @cached_property
-    def all_upgrade_ids(self) -> set[str]:
+    def all_upgrade_ids(self) -> frozenset[str]:
         """The baseform's upgrades: its own, those bought for its type, those they grant.
 
         CR bought for a metaform type (``form_type``) is not here: a metaform is its own
         type for CR (OtH p.20), so it reaches metaforms, never an element of that type."""
-        ids = self.base.upgrade_ids() | {p.upgrade for p in self.type_upgrades if not p.form_type}
+        ids = {*self.base.upgrade_ids(), *(p.upgrade for p in self.type_upgrades
+                                           if not p.form_type)}
         for cost in self.base.upgrades:
             if cost.upgrade:
                 ids.update(cost.upgrade.grants_upgrades)
-        return ids
+        return frozenset(ids)
 
 
 @dataclass
@@ -491,6 +497,8 @@ def free_upgrades_granted(ruleset: Ruleset, command: Command) -> int:
 
 def presence_steps(rules: list[str], steps: list[PresenceRules], presence: int) -> list[str]:
     """Special rules gained or lost from some Presence on (cumbersome at P4+, lumbering at P6+)."""
+    if not steps:
+        return rules
     for step in sorted(steps, key=lambda r: r.from_presence):
         if presence >= step.from_presence:
             rules = [r for r in rules if r not in step.remove]
@@ -500,6 +508,9 @@ def presence_steps(rules: list[str], steps: list[PresenceRules], presence: int) 
 
 def upgrade_rules(rules: list[str], upgrade: Upgrade, option: str | None, presence: int) -> list[str]:
     """Special rules after an upgrade: removed, granted, by Presence, by the option chosen."""
+    if not (upgrade.removes_rules or upgrade.grants_rules or upgrade.presence_rules
+            or (option is not None and upgrade.option_rules.get(option))):
+        return rules  # (most upgrades change none)
     rules = [r for r in rules if r not in upgrade.removes_rules]
     rules += [r for r in upgrade.grants_rules if r not in rules]
     rules = presence_steps(rules, upgrade.presence_rules, presence)
