@@ -71,16 +71,19 @@ def validate(roster: Roster, ruleset: Ruleset) -> Report:
 def statline_reasons(force: Analysis, element: Element,
                      line_of: Callable[[ElementInfo], StatlineInfo],
                      about: str | None = None,
-                     codes: frozenset[str] | None = None) -> Iterator[Reason]:
+                     codes: frozenset[str] | None = None,
+                     reading: frozenset[str] | None = None) -> Iterator[Reason]:
     """What every statline rule says about one statline of ``element`` in ``force``, rule by
     rule (the editors' pickers ask this; the validator asks the same predicates); ``about``:
     the upgrade a picker offers, whose upgrade rules alone are asked; ``codes``: only the
-    rules of these codes (see :func:`horizon_builder.engine.validator.statline_reasons`)."""
-    return _statline_reasons(RULES, force, element, line_of, about, codes)
+    rules of these codes; ``reading``: only those that read one of these (see
+    :func:`horizon_builder.engine.validator.statline_reasons`)."""
+    return _statline_reasons(RULES, force, element, line_of, about, codes, reading)
 
 
 def upgrade_reasons(force: Analysis, info: ElementInfo, line: StatlineInfo, offered: UpgradeCost,
-                    codes: frozenset[str]) -> Iterator[Reason]:
+                    codes: frozenset[str],
+                    reading: frozenset[str] | None = None) -> Iterator[Reason]:
     """What the upgrade rules of ``codes`` say about an upgrade offered to a statline as it
     stands (see :func:`horizon_builder.engine.validator.upgrade_reasons`)."""
-    return _upgrade_reasons(RULES, force, info, line, offered, codes)
+    return _upgrade_reasons(RULES, force, info, line, offered, codes, reading)

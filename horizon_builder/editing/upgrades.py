@@ -118,6 +118,20 @@ def _contexts(analysis: Analysis, element_id: str) -> list[Analysis]:
     return out
 
 
+def _differs(first: Analysis, context: Analysis, element_id: str) -> frozenset[str] | None:
+    """What ``context`` gives the statline rules about an element that ``first`` does not,
+    by what rules declare they read (:data:`~horizon_builder.engine.rule.READS`): its mode,
+    its command. A rule that reads neither answers alike in both (``tests/test_rule_reads.py``)
+    and is asked once. None when the element's own info may differ (it leads in either, or
+    the CR bought differ): every rule is asked again."""
+    if element_id in (first.command.element, context.command.element) \
+            or tuple(first.cr_purchases) != tuple(context.cr_purchases):
+        return None
+    return frozenset(read for read, differs in (("mode", first.mode != context.mode),
+                                               ("command", first.command != context.command))
+                     if differs)
+
+
 def _reasons(contexts: list[Analysis], element: Element,
              form_index: int | None) -> set[tuple[str, str, str | None]]:
     """What the rules a picker weighs (:data:`REFUSING`) say about one statline of
@@ -138,19 +152,23 @@ def _key(reason: Reason) -> tuple[str, str, str | None]:
 
 
 def _offered(contexts: list[Analysis], trial: Element, form_index: int | None, up_id: str,
-             before: set[tuple[str, str, str | None]]) -> tuple[Reason | None, bool]:
+             before: set[tuple[str, str, str | None]],
+             for_type: bool = False) -> tuple[Reason | None, bool]:
     """Why one more ``up_id`` may not be taken (``trial``: the element with it), and whether
     this type may take it at all: the first error the rules that bear on it give (every
     statline rule and the upgrade rules of the upgrade offered, :func:`statline_reasons`;
     of those, the ones that may refuse it: :data:`REFUSING`) that the statline did not have
-    ``before``, its own upgrade's first. Asked context by context, rule by rule, it stops at
-    its own upgrade's first new error once the type is known not to take it (nothing later
-    can change the answer)."""
+    ``before``, its own upgrade's first. Asked context by context (after the first, only the
+    rules that read what differs: :func:`_differs`), rule by rule, it stops at its own
+    upgrade's first new error once whether the type may take it is known (``for_type``: it
+    may; else once a rule says it may not): nothing later can change the answer."""
     seen: set[tuple[str, str, str | None]] = set()
     own = other = None
     eligible = True
     for context in contexts:
-        for reason in statline_reasons(context, trial, _line_of(form_index), up_id, REFUSING):
+        reading = None if context is contexts[0] else _differs(contexts[0], context, trial.id)
+        for reason in statline_reasons(context, trial, _line_of(form_index), up_id, REFUSING,
+                                       reading):
             key = _key(reason)
             if key in seen:
                 continue
@@ -163,17 +181,19 @@ def _offered(contexts: list[Analysis], trial: Element, form_index: int | None, u
                 own = own or reason
             else:
                 other = other or reason
-            if own is not None and not eligible:
-                return own, False
+            if own is not None and (for_type or not eligible):
+                return own, eligible
     return own or other, eligible
 
 
 def _not_for_type(contexts: list[Analysis], info: ElementInfo, line: StatlineInfo,
                   offered: UpgradeCost) -> Reason | None:
     """Why this type may not take ``offered`` at all (:data:`NOT_ELIGIBLE`, asked of the
-    statline as it stands, in each context that fields it)."""
+    statline as it stands, in each context that fields it: after the first, if it reads
+    what differs, :func:`_differs`)."""
     for context in contexts:
-        for reason in upgrade_reasons(context, info, line, offered, NOT_FOR_TYPE):
+        reading = None if context is contexts[0] else _differs(contexts[0], context, info.id)
+        for reason in upgrade_reasons(context, info, line, offered, NOT_FOR_TYPE, reading):
             return reason
     return None
 
@@ -295,7 +315,8 @@ def upgrade_options(ruleset: Ruleset, analysis: Analysis, element_id: str,
             new, eligible_type = not_for, False
         else:  # for this type, or held already: the trial says whether one more is refused
             trial = add_upgrade(ruleset, element, up_id, form_index)
-            new, eligible_type = _offered(contexts, trial, form_index, up_id, before)
+            new, eligible_type = _offered(contexts, trial, form_index, up_id, before,
+                                          for_type=not_for is None)
             new = not_for if new is not None and not_for is not None else new
         off = supplement_off(ruleset, roster, up.supplement)
         barred = era_bars(ruleset, roster, up_id)

@@ -478,7 +478,8 @@ def statline_views(force: Analysis, info: ElementInfo) -> Iterator[StatlineView]
 def statline_reasons(rules: Registry, force: Analysis, element: Element,
                      line_of: Callable[[ElementInfo], StatlineInfo],
                      about: str | None = None,
-                     codes: frozenset[str] | None = None) -> Iterator[Reason]:
+                     codes: frozenset[str] | None = None,
+                     reading: frozenset[str] | None = None) -> Iterator[Reason]:
     """What every statline rule judging in ``force``'s mode says about one statline of
     ``element`` (``line_of`` picks it from the element's info), asked with the element on
     its own under the force's command and CR purchases, rule by rule in the registry's order
@@ -486,7 +487,8 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
     asks the same predicates. ``about``: the upgrade a picker offers: the upgrade rules are
     asked of that upgrade alone (each judges its own upgrade against the statline around
     it), the statline rules of the whole statline. ``codes``: only the rules of these codes
-    (those whose answer the asker uses)."""
+    (those whose answer the asker uses); ``reading``: only those that declare they read one
+    of these (:data:`~horizon_builder.engine.rule.READS`)."""
     info = element_alone(force.ruleset, element, force.command, force.cr_purchases)
     line = line_of(info)
     view = next(v for v in statline_views(force, info) if v.line is line)
@@ -494,21 +496,28 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
                 if about is None or cost.choice.id == about]
     statline: list[object] = [view]
     for check in _statline_checks(rules, force.mode, codes):
+        if reading is not None and not check.reads & reading:
+            continue
         for asked in upgrades if check.scope == "upgrade" else statline:
             yield from _reasons(check, asked)
 
 
 def upgrade_reasons(rules: Registry, force: Analysis, info: ElementInfo, line: StatlineInfo,
-                    offered: UpgradeCost, codes: frozenset[str]) -> Iterator[Reason]:
+                    offered: UpgradeCost, codes: frozenset[str],
+                    reading: frozenset[str] | None = None) -> Iterator[Reason]:
     """What the upgrade rules of ``codes`` judging in ``force``'s mode say about the upgrade
     ``offered`` to ``line`` (a statline of ``info``) as that statline stands, without it: a
     picker asks a rule that reads only the upgrade and the statline's type (who may take
-    it at all) this way before building the statline with it."""
+    it at all) this way before building the statline with it. ``reading``: as for
+    :func:`statline_reasons`."""
+    checks = [c for c in _statline_checks(rules, force.mode, codes) if c.scope == "upgrade"
+              and (reading is None or c.reads & reading)]
+    if not checks:
+        return
     view = next(v for v in statline_views(force, info) if v.line is line)
     asked = UpgradeView(view, offered)
-    for check in _statline_checks(rules, force.mode, codes):
-        if check.scope == "upgrade":
-            yield from _reasons(check, asked)
+    for check in checks:
+        yield from _reasons(check, asked)
 
 
 def _reasons(check: Check, asked: object) -> Iterator[Reason]:
