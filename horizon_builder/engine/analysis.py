@@ -390,11 +390,11 @@ def analyse(roster: Roster, ruleset: Ruleset, *, elements: Sequence[Element] | N
 
 
 def element_alone(ruleset: Ruleset, element: Element, command: Command,
-                  cr_purchases: Sequence[CrPurchase]) -> ElementInfo:
+                  cr_purchases: Sequence[CrPurchase], info_of: InfoOf | None = None) -> ElementInfo:
     """The info of one element fielded on its own under a command and CR purchases (as
     ``analyse(..., elements=[element], ...)`` gives it, without the force's totals): what the
-    editors' pickers ask the statline rules about."""
-    return _infos(ruleset, [element], command, cr_purchases, None)[0][0]
+    editors' pickers ask the statline rules about. ``info_of``: as for :func:`analyse`."""
+    return _infos(ruleset, [element], command, cr_purchases, info_of)[0][0]
 
 
 def _infos(ruleset: Ruleset, chosen: Sequence[Element], command: Command,

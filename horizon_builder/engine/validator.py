@@ -50,6 +50,7 @@ from horizon_builder.engine.rule import (
     PurchaseView,
     Registry,
     RoundView,
+    Rule,
     StatlineView,
     UpgradeView,
 )
@@ -470,9 +471,21 @@ def _finding(check: Check, fault: Fault, info: ElementInfo | None) -> Finding:
 def statline_views(force: Analysis, info: ElementInfo) -> Iterator[StatlineView]:
     """The baseform and each metaform of an element, with its label and field prefix."""
     yield StatlineView(force, info, info.base)
-    for index, form in enumerate(info.forms):
-        label = info.element.forms[index].name or (form.type.name if form.type else form.type_id)
-        yield StatlineView(force, info, form, f"{label} form: ", f"forms[{index + 1}].")
+    for index in range(len(info.forms)):
+        yield _form_view(force, info, index)
+
+
+def _form_view(force: Analysis, info: ElementInfo, index: int) -> StatlineView:
+    form = info.forms[index]
+    label = info.element.forms[index].name or (form.type.name if form.type else form.type_id)
+    return StatlineView(force, info, form, f"{label} form: ", f"forms[{index + 1}].")
+
+
+def _statline_view(force: Analysis, info: ElementInfo, line: StatlineInfo) -> StatlineView:
+    """The view of one statline of an element (as :func:`statline_views` gives it)."""
+    if line is info.base:
+        return StatlineView(force, info, line)
+    return _form_view(force, info, next(n for n, form in enumerate(info.forms) if form is line))
 
 
 def statline_reasons(rules: Registry, force: Analysis, element: Element,
@@ -489,17 +502,16 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
     it), the statline rules of the whole statline. ``codes``: only the rules of these codes
     (those whose answer the asker uses); ``reading``: only those that declare they read one
     of these (:data:`~horizon_builder.engine.rule.READS`)."""
-    info = element_alone(force.ruleset, element, force.command, force.cr_purchases)
+    info = element_alone(force.ruleset, element, force.command, force.cr_purchases, _info_of)
     line = line_of(info)
-    view = next(v for v in statline_views(force, info) if v.line is line)
+    view = _statline_view(force, info, line)
     upgrades = [UpgradeView(view, cost) for cost in line.upgrades
                 if about is None or cost.choice.id == about]
     statline: list[object] = [view]
-    for check in _statline_checks(rules, force.mode, codes):
-        if reading is not None and not check.reads & reading:
-            continue
+    for check in _statline_checks(rules, force.mode, codes, reading):
         for asked in upgrades if check.scope == "upgrade" else statline:
-            yield from _reasons(check, asked)
+            for fault in check.predicate(asked):
+                yield _reason(check.rule, fault)
 
 
 def upgrade_reasons(rules: Registry, force: Analysis, info: ElementInfo, line: StatlineInfo,
@@ -510,29 +522,27 @@ def upgrade_reasons(rules: Registry, force: Analysis, info: ElementInfo, line: S
     picker asks a rule that reads only the upgrade and the statline's type (who may take
     it at all) this way before building the statline with it. ``reading``: as for
     :func:`statline_reasons`."""
-    checks = [c for c in _statline_checks(rules, force.mode, codes) if c.scope == "upgrade"
-              and (reading is None or c.reads & reading)]
+    checks = [c for c in _statline_checks(rules, force.mode, codes, reading)
+              if c.scope == "upgrade"]
     if not checks:
         return
-    view = next(v for v in statline_views(force, info) if v.line is line)
-    asked = UpgradeView(view, offered)
+    asked = UpgradeView(_statline_view(force, info, line), offered)
     for check in checks:
-        yield from _reasons(check, asked)
+        for fault in check.predicate(asked):
+            yield _reason(check.rule, fault)
 
 
-def _reasons(check: Check, asked: object) -> Iterator[Reason]:
-    """A predicate's faults on one view, as reasons of its rule."""
-    rule = check.rule
-    for fault in check.predicate(asked):
-        yield Reason(rule.code, fault.message, fault.short or rule.short,
-                     fault.cite or rule.page, fault.field, fault.provisional,
-                     rule.severity, fault.subject, fault.duplicate)
+def _reason(rule: Rule, fault: Fault) -> Reason:
+    """A predicate's fault as a reason of its rule."""
+    return Reason(rule.code, fault.message, fault.short or rule.short, fault.cite or rule.page,
+                  fault.field, fault.provisional, rule.severity, fault.subject, fault.duplicate)
 
 
-@lru_cache(maxsize=64)
-def _statline_checks(rules: Registry, mode: str,
-                     codes: frozenset[str] | None) -> tuple[Check, ...]:
-    """The upgrade and statline predicates judging in ``mode`` (of rules of ``codes``, when
-    given), in order."""
+@lru_cache(maxsize=256)
+def _statline_checks(rules: Registry, mode: str, codes: frozenset[str] | None,
+                     reading: frozenset[str] | None = None) -> tuple[Check, ...]:
+    """The upgrade and statline predicates judging in ``mode`` (of rules of ``codes``, and
+    declaring they read one of ``reading``, when given), in order."""
     return tuple(c for c in rules.in_mode(mode) if c.scope in ("upgrade", "statline")
-                 and (codes is None or c.rule.code in codes))
+                 and (codes is None or c.rule.code in codes)
+                 and (reading is None or c.reads & reading))
