@@ -171,7 +171,7 @@ def test_upgrade_cap_and_repeatable_count(rules):
         element = ed.add_upgrade(rules, element, "test_gunner")
     roster = roster.model_copy(update={"elements": [element]})
     gc = _options(rules, roster, element.id)["test_gunner"]
-    assert (gc.count, gc.cap, gc.repeatable) == (5, 5, True)
+    assert (gc.copies, gc.cap, gc.repeatable) == (5, 5, True)
     assert gc.reason == "at most 5"
     assert _options(rules, roster, element.id)["stealth_suite"].reason == "needs 3 pts, 2 left"
 

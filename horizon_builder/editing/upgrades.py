@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from horizon_builder.checks import RULES, statline_reasons, upgrade_reasons
 from horizon_builder.checks.supplements import era_bars, supplement_off
@@ -35,9 +35,9 @@ from horizon_builder.text.words import plural
 
 
 # --- upgrades ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class UpgradeOption:
-    """One row of the upgrade picker for one statline."""
+class UpgradeOption(NamedTuple):
+    """One row of the upgrade picker for one statline (immutable; a named tuple: a picker
+    makes one per upgrade in the rules, each time it is shown)."""
 
     id: str
     name: str
@@ -46,7 +46,7 @@ class UpgradeOption:
     cost_text: str  #: "2 pts", "1 CR", "free", "cost unknown (provisional)"
     currency: str  #: "points", "cr", "free" or "unknown"
     unit_cost: int | None  #: cost of one copy on this element (None: not known)
-    count: int  #: copies taken
+    copies: int  #: copies taken
     cap: int | None  #: most copies allowed (None: no cap)
     eligible_type: bool  #: this kind of element may take it at all
     reason: str | None  #: why another copy may not be added (None: it may)
@@ -73,7 +73,7 @@ class UpgradeOption:
 
     @property
     def taken(self) -> bool:
-        return self.count > 0
+        return self.copies > 0
 
     @property
     def repeatable(self) -> bool:

@@ -383,7 +383,7 @@ def upgrade_prompt(row: UpgradeOption, width: int, room: int = 0, finder: Finder
     An upgrade that cannot be taken cannot be highlighted either (so its detail never
     shows): when its reason would be cut at ``room`` columns it goes on a line of its own."""
     if row.taken:
-        mark = (f"{row.count}×" if row.repeatable else "✓").rjust(3)
+        mark = (f"{row.copies}×" if row.repeatable else "✓").rjust(3)
         mark_style = "bold $success"
     else:
         mark, mark_style = "   ", ""

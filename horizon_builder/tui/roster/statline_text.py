@@ -60,7 +60,7 @@ def payment_label(paid: str) -> str:
 
 def upgrade_detail_text(row: UpgradeOption) -> Content:
     """What the highlighted upgrade costs, how many are taken, and what it does or why not."""
-    count = f"taken {row.count}" + (f" of {row.cap}" if row.cap is not None else "")
+    count = f"taken {row.copies}" + (f" of {row.cap}" if row.cap is not None else "")
     head = Content.assemble((row.name, "bold"), f" · {row.cost_text} · {count}",
                             (" · provisional" if row.provisional and row.unit_cost is not None
                              else "", "$warning"))
