@@ -112,9 +112,10 @@ KAIJU_MUTATIONS_ONLY = Rule(
 def kaiju_mutations_instead_of_upgrades(view: StatlineView) -> Iterator[Fault]:
     """Kaiju of any size take mutations instead of upgrades, unless they have mechakaiju
     (OtH p.31, p.67). Kaiju-only upgrades (flying, Kaiju! itself) are BioWar's own."""
-    info, rs = view.info, view.ruleset
+    info = view.info
     if not view.is_base or not is_kaiju(info) or info.has_upgrade(MECHAKAIJU):
         return
+    rs = view.ruleset
     for up_id in [c.choice.id for c in info.base.upgrades] + sorted(type_bought(info)):
         up = rs.upgrades.get(up_id)
         if up is None or up.kind == "mutation" or up.supplement == "biowar":
