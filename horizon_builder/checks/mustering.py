@@ -45,6 +45,7 @@ from horizon_builder.engine.validator import statline_views
 from horizon_builder.rules.models import (
     ElementType,
     Pool,
+    Ruleset,
     StatLimit,
     Statline,
     Upgrade,
@@ -331,14 +332,23 @@ def upgrade_unknown(view: UpgradeView) -> Iterator[Fault]:
                     "unknown upgrade", f"{view.statline.prefix}upgrades")
 
 
+def _not_named(rs: Ruleset, type_id: str, upgrade: Upgrade) -> list[str]:
+    """The eligibility list (``eligible``, less the CHQ) a type is not on; empty: it is on
+    it, or the list names every type."""
+    names = upgrade.eligible_types
+    return names if names and not rs.matches(type_id, names) else []
+
+
+def _barred(rs: Ruleset, type_id: str, upgrade: Upgrade) -> bool:
+    """The type is one the upgrade bars (its ``ineligible`` list)."""
+    return bool(upgrade.ineligible) and rs.matches(type_id, upgrade.ineligible)
+
+
 def _eligible(view: UpgradeView) -> bool:
     """The type may take the upgrade at all (its ``eligible`` and ``ineligible`` lists)."""
     up, rs, type_id = view.cost.upgrade, view.ruleset, view.statline.line.type_id
     assert up is not None
-    names = up.eligible_types
-    if names and not rs.matches(type_id, names):
-        return False
-    return not (up.ineligible and rs.matches(type_id, up.ineligible))
+    return not _not_named(rs, type_id, up) and not _barred(rs, type_id, up)
 
 
 UPGRADE_NOT_ELIGIBLE = Rule("upgrade-not-eligible", "error", CHAPTER, "core",
@@ -351,13 +361,15 @@ def upgrade_not_eligible(view: UpgradeView) -> Iterator[Fault]:
     (core mustering; who may take it may be firm where its cost is not: the errata's list
     of mech upgrades)."""
     up, et = view.cost.upgrade, view.statline.line.type
-    if up is None or et is None or _eligible(view):
+    if up is None or et is None:
         return
+    rs, type_id = view.ruleset, view.statline.line.type_id
+    not_on = _not_named(rs, type_id, up)
+    if not not_on and not _barred(rs, type_id, up):
+        return  # it may take it
     label = view.statline.label
     who_rule, who_provisional = cite_within(up, up.eligible_rule, "core")
-    names = up.eligible_types
-    only = f" (only {eligible_names(view.ruleset, names)})" \
-        if names and not view.ruleset.matches(view.statline.line.type_id, names) else ""
+    only = f" (only {eligible_names(rs, not_on)})" if not_on else ""
     yield Fault(f"{label}{et.name} may not take {up.name}{only}: remove it",
                 f"not for {with_article(et.name)}", f"{view.statline.prefix}upgrades", who_rule,
                 who_provisional, view.cost.choice.id)
@@ -808,8 +820,7 @@ def cr_purchase_unused(view: PurchaseView) -> Iterator[Fault]:
 
 def _not_eligible(view: PurchaseView, upgrade: Upgrade) -> list[str]:
     """The eligibility list a CR purchase's type is not on (empty: it may take it)."""
-    names = upgrade.eligible_types
-    return names if names and not view.force.ruleset.matches(view.purchase.type, names) else []
+    return _not_named(view.force.ruleset, view.purchase.type, upgrade)
 
 
 @UPGRADE_NOT_ELIGIBLE.purchase(modes=BATTLEGROUP_AND_ROUND, together=CR_PURCHASES)
