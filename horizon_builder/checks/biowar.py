@@ -168,7 +168,7 @@ def bio_force_command(force: ForceView) -> Iterator[Fault]:
     """A force of only gun-beasts, gribblies and kaiju must choose an Alpha or a Hivemind
     (OtH p.32)."""
     kind = force.command.kind
-    if fighting_all_bio(force.elements) and kind not in BIO_COMMANDS:
+    if kind not in BIO_COMMANDS and fighting_all_bio(force.elements):
         name = force.command_option.name if force.command_option is not None else kind
         chosen = "none is chosen" if kind == "none" else f"not {with_article(name)}"
         yield Fault(f"A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
@@ -186,7 +186,7 @@ def bio_command_mixed_force(force: ForceView) -> Iterator[Fault]:
     with ordinary elements takes a normal CHQ (OtH p.32; our reading: the book does not say
     such a force may not take one, so a warning)."""
     kind = force.command.kind
-    if fighting_all_bio(force.elements) is False and kind in BIO_COMMANDS:
+    if kind in BIO_COMMANDS and fighting_all_bio(force.elements) is False:
         name = force.command_option.name if force.command_option is not None else kind
         yield Fault(f"{name} is for a force of only gun-beasts, gribblies and kaiju; with "
                     "ordinary elements, take a normal CHQ", field="command",
