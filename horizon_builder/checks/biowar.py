@@ -112,9 +112,10 @@ KAIJU_MUTATIONS_ONLY = Rule(
 def kaiju_mutations_instead_of_upgrades(view: StatlineView) -> Iterator[Fault]:
     """Kaiju of any size take mutations instead of upgrades, unless they have mechakaiju
     (OtH p.31, p.67). Kaiju-only upgrades (flying, Kaiju! itself) are BioWar's own."""
-    info, rs = view.info, view.ruleset
+    info = view.info
     if not view.is_base or not is_kaiju(info) or info.has_upgrade(MECHAKAIJU):
         return
+    rs = view.ruleset
     for up_id in [c.choice.id for c in info.base.upgrades] + sorted(type_bought(info)):
         up = rs.upgrades.get(up_id)
         if up is None or up.kind == "mutation" or up.supplement == "biowar":
@@ -167,7 +168,7 @@ def bio_force_command(force: ForceView) -> Iterator[Fault]:
     """A force of only gun-beasts, gribblies and kaiju must choose an Alpha or a Hivemind
     (OtH p.32)."""
     kind = force.command.kind
-    if fighting_all_bio(force.elements) and kind not in BIO_COMMANDS:
+    if kind not in BIO_COMMANDS and fighting_all_bio(force.elements):
         name = force.command_option.name if force.command_option is not None else kind
         chosen = "none is chosen" if kind == "none" else f"not {with_article(name)}"
         yield Fault(f"A force of only gun-beasts, gribblies and kaiju must choose an Alpha or "
@@ -185,7 +186,7 @@ def bio_command_mixed_force(force: ForceView) -> Iterator[Fault]:
     with ordinary elements takes a normal CHQ (OtH p.32; our reading: the book does not say
     such a force may not take one, so a warning)."""
     kind = force.command.kind
-    if fighting_all_bio(force.elements) is False and kind in BIO_COMMANDS:
+    if kind in BIO_COMMANDS and fighting_all_bio(force.elements) is False:
         name = force.command_option.name if force.command_option is not None else kind
         yield Fault(f"{name} is for a force of only gun-beasts, gribblies and kaiju; with "
                     "ordinary elements, take a normal CHQ", field="command",

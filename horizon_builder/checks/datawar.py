@@ -74,6 +74,8 @@ def type_clashes(rs: Ruleset, info: ElementInfo) -> list[tuple[Upgrade, str, boo
     bought with CR for its whole type (a clash of its own upgrades alone is the generic
     check's): (the upgrade, the other's id, whether both are drone marks), each pair once,
     under the first of the two in id order that is DataWar's or BioWar's."""
+    if not info.type_upgrades:  # nothing bought for its type (most elements)
+        return []
     bought = type_bought(info)
     if not bought:
         return []
@@ -177,7 +179,7 @@ def upgrade_option_unknown(view: ElementView) -> Iterator[Fault]:
     (OtH p.25)."""
     for cost in view.info.base.upgrades:
         up, option = cost.upgrade, cost.choice.option
-        if own(up) and option is not None and option not in up.options:
+        if option is not None and own(up) and option not in up.options:
             yield Fault(f"{up.name}: {option!r} is not one of its choices ({_choices(up)})",
                         field="upgrades", cite=cite(up, "OtH p.25"))
 

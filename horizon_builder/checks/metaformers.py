@@ -144,6 +144,8 @@ METAFORM_TYPE_NOT_ALLOWED = Rule(
 def metaform_type_not_allowed(view: ElementView) -> Iterator[Fault]:
     """A metaform is one of nine types (OtH p.19-20; data: ``form_types`` of
     ``[upgrades.metaform]``)."""
+    if not view.info.element.forms:
+        return
     types = view.ruleset.element_types
     upgrade = view.ruleset.upgrades.get(METAFORM)
     form_types = upgrade.form_types if upgrade is not None else []
@@ -165,6 +167,8 @@ METAFORM_SAME_TYPE = Rule(
 def metaform_same_type(view: ElementView) -> Iterator[Fault]:
     """A metaform is never of its baseform's type (its family); repeats among the forms are
     fine (OtH p.19)."""
+    if not view.info.element.forms:
+        return
     info, types = view.info, view.ruleset.element_types
     upgrade = view.ruleset.upgrades.get(METAFORM)
     form_types = upgrade.form_types if upgrade is not None else []

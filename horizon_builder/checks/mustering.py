@@ -17,6 +17,7 @@ from horizon_builder.checks.common import cite, cite_within, eligible_names, plu
 from horizon_builder.checks.shared import UPGRADE_EXCLUDES, UPGRADE_OVER_CAP  # DataWar says them too
 from horizon_builder.engine.analysis import (
     ElementInfo,
+    StatlineInfo,
     UpgradeCost,
     form_types_of,
     free_upgrades_granted,
@@ -44,6 +45,7 @@ from horizon_builder.engine.validator import statline_views
 from horizon_builder.rules.models import (
     ElementType,
     Pool,
+    Ruleset,
     StatLimit,
     Statline,
     Upgrade,
@@ -120,8 +122,11 @@ def stat_not_entered(view: StatlineView) -> Iterator[Fault]:
     """A fixed statline nobody knows yet (the core book's tables are not available: RULES.md
     §0) is only "not entered": a warning, so a list's legality never rests on it; the player
     enters it once (Rules screen, or on the element)."""
-    et, missing = view.line.type, _missing(view)
-    if et is not None and missing and _fixed_unknown(view):
+    et = view.line.type
+    if et is None or not _fixed_unknown(view):
+        return
+    missing = _missing(view)
+    if missing:
         yield Fault(f"{view.label}{et.name} P{view.line.presence} statline not entered "
                     f"({', '.join(missing)}): enter it once from your rulebook (Rules screen), "
                     "or on this element; printed rosters leave it blank",
@@ -135,8 +140,11 @@ STAT_MISSING = Rule("stat-missing", "error", CHAPTER, "core", "a stat of the typ
 @STAT_MISSING.statline()
 def stat_missing(view: StatlineView) -> Iterator[Fault]:
     """Every stat of the type must be set (where the statline is known or pool-bought)."""
-    et, missing = view.line.type, _missing(view)
-    if et is not None and missing and not _fixed_unknown(view):
+    et = view.line.type
+    if et is None or _fixed_unknown(view):
+        return
+    missing = _missing(view)
+    if missing:
         yield Fault(f"{view.label}{', '.join(missing)} not set", f"{', '.join(missing)} not set",
                     f"{view.prefix}stats.{missing[0]}", cite(et, "core"))
 
@@ -198,8 +206,11 @@ POOL_UNKNOWN = Rule("pool-unknown", "warning", CHAPTER, "core", "no pool known f
 @POOL_UNKNOWN.statline(together="stat pool")
 def pool_unknown(view: StatlineView) -> Iterator[Fault]:
     """No stat pool is known for this P (data: the type's ``pool`` table)."""
-    pool, line = _pool_judged(view), view.line
-    if pool is not None and line.pool is None:
+    line = view.line
+    if line.pool is not None:
+        return
+    pool = _pool_judged(view)
+    if pool is not None:
         yield Fault(f"{view.label}no stat pool is known for a P{line.presence} {line.type.name}",  # type: ignore[union-attr]
                     "pool unknown", f"{view.prefix}presence", cite(pool, "core"), True)
 
@@ -213,7 +224,7 @@ UPGRADE_COST_UNKNOWN = Rule(
 def upgrade_cost_unknown(view: StatlineView) -> Iterator[Fault]:
     """A point-paid upgrade whose cost the data does not know is left out of the pool."""
     line = view.line
-    if _pool_judged(view) and line.pool is not None and line.unknown_costs:
+    if line.unknown_costs and line.pool is not None and _pool_judged(view):
         unknown = ", ".join(view.ruleset.upgrades[u].name for u in line.unknown_costs)
         yield Fault(f"{view.label}cost of {unknown} is not known; the pool check leaves it out",
                     "cost unknown", f"{view.prefix}upgrades", provisional=True)
@@ -226,8 +237,11 @@ POOL_OVERSPENT = Rule(
 @POOL_OVERSPENT.statline(together="stat pool")
 def pool_overspent(view: StatlineView) -> Iterator[Fault]:
     """Stats and point-paid upgrades must fit the pool for the statline's P."""
-    line, pool = view.line, _pool_judged(view)
-    if pool is not None and line.pool is not None and line.points_spent > line.pool:
+    line = view.line
+    if line.pool is None or line.points_spent <= line.pool:
+        return
+    pool = _pool_judged(view)
+    if pool is not None:
         spent, total = line.points_spent, line.pool
         yield Fault(f"{view.label}spends {spent} of {total} stat points "
                     f"({plural(spent - total, 'point')} over)",
@@ -241,9 +255,11 @@ POOL_UNSPENT = Rule("pool-unspent", "info", CHAPTER, "core", "stat points left i
 @POOL_UNSPENT.statline(together="stat pool")
 def pool_unspent(view: StatlineView) -> Iterator[Fault]:
     """Stat points left unspent (said only when every cost is known)."""
-    line, pool = view.line, _pool_judged(view)
-    if (pool is not None and line.pool is not None and line.points_spent < line.pool
-            and not line.unknown_costs):
+    line = view.line
+    if line.pool is None or line.points_spent >= line.pool or line.unknown_costs:
+        return
+    pool = _pool_judged(view)
+    if pool is not None:
         spent, total = line.points_spent, line.pool
         yield Fault(f"{view.label}{plural(total - spent, 'stat point')} unspent "
                     f"({spent}/{total})", "points unspent", f"{view.prefix}stats",
@@ -259,9 +275,12 @@ STATLINE_DIFFERS = Rule(
 @STATLINE_DIFFERS.element()
 def statline_differs(view: ElementView) -> Iterator[Fault]:
     """Types with a known fixed statline should match it (data: the type's ``statlines``)."""
-    for line in statline_views(view.force, view.info):
-        said = _published(line)
-        known, differs = said if said is not None else (None, [])
+    info = view.info
+    said = [_published(line) for line in (info.base, *info.forms)]
+    if not any(s is not None and s[1] for s in said):
+        return  # nothing differs (the labelled views below are built only when one does)
+    for line, published in zip(statline_views(view.force, info), said, strict=True):
+        known, differs = published if published is not None else (None, [])
         if known is not None and differs:
             expected = " ".join(f"{s}{v}" for s, v in known.stats.items())
             yield Fault(f"{line.label}{line.line.type.name} P{line.line.presence} is published "  # type: ignore[union-attr]
@@ -280,10 +299,10 @@ def statline_unchecked(force: ForceView) -> Iterator[Fault]:
     force, to be unchecked (one note naming every type: one per type was noise)."""
     unchecked: dict[str, ElementInfo] = {}
     for info in force.elements:
-        for line in statline_views(force, info):
+        for line in (info.base, *info.forms):
             said = _published(line)
             if said is not None and said[0] is None:
-                unchecked.setdefault(line.line.type_id, info)
+                unchecked.setdefault(line.type_id, info)
     if unchecked:
         names = ", ".join(force.ruleset.element_types[t].name for t in unchecked)
         yield _one_note(unchecked,
@@ -313,14 +332,23 @@ def upgrade_unknown(view: UpgradeView) -> Iterator[Fault]:
                     "unknown upgrade", f"{view.statline.prefix}upgrades")
 
 
+def _not_named(rs: Ruleset, type_id: str, upgrade: Upgrade) -> list[str]:
+    """The eligibility list (``eligible``, less the CHQ) a type is not on; empty: it is on
+    it, or the list names every type."""
+    names = upgrade.eligible_types
+    return names if names and not rs.matches(type_id, names) else []
+
+
+def _barred(rs: Ruleset, type_id: str, upgrade: Upgrade) -> bool:
+    """The type is one the upgrade bars (its ``ineligible`` list)."""
+    return bool(upgrade.ineligible) and rs.matches(type_id, upgrade.ineligible)
+
+
 def _eligible(view: UpgradeView) -> bool:
     """The type may take the upgrade at all (its ``eligible`` and ``ineligible`` lists)."""
     up, rs, type_id = view.cost.upgrade, view.ruleset, view.statline.line.type_id
     assert up is not None
-    names = [n for n in up.eligible if n != "chq"]
-    if names and not rs.matches(type_id, names):
-        return False
-    return not (up.ineligible and rs.matches(type_id, up.ineligible))
+    return not _not_named(rs, type_id, up) and not _barred(rs, type_id, up)
 
 
 UPGRADE_NOT_ELIGIBLE = Rule("upgrade-not-eligible", "error", CHAPTER, "core",
@@ -332,13 +360,16 @@ def upgrade_not_eligible(view: UpgradeView) -> Iterator[Fault]:
     """Who may take an upgrade: the types, categories or tags it names, less those it bars
     (core mustering; who may take it may be firm where its cost is not: the errata's list
     of mech upgrades)."""
-    up, et, label = view.cost.upgrade, view.statline.line.type, view.statline.label
-    if up is None or et is None or _eligible(view):
+    up, et = view.cost.upgrade, view.statline.line.type
+    if up is None or et is None:
         return
+    rs, type_id = view.ruleset, view.statline.line.type_id
+    not_on = _not_named(rs, type_id, up)
+    if not not_on and not _barred(rs, type_id, up):
+        return  # it may take it
+    label = view.statline.label
     who_rule, who_provisional = cite_within(up, up.eligible_rule, "core")
-    names = [n for n in up.eligible if n != "chq"]
-    only = f" (only {eligible_names(view.ruleset, names)})" \
-        if names and not view.ruleset.matches(view.statline.line.type_id, names) else ""
+    only = f" (only {eligible_names(rs, not_on)})" if not_on else ""
     yield Fault(f"{label}{et.name} may not take {up.name}{only}: remove it",
                 f"not for {with_article(et.name)}", f"{view.statline.prefix}upgrades", who_rule,
                 who_provisional, view.cost.choice.id)
@@ -353,7 +384,7 @@ def upgrade_chq_only(view: UpgradeView) -> Iterator[Fault]:
     """An upgrade for the CHQ only. A Task Force list has no CHQ: each round's CHQ is judged
     in that round (OtH p.46)."""
     up = view.cost.upgrade
-    if (up is not None and view.statline.line.type is not None and "chq" in up.eligible
+    if (up is not None and "chq" in up.eligible and view.statline.line.type is not None
             and not view.statline.info.is_command and view.force.mode != "task_force"):
         yield Fault(f"{view.statline.label}{up.name} may only be given to the CHQ", "CHQ only",
                     f"{view.statline.prefix}upgrades", cite(up, "core"),
@@ -382,10 +413,11 @@ UPGRADE_REQUIRES = Rule("upgrade-requires", "error", CHAPTER, "core",
 @UPGRADE_REQUIRES.upgrade(together=UPGRADES)
 def upgrade_requires(view: UpgradeView) -> Iterator[Fault]:
     """An upgrade that needs one of some others on the same statline (``requires_any``)."""
-    up, line, rs = view.cost.upgrade, view.statline.line, view.ruleset
-    if up is None or line.type is None or not up.requires_any \
-            or line.upgrade_ids() & set(up.requires_any):
+    up, line = view.cost.upgrade, view.statline.line
+    if up is None or not up.requires_any or line.type is None \
+            or not line.upgrade_ids().isdisjoint(up.requires_any):
         return
+    rs = view.ruleset
     options = [rs.upgrades[r].name for r in up.requires_any]
     needs = " or ".join(options) if len(options) <= 2 else "one of " + ", ".join(options)
     yield Fault(f"{view.statline.label}{up.name} needs {needs}: add it or remove {up.name}",
@@ -398,14 +430,20 @@ def upgrade_excludes(view: UpgradeView) -> Iterator[Fault]:
     """Two upgrades that exclude each other (``excludes``, named on either): each says the
     clash (the picker asks the rules of the upgrade it offers); the validator says the pair
     once, under the first in id order; the picker still shows the other's reason."""
-    up, line, rs = view.cost.upgrade, view.statline.line, view.ruleset
+    up, line = view.cost.upgrade, view.statline.line
     if up is None or line.type is None:
         return
-    up_id, label, field = view.cost.choice.id, view.statline.label, f"{view.statline.prefix}upgrades"
-    clash = sorted(c for c in line.upgrade_ids() if c != up_id and (
-        c in up.excludes or (c in rs.upgrades and up_id in rs.upgrades[c].excludes)))
-    if not clash:
+    up_id = view.cost.choice.id
+    found: set[str] = set()  # the others on the statline it excludes, or that exclude it
+    for cost in line.upgrades:
+        other_id = cost.choice.id
+        if other_id != up_id and (other_id in up.excludes or (
+                cost.upgrade is not None and up_id in cost.upgrade.excludes)):
+            found.add(other_id)
+    if not found:
         return
+    rs, label, field = view.ruleset, view.statline.label, f"{view.statline.prefix}upgrades"
+    clash = sorted(found)
     other = ", ".join(rs.upgrades[c].name for c in clash)
     reported = [c for c in clash if not (c < up_id and c in rs.upgrades)]
     if reported:
@@ -425,8 +463,8 @@ UPGRADE_OPTION_MISSING = Rule("upgrade-option-missing", "error", CHAPTER, "core"
 def upgrade_option_missing(view: UpgradeView) -> Iterator[Fault]:
     """An upgrade with options (a program, a drone mark ...) needs one chosen."""
     up = view.cost.upgrade
-    if up is not None and view.statline.line.type is not None and up.options \
-            and view.cost.choice.option is None:
+    if up is not None and up.options and view.cost.choice.option is None \
+            and view.statline.line.type is not None:
         yield Fault(f"{view.statline.label}{up.name}: choose one of {', '.join(up.options)}",
                     "choose an option", f"{view.statline.prefix}upgrades", cite(up, "core"),
                     subject=view.cost.choice.id)
@@ -456,9 +494,11 @@ def upgrade_currency(view: UpgradeView) -> Iterator[Fault]:
 def _refused_claim(view: UpgradeView) -> tuple[Payment, str, str] | None:
     """(the claim, why not, the message) when the roster's ``paid`` is a way the rules do
     not allow this element (the upgrade otherwise payable)."""
-    up, et, claimed = view.cost.upgrade, view.statline.line.type, view.cost.choice.paid
-    if up is None or et is None or not view.cost.options or not view.cost.claim_refused \
-            or claimed is None:
+    claimed = view.cost.choice.paid
+    if claimed is None:  # (most upgrades: paid as the rules say)
+        return None
+    up, et = view.cost.upgrade, view.statline.line.type
+    if up is None or et is None or not view.cost.options or not view.cost.claim_refused:
         return None
     allowed = " or ".join(PAYMENT_WORDS[p] for p in view.cost.options)
     why = why_not(et, up, claimed)
@@ -566,13 +606,16 @@ def _type_rules(view: StatlineView) -> Iterator[tuple[UpgradeRule, frozenset[str
     (CR bought for the type reaches the baseform; bought for a metaform type, that metaform)."""
     line = view.line
     et = line.type
-    if et is None:
+    if et is None or not et.upgrade_rules:
+        return
+    rules = [rule for rule in et.upgrade_rules if line.presence >= rule.from_presence]
+    if not rules:
         return
     taken = (line.upgrade_ids() | {p.upgrade for p in view.info.type_upgrades if not p.form_type}
              if view.is_base else view.info.line_upgrade_ids(line))
-    for rule in et.upgrade_rules:
-        if line.presence >= rule.from_presence:
-            yield rule, taken, f"a P{line.presence} {et.name}"
+    what = f"a P{line.presence} {et.name}"
+    for rule in rules:
+        yield rule, taken, what
 
 
 TYPE_REQUIRES_UPGRADE = Rule("type-requires-upgrade", "error", CHAPTER, "OtH p.9-10",
@@ -584,7 +627,7 @@ def type_requires_upgrade(view: StatlineView) -> Iterator[Fault]:
     """Upgrades a type must have from some Presence on (data: ``upgrade_rules``; supermechs
     OtH p.9-10)."""
     for rule, taken, what in _type_rules(view):
-        if rule.requires_any and not taken & set(rule.requires_any):
+        if rule.requires_any and taken.isdisjoint(rule.requires_any):
             needs = " or ".join(view.ruleset.upgrades[r].name for r in rule.requires_any)
             yield Fault(f"{view.label}{what} must have {needs}", f"needs {needs}",
                         f"{view.prefix}upgrades", cite(rule, "core"), rule.is_provisional)
@@ -598,6 +641,8 @@ TYPE_FORBIDS_UPGRADE = Rule("type-forbids-upgrade", "error", CHAPTER, "OtH p.9-1
 def type_forbids_upgrade(view: StatlineView) -> Iterator[Fault]:
     """Upgrades a type may not have from some Presence on (data: ``upgrade_rules``)."""
     for rule, taken, what in _type_rules(view):
+        if taken.isdisjoint(rule.forbids):
+            continue
         for forbidden in sorted(taken & set(rule.forbids)):
             yield Fault(f"{view.label}{what} may not have {view.ruleset.upgrades[forbidden].name}",
                         f"{what} may not have it", f"{view.prefix}upgrades", cite(rule, "core"),
@@ -612,12 +657,16 @@ TYPE_OVER_LIMIT = Rule("type-over-limit", "error", CHAPTER, "core",
 @TYPE_OVER_LIMIT.force()
 def type_over_limit(force: ForceView) -> Iterator[Fault]:
     """A type limited per force (``max_per_force``): the types over their limit, in list order."""
-    counts = force.type_counts
+    types = force.ruleset.element_types
+    over = [(t, n) for t, n in force.type_counts.items()
+            if (et := types.get(t)) is not None and et.max_per_force is not None
+            and n > et.max_per_force]
+    if not over:
+        return
     first = {t: n for n, t in reversed(list(enumerate(info.element.type
                                                       for info in force.elements)))}
-    over = [(first[t], n, et) for t, et in force.ruleset.element_types.items()
-            if et.max_per_force is not None and (n := counts[t]) > et.max_per_force]
-    for _, count, et in sorted(over, key=lambda item: item[0]):
+    for t, count in sorted(over, key=lambda item: first[item[0]]):
+        et = types[t]
         yield Fault(f"{count} × {et.name}; a force may have at most {et.max_per_force}",
                     field="elements", cite=cite(et, "core"))
 
@@ -771,8 +820,7 @@ def cr_purchase_unused(view: PurchaseView) -> Iterator[Fault]:
 
 def _not_eligible(view: PurchaseView, upgrade: Upgrade) -> list[str]:
     """The eligibility list a CR purchase's type is not on (empty: it may take it)."""
-    names = [n for n in upgrade.eligible if n != "chq"]
-    return names if names and not view.force.ruleset.matches(view.purchase.type, names) else []
+    return _not_named(view.force.ruleset, view.purchase.type, upgrade)
 
 
 @UPGRADE_NOT_ELIGIBLE.purchase(modes=BATTLEGROUP_AND_ROUND, together=CR_PURCHASES)
@@ -870,13 +918,13 @@ def metaform_cr_whole_type(view: StatlineView) -> Iterator[Fault]:
                     f"{view.prefix}upgrades", "OtH p.20", subject=cost.choice.id)
 
 
-def _published(view: StatlineView) -> tuple[Statline | None, list[str]] | None:
+def _published(line: StatlineInfo) -> tuple[Statline | None, list[str]] | None:
     """A fixed statline against the published one of its type and P: (the published statline
     or None when none is, the stats that differ); None when the type is not fixed."""
-    et = view.line.type
+    et = line.type
     if et is None or et.pool is not None or not et.stats:
         return None
-    known = et.statlines.get(view.line.presence)
+    known = et.statlines.get(line.presence)
     if known is None:
         return None, []
-    return known, [s for s, v in known.stats.items() if view.line.stats.get(s, v) != v]
+    return known, [s for s, v in known.stats.items() if line.stats.get(s, v) != v]

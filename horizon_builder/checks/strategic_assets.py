@@ -239,7 +239,9 @@ def field_hospital_dice(view: ElementView) -> Iterator[Fault]:
 # --- special operation (OtH p.38) ------------------------------------------------------
 
 def _on_special_operation(info: ElementInfo) -> bool:
-    return info.has_upgrade(SPECIAL_OPERATION) or any(
+    if info.has_upgrade(SPECIAL_OPERATION):
+        return True
+    return bool(info.forms) and any(
         c.choice.id == SPECIAL_OPERATION for f in info.forms for c in f.upgrades)
 
 

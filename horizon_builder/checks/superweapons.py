@@ -87,9 +87,11 @@ def superheavy_takes_command(force: ForceView) -> Iterator[Fault]:
     replaced = {w.replaces for w in force.command.weird}
     passed = [r for r in ("guide_fire", "chain_of_command")
               if r in option.special_rules and r not in replaced]
+    if not passed:
+        return  # nothing to pass on
     supers = [info for info in force.elements if is_superheavy(info.type)]
-    if not passed or all(s is force.command_element for s in supers):
-        return  # nothing to pass on, no superheavy, or the CHQ is the only superheavy
+    if all(s is force.command_element for s in supers):
+        return  # no superheavy, or the CHQ is the only superheavy
     names = " and ".join(force.ruleset.rule_name(r) for r in passed)
     who = supers[0].element.name if len(supers) == 1 else "a superheavy of your choice"
     yield Fault(f"When play begins, the CHQ's {names} {verb(len(passed), 'moves', 'move')} to {who} "

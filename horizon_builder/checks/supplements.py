@@ -58,16 +58,17 @@ def element_supplement_disabled(view: ElementView) -> Iterator[Fault]:
     """An element's type, metaforms or upgrades from a supplement the roster has not enabled
     (the editors' pickers grey such content out with the same test, :func:`supplement_on`)."""
     info, force = view.info, view.force
-    if info.type is not None:
+    roster = force.roster
+    if info.type is not None and not supplement_on(roster, info.type.supplement):
         yield from _disabled(force, info.type.name, info.type.supplement, "type")
     for line in info.forms:
-        if line.type is not None:
+        if line.type is not None and not supplement_on(roster, line.type.supplement):
             yield from _disabled(force, f"{line.type.name} form", line.type.supplement, "forms")
         for c in line.upgrades:
-            if c.upgrade is not None:
+            if c.upgrade is not None and not supplement_on(roster, c.upgrade.supplement):
                 yield from _disabled(force, c.upgrade.name, c.upgrade.supplement, "forms")
     for c in info.base.upgrades:
-        if c.upgrade is not None:
+        if c.upgrade is not None and not supplement_on(roster, c.upgrade.supplement):
             yield from _disabled(force, c.upgrade.name, c.upgrade.supplement, "upgrades")
 
 

@@ -110,7 +110,7 @@ def _upgrade_available(ruleset: Ruleset, roster: Roster, type_id: str, presence:
     up = ruleset.upgrades.get(upgrade_id)
     if up is None or not _enabled(roster, up.supplement) or _era_bars(ruleset, roster, upgrade_id):
         return False
-    names = [n for n in up.eligible if n != "chq"]
+    names = up.eligible_types
     if names and not ruleset.matches(type_id, names):
         return False
     if up.ineligible and ruleset.matches(type_id, up.ineligible):

@@ -298,11 +298,22 @@ class Upgrade(RuleModel):
         default=0, ge=0, description="Weird command: how many weird upgrades the CHQ takes free "
         "(mad scientist: one, OtH p.69).")
 
+    @property
+    def eligible_types(self) -> list[str]:
+        """Who may take it by type, as ``eligible`` names them (type ids, categories, families
+        or tags; empty: any type), less the word "chq" (the CHQ only: a rule of its own)."""
+        if "chq" not in self.eligible:
+            return self.eligible
+        return [n for n in self.eligible if n != "chq"]
+
     def cap(self, presence: int) -> int | None:
-        caps = [c for c in (self.max_count,) if c is not None and not self.repeatable]
+        """The most copies a statline of this P may take (``max_count`` unless repeatable, and
+        one per full ``max_per_full_presence`` of P); None: no cap."""
+        cap = None if self.repeatable else self.max_count
         if self.max_per_full_presence:
-            caps.append(presence // self.max_per_full_presence)
-        return min(caps) if caps else None
+            by_presence = presence // self.max_per_full_presence
+            cap = by_presence if cap is None else min(cap, by_presence)
+        return cap
 
 
 class SpecialRule(RuleModel):
@@ -530,7 +541,7 @@ class Ruleset(RuleModel):
             element_type_id in names
             or et.category in names
             or (et.family is not None and et.family in names)
-            or any(tag in names for tag in et.tags)
+            or not set(et.tags).isdisjoint(names)
         )
 
     def form_upgrade_ids(self) -> set[str]:
