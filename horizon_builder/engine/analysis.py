@@ -55,6 +55,11 @@ class StatlineInfo:
     points_spent: int = 0
     unknown_costs: list[str] = field(default_factory=list)
     special_rules: list[str] = field(default_factory=list)
+    #: the ids of the upgrades taken (a statline is never changed once made; many rules ask)
+    _upgrade_ids: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._upgrade_ids = frozenset(u.choice.id for u in self.upgrades)
 
     @property
     def pool_left(self) -> int | None:
@@ -63,10 +68,6 @@ class StatlineInfo:
     def upgrade_ids(self) -> frozenset[str]:
         """The ids of the upgrades taken."""
         return self._upgrade_ids
-
-    @cached_property
-    def _upgrade_ids(self) -> frozenset[str]:  # (never changed once made; many rules ask)
-        return frozenset(u.choice.id for u in self.upgrades)
 
 
 def granted_upgrades(ruleset: Ruleset,
@@ -135,6 +136,9 @@ class ElementInfo:
     cr_spent: int = 0
     #: the CHQ of a weird command that gives a free weird upgrade (OtH p.69)
     free_granted: bool = False
+    #: :attr:`all_upgrade_ids`, once worked out (an info is never changed once made)
+    _all_upgrade_ids: frozenset[str] | None = field(default=None, init=False, repr=False,
+                                                     compare=False)
 
     @property
     def id(self) -> str:
@@ -159,18 +163,20 @@ class ElementInfo:
         return line.upgrade_ids() | {p.upgrade for p in self.type_upgrades
                                      if p.form_type and p.type == line.type_id}
 
-    @cached_property
+    @property
     def all_upgrade_ids(self) -> frozenset[str]:
         """The baseform's upgrades: its own, those bought for its type, those they grant.
 
         CR bought for a metaform type (``form_type``) is not here: a metaform is its own
         type for CR (OtH p.20), so it reaches metaforms, never an element of that type."""
-        ids = {*self.base.upgrade_ids(), *(p.upgrade for p in self.type_upgrades
-                                           if not p.form_type)}
-        for cost in self.base.upgrades:
-            if cost.upgrade:
-                ids.update(cost.upgrade.grants_upgrades)
-        return frozenset(ids)
+        ids = self._all_upgrade_ids
+        if ids is None:
+            more = [p.upgrade for p in self.type_upgrades if not p.form_type]
+            more += [granted for cost in self.base.upgrades if cost.upgrade
+                     for granted in cost.upgrade.grants_upgrades]
+            ids = self._all_upgrade_ids = self.base.upgrade_ids().union(more) if more \
+                else self.base.upgrade_ids()
+        return ids
 
 
 @dataclass

@@ -122,8 +122,7 @@ class Fault(NamedTuple):
     element_name: str | None = None
 
 
-@dataclass(frozen=True)
-class StatlineView:
+class StatlineView(NamedTuple):
     """One statline of one element, as a statline predicate sees it."""
 
     force: Analysis  #: for the ruleset, the roster's settings, the command and the mode
@@ -145,8 +144,7 @@ class StatlineView:
         return self.force.mode
 
 
-@dataclass(frozen=True)
-class UpgradeView:
+class UpgradeView(NamedTuple):
     """One upgrade taken on one statline, as an upgrade predicate sees it."""
 
     statline: StatlineView
@@ -161,8 +159,7 @@ class UpgradeView:
         return self.statline.force.ruleset
 
 
-@dataclass(frozen=True)
-class PurchaseView:
+class PurchaseView(NamedTuple):
     """One CR purchase (an upgrade bought with CR for a whole type), with the force."""
 
     force: Analysis
@@ -177,8 +174,7 @@ class PurchaseView:
         return self.force.ruleset.element_types.get(self.purchase.type)
 
 
-@dataclass(frozen=True)
-class ElementView:
+class ElementView(NamedTuple):
     """One element of a force, as an element predicate sees it."""
 
     force: Analysis
