@@ -10,7 +10,8 @@ holding those objects so their ids cannot be another's while it lives):
   :func:`~horizon_builder.engine.analysis.analyse` names);
 - what one group of element-level predicates (element, statline, upgrade scopes: those
   that declare they read the same of the force) said of one element, keyed by the element,
-  the ruleset, what of its info they may see (its CHQ flag, the CR bought for its type: not
+  the ruleset (held by a weak reference: never kept alive by this), what of its info they
+  may see (its CHQ flag, the CR bought for its type: not
   its Force Cost under the CHQ, which a predicate reading it declares) and what they read
   of the force (:data:`~horizon_builder.engine.rule.READS`: the mode, the roster's settings,
   the command, the CR purchases, each when declared), that context named by a number

@@ -19,6 +19,7 @@ whatever it said before it raised; the other rules are still asked.
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -339,13 +340,18 @@ def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Fi
         return out
     asked = [(group, _context_token(group, force)) for group in plan.groups]
     ruleset, block_of = force.ruleset, plan.block_of
+    # the ruleset by a weak reference: what is kept never keeps a list's rules alive (an
+    # event's check judges many lists, each with its own), and is never found again under
+    # another ruleset made where a freed one was
+    rules_ref = weakref.ref(ruleset)
     for info in force.elements:
         element = info.element
         key = (id(element), id(ruleset), _info_context(info))
-        memo: dict[int, _Said] | None = kept.SAID.get(key)
-        if memo is None:
-            memo = {}
-            kept.SAID.put(key, (element, ruleset), memo)
+        entry: tuple[weakref.ref[Ruleset], dict[int, _Said]] | None = kept.SAID.get(key)
+        if entry is None or entry[0]() is not ruleset:
+            entry = (rules_ref, {})
+            kept.SAID.put(key, (element,), entry)
+        memo = entry[1]
         views: list[_Asked] | None = None
         found: list[_Saying] = []
         for group, token in asked:
