@@ -248,3 +248,24 @@ def test_validating_changes_no_module_state(ruleset):
         _walk(ruleset, roster, 800 + seed, 10)
     validate(make_roster(ruleset, 20), ruleset)
     assert _module_state() == before
+
+
+def test_what_is_kept_of_an_element_never_keeps_its_rules_alive(ruleset):
+    """An event's check judges many lists, each with its rules: what the evaluator keeps of
+    their elements holds a list's ruleset by a weak reference only (the infos it keeps hold
+    theirs, bounded), so once those go, the ruleset goes, and nothing kept is found under
+    another ruleset later made at the same address."""
+    import gc
+    import weakref
+
+    from horizon_builder.engine import kept
+
+    rules = ruleset.model_copy(deep=True)
+    roster = _fresh(make_task_force(rules, 12))
+    validate(roster, rules)
+    gone = weakref.ref(rules)
+    kept.INFOS.clear()
+    del rules
+    gc.collect()
+    assert gone() is None
+    assert validate(roster, ruleset).findings == validate(_fresh(roster), ruleset).findings
