@@ -116,10 +116,12 @@ def _random_edit(rng: random.Random, rs: Ruleset, roster: Roster) -> Roster:
 
 def _walk(rs: Ruleset, roster: Roster, seed: int, steps: int, undo: float = 0.0,
           also: Callable[[Report], None] | None = None,
-          judge: Callable[[Roster, Ruleset], Report] = validate) -> int:
+          judge: Callable[[Roster, Ruleset], Report] = validate,
+          afresh: Callable[[Roster, Ruleset], Report] | None = None) -> int:
     """Random edits of ``roster``, each report compared with one of a fresh copy made after
     it. ``undo``: how often an edit is undone instead (the roster before comes back, its very
-    element objects). ``also``: asked of each report too. ``judge``: how to validate."""
+    element objects). ``also``: asked of each report too. ``judge``: how to validate;
+    ``afresh``: how to validate the fresh copy (``judge``'s way by default)."""
     rng = random.Random(seed)
     history = [roster]
     judge(roster, rs)
@@ -138,7 +140,7 @@ def _walk(rs: Ruleset, roster: Roster, seed: int, steps: int, undo: float = 0.0,
             roster = edited
             history.append(roster)
         warm = judge(roster, rs)
-        cold = judge(_fresh(roster), rs)
+        cold = (afresh or judge)(_fresh(roster), rs)
         assert _said(warm) == _said(cold), f"seed {seed}: reports differ after an edit"
         if also is not None:
             also(warm)
@@ -269,3 +271,43 @@ def test_what_is_kept_of_an_element_never_keeps_its_rules_alive(ruleset):
     gc.collect()
     assert gone() is None
     assert validate(roster, ruleset).findings == validate(_fresh(roster), ruleset).findings
+
+
+class _Forgetful:
+    """A store for the evaluator that keeps nothing and finds nothing."""
+
+    def get(self, key: object) -> None:
+        return None
+
+    def put(self, key: object, anchors: object, value: object) -> None:
+        pass
+
+
+def _with_nothing_kept(roster: Roster, rs: Ruleset) -> Report:
+    """Validation that finds nothing again, not even within itself: each round of a Task
+    Force asks every rule of every element it fields anew."""
+    from horizon_builder.engine import kept
+
+    saved = kept.INFOS, kept.SAID
+    kept.INFOS = kept.SAID = _Forgetful()  # type: ignore[assignment]
+    try:
+        return validate(roster, rs)
+    finally:
+        kept.INFOS, kept.SAID = saved
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_what_is_found_again_is_what_asking_anew_says(ruleset, seed):
+    """What the evaluator finds again (after an edit, and in a Task Force's rounds what the
+    Task Force's report asked of their elements) is what asking every rule anew says."""
+    assert _walk(ruleset, make_task_force(ruleset, 16), 700 + seed, 60, 0.12,
+                 afresh=_with_nothing_kept) > 30
+    assert _walk(ruleset, make_roster(ruleset, 16), 710 + seed, 30, 0.12,
+                 afresh=_with_nothing_kept) > 15
+
+
+@pytest.mark.parametrize("path", example_rosters(), ids=lambda p: p.name)
+def test_every_example_judged_anew_as_it_is_judged(path):
+    loaded = load(path)
+    assert _said(validate(_fresh(loaded.roster), loaded.ruleset)) == \
+        _said(_with_nothing_kept(_fresh(loaded.roster), loaded.ruleset))
