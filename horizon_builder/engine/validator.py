@@ -44,6 +44,7 @@ from horizon_builder.engine.findings import (
 from horizon_builder.engine.gcpause import gc_paused
 from horizon_builder.engine.provenance import changed_values, entered_values, provisional_values
 from horizon_builder.engine.rule import (
+    ALL_MODES,
     INTERNAL_CHECK_ERROR,
     Check,
     ElementView,
@@ -440,13 +441,20 @@ def _context_token(group: _Group, force: Analysis) -> int:
     context = (group.checks, force.mode if "mode" in reads else None,
                (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
                 roster.force_cost, roster.overrides) if "settings" in reads else None,
-               force.command if "command" in reads else None,
+               (force.command, _chq(force)) if "command" in reads else None,
                tuple(force.cr_purchases) if "cr" in reads else None)
     token: int | None = kept.TOKENS.get(context)
     if token is None:
         token = next(_TOKENS)
         kept.TOKENS.put(context, (), token)
     return token
+
+
+def _chq(force: Analysis) -> tuple[str, str] | None:
+    """The element that leads the force, as predicates reading the command see it: a round
+    whose command names an element it does not field has none (OtH p.46)."""
+    info = force.command_element
+    return None if info is None else (info.element.id, info.element.type)
 
 
 def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
@@ -551,4 +559,5 @@ def _statline_checks(rules: Registry, mode: str, codes: frozenset[str] | None,
     declaring they read one of ``reading``, when given), in order."""
     return tuple(c for c in rules.in_mode(mode) if c.scope in ("upgrade", "statline")
                  and (codes is None or c.rule.code in codes)
-                 and (reading is None or c.reads & reading))
+                 and (reading is None or c.reads & reading
+                      or ("mode" in reading and c.modes != ALL_MODES)))
