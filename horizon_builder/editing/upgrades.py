@@ -121,15 +121,23 @@ def _contexts(analysis: Analysis, element_id: str) -> list[Analysis]:
 def _differs(first: Analysis, context: Analysis, element_id: str) -> frozenset[str] | None:
     """What ``context`` gives the statline rules about an element that ``first`` does not,
     by what rules declare they read (:data:`~horizon_builder.engine.rule.READS`): its mode,
-    its command. A rule that reads neither answers alike in both (``tests/test_rule_reads.py``)
-    and is asked once. None when the element's own info may differ (it leads in either, or
-    the CR bought differ): every rule is asked again."""
+    its command (and the element that leads, if fielded). A rule that reads neither answers
+    alike in both (``tests/test_rule_reads.py``) and is asked once. None when the element's
+    own info may differ (it leads in either, or the CR bought differ): every rule is asked
+    again."""
     if element_id in (first.command.element, context.command.element) \
             or tuple(first.cr_purchases) != tuple(context.cr_purchases):
         return None
+    command_differs = first.command != context.command or _leader(first) != _leader(context)
     return frozenset(read for read, differs in (("mode", first.mode != context.mode),
-                                               ("command", first.command != context.command))
+                                               ("command", command_differs))
                      if differs)
+
+
+def _leader(force: Analysis) -> tuple[str, str] | None:
+    """The element that leads ``force`` (its id and type), None when none is fielded."""
+    info = force.command_element
+    return None if info is None else (info.element.id, info.element.type)
 
 
 def _reasons(contexts: list[Analysis], element: Element,

@@ -84,7 +84,8 @@ BATTLEGROUP_AND_ROUND: frozenset[str] = frozenset({"battlegroup", "round"})
 
 #: What a predicate may declare it reads beyond its view's own object:
 #: ``settings``: the roster's kind, era, event, supplements, solitaire, FC budget;
-#: ``command``: the command chosen (its kind, its element, weird commands);
+#: ``command``: the command chosen (its kind, its element, weird commands) and the element
+#: that leads, if the force fields it (``force.command_element``: its id and type);
 #: ``cr``: the CR purchases; ``elements``: the other elements of the force;
 #: ``rounds``: a Task Force's rounds; ``mode``: where it is judged (a battlegroup, a Task
 #: Force list or a round: ``view.mode``); ``rules``: the ruleset (always readable, declared

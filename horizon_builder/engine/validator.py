@@ -451,8 +451,9 @@ def _context_token(group: _Group, force: Analysis) -> int:
 
 
 def _chq(force: Analysis) -> tuple[str, str] | None:
-    """The element that leads the force, as predicates reading the command see it: a round
-    whose command names an element it does not field has none (OtH p.46)."""
+    """The element that leads the force, as predicates reading the command see it (its id
+    and type: what they read of it, ``READS``): a round whose command names an element it
+    does not field has none (OtH p.46)."""
     info = force.command_element
     return None if info is None else (info.element.id, info.element.type)
 
@@ -556,7 +557,8 @@ def _reason(rule: Rule, fault: Fault) -> Reason:
 def _statline_checks(rules: Registry, mode: str, codes: frozenset[str] | None,
                      reading: frozenset[str] | None = None) -> tuple[Check, ...]:
     """The upgrade and statline predicates judging in ``mode`` (of rules of ``codes``, and
-    declaring they read one of ``reading``, when given), in order."""
+    declaring they read one of ``reading``, when given: one judged in some modes only reads
+    the mode), in order."""
     return tuple(c for c in rules.in_mode(mode) if c.scope in ("upgrade", "statline")
                  and (codes is None or c.rule.code in codes)
                  and (reading is None or c.reads & reading

@@ -1,14 +1,13 @@
-"""Counterexamples found by r39 (second reading of issue 32): what the evaluator and the
-upgrade picker find again differs from asking every rule anew.
+"""What the evaluator and the upgrade picker find again is what asking every rule anew
+says, in the cases a second reading of issue 32's reuse found wrong (and fixed):
 
-1. A predicate that declares it reads ``command`` reads the command's element too
-   (``force.command_element``): a round whose command names an element it does not field
-   has no CHQ, yet its context token (``force.command``) equals that of a round (or the
-   Task Force list) that fields it, so what was said there is found again.
-2. The picker asks, after the first context (a Task Force list: mode ``task_force``), only
-   the rules that declare they read what differs; a rule judged in rounds only (``modes``
-   without ``task_force``: rebro-node-on-chq) is never asked in the first, and is skipped in
-   a round whose command equals the list's.
+1. A predicate that reads the command reads the element that leads too, if the force fields
+   it (``force.command_element``): a round whose command names an element it does not field
+   has no CHQ, unlike a round (or the Task Force list) with the same command that fields it,
+   so nothing said there is found again in it (rebro-node-on-chq, field-hospital-needs-chq).
+2. A rule judged in some modes only (rebro-node-on-chq: battlegroups and rounds) is asked
+   by the picker in a round even when the round's command is the Task Force list's: it reads
+   the mode.
 """
 
 from __future__ import annotations
@@ -16,13 +15,13 @@ from __future__ import annotations
 import tomllib
 
 import pytest
+from test_revalidation import _fresh, _said, _with_nothing_kept
 
 from horizon_builder.checks import validate
 from horizon_builder.editing import upgrades as picker
 from horizon_builder.engine.analysis import analyse
 from horizon_builder.roster.io import parse_roster
 from horizon_builder.roster.models import Roster
-from test_revalidation import _fresh, _said, _with_nothing_kept
 
 TANKS = """
 [[elements]]
