@@ -128,16 +128,11 @@ def _differs(first: Analysis, context: Analysis, element_id: str) -> frozenset[s
     if element_id in (first.command.element, context.command.element) \
             or tuple(first.cr_purchases) != tuple(context.cr_purchases):
         return None
-    command_differs = first.command != context.command or _leader(first) != _leader(context)
+    command_differs = first.command != context.command or first.leader != context.leader
     return frozenset(read for read, differs in (("mode", first.mode != context.mode),
                                                ("command", command_differs))
                      if differs)
 
-
-def _leader(force: Analysis) -> tuple[str, str] | None:
-    """The element that leads ``force`` (its id and type), None when none is fielded."""
-    info = force.command_element
-    return None if info is None else (info.element.id, info.element.type)
 
 
 def _reasons(contexts: list[Analysis], element: Element,

@@ -211,6 +211,14 @@ class Analysis:
     def total(self, value: Callable[[ElementInfo], int]) -> int:
         return sum(self.column(value))
 
+    @property
+    def leader(self) -> tuple[str, str] | None:
+        """The element that leads the force, as rules reading the command see it (its id and
+        type), None when the force does not field it (a round whose command names an element
+        it does not field has no CHQ, OtH p.46)."""
+        info = self.command_element
+        return None if info is None else (info.element.id, info.element.type)
+
     @cached_property
     def type_counts(self) -> Counter[str]:
         return Counter(info.element.type for info in self.elements)

@@ -441,21 +441,13 @@ def _context_token(group: _Group, force: Analysis) -> int:
     context = (group.checks, force.mode if "mode" in reads else None,
                (roster.kind, roster.era, roster.event, roster.supplements, roster.solitaire,
                 roster.force_cost, roster.overrides) if "settings" in reads else None,
-               (force.command, _chq(force)) if "command" in reads else None,
+               (force.command, force.leader) if "command" in reads else None,
                tuple(force.cr_purchases) if "cr" in reads else None)
     token: int | None = kept.TOKENS.get(context)
     if token is None:
         token = next(_TOKENS)
         kept.TOKENS.put(context, (), token)
     return token
-
-
-def _chq(force: Analysis) -> tuple[str, str] | None:
-    """The element that leads the force, as predicates reading the command see it (its id
-    and type: what they read of it, ``READS``): a round whose command names an element it
-    does not field has none (OtH p.46)."""
-    info = force.command_element
-    return None if info is None else (info.element.id, info.element.type)
 
 
 def _info_of(ruleset: Ruleset, element: Element, context: tuple[object, ...],
