@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from horizon_builder.checks import RULES, statline_reasons, upgrade_reasons
@@ -134,6 +134,14 @@ def _differs(first: Analysis, context: Analysis, element_id: str) -> frozenset[s
                      if differs)
 
 
+def _asked(contexts: list[Analysis],
+           element_id: str) -> Iterator[tuple[Analysis, frozenset[str] | None]]:
+    """Each context with the reads of the rules to ask in it: every rule in the first, after
+    it those reading what differs (:func:`_differs`)."""
+    first = contexts[0]
+    for context in contexts:
+        yield context, None if context is first else _differs(first, context, element_id)
+
 
 def _reasons(contexts: list[Analysis], element: Element,
              form_index: int | None) -> set[tuple[str, str, str | None]]:
@@ -168,8 +176,7 @@ def _offered(contexts: list[Analysis], trial: Element, form_index: int | None, u
     seen: set[tuple[str, str, str | None]] = set()
     own = other = None
     eligible = True
-    for context in contexts:
-        reading = None if context is contexts[0] else _differs(contexts[0], context, trial.id)
+    for context, reading in _asked(contexts, trial.id):
         for reason in statline_reasons(context, trial, _line_of(form_index), up_id, REFUSING,
                                        reading):
             key = _key(reason)
@@ -194,8 +201,7 @@ def _not_for_type(contexts: list[Analysis], info: ElementInfo, line: StatlineInf
     """Why this type may not take ``offered`` at all (:data:`NOT_ELIGIBLE`, asked of the
     statline as it stands, in each context that fields it: after the first, if it reads
     what differs, :func:`_differs`)."""
-    for context in contexts:
-        reading = None if context is contexts[0] else _differs(contexts[0], context, info.id)
+    for context, reading in _asked(contexts, info.id):
         for reason in upgrade_reasons(context, info, line, offered, NOT_FOR_TYPE, reading):
             return reason
     return None

@@ -443,19 +443,20 @@ def _infos(ruleset: Ruleset, chosen: Sequence[Element], command: Command,
         # the CHQ's type changes the info of the CHQ itself and of the types its cost table
         # reaches (their FC), nothing else's: one it does not reach has one info under any CHQ
         reached = is_command or costed_by_chq(ruleset.element_types.get(element.type))
+        chq = (conventional_chq, chq_type, chq_key) if reached else (False, None, "")
 
         def make(element: Element = element, is_command: bool = is_command,
-                 bought: list[CrPurchase] = bought, reached: bool = reached) -> ElementInfo:
+                 bought: list[CrPurchase] = bought,
+                 chq: tuple[bool, ElementType | None, str] = chq) -> ElementInfo:
             return _element_info(ruleset, element, is_command, free_granted and is_command,
-                                 conventional_chq and reached, chq_type if reached else None,
-                                 chq_key if reached else "", bought)
+                                 *chq, bought)
 
         if info_of is None:
             infos.append(make())
         else:  # everything of the force an info is made from, beside the element
-            context = (is_command, free_granted and is_command, conventional_chq and reached,
+            context = (is_command, free_granted and is_command, chq[0],
                        chq_element.type if reached and chq_element is not None else None,
-                       chq_key if reached else "", *bought)
+                       chq[2], *bought)
             infos.append(info_of(ruleset, element, context, make))
     return infos, chq_index
 
