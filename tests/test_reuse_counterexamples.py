@@ -23,14 +23,16 @@ from horizon_builder.engine.analysis import analyse
 from horizon_builder.roster.io import parse_roster
 from horizon_builder.roster.models import Roster
 
-TANKS = """
+COMMAND_TANK = """
 [[elements]]
 id = "hc1"
 name = "Command Tank"
 type = "hvy_cav"
 presence = 3
 stats = { M = 4, F = 5, A = 5, D = 1 }
+"""
 
+RELAY_TANK = """
 [[elements]]
 id = "hc2"
 name = "Relay Tank"
@@ -38,75 +40,43 @@ type = "hvy_cav"
 presence = 3
 stats = { M = 4, F = 5, A = 5, D = 1 }
 """
+#: the relay tank with a rebro node (OtH p.27)
+REBRO_NODE = 'upgrades = ["rebro_node"]\n'
 
-#: the CHQ fielded in Round 1, named but not fielded in Round 2 (command-element-missing)
-REBRO = """
-format = 1
-kind = "task_force"
-name = "TF"
-force_cost = 20
-supplements = ["datawar"]
-""" + TANKS + """upgrades = ["rebro_node"]
-
-[[rounds]]
-name = "Round 1"
-elements = ["hc1", "hc2"]
-command = { kind = "chq", element = "hc1" }
-
-[[rounds]]
-name = "Round 2"
-elements = ["hc2"]
-command = { kind = "chq", element = "hc1" }
-"""
-
-#: the list names the CHQ (tf-command-per-round); Round 2 does not field it
-HOSPITAL = """
-format = 1
-kind = "task_force"
-name = "TF"
-force_cost = 20
-supplements = ["strategic_assets"]
-command = { kind = "chq", element = "hc1" }
-
-[[elements]]
-id = "hc1"
-name = "Command Tank"
-type = "hvy_cav"
-presence = 3
-stats = { M = 4, F = 5, A = 5, D = 1 }
-
+SURGEONS = """
 [[elements]]
 id = "fh"
 name = "Field Surgeons"
 type = "field_hospital"
 presence = 0
 upgrades = ["hospital_cr"]
-
-[[rounds]]
-name = "Round 1"
-elements = ["hc1", "fh"]
-command = { kind = "chq", element = "hc1" }
-
-[[rounds]]
-name = "Round 2"
-elements = ["fh"]
-command = { kind = "chq", element = "hc1" }
 """
 
-#: the list names the same CHQ as its round (tf-command-per-round, a warning)
-PICKER = """
-format = 1
-kind = "task_force"
-name = "TF"
-force_cost = 20
-supplements = ["datawar"]
-command = { kind = "chq", element = "hc1" }
-""" + TANKS + """
-[[rounds]]
-name = "Round 1"
-elements = ["hc1", "hc2"]
-command = { kind = "chq", element = "hc1" }
-"""
+
+def _task_force(supplement: str, elements: str, *rounds: tuple[str, ...],
+                list_led: bool = False) -> str:
+    """A Task Force with ``supplement`` on and these ``elements``, each round fielding the ids
+    given under the command "chq, hc1" (fielded or not); ``list_led``: the list names it too
+    (tf-command-per-round, a warning)."""
+    text = (f'format = 1\nkind = "task_force"\nname = "TF"\nforce_cost = 20\n'
+            f'supplements = ["{supplement}"]\n')
+    if list_led:
+        text += 'command = { kind = "chq", element = "hc1" }\n'
+    text += elements
+    for number, fielded in enumerate(rounds, 1):
+        text += (f'\n[[rounds]]\nname = "Round {number}"\nelements = {list(fielded)!r}\n'
+                 'command = { kind = "chq", element = "hc1" }\n').replace("'", '"')
+    return text
+
+
+#: the CHQ fielded in Round 1, named but not fielded in Round 2 (command-element-missing)
+REBRO = _task_force("datawar", COMMAND_TANK + RELAY_TANK + REBRO_NODE, ("hc1", "hc2"),
+                    ("hc2",))
+#: the list names the CHQ; Round 2 does not field it
+HOSPITAL = _task_force("strategic_assets", COMMAND_TANK + SURGEONS, ("hc1", "fh"), ("fh",),
+                       list_led=True)
+#: the list names the same CHQ as its round
+PICKER = _task_force("datawar", COMMAND_TANK + RELAY_TANK, ("hc1", "hc2"), list_led=True)
 
 
 def _roster(text: str) -> Roster:
