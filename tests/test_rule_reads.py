@@ -55,17 +55,22 @@ LISTS = list(_lists())
 
 
 def _said(check: Check, force: Analysis, info: ElementInfo) -> list[object]:
-    """What one predicate says of every view of one element in ``force``."""
+    """What one predicate says of every view of one element in ``force`` that it is asked
+    of (what it concerns: :meth:`Check.asks`)."""
     out: list[object] = []
     if check.scope == "element":
-        out.extend(check.predicate(ElementView(force, info)))
+        if check.asks(info.element.type, info.type):
+            out.extend(check.predicate(ElementView(force, info)))
         return out
     for view in statline_views(force, info):
+        line = view.line
         if check.scope == "statline":
-            out.extend(check.predicate(view))
+            if check.asks(line.type_id, line.type):
+                out.extend(check.predicate(view))
         else:
-            for cost in view.line.upgrades:
-                out.extend(check.predicate(UpgradeView(view, cost)))
+            for cost in line.upgrades:
+                if check.asks(line.type_id, line.type, cost.upgrade):
+                    out.extend(check.predicate(UpgradeView(view, cost)))
     return out
 
 

@@ -26,6 +26,7 @@ from horizon_builder.engine.rule import (
     ForceView,
     Rule,
     StatlineView,
+    tagged,
 )
 from horizon_builder.text.words import with_article
 
@@ -69,13 +70,11 @@ GUN_BEAST_RAPID_VANGUARD = Rule(
     "a gun-beast made rapid or vanguard", "a gun-beast is never rapid or vanguard")
 
 
-@GUN_BEAST_RAPID_VANGUARD.element(reads=("rules", "cr"))
+@GUN_BEAST_RAPID_VANGUARD.element(reads=("rules", "cr"), types=tagged("gun_beast"))
 def gun_beast_rapid_vanguard(view: ElementView) -> Iterator[Fault]:
     """A gun-beast may not take an upgrade (its own or one CR bought for its type) that would
     make it rapid or vanguard (OtH p.30)."""
     info = view.info
-    if not has_tag(info, "gun_beast"):
-        return
     for rule in RAPID_VANGUARD:
         if rule in info.special_rules:
             culprits = _granted_by(view, rule)
@@ -89,12 +88,10 @@ GRIBBLY_RAPID_VANGUARD = Rule(
     "a gribbly that lost rapid or vanguard", "a gribbly is always rapid and vanguard")
 
 
-@GRIBBLY_RAPID_VANGUARD.element(reads=("rules", "cr"))
+@GRIBBLY_RAPID_VANGUARD.element(reads=("rules", "cr"), types=tagged("gribbly"))
 def gribbly_rapid_vanguard(view: ElementView) -> Iterator[Fault]:
     """Gribblies are always rapid and vanguard, and nothing may take either away (OtH p.30)."""
     info = view.info
-    if not has_tag(info, "gribbly"):
-        return
     for rule in RAPID_VANGUARD:
         if rule not in info.special_rules:
             yield Fault(f"a gribbly is always {view.ruleset.rule_name(rule).lower()}; an "
@@ -129,12 +126,12 @@ MUTATION_NEEDS_KAIJU = Rule(
     "a mutation on a superheavy without Kaiju!", "for kaiju: needs Kaiju! first")
 
 
-@MUTATION_NEEDS_KAIJU.statline()
+@MUTATION_NEEDS_KAIJU.statline(types=is_superheavy)
 def superheavy_mutations_need_kaiju(view: StatlineView) -> Iterator[Fault]:
     """A superheavy may take mutations or flying only as a kaiju, with the Kaiju! upgrade
     (OtH p.31, p.66)."""
     info = view.info
-    if not view.is_base or not is_superheavy(info.type) or is_kaiju(info):
+    if not view.is_base or is_kaiju(info):
         return
     for cost in info.base.upgrades:
         up = cost.upgrade

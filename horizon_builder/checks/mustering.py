@@ -85,13 +85,12 @@ PRESENCE_BEYOND_TABLE = Rule(
     "presence-beyond-table", "warning", CHAPTER, "OtH p.9", "P beyond the published pool table")
 
 
-@PRESENCE_BEYOND_TABLE.statline()
+@PRESENCE_BEYOND_TABLE.statline(types=lambda et: et.presence.table_max is not None)
 def presence_beyond_table(view: StatlineView) -> Iterator[Fault]:
-    """A P the type allows but the published pool table stops short of: its pool follows the
-    book's pattern (OtH p.9)."""
+    """A P the type allows but the published pool table stops short of (its ``table_max``):
+    its pool follows the book's pattern (OtH p.9)."""
     et, p = view.line.type, view.line.presence
-    if et is None:
-        return
+    assert et is not None  # asked of known types only (its ``types``)
     rng = et.presence
     in_range = not (p < rng.min or (rng.max is not None and p > rng.max))
     if in_range and rng.table_max is not None and p > rng.table_max:
@@ -117,13 +116,14 @@ STAT_NOT_ENTERED = Rule(
     "a fixed statline nobody has entered yet")
 
 
-@STAT_NOT_ENTERED.statline()
+@STAT_NOT_ENTERED.statline(types=lambda et: et.pool is None)
 def stat_not_entered(view: StatlineView) -> Iterator[Fault]:
-    """A fixed statline nobody knows yet (the core book's tables are not available: RULES.md
-    §0) is only "not entered": a warning, so a list's legality never rests on it; the player
-    enters it once (Rules screen, or on the element)."""
+    """A fixed statline (a type without a pool) nobody knows yet (the core book's tables are
+    not available: RULES.md §0) is only "not entered": a warning, so a list's legality never
+    rests on it; the player enters it once (Rules screen, or on the element)."""
     et = view.line.type
-    if et is None or not _fixed_unknown(view):
+    assert et is not None  # asked of known types only (its ``types``)
+    if view.line.presence in et.statlines:
         return
     missing = _missing(view)
     if missing:
@@ -150,19 +150,21 @@ def stat_missing(view: StatlineView) -> Iterator[Fault]:
 
 
 def _limits(view: StatlineView) -> Iterator[tuple[StatLimit, int, str, str]]:
-    """Each stat limit of the type that applies at this P, with the stat's value and field."""
+    """Each stat limit of the type that applies at this P, with the stat's value and field
+    (the rules asking it concern types with limits)."""
     et = view.line.type
-    for limit in et.stat_limits if et is not None else ():
+    assert et is not None  # asked of known types only (the rules' ``types``)
+    for limit in et.stat_limits:
         if limit.applies(view.line.presence) and limit.stat in view.line.stats:
             yield (limit, view.line.stats[limit.stat], f"{view.prefix}stats.{limit.stat}",
-                   view.line.type.name if view.line.type is not None else view.line.type_id)
+                   et.name)
 
 
 STAT_BELOW_MINIMUM = Rule(
     "stat-below-minimum", "error", CHAPTER, "core", "a stat under its type's minimum")
 
 
-@STAT_BELOW_MINIMUM.statline(together="stat limits")
+@STAT_BELOW_MINIMUM.statline(together="stat limits", types=lambda et: bool(et.stat_limits))
 def stat_below_minimum(view: StatlineView) -> Iterator[Fault]:
     """Per-type minimum stats (a supermech's M at least 4 ...; data: ``stat_limits``)."""
     for limit, value, field, name in _limits(view):
@@ -176,7 +178,7 @@ STAT_ABOVE_MAXIMUM = Rule(
     "stat-above-maximum", "error", CHAPTER, "core", "a stat over its type's maximum")
 
 
-@STAT_ABOVE_MAXIMUM.statline(together="stat limits")
+@STAT_ABOVE_MAXIMUM.statline(together="stat limits", types=lambda et: bool(et.stat_limits))
 def stat_above_maximum(view: StatlineView) -> Iterator[Fault]:
     """Per-type maximum stats (a superflyer's F at most 10 ...; data: ``stat_limits``)."""
     for limit, value, field, name in _limits(view):
@@ -187,12 +189,16 @@ def stat_above_maximum(view: StatlineView) -> Iterator[Fault]:
 
 
 # --- the stat pool ----------------------------------------------------------------------
+def _pooled(et: ElementType) -> bool:
+    """A type that buys its stats from a pool (the stat pool's rules concern it)."""
+    return et.pool is not None
+
+
 def _pool_judged(view: StatlineView) -> Pool | None:
     """The pool table the statline pays from, when its P is one the type allows (else the
     Presence itself is the error: presence-out-of-range)."""
     et, line = view.line.type, view.line
-    if et is None or et.pool is None:
-        return None
+    assert et is not None  # asked of known types only (the rules' ``types``)
     rng = et.presence
     if line.pool is None and (line.presence < rng.min
                               or (rng.max is not None and line.presence > rng.max)):
@@ -203,7 +209,7 @@ def _pool_judged(view: StatlineView) -> Pool | None:
 POOL_UNKNOWN = Rule("pool-unknown", "warning", CHAPTER, "core", "no pool known for this P")
 
 
-@POOL_UNKNOWN.statline(together="stat pool")
+@POOL_UNKNOWN.statline(together="stat pool", types=_pooled)
 def pool_unknown(view: StatlineView) -> Iterator[Fault]:
     """No stat pool is known for this P (data: the type's ``pool`` table)."""
     line = view.line
@@ -220,7 +226,7 @@ UPGRADE_COST_UNKNOWN = Rule(
     "an upgrade's cost is not known, left out of the pool")
 
 
-@UPGRADE_COST_UNKNOWN.statline(together="stat pool")
+@UPGRADE_COST_UNKNOWN.statline(together="stat pool", types=_pooled)
 def upgrade_cost_unknown(view: StatlineView) -> Iterator[Fault]:
     """A point-paid upgrade whose cost the data does not know is left out of the pool."""
     line = view.line
@@ -234,7 +240,7 @@ POOL_OVERSPENT = Rule(
     "pool-overspent", "error", CHAPTER, "core", "stats and point-paid upgrades over the pool")
 
 
-@POOL_OVERSPENT.statline(together="stat pool")
+@POOL_OVERSPENT.statline(together="stat pool", types=_pooled)
 def pool_overspent(view: StatlineView) -> Iterator[Fault]:
     """Stats and point-paid upgrades must fit the pool for the statline's P."""
     line = view.line
@@ -252,7 +258,7 @@ def pool_overspent(view: StatlineView) -> Iterator[Fault]:
 POOL_UNSPENT = Rule("pool-unspent", "info", CHAPTER, "core", "stat points left in the pool")
 
 
-@POOL_UNSPENT.statline(together="stat pool")
+@POOL_UNSPENT.statline(together="stat pool", types=_pooled)
 def pool_unspent(view: StatlineView) -> Iterator[Fault]:
     """Stat points left unspent (said only when every cost is known)."""
     line = view.line
@@ -379,12 +385,13 @@ UPGRADE_CHQ_ONLY = Rule("upgrade-chq-only", "error", CHAPTER, "core",
                         "a CHQ-only upgrade on another element", "CHQ only")
 
 
-@UPGRADE_CHQ_ONLY.upgrade(together=UPGRADES, reads=("rules", "command", "mode"))
+@UPGRADE_CHQ_ONLY.upgrade(together=UPGRADES, reads=("rules", "command", "mode"),
+                          upgrades=lambda up: "chq" in up.eligible)
 def upgrade_chq_only(view: UpgradeView) -> Iterator[Fault]:
-    """An upgrade for the CHQ only. A Task Force list has no CHQ: each round's CHQ is judged
-    in that round (OtH p.46)."""
+    """An upgrade for the CHQ only (``chq`` among those it is for). A Task Force list has no
+    CHQ: each round's CHQ is judged in that round (OtH p.46)."""
     up = view.cost.upgrade
-    if (up is not None and "chq" in up.eligible and view.statline.line.type is not None
+    if (up is not None and view.statline.line.type is not None
             and not view.statline.info.is_command and view.force.mode != "task_force"):
         yield Fault(f"{view.statline.label}{up.name} may only be given to the CHQ", "CHQ only",
                     f"{view.statline.prefix}upgrades", cite(up, "core"),
@@ -395,7 +402,7 @@ UPGRADE_MIN_PRESENCE = Rule("upgrade-min-presence", "error", CHAPTER, "core",
                             "the upgrade needs a higher P")
 
 
-@UPGRADE_MIN_PRESENCE.upgrade(together=UPGRADES)
+@UPGRADE_MIN_PRESENCE.upgrade(together=UPGRADES, upgrades=lambda up: up.min_presence is not None)
 def upgrade_min_presence(view: UpgradeView) -> Iterator[Fault]:
     """An upgrade that needs a P of at least its ``min_presence``."""
     up, line = view.cost.upgrade, view.statline.line
@@ -410,12 +417,11 @@ UPGRADE_REQUIRES = Rule("upgrade-requires", "error", CHAPTER, "core",
                         "the upgrade needs another one first")
 
 
-@UPGRADE_REQUIRES.upgrade(together=UPGRADES)
+@UPGRADE_REQUIRES.upgrade(together=UPGRADES, upgrades=lambda up: bool(up.requires_any))
 def upgrade_requires(view: UpgradeView) -> Iterator[Fault]:
     """An upgrade that needs one of some others on the same statline (``requires_any``)."""
     up, line = view.cost.upgrade, view.statline.line
-    if up is None or not up.requires_any or line.type is None \
-            or not line.upgrade_ids().isdisjoint(up.requires_any):
+    if up is None or line.type is None or not line.upgrade_ids().isdisjoint(up.requires_any):
         return
     rs = view.ruleset
     options = [rs.upgrades[r].name for r in up.requires_any]
@@ -433,13 +439,11 @@ def upgrade_excludes(view: UpgradeView) -> Iterator[Fault]:
     up, line = view.cost.upgrade, view.statline.line
     if up is None or line.type is None:
         return
-    up_id = view.cost.choice.id
-    found: set[str] = set()  # the others on the statline it excludes, or that exclude it
-    for cost in line.upgrades:
-        other_id = cost.choice.id
-        if other_id != up_id and (other_id in up.excludes or (
-                cost.upgrade is not None and up_id in cost.upgrade.excludes)):
-            found.add(other_id)
+    up_id, excludes = view.cost.choice.id, up.excludes
+    # the others on the statline it excludes, or that exclude it
+    found = {cost.choice.id for cost in line.upgrades
+             if cost.choice.id != up_id and (cost.choice.id in excludes or (
+                 cost.upgrade is not None and up_id in cost.upgrade.excludes))}
     if not found:
         return
     rs, label, field = view.ruleset, view.statline.label, f"{view.statline.prefix}upgrades"
@@ -459,12 +463,11 @@ UPGRADE_OPTION_MISSING = Rule("upgrade-option-missing", "error", CHAPTER, "core"
                               "an upgrade's choice (a program ...) not made", "choose an option")
 
 
-@UPGRADE_OPTION_MISSING.upgrade(together=UPGRADES)
+@UPGRADE_OPTION_MISSING.upgrade(together=UPGRADES, upgrades=lambda up: bool(up.options))
 def upgrade_option_missing(view: UpgradeView) -> Iterator[Fault]:
     """An upgrade with options (a program, a drone mark ...) needs one chosen."""
     up = view.cost.upgrade
-    if up is not None and up.options and view.cost.choice.option is None \
-            and view.statline.line.type is not None:
+    if up is not None and view.cost.choice.option is None and view.statline.line.type is not None:
         yield Fault(f"{view.statline.label}{up.name}: choose one of {', '.join(up.options)}",
                     "choose an option", f"{view.statline.prefix}upgrades", cite(up, "core"),
                     subject=view.cost.choice.id)
@@ -506,21 +509,26 @@ def _refused_claim(view: UpgradeView) -> tuple[Payment, str, str] | None:
                           f"{why}: {with_article(et.name)} pays for it with {allowed}")
 
 
+def _weird(up: Upgrade) -> bool:
+    """An upgrade of the kind the mad scientist gives free (OtH p.69)."""
+    return up.kind == FREE_KIND
+
+
 def _free_weird(view: UpgradeView, claimed: str) -> bool:
     """A claim of the mad scientist's free weird upgrade (OtH p.69)."""
     up = view.cost.upgrade
-    return claimed == "free" and up is not None and up.kind == FREE_KIND
+    return claimed == "free" and up is not None and _weird(up)
 
 
 WEIRD_FREE_NOT_CHQ = Rule("weird-free-not-chq", "error", "Weird Horizons", "OtH p.69",
                           "the free weird upgrade on an element not the CHQ")
 
 
-@WEIRD_FREE_NOT_CHQ.upgrade(together=UPGRADES, reads=("rules", "command"))
+@WEIRD_FREE_NOT_CHQ.upgrade(together=UPGRADES, reads=("rules", "command"), upgrades=_weird)
 def weird_free_not_chq(view: UpgradeView) -> Iterator[Fault]:
     """The mad scientist's free weird upgrade claimed on an element that is not the CHQ."""
     refused = _refused_claim(view)
-    if refused is not None and _free_weird(view, refused[0]) \
+    if refused is not None and refused[0] == "free" \
             and free_upgrades_granted(view.ruleset, view.force.command) > 0:
         yield Fault(refused[2], refused[1], f"{view.statline.prefix}upgrades",
                     PAYMENT_RULES["free"], subject=view.cost.choice.id)
@@ -531,11 +539,12 @@ WEIRD_FREE_WITHOUT_MAD_SCIENTIST = Rule(
     "a free weird upgrade with no mad scientist")
 
 
-@WEIRD_FREE_WITHOUT_MAD_SCIENTIST.upgrade(together=UPGRADES, reads=("rules", "command"))
+@WEIRD_FREE_WITHOUT_MAD_SCIENTIST.upgrade(together=UPGRADES, reads=("rules", "command"),
+                                          upgrades=_weird)
 def weird_free_without_mad_scientist(view: UpgradeView) -> Iterator[Fault]:
     """A weird upgrade claimed free with no mad scientist among the weird commands."""
     refused = _refused_claim(view)
-    if refused is not None and _free_weird(view, refused[0]) \
+    if refused is not None and refused[0] == "free" \
             and free_upgrades_granted(view.ruleset, view.force.command) == 0:
         yield Fault(refused[2], refused[1], f"{view.statline.prefix}upgrades",
                     PAYMENT_RULES["free"], subject=view.cost.choice.id)
@@ -581,14 +590,14 @@ TOO_MANY_UPGRADES = Rule("too-many-upgrades", "error", CHAPTER, "OtH p.61",
                          "more upgrades than the type may have")
 
 
-@TOO_MANY_UPGRADES.statline()
+@TOO_MANY_UPGRADES.statline(types=lambda et: et.max_upgrades is not None)
 def too_many_upgrades(view: StatlineView) -> Iterator[Fault]:
-    """Some types may have at most a number of upgrades (an aircraft: its P, OtH p.61; a
-    superflyer's limit is our reading, in the data); asset options are not upgrades."""
+    """Some types may have at most a number of upgrades (``max_upgrades``: an aircraft its P,
+    OtH p.61; a superflyer's limit is our reading, in the data); asset options are not
+    upgrades."""
     line = view.line
     et = line.type
-    if et is None or et.max_upgrades is None:
-        return
+    assert et is not None and et.max_upgrades is not None  # asked of those only (its ``types``)
     cap = line.presence if et.max_upgrades == "presence" else et.max_upgrades
     count = sum(c.choice.count for c in line.upgrades
                 if c.upgrade is None or c.upgrade.kind != "asset_option")
@@ -606,8 +615,7 @@ def _type_rules(view: StatlineView) -> Iterator[tuple[UpgradeRule, frozenset[str
     (CR bought for the type reaches the baseform; bought for a metaform type, that metaform)."""
     line = view.line
     et = line.type
-    if et is None or not et.upgrade_rules:
-        return
+    assert et is not None  # asked of known types only (the rules' ``types``)
     rules = [rule for rule in et.upgrade_rules if line.presence >= rule.from_presence]
     if not rules:
         return
@@ -622,7 +630,8 @@ TYPE_REQUIRES_UPGRADE = Rule("type-requires-upgrade", "error", CHAPTER, "OtH p.9
                              "the type must have an upgrade at this P")
 
 
-@TYPE_REQUIRES_UPGRADE.statline(together="type upgrade rules", reads=("rules", "cr"))
+@TYPE_REQUIRES_UPGRADE.statline(together="type upgrade rules", reads=("rules", "cr"),
+                                types=lambda et: bool(et.upgrade_rules))
 def type_requires_upgrade(view: StatlineView) -> Iterator[Fault]:
     """Upgrades a type must have from some Presence on (data: ``upgrade_rules``; supermechs
     OtH p.9-10)."""
@@ -637,7 +646,8 @@ TYPE_FORBIDS_UPGRADE = Rule("type-forbids-upgrade", "error", CHAPTER, "OtH p.9-1
                             "the type may not have an upgrade at this P")
 
 
-@TYPE_FORBIDS_UPGRADE.statline(together="type upgrade rules", reads=("rules", "cr"))
+@TYPE_FORBIDS_UPGRADE.statline(together="type upgrade rules", reads=("rules", "cr"),
+                               types=lambda et: bool(et.upgrade_rules))
 def type_forbids_upgrade(view: StatlineView) -> Iterator[Fault]:
     """Upgrades a type may not have from some Presence on (data: ``upgrade_rules``)."""
     for rule, taken, what in _type_rules(view):
@@ -869,9 +879,6 @@ def cr_purchase_option_missing(view: PurchaseView) -> Iterator[Fault]:
 
 def _cr_bought_alone(view: StatlineView) -> Iterator[UpgradeCost]:
     """The upgrades on this statline that CR buys for a whole type, paid with CR here."""
-    et = view.line.type
-    if et is None or (view.is_base and (et.upgrade_currency != "cr" or view.mode == "task_force")):
-        return
     for cost in view.line.upgrades:
         up = cost.upgrade
         if up is not None and up.scope == "type" and cost.currency == "cr":
@@ -882,11 +889,13 @@ CR_UPGRADE_WHOLE_TYPE = Rule("cr-upgrade-whole-type", "error", CHAPTER, "OtH p.2
                              "a CR upgrade bought for one element, not its type")
 
 
-@CR_UPGRADE_WHOLE_TYPE.statline(together="CR for a whole type", reads=("rules", "mode"))
+@CR_UPGRADE_WHOLE_TYPE.statline(together="CR for a whole type", reads=("rules", "mode"),
+                                types=lambda et: et.upgrade_currency == "cr")
 def cr_upgrade_whole_type(view: StatlineView) -> Iterator[Fault]:
-    """A CR upgrade is bought for the element's whole type, never for one element (OtH p.24).
-    A Task Force's element is judged so in the rounds that field it (OtH p.46)."""
-    if not view.is_base:
+    """A CR upgrade is bought for the element's whole type, never for one element (OtH p.24):
+    an element of a type that pays for upgrades with CR. A Task Force's element is judged so
+    in the rounds that field it (OtH p.46)."""
+    if not view.is_base or view.mode == "task_force":
         return
     et = view.line.type
     for cost in _cr_bought_alone(view):
@@ -906,7 +915,7 @@ METAFORM_CR_WHOLE_TYPE = Rule("metaform-cr-whole-type", "error", "Metaformers", 
 def metaform_cr_whole_type(view: StatlineView) -> Iterator[Fault]:
     """On a conventional metaform, a CR upgrade is bought for the whole metaform type, its
     own type for CR (OtH p.20)."""
-    if view.is_base:
+    if view.is_base or view.line.type is None:
         return
     et = view.line.type
     for cost in _cr_bought_alone(view):

@@ -71,11 +71,9 @@ def naval_abilities(rs: Ruleset, info: ElementInfo) -> tuple[list[str], int]:
     return chosen, count
 
 
-def _naval_support(view: ElementView) -> tuple[int, int] | None:
-    """(abilities bought, P) of a naval support; None for another element."""
+def _naval_support(view: ElementView) -> tuple[int, int]:
+    """(abilities bought, P) of a naval support."""
     info = view.info
-    if info.element.type != NAVAL_SUPPORT:
-        return None
     return naval_abilities(view.ruleset, info)[1], info.element.presence
 
 
@@ -84,12 +82,11 @@ NAVAL_SUPPORT_TOO_MANY_ABILITIES = Rule(
     "more naval abilities than its P", "one ability per P")
 
 
-@NAVAL_SUPPORT_TOO_MANY_ABILITIES.element()
+@NAVAL_SUPPORT_TOO_MANY_ABILITIES.element(types={NAVAL_SUPPORT})
 def naval_support_too_many(view: ElementView) -> Iterator[Fault]:
     """Naval support: each point of its Presence buys one force ability, no more (OtH p.39)."""
-    said = _naval_support(view)
-    if said is not None and said[0] > said[1]:
-        count, p = said
+    count, p = _naval_support(view)
+    if count > p:
         yield Fault(f"{plural(count, 'ability')} chosen; P{p} naval support buys {p}: drop one or raise "
                     "its P", field="upgrades")
 
@@ -99,12 +96,11 @@ NAVAL_SUPPORT_UNUSED_POINTS = Rule(
     "naval support points not spent", "points unspent")
 
 
-@NAVAL_SUPPORT_UNUSED_POINTS.element()
+@NAVAL_SUPPORT_UNUSED_POINTS.element(types={NAVAL_SUPPORT})
 def naval_support_unused(view: ElementView) -> Iterator[Fault]:
     """Naval support: a point of its Presence that buys no ability is FP for nothing (OtH p.39)."""
-    said = _naval_support(view)
-    if said is not None and said[0] < said[1]:
-        count, p = said
+    count, p = _naval_support(view)
+    if count < p:
         yield Fault(f"P{p} naval support buys {plural(p, 'ability')} but only {count} chosen "
                     f"({plural(p - count, 'point')} of FP bought nothing)", field="upgrades")
 
@@ -179,12 +175,11 @@ FIELD_HOSPITAL_NEEDS_CHQ = Rule(
     "a field hospital with no CHQ to pay it", "needs a CHQ")
 
 
-@FIELD_HOSPITAL_NEEDS_CHQ.element(reads=("rules", "command"))
+@FIELD_HOSPITAL_NEEDS_CHQ.element(reads=("rules", "command"), types={FIELD_HOSPITAL})
 def field_hospital_needs_chq(view: ElementView) -> Iterator[Fault]:
     """A field hospital is paid with a CHQ's Command Resources (OtH p.40)."""
     force, option = view.force, view.force.command_option
-    if view.info.element.type == FIELD_HOSPITAL and (
-            force.command_element is None or option is None or not option.needs_element):
+    if force.command_element is None or option is None or not option.needs_element:
         yield Fault("a field hospital is paid from a CHQ's Command Resources, and this force "
                     "has no CHQ", field="command")
 
@@ -194,13 +189,12 @@ FIELD_HOSPITAL_NEEDS_CR = Rule(
     "a field hospital with no CR spent on it", "needs CR")
 
 
-@FIELD_HOSPITAL_NEEDS_CR.element(reads=("rules", "command"))
+@FIELD_HOSPITAL_NEEDS_CR.element(reads=("rules", "command"), types={FIELD_HOSPITAL})
 def field_hospital_needs_cr(view: ElementView) -> Iterator[Fault]:
     """A field hospital is paid with the CHQ's Command Resources: a CHQ without them (its
     command has none, or weird command replaced them) cannot pay it (OtH p.40)."""
     force, option = view.force, view.force.command_option
-    if view.info.element.type != FIELD_HOSPITAL or force.command_element is None \
-            or option is None or not option.needs_element:
+    if force.command_element is None or option is None or not option.needs_element:
         return  # no CHQ: field-hospital-needs-chq
     if not option.command_resources or any(
             w.replaces == "command_resources" for w in force.command.weird):
@@ -213,10 +207,10 @@ FIELD_HOSPITAL_EMPTY = Rule(
     "a field hospital with nothing to heal", "no CR spent")
 
 
-@FIELD_HOSPITAL_EMPTY.element()
+@FIELD_HOSPITAL_EMPTY.element(types={FIELD_HOSPITAL})
 def field_hospital_empty(view: ElementView) -> Iterator[Fault]:
     """A field hospital with no CR spent on it does nothing (OtH p.40)."""
-    if view.info.element.type == FIELD_HOSPITAL and view.info.cr_spent == 0:
+    if view.info.cr_spent == 0:
         up = view.ruleset.upgrades.get(HOSPITAL_CR)  # named as the player sees it, never its id
         yield Fault("no CR spent on the field hospital: it does nothing (take "
                     f"\"{up.name if up else HOSPITAL_CR}\", once per CR)", field="upgrades")
@@ -227,11 +221,11 @@ FIELD_HOSPITAL_DICE = Rule(
     "the dice a field hospital rolls")
 
 
-@FIELD_HOSPITAL_DICE.element()
+@FIELD_HOSPITAL_DICE.element(types={FIELD_HOSPITAL})
 def field_hospital_dice(view: ElementView) -> Iterator[Fault]:
     """A field hospital rolls a d12 for each CR spent on it, any amount (OtH p.40)."""
     spent = view.info.cr_spent
-    if view.info.element.type == FIELD_HOSPITAL and spent:
+    if spent:
         yield Fault(f"{spent} CR spent: roll {spent}d12 before the battle for Defence and "
                     "Recover re-rolls", field="upgrades")
 

@@ -46,16 +46,16 @@ SUPERHEAVY_RAPID = Rule(
     "a supermech or supertank made rapid", "cannot be rapid")
 
 
-@SUPERHEAVY_RAPID.statline(reads=("rules", "cr"))
+@SUPERHEAVY_RAPID.statline(reads=("rules", "cr"), types=NEVER_RAPID.keys())
 def superheavy_never_rapid(view: StatlineView) -> Iterator[Fault]:
     """Supermechs (OtH p.9) and supertanks (OtH p.10) cannot be rapid, whatever grants it (an
     upgrade of its own or one CR bought for its type)."""
     info = view.info
-    source = NEVER_RAPID.get(info.element.type)
-    if view.is_base and source is not None and "rapid" in info.special_rules:
+    if view.is_base and "rapid" in info.special_rules:
         name = info.type.name if info.type else info.element.type
         yield Fault(f"{with_article(name)} cannot be rapid; remove what makes it rapid",
-                    short=f"{with_article(name)} cannot be rapid", field="upgrades", cite=source)
+                    short=f"{with_article(name)} cannot be rapid", field="upgrades",
+                    cite=NEVER_RAPID[info.element.type])
 
 
 SUPERHEAVY_FREE_CHQ = Rule(
@@ -343,11 +343,11 @@ EVENT_SUPERHEAVIES_BARRED = Rule(
     "superheavies barred by the event", "barred by the event")
 
 
-@EVENT_SUPERHEAVIES_BARRED.element()
+@EVENT_SUPERHEAVIES_BARRED.element(types=is_superheavy)
 def event_superheavies_barred(view: ElementView) -> Iterator[Fault]:
     """Organisers may bar superheavies (OtH p.17; data: ``[event] superheavies_allowed``)."""
     event, info = view.ruleset.event, view.info
-    if not event.superheavies_allowed and is_superheavy(info.type):
+    if not event.superheavies_allowed:
         name = info.type.name if info.type else info.element.type
         yield Fault(f"this event bars superheavies ({name})", field="type",
                     cite=cite(event, "OtH p.17 (event option)"))
@@ -358,14 +358,13 @@ EVENT_SUPERHEAVY_PRESENCE = Rule(
     "a superheavy over the event's P cap", "over the event's P cap")
 
 
-@EVENT_SUPERHEAVY_PRESENCE.element()
+@EVENT_SUPERHEAVY_PRESENCE.element(types=is_superheavy)
 def event_superheavy_presence(view: ElementView) -> Iterator[Fault]:
     """Organisers may cap superheavies' Presence (OtH p.17; data: ``[event]
     superheavy_max_presence``)."""
     event, info = view.ruleset.event, view.info
     cap = event.superheavy_max_presence
-    if event.superheavies_allowed and cap is not None and is_superheavy(info.type) \
-            and info.element.presence > cap:
+    if event.superheavies_allowed and cap is not None and info.element.presence > cap:
         yield Fault(f"this event allows superheavies up to P{cap}, not P{info.element.presence}",
                     field="presence", cite=cite(event, "OtH p.17 (event option)"))
 
@@ -375,12 +374,12 @@ EVENT_SUPERTANK_MIN_STAT = Rule(
     "a supertank stat under the event's minimum", "under the event's minimum")
 
 
-@EVENT_SUPERTANK_MIN_STAT.element()
+@EVENT_SUPERTANK_MIN_STAT.element(types={"supertank"})
 def event_supertank_minimum_stats(view: ElementView) -> Iterator[Fault]:
     """Competitive events may require every supertank stat to be at least 2 (OtH p.9-10;
     data: ``[event] supertank_min_stat``)."""
     minimum, info = view.ruleset.event.supertank_min_stat, view.info
-    if minimum is None or info.element.type != "supertank" or info.type is None:
+    if minimum is None or info.type is None:
         return
     low = [s for s in info.type.stats if info.element.stats.get(s, 0) < minimum]
     if low:

@@ -45,6 +45,15 @@ each round of a Task Force (a battlegroup chosen from the list, OtH p.46).
 reported element by element rather than rule by rule: all that is wrong with one element's
 upgrades reads together (per statline: each upgrade's rules in turn, then the statline's).
 
+``types`` and ``upgrades``: what an element-level predicate concerns, in the rules' own
+data (as ruff registers a rule for the kinds of node it checks). ``types``: the element
+types of the statline (or the element) it is about, as their ids (``types={"supertank"}``)
+or as a test of the type (``types=tagged("gun_beast")``, :func:`tagged`). ``upgrades``, for
+an upgrade predicate: the upgrades it is about, as a test of the upgrade
+(``upgrades=lambda up: bool(up.options)``). The predicate is asked of nothing else, nor of a
+statline whose type (an upgrade whose id) the rules do not know, and its body does not test
+it again. The validator and the pickers ask the same :meth:`Check.asks`.
+
 ``reads``: what a predicate declares it reads beyond its view's own object, from
 :data:`READS`. The evaluator may keep a predicate's answer while what it reads is the same
 (its business, never the rule's); a statline or element predicate may not read
@@ -199,6 +208,11 @@ class RoundView:
 
 
 Predicate = Callable[..., Iterable[Any]]
+#: which element types a predicate concerns (``types``): their ids, or a test of a type's data
+TypeTest = Callable[["ElementType"], bool]
+Types = TypeTest | Iterable[str]
+#: which upgrades an upgrade predicate concerns (``upgrades``), as a test of the upgrade's data
+UpgradeTest = Callable[["Upgrade"], bool]
 _ORDER = itertools.count()
 
 
@@ -218,10 +232,37 @@ class Check:
     predicate: Predicate
     order: int
     together: str | None = None
+    types: TypeTest | frozenset[str] | None = None
+    upgrades: UpgradeTest | None = None
 
     @property
     def name(self) -> str:
         return self.predicate.__name__
+
+    def asks(self, type_id: str, type_: ElementType | None,
+             upgrade: Upgrade | None = None) -> bool:
+        """Whether the predicate is asked of a view of an element or statline of type
+        ``type_id`` (``type_``: None when the rules do not know it) and, for an upgrade
+        predicate, of ``upgrade`` (None: an id they do not know), as its ``types`` and
+        ``upgrades`` declare."""
+        types = self.types
+        if types is not None:
+            if type_ is None:
+                return False
+            if isinstance(types, frozenset):
+                if type_id not in types:
+                    return False
+            elif not types(type_):
+                return False
+        return self.upgrades is None or (upgrade is not None and self.upgrades(upgrade))
+
+
+def tagged(tag: str) -> TypeTest:
+    """``types=``: the element types that carry ``tag`` (a gun-beast, a gribbly ...)."""
+    def test(type_: ElementType) -> bool:
+        return type_.has_tag(tag)
+    test.__name__ = f"tagged({tag!r})"
+    return test
 
 
 @dataclass(eq=False)
@@ -245,36 +286,45 @@ class Rule:
             raise ValueError(f"a rule's code is lower-case-with-dashes: {self.code!r}")
 
     def _attach(self, scope: Scope, modes: Iterable[str], reads: Iterable[str],
-                together: str | None = None) -> Callable[[Predicate], Predicate]:
+                together: str | None = None, types: Types | None = None,
+                upgrades: UpgradeTest | None = None) -> Callable[[Predicate], Predicate]:
         modes, reads = frozenset(modes), frozenset(reads)
+        concerns = types if types is None or callable(types) else frozenset(types)
         if not modes <= ALL_MODES:
             raise ValueError(f"{self.code}: unknown modes {sorted(modes - ALL_MODES)}")
         if not reads <= READS:
             raise ValueError(f"{self.code}: unknown reads {sorted(reads - READS)}")
         if scope in ("upgrade", "statline", "element") and "elements" in reads:
             raise ValueError(f"{self.code}: a {scope} predicate may not read the other elements")
+        if types is not None and scope not in ("upgrade", "statline", "element"):
+            raise ValueError(f"{self.code}: only an element-level predicate concerns types")
+        if upgrades is not None and scope != "upgrade":
+            raise ValueError(f"{self.code}: only an upgrade predicate concerns upgrades")
 
         def attach(predicate: Predicate) -> Predicate:
             self.checks.append(Check(self, scope, modes, reads, predicate, next_order(),
-                                     together))
+                                     together, concerns, upgrades))
             return predicate
 
         return attach
 
     def upgrade(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
-                together: str | None = None) -> Callable[[Predicate], Predicate]:
+                together: str | None = None, types: Types | None = None,
+                upgrades: UpgradeTest | None = None) -> Callable[[Predicate], Predicate]:
         """Attach a predicate ``(UpgradeView) -> Iterable[Fault]``."""
-        return self._attach("upgrade", modes, reads, together)
+        return self._attach("upgrade", modes, reads, together, types, upgrades)
 
     def statline(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
-                 together: str | None = None) -> Callable[[Predicate], Predicate]:
+                 together: str | None = None,
+                 types: Types | None = None) -> Callable[[Predicate], Predicate]:
         """Attach a predicate ``(StatlineView) -> Iterable[Fault]``."""
-        return self._attach("statline", modes, reads, together)
+        return self._attach("statline", modes, reads, together, types)
 
     def element(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
-                together: str | None = None) -> Callable[[Predicate], Predicate]:
+                together: str | None = None,
+                types: Types | None = None) -> Callable[[Predicate], Predicate]:
         """Attach a predicate ``(ElementView) -> Iterable[Fault]``."""
-        return self._attach("element", modes, reads, together)
+        return self._attach("element", modes, reads, together, types)
 
     def purchase(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules", "cr"),
                  together: str | None = None) -> Callable[[Predicate], Predicate]:

@@ -6,11 +6,12 @@ per code, its predicates over plain views) and handed to :func:`evaluate` as a
 order is rules < roster < engine < checks), and ``horizon_builder.checks.validate`` is the
 one-line call everyone else makes. Speed is this module's own business: rules, edits and
 the session carry no hints for it. The predicates of a mode are laid out once in blocks (a
-:class:`_Plan`); the element-level ones are asked element by element, in groups by what
-they declare they read, and what a group said of an element is kept
-(:mod:`horizon_builder.engine.kept`) while what it reads is the same: after an edit only
-the changed element is asked again, and a Task Force's round asks only the predicates that
-read its command, CR or mode (figures: docs/perf/issue-32.md).
+:class:`_Plan`); the element-level ones are asked element by element, view by view, each
+of the views it concerns (its declared ``types`` and ``upgrades``: :meth:`Check.asks`),
+and what they said of an element is kept (:mod:`horizon_builder.engine.kept`) in groups by
+what they declare they read while that is the same: after an edit only the changed element
+is asked again, and a Task Force's round asks only the predicates that read its command, CR
+or mode (figures: docs/perf/issue-32.md).
 
 A predicate that raises becomes an ``internal-check-error`` finding (a bug to report) after
 whatever it said before it raised; the other rules are still asked.
@@ -21,7 +22,7 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from horizon_builder.engine import kept
@@ -49,6 +50,7 @@ from horizon_builder.engine.rule import (
     Check,
     ElementView,
     Fault,
+    Predicate,
     PurchaseView,
     Registry,
     RoundView,
@@ -58,7 +60,7 @@ from horizon_builder.engine.rule import (
 )
 from horizon_builder.engine.totals import Totals, compute_totals
 from horizon_builder.roster.models import Element, Roster
-from horizon_builder.rules.models import Ruleset, RulesLayer
+from horizon_builder.rules.models import ElementType, Ruleset, RulesLayer, Upgrade
 
 
 @dataclass(frozen=True)
@@ -179,14 +181,19 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     its block."""
     plan = _plan(rules, mode, round_view is not None)
     failed: _Failed = {}
-    of_force = [_ask_force(block, force, round_view, failed) for block in plan.blocks]
+    of_force = {block.index: _ask_force(block, force, round_view, failed)
+                for block in plan.of_force}
     of_elements = _ask_elements(plan, force, failed)
     parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
     name = force.round_name
-    for block in plan.blocks:
-        found = of_force[block.index] + of_elements[block.index]
+    for block, of_element in enumerate(of_elements):  # each block's: the force's first
+        found = of_force.get(block)
+        if found is None:
+            found = of_element
+        elif of_element:
+            found.extend(of_element)
         for check, error, index in failed.values():
-            if index != block.index:
+            if index != block:
                 continue
             found.append(Finding(INTERNAL_CHECK_ERROR.severity, INTERNAL_CHECK_ERROR.code,
                                  f"check {check.name} failed: {error!r}; please report this",
@@ -245,6 +252,38 @@ class _Plan:
     blocks: tuple[_Block, ...]
     groups: tuple[_Group, ...]
     block_of: dict[int, int]
+    #: the blocks with predicates of the force as a whole (round, purchase or force scope)
+    of_force: tuple[_Block, ...]
+    #: what :meth:`asked` found: by the groups asked, the scope, the type id and the ids of
+    #: the type and upgrade objects, each entry holding those objects (their ids stay theirs)
+    _asked: dict[tuple[int, int, str, int, int], tuple[object, object, _Asking]] = field(
+        default_factory=dict, repr=False)
+
+    def asked(self, groups: int, scope: int, type_id: str, type_: ElementType | None,
+              upgrade: Upgrade | None) -> _Asking:
+        """The predicates of ``scope`` of the ``groups`` asked (a bit for each, by its place)
+        that concern a view of type ``type_id`` (``type_``) and ``upgrade``
+        (:meth:`Check.asks`), in order: each as its predicate, its check and its group's
+        place."""
+        key = (groups, scope, type_id, id(type_), id(upgrade))
+        hit = self._asked.get(key)
+        if hit is None:
+            if len(self._asked) >= _ASKED_LIMIT:  # rulesets come and go: stay bounded
+                self._asked.clear()
+            asking = tuple(sorted(
+                ((check.predicate, check, place) for place, group in enumerate(self.groups)
+                 if groups >> place & 1
+                 for check in group.by_scope[scope] if check.asks(type_id, type_, upgrade)),
+                key=lambda asked: asked[1].order))
+            hit = self._asked[key] = (type_, upgrade, asking)
+        return hit[2]
+
+
+#: the element-level predicates asked of one view: each as its predicate, its check and the
+#: place of its group
+_Asking = tuple[tuple[Predicate, Check, int], ...]
+#: the most entries a plan keeps of what it asks of which views
+_ASKED_LIMIT = 4_096
 
 
 #: what of the force an element-level predicate may read beyond its element
@@ -281,7 +320,8 @@ def _plan(rules: Registry, mode: str, in_round: bool) -> _Plan:
             return tuple(c for c in group if c.scope == scope)
         groups.append(_Group(reads, in_scope("element"), in_scope("upgrade"),
                              in_scope("statline"), tuple(group)))
-    return _Plan(tuple(blocks), tuple(groups), block_of)
+    return _Plan(tuple(blocks), tuple(groups), block_of,
+                 tuple(b for b in blocks if b.rounds or b.purchases or b.forces))
 
 
 #: the predicates that raised in one run: check order -> (check, what it raised, its block)
@@ -339,7 +379,8 @@ def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Fi
     out: list[list[Finding]] = [[] for _ in plan.blocks]
     if not plan.groups:
         return out
-    asked = [(group, _context_token(group, force)) for group in plan.groups]
+    tokens = [_context_token(group, force) for group in plan.groups]
+    every = (1 << len(tokens)) - 1
     ruleset, block_of = force.ruleset, plan.block_of
     # the ruleset by a weak reference: what is kept never keeps a list's rules alive (an
     # event's check judges many lists, each with its own), and is never found again under
@@ -349,22 +390,31 @@ def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Fi
         element = info.element
         key = (id(element), id(ruleset), _info_context(info))
         entry: tuple[weakref.ref[Ruleset], dict[int, _Said]] | None = kept.SAID.get(key)
+        found: list[_Saying] = []
         if entry is None or entry[0]() is not ruleset:
             entry = (rules_ref, {})
             kept.SAID.put(key, (element,), entry)
-        memo = entry[1]
-        views: list[_Asked] | None = None
-        found: list[_Saying] = []
-        for group, token in asked:
-            said = memo.get(token) if not failed else None
-            if said is None:
-                if views is None:
-                    views = _views(force, info)
-                said = _ask_element(group, views, info, failed, block_of)
-                if not failed:
-                    memo[token] = said
-            if said:
-                found.extend(said)
+            missing = every  # the groups to ask (a bit for each, by its place): all of them
+        elif failed:
+            missing = every
+        else:
+            missing = 0
+            for place, token in enumerate(tokens):
+                said = entry[1].get(token)
+                if said is None:
+                    missing |= 1 << place
+                elif said:
+                    found.extend(said)
+        if missing:
+            memo = entry[1]
+            answers = _ask_element(plan, missing, _views(force, info), info, failed)
+            for place, token in enumerate(tokens):
+                if missing >> place & 1:
+                    answer = answers.get(place)
+                    if not failed:
+                        memo[token] = tuple(answer) if answer else ()
+                    if answer:
+                        found.extend(answer)
         if len(found) > 1:  # several groups' findings in one block: in the order asked
             found.sort(key=lambda s: (block_of[s[0]], s[1], s[2], s[0]))
         for order, _, _, finding in found:
@@ -386,9 +436,10 @@ _ELEMENT, _UPGRADE, _STATLINE = 0, 1, 2
 #: a statline's own predicates come after those of every upgrade on it
 _AFTER_UPGRADES = 1 << 30
 #: one view of an element a predicate is asked about: its scope, the view, the statline (0:
-#: the element's own; 1: the baseform; 2 on: a metaform) and the upgrade on it (an upgrade's
-#: place; :data:`_AFTER_UPGRADES` for the statline's own)
-_Asked = tuple[int, object, int, int]
+#: the element's own; 1: the baseform; 2 on: a metaform), the upgrade on it (an upgrade's
+#: place; :data:`_AFTER_UPGRADES` for the statline's own), and the type and upgrade it is of
+#: (which predicates concern it: :meth:`Check.asks`)
+_Asked = tuple[int, object, int, int, str, "ElementType | None", "Upgrade | None"]
 #: one finding a group's predicate said of an element: the predicate's order, the statline
 #: and the upgrade it was said of (as :data:`_Asked`), the finding
 _Saying = tuple[int, int, int, Finding]
@@ -399,32 +450,39 @@ _Said = tuple[_Saying, ...]
 def _views(force: Analysis, info: ElementInfo) -> list[_Asked]:
     """Every view of an element, in the order its predicates are asked: the element's, then
     per statline each upgrade's, then the statline's."""
-    out: list[_Asked] = [(_ELEMENT, ElementView(force, info), 0, 0)]
-    for line, view in enumerate(statline_views(force, info), 1):
-        out.extend((_UPGRADE, UpgradeView(view, cost), line, place)
-                   for place, cost in enumerate(view.line.upgrades))
-        out.append((_STATLINE, view, line, _AFTER_UPGRADES))
+    out: list[_Asked] = [(_ELEMENT, ElementView(force, info), 0, 0, info.element.type,
+                          info.type, None)]
+    lines = statline_views(force, info) if info.forms else (StatlineView(force, info, info.base),)
+    for line, view in enumerate(lines, 1):
+        statline = view.line
+        type_id, type_ = statline.type_id, statline.type
+        for place, cost in enumerate(statline.upgrades):
+            out.append((_UPGRADE, UpgradeView(view, cost), line, place, type_id, type_,
+                        cost.upgrade))
+        out.append((_STATLINE, view, line, _AFTER_UPGRADES, type_id, type_, None))
     return out
 
 
-def _ask_element(group: _Group, views: list[_Asked], info: ElementInfo, failed: _Failed,
-                 block_of: dict[int, int]) -> _Said:
-    """What a group's predicates say of one element (``views``: :func:`_views`). One that
-    raises is noted in ``failed`` (with its block) and asked no more, as :func:`_say` does:
-    written out here, as this loop asks every predicate of every element."""
-    found: list[_Saying] = []
-    by_scope = group.by_scope
-    for scope, view, line, place in views:
-        for check in by_scope[scope]:
+def _ask_element(plan: _Plan, groups: int, views: list[_Asked], info: ElementInfo,
+                 failed: _Failed) -> dict[int, list[_Saying]]:
+    """What the predicates of the ``groups`` asked (a bit for each) say of one element
+    (``views``: :func:`_views`), by the place of their group, each group's in the order
+    asked. One that raises is noted in ``failed`` (with its block) and asked no more, as
+    :func:`_say` does: written out here, as this loop asks every predicate of every element."""
+    said: dict[int, list[_Saying]] = {}
+    asked = plan.asked
+    for scope, view, line, place, type_id, type_, upgrade in views:
+        for predicate, check, group in asked(groups, scope, type_id, type_, upgrade):
             if failed and check.order in failed:
                 continue
             try:
-                for fault in check.predicate(view):
+                for fault in predicate(view):
                     if not fault.duplicate:
-                        found.append((check.order, line, place, _finding(check, fault, info)))
+                        said.setdefault(group, []).append(
+                            (check.order, line, place, _finding(check, fault, info)))
             except Exception as exc:  # a bug in one rule must not hide the others
-                failed[check.order] = (check, exc, block_of[check.order])
-    return tuple(found)
+                failed[check.order] = (check, exc, plan.block_of[check.order])
+    return said
 
 
 _TOKENS = itertools.count()
@@ -514,10 +572,15 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
     view = _statline_view(force, info, line)
     upgrades = [UpgradeView(view, cost) for cost in line.upgrades
                 if about is None or cost.choice.id == about]
-    statline: list[object] = [view]
+    type_id, type_ = line.type_id, line.type
     for check in _statline_checks(rules, force.mode, codes, reading):
-        for asked in upgrades if check.scope == "upgrade" else statline:
-            for fault in check.predicate(asked):
+        if check.scope == "upgrade":
+            for asked in upgrades:
+                if check.asks(type_id, type_, asked.cost.upgrade):
+                    for fault in check.predicate(asked):
+                        yield _reason(check.rule, fault)
+        elif check.asks(type_id, type_):
+            for fault in check.predicate(view):
                 yield _reason(check.rule, fault)
 
 
@@ -530,7 +593,7 @@ def upgrade_reasons(rules: Registry, force: Analysis, info: ElementInfo, line: S
     it at all) this way before building the statline with it. ``reading``: as for
     :func:`statline_reasons`."""
     checks = [c for c in _statline_checks(rules, force.mode, codes, reading)
-              if c.scope == "upgrade"]
+              if c.scope == "upgrade" and c.asks(line.type_id, line.type, offered.upgrade)]
     if not checks:
         return
     asked = UpgradeView(_statline_view(force, info, line), offered)
