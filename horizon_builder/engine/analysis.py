@@ -24,7 +24,7 @@ InfoOf = Callable[["Ruleset", "Element", tuple[object, ...], Callable[[], "Eleme
                   "ElementInfo"]
 
 
-@dataclass
+@dataclass(slots=True)
 class UpgradeCost:
     """What one upgrade choice costs this element, and in which currency."""
 
@@ -41,7 +41,7 @@ class UpgradeCost:
         return self.upgrade is not None and paid is not None and paid not in self.options
 
 
-@dataclass
+@dataclass(slots=True)
 class StatlineInfo:
     """Pool accounting for one statline (an element's baseform, or one metaform)."""
 
@@ -111,7 +111,7 @@ def granted_rules(ruleset: Ruleset, line: StatlineInfo,
     return out
 
 
-@dataclass
+@dataclass(slots=True)
 class ElementInfo:
     """Everything derived about one element (its place is its index in ``Analysis.elements``).
 

@@ -77,7 +77,7 @@ def payment_options(et: ElementType | None, upgrade: Upgrade, *,
     if accepts == ("free",):
         return accepts
     pays = element_pays(et)
-    options = tuple(p for p in accepts if p in pays)
+    options = tuple([p for p in accepts if p in pays])
     if free_granted and upgrade.kind == FREE_KIND:
         options += ("free",)
     return options

@@ -532,17 +532,13 @@ class Ruleset(RuleModel):
         description="Upgrade id → the elements that need it, barred where an era bars it.")
     def matches(self, element_type_id: str, names: list[str]) -> bool:
         """True when an element type is named in an eligibility list by id, category or tag."""
-        if not names:
+        if not names or element_type_id in names:
             return True
         et = self.element_types.get(element_type_id)
         if et is None:
-            return element_type_id in names
-        return (
-            element_type_id in names
-            or et.category in names
-            or (et.family is not None and et.family in names)
-            or not set(et.tags).isdisjoint(names)
-        )
+            return False
+        return (et.category in names or (et.family is not None and et.family in names)
+                or any(tag in names for tag in et.tags))
 
     def form_upgrade_ids(self) -> set[str]:
         """Upgrades that give an element forms (those with ``form_types``: metaform)."""
