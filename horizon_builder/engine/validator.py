@@ -390,7 +390,7 @@ def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Fi
         element = info.element
         key = (id(element), id(ruleset), _info_context(info))
         entry: tuple[weakref.ref[Ruleset], dict[int, _Said]] | None = kept.SAID.get(key)
-        found: list[_Saying] = []
+        found: list[_Saying] = []  # what the groups kept said
         if entry is None or entry[0]() is not ruleset:
             entry = (rules_ref, {})
             kept.SAID.put(key, (element,), entry)
@@ -407,19 +407,28 @@ def _ask_elements(plan: _Plan, force: Analysis, failed: _Failed) -> list[list[Fi
                     found.extend(said)
         if missing:
             memo = entry[1]
-            answers = _ask_element(plan, missing, _views(force, info), info, failed)
-            for place, token in enumerate(tokens):
-                if missing >> place & 1:
-                    answer = answers.get(place)
-                    if not failed:
+            in_order, answers = _ask_element(plan, missing, _views(force, info), info, failed)
+            if not failed:
+                for place, token in enumerate(tokens):
+                    if missing >> place & 1:
+                        answer = answers.get(place)
                         memo[token] = tuple(answer) if answer else ()
-                    if answer:
-                        found.extend(answer)
-        if len(found) > 1:  # several groups' findings in one block: in the order asked
-            found.sort(key=lambda s: (block_of[s[0]], s[1], s[2], s[0]))
+            if not found:  # asked now only: in the order asked, each block's part in its order
+                found = in_order
+            else:  # some kept, some asked now: put back in the order asked
+                found.extend(in_order)
+                found.sort(key=_in_order(block_of))
+        elif len(found) > 1:  # several kept groups' findings: put back in the order asked
+            found.sort(key=_in_order(block_of))
         for order, _, _, finding in found:
             out[block_of[order]].append(finding)
     return out
+
+
+def _in_order(block_of: dict[int, int]) -> Callable[[_Saying], tuple[int, int, int, int]]:
+    """The order findings of one element are reported in: by block, statline, upgrade and
+    predicate (as one pass over its views asks them, block by block)."""
+    return lambda saying: (block_of[saying[0]], saying[1], saying[2], saying[0])
 
 
 def _info_context(info: ElementInfo) -> tuple[object, ...]:
@@ -464,11 +473,13 @@ def _views(force: Analysis, info: ElementInfo) -> list[_Asked]:
 
 
 def _ask_element(plan: _Plan, groups: int, views: list[_Asked], info: ElementInfo,
-                 failed: _Failed) -> dict[int, list[_Saying]]:
+                 failed: _Failed) -> tuple[list[_Saying], dict[int, list[_Saying]]]:
     """What the predicates of the ``groups`` asked (a bit for each) say of one element
-    (``views``: :func:`_views`), by the place of their group, each group's in the order
-    asked. One that raises is noted in ``failed`` (with its block) and asked no more, as
-    :func:`_say` does: written out here, as this loop asks every predicate of every element."""
+    (``views``: :func:`_views`): all of it in the order asked (by statline, upgrade and
+    predicate: each block's part in its order), and by the place of their group. One that
+    raises is noted in ``failed`` (with its block) and asked no more, as :func:`_say` does:
+    written out here, as this loop asks every predicate of every element."""
+    in_order: list[_Saying] = []
     said: dict[int, list[_Saying]] = {}
     asked = plan.asked
     for scope, view, line, place, type_id, type_, upgrade in views:
@@ -478,11 +489,12 @@ def _ask_element(plan: _Plan, groups: int, views: list[_Asked], info: ElementInf
             try:
                 for fault in predicate(view):
                     if not fault.duplicate:
-                        said.setdefault(group, []).append(
-                            (check.order, line, place, _finding(check, fault, info)))
+                        saying = (check.order, line, place, _finding(check, fault, info))
+                        in_order.append(saying)
+                        said.setdefault(group, []).append(saying)
             except Exception as exc:  # a bug in one rule must not hide the others
                 failed[check.order] = (check, exc, plan.block_of[check.order])
-    return said
+    return in_order, said
 
 
 _TOKENS = itertools.count()
