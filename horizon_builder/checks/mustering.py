@@ -116,14 +116,13 @@ STAT_NOT_ENTERED = Rule(
     "a fixed statline nobody has entered yet")
 
 
-@STAT_NOT_ENTERED.statline(types=lambda et: et.pool is None)
+@STAT_NOT_ENTERED.statline()
 def stat_not_entered(view: StatlineView) -> Iterator[Fault]:
-    """A fixed statline (a type without a pool) nobody knows yet (the core book's tables are
-    not available: RULES.md §0) is only "not entered": a warning, so a list's legality never
-    rests on it; the player enters it once (Rules screen, or on the element)."""
+    """A fixed statline nobody knows yet (the core book's tables are not available: RULES.md
+    §0) is only "not entered": a warning, so a list's legality never rests on it; the player
+    enters it once (Rules screen, or on the element)."""
     et = view.line.type
-    assert et is not None  # asked of known types only (its ``types``)
-    if view.line.presence in et.statlines:
+    if et is None or not _fixed_unknown(view):
         return
     missing = _missing(view)
     if missing:

@@ -54,7 +54,6 @@ from horizon_builder.engine.rule import (
     PurchaseView,
     Registry,
     RoundView,
-    Rule,
     StatlineView,
     UpgradeView,
 )
@@ -461,8 +460,7 @@ def _views(force: Analysis, info: ElementInfo) -> list[_Asked]:
     per statline each upgrade's, then the statline's."""
     out: list[_Asked] = [(_ELEMENT, ElementView(force, info), 0, 0, info.element.type,
                           info.type, None)]
-    lines = statline_views(force, info) if info.forms else (StatlineView(force, info, info.base),)
-    for line, view in enumerate(lines, 1):
+    for line, view in enumerate(statline_views(force, info), 1):
         statline = view.line
         type_id, type_ = statline.type_id, statline.type
         for place, cost in enumerate(statline.upgrades):
@@ -589,11 +587,9 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
         if check.scope == "upgrade":
             for asked in upgrades:
                 if check.asks(type_id, type_, asked.cost.upgrade):
-                    for fault in check.predicate(asked):
-                        yield _reason(check.rule, fault)
+                    yield from _reasons(check, asked)
         elif check.asks(type_id, type_):
-            for fault in check.predicate(view):
-                yield _reason(check.rule, fault)
+            yield from _reasons(check, view)
 
 
 def upgrade_reasons(rules: Registry, force: Analysis, info: ElementInfo, line: StatlineInfo,
@@ -610,14 +606,16 @@ def upgrade_reasons(rules: Registry, force: Analysis, info: ElementInfo, line: S
         return
     asked = UpgradeView(_statline_view(force, info, line), offered)
     for check in checks:
-        for fault in check.predicate(asked):
-            yield _reason(check.rule, fault)
+        yield from _reasons(check, asked)
 
 
-def _reason(rule: Rule, fault: Fault) -> Reason:
-    """A predicate's fault as a reason of its rule."""
-    return Reason(rule.code, fault.message, fault.short or rule.short, fault.cite or rule.page,
-                  fault.field, fault.provisional, rule.severity, fault.subject, fault.duplicate)
+def _reasons(check: Check, asked: object) -> Iterator[Reason]:
+    """A predicate's faults on one view, as reasons of its rule."""
+    rule = check.rule
+    for fault in check.predicate(asked):
+        yield Reason(rule.code, fault.message, fault.short or rule.short,
+                     fault.cite or rule.page, fault.field, fault.provisional,
+                     rule.severity, fault.subject, fault.duplicate)
 
 
 @lru_cache(maxsize=256)
