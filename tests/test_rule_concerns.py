@@ -1,6 +1,7 @@
-"""What an element-level predicate concerns (``types=``, ``upgrades=``: engine/rule.py), as ruff
-registers a rule for the kinds of node it checks: the validator and the pickers ask it of those
-statlines, elements and upgrades only, and of no type or upgrade the rules do not know."""
+"""What an element-level predicate concerns (``types=``, ``upgrades=``, ``metaforms=``:
+engine/rule.py), as ruff registers a rule for the kinds of node it checks: the validator and
+the pickers ask it of those statlines, elements and upgrades only, and of no type or upgrade
+the rules do not know."""
 
 from __future__ import annotations
 
@@ -9,8 +10,18 @@ from collections.abc import Iterator
 import pytest
 
 from horizon_builder.engine.analysis import analyse
-from horizon_builder.engine.rule import Fault, Registry, Rule, StatlineView, UpgradeView, tagged
+from horizon_builder.engine.rule import (
+    ElementView,
+    Fault,
+    Registry,
+    Rule,
+    StatlineView,
+    UpgradeView,
+    tagged,
+)
 from horizon_builder.engine.validator import evaluate, statline_reasons
+from horizon_builder.files.resources import examples_dir
+from horizon_builder.roster.io import load
 from horizon_builder.roster.models import Element
 from horizon_builder.roster.samples import make_roster
 from horizon_builder.rules.models import Ruleset
@@ -105,3 +116,57 @@ def test_a_picker_asks_a_predicate_of_what_it_concerns_only(ruleset: Ruleset) ->
         asked.clear()
         list(statline_reasons(registry, force, element, lambda info: info.base))
         assert asked == _expected(ruleset, [element]), element.type
+
+
+def test_metaform_rules_are_asked_of_metaformers_and_their_metaforms_only(
+        ruleset: Ruleset) -> None:
+    """``metaforms=True`` (the metaformers' rules, OtH p.19-20): an element predicate is asked
+    of an element with metaforms, a statline or upgrade predicate of a metaform's statline
+    (and its upgrades), by the validator and the picker alike."""
+    asked: list[tuple[str, str, str]] = []
+    rule = Rule("x-metaforms", "warning", "test", "test", "metaforms")
+
+    @rule.element(metaforms=True)
+    def of_metaformers(view: ElementView) -> Iterator[Fault]:
+        asked.append(("element", view.info.element.id, ""))
+        return iter(())
+
+    @rule.statline(metaforms=True)
+    def of_metaforms(view: StatlineView) -> Iterator[Fault]:
+        asked.append(("statline", view.info.element.id, view.prefix))
+        return iter(())
+
+    @rule.upgrade(metaforms=True)
+    def of_their_upgrades(view: UpgradeView) -> Iterator[Fault]:
+        asked.append(("upgrade", view.statline.info.element.id,
+                      view.statline.prefix + view.cost.choice.id))
+        return iter(())
+
+    roster = load(examples_dir() / "oth-metaformers.toml", personal=False).roster
+    expected: list[tuple[str, str, str]] = []
+    for element in roster.elements:
+        if element.forms:
+            expected.append(("element", element.id, ""))
+        for index, form in enumerate(element.forms, 1):
+            expected += [("upgrade", element.id, f"forms[{index}].{c.id}") for c in form.upgrades]
+            expected.append(("statline", element.id, f"forms[{index}]."))
+    assert any(e.forms for e in roster.elements) and any(not e.forms for e in roster.elements)
+    assert any(kind == "upgrade" for kind, _, _ in expected)
+    evaluate(roster, ruleset, Registry([rule]))
+    assert asked == expected
+
+    force = analyse(roster, ruleset)
+    for element in roster.elements:
+        asked.clear()
+        list(statline_reasons(Registry([rule]), force, element, lambda info: info.base))
+        assert asked == []  # a baseform: none of them
+        for index in range(len(element.forms)):
+            asked.clear()
+            list(statline_reasons(Registry([rule]), force, element,
+                                  lambda info, n=index: info.forms[n]))
+            assert sorted(asked) == sorted(  # (rule by rule: the statline's first here)
+                [("upgrade", element.id, f"forms[{index + 1}].{c.id}")
+                 for c in element.forms[index].upgrades]
+                + [("statline", element.id, f"forms[{index + 1}].")])
+    with pytest.raises(ValueError, match="only an element-level predicate concerns metaforms"):
+        rule._attach("force", ("battlegroup",), ("rules",), metaforms=True)

@@ -59,17 +59,17 @@ def _said(check: Check, force: Analysis, info: ElementInfo) -> list[object]:
     of (what it concerns: :meth:`Check.asks`)."""
     out: list[object] = []
     if check.scope == "element":
-        if check.asks(info.element.type, info.type):
+        if check.asks(info.element.type, info.type, metaform=bool(info.forms)):
             out.extend(check.predicate(ElementView(force, info)))
         return out
     for view in statline_views(force, info):
-        line = view.line
+        line, metaform = view.line, not view.is_base
         if check.scope == "statline":
-            if check.asks(line.type_id, line.type):
+            if check.asks(line.type_id, line.type, metaform=metaform):
                 out.extend(check.predicate(view))
         else:
             for cost in line.upgrades:
-                if check.asks(line.type_id, line.type, cost.upgrade):
+                if check.asks(line.type_id, line.type, cost.upgrade, metaform):
                     out.extend(check.predicate(UpgradeView(view, cost)))
     return out
 

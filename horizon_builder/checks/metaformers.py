@@ -49,11 +49,11 @@ METAFORM_UPGRADE_MISSING = Rule(
     "metaforms without the metaform upgrade", "needs the Metaform upgrade")
 
 
-@METAFORM_UPGRADE_MISSING.element()
+@METAFORM_UPGRADE_MISSING.element(metaforms=True)
 def metaform_upgrade_missing(view: ElementView) -> Iterator[Fault]:
     """Only an element with the metaform upgrade (its own) may have metaforms (OtH p.19)."""
     forms = view.info.element.forms
-    if forms and METAFORM not in view.info.base.upgrade_ids():
+    if METAFORM not in view.info.base.upgrade_ids():
         yield Fault(f"has {plural(len(forms), 'metaform')} but not the Metaform upgrade",
                     field="upgrades")
 
@@ -75,10 +75,10 @@ METAFORM_NESTED = Rule(
     "a metaform that is itself a metaformer", "not on a metaform")
 
 
-@METAFORM_NESTED.statline()
+@METAFORM_NESTED.statline(metaforms=True)
 def metaform_not_nested(view: StatlineView) -> Iterator[Fault]:
     """A metaform cannot itself be a metaformer (OtH p.19)."""
-    if not view.is_base and METAFORM in view.line.upgrade_ids():
+    if METAFORM in view.line.upgrade_ids():
         yield Fault(f"{view.label.removesuffix(': ')}: a metaform cannot itself be a metaformer",
                     field=f"{view.prefix}upgrades", subject=METAFORM)
 
@@ -90,7 +90,7 @@ METAFORM_TOO_MANY = Rule(
     "more metaforms than the baseform's P", "too many metaforms")
 
 
-@METAFORM_TOO_MANY.element()
+@METAFORM_TOO_MANY.element(metaforms=True)
 def metaform_count(view: ElementView) -> Iterator[Fault]:
     """A metaformer has at most as many metaforms as its baseform's P (OtH p.19)."""
     count, presence = len(view.info.element.forms), view.info.element.presence
@@ -104,7 +104,7 @@ METAFORM_PRESENCE_TOO_HIGH = Rule(
     "a metaform bigger than its baseform", "above the baseform's P")
 
 
-@METAFORM_PRESENCE_TOO_HIGH.element()
+@METAFORM_PRESENCE_TOO_HIGH.element(metaforms=True)
 def metaform_presence(view: ElementView) -> Iterator[Fault]:
     """Each metaform's P is at most the baseform's P (OtH p.19)."""
     info = view.info
@@ -120,7 +120,7 @@ METAFORM_TYPE_UNKNOWN = Rule(
     "a metaform of a type the rules do not know", "unknown type")
 
 
-@METAFORM_TYPE_UNKNOWN.element()
+@METAFORM_TYPE_UNKNOWN.element(metaforms=True)
 def metaform_type_unknown(view: ElementView) -> Iterator[Fault]:
     """A metaform's type is one the rules know (OtH p.19-20)."""
     for index, form in enumerate(view.info.element.forms):
@@ -140,12 +140,10 @@ METAFORM_TYPE_NOT_ALLOWED = Rule(
     "a type a metaform may not be", "not a metaform type")
 
 
-@METAFORM_TYPE_NOT_ALLOWED.element()
+@METAFORM_TYPE_NOT_ALLOWED.element(metaforms=True)
 def metaform_type_not_allowed(view: ElementView) -> Iterator[Fault]:
     """A metaform is one of nine types (OtH p.19-20; data: ``form_types`` of
     ``[upgrades.metaform]``)."""
-    if not view.info.element.forms:
-        return
     types = view.ruleset.element_types
     upgrade = view.ruleset.upgrades.get(METAFORM)
     form_types = upgrade.form_types if upgrade is not None else []
@@ -163,12 +161,10 @@ METAFORM_SAME_TYPE = Rule(
     "a metaform of the baseform's own type", "the baseform's type")
 
 
-@METAFORM_SAME_TYPE.element()
+@METAFORM_SAME_TYPE.element(metaforms=True)
 def metaform_same_type(view: ElementView) -> Iterator[Fault]:
     """A metaform is never of its baseform's type (its family); repeats among the forms are
     fine (OtH p.19)."""
-    if not view.info.element.forms:
-        return
     info, types = view.info, view.ruleset.element_types
     upgrade = view.ruleset.upgrades.get(METAFORM)
     form_types = upgrade.form_types if upgrade is not None else []

@@ -910,11 +910,11 @@ METAFORM_CR_WHOLE_TYPE = Rule("metaform-cr-whole-type", "error", "Metaformers", 
                               "a CR upgrade on one metaform, not its type")
 
 
-@METAFORM_CR_WHOLE_TYPE.statline(together="CR for a whole type")
+@METAFORM_CR_WHOLE_TYPE.statline(together="CR for a whole type", metaforms=True)
 def metaform_cr_whole_type(view: StatlineView) -> Iterator[Fault]:
     """On a conventional metaform, a CR upgrade is bought for the whole metaform type, its
     own type for CR (OtH p.20)."""
-    if view.is_base or view.line.type is None:
+    if view.line.type is None:
         return
     et = view.line.type
     for cost in _cr_bought_alone(view):

@@ -47,13 +47,13 @@ SOLO_NO_AIRCRAFT = Rule(
     "an aircraft in a solo force", "no aircraft in a solo game")
 
 
-@SOLO_NO_AIRCRAFT.element(modes=SOLO_MODES, reads=("rules", "settings"))
+@SOLO_NO_AIRCRAFT.element(modes=SOLO_MODES, reads=("rules", "settings"), types=is_aircraft)
 def solo_no_aircraft(view: ElementView) -> Iterator[Fault]:
     """Solo game: no aircraft in the friendly force unless the data allows them (OtH p.55;
     data: ``[solitaire] aircraft_allowed``). A metaformer whose baseform is an aircraft is
     one (as for the CHQ, OtH p.20)."""
     solo = solo_rules(view.force)
-    if solo is not None and not solo.aircraft_allowed and is_aircraft(view.info.type):
+    if solo is not None and not solo.aircraft_allowed:
         yield Fault("no aircraft in a solo game: remove it", field="type",
                     cite=cite(solo, "OtH p.55"), provisional=solo.is_provisional)
 
@@ -63,7 +63,7 @@ SOLO_AIRCRAFT_FORM = Rule(
     "an aircraft metaform, which cannot be used in a solo game", "no aircraft form solo")
 
 
-@SOLO_AIRCRAFT_FORM.element(modes=SOLO_MODES, reads=("rules", "settings"))
+@SOLO_AIRCRAFT_FORM.element(modes=SOLO_MODES, reads=("rules", "settings"), metaforms=True)
 def solo_aircraft_form(view: ElementView) -> Iterator[Fault]:
     """Solo game: an aircraft metaform of an element that is not an aircraft is a warning:
     the element plays, the form cannot (our reading, docs/rules.md; OtH p.55)."""

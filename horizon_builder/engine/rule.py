@@ -45,14 +45,16 @@ each round of a Task Force (a battlegroup chosen from the list, OtH p.46).
 reported element by element rather than rule by rule: all that is wrong with one element's
 upgrades reads together (per statline: each upgrade's rules in turn, then the statline's).
 
-``types`` and ``upgrades``: what an element-level predicate concerns, in the rules' own
-data (as ruff registers a rule for the kinds of node it checks). ``types``: the element
-types of the statline (or the element) it is about, as their ids (``types={"supertank"}``)
-or as a test of the type (``types=tagged("gun_beast")``, :func:`tagged`). ``upgrades``, for
-an upgrade predicate: the upgrades it is about, as a test of the upgrade
-(``upgrades=lambda up: bool(up.options)``). The predicate is asked of nothing else, nor of a
-statline whose type (an upgrade whose id) the rules do not know, and its body does not test
-it again. The validator and the pickers ask the same :meth:`Check.asks`.
+``types``, ``upgrades`` and ``metaforms``: what an element-level predicate concerns (as
+ruff registers a rule for the kinds of node it checks). ``types``: the element types of the
+statline (or the element) it is about, as their ids (``types={"supertank"}``) or as a test
+of the type (``types=tagged("gun_beast")``, :func:`tagged`). ``upgrades``, for an upgrade
+predicate: the upgrades it is about, as a test of the upgrade
+(``upgrades=lambda up: bool(up.options)``). ``metaforms=True``: the metaformers' rules
+(OtH p.19-20): an element predicate is asked only of an element with metaforms, a statline
+or upgrade predicate only of a metaform's statline. The predicate is asked of nothing else,
+nor of a statline whose type (an upgrade whose id) the rules do not know, and its body does
+not test it again. The validator and the pickers ask the same :meth:`Check.asks`.
 
 ``reads``: what a predicate declares it reads beyond its view's own object, from
 :data:`READS`. The evaluator may keep a predicate's answer while what it reads is the same
@@ -234,17 +236,21 @@ class Check:
     together: str | None = None
     types: TypeTest | frozenset[str] | None = None
     upgrades: UpgradeTest | None = None
+    metaforms: bool = False
 
     @property
     def name(self) -> str:
         return self.predicate.__name__
 
     def asks(self, type_id: str, type_: ElementType | None,
-             upgrade: Upgrade | None = None) -> bool:
+             upgrade: Upgrade | None = None, metaform: bool = False) -> bool:
         """Whether the predicate is asked of a view of an element or statline of type
         ``type_id`` (``type_``: None when the rules do not know it) and, for an upgrade
-        predicate, of ``upgrade`` (None: an id they do not know), as its ``types`` and
-        ``upgrades`` declare."""
+        predicate, of ``upgrade`` (None: an id they do not know), as its ``types``,
+        ``upgrades`` and ``metaforms`` declare. ``metaform``: the view is of an element with
+        metaforms (element scope), or of a metaform's statline."""
+        if self.metaforms and not metaform:
+            return False
         types = self.types
         if types is not None:
             if type_ is None:
@@ -287,7 +293,8 @@ class Rule:
 
     def _attach(self, scope: Scope, modes: Iterable[str], reads: Iterable[str],
                 together: str | None = None, types: Types | None = None,
-                upgrades: UpgradeTest | None = None) -> Callable[[Predicate], Predicate]:
+                upgrades: UpgradeTest | None = None,
+                metaforms: bool = False) -> Callable[[Predicate], Predicate]:
         modes, reads = frozenset(modes), frozenset(reads)
         concerns = types if types is None or callable(types) else frozenset(types)
         if not modes <= ALL_MODES:
@@ -300,31 +307,34 @@ class Rule:
             raise ValueError(f"{self.code}: only an element-level predicate concerns types")
         if upgrades is not None and scope != "upgrade":
             raise ValueError(f"{self.code}: only an upgrade predicate concerns upgrades")
+        if metaforms and scope not in ("upgrade", "statline", "element"):
+            raise ValueError(f"{self.code}: only an element-level predicate concerns metaforms")
 
         def attach(predicate: Predicate) -> Predicate:
             self.checks.append(Check(self, scope, modes, reads, predicate, next_order(),
-                                     together, concerns, upgrades))
+                                     together, concerns, upgrades, metaforms))
             return predicate
 
         return attach
 
     def upgrade(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
                 together: str | None = None, types: Types | None = None,
-                upgrades: UpgradeTest | None = None) -> Callable[[Predicate], Predicate]:
+                upgrades: UpgradeTest | None = None,
+                metaforms: bool = False) -> Callable[[Predicate], Predicate]:
         """Attach a predicate ``(UpgradeView) -> Iterable[Fault]``."""
-        return self._attach("upgrade", modes, reads, together, types, upgrades)
+        return self._attach("upgrade", modes, reads, together, types, upgrades, metaforms)
 
     def statline(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
-                 together: str | None = None,
-                 types: Types | None = None) -> Callable[[Predicate], Predicate]:
+                 together: str | None = None, types: Types | None = None,
+                 metaforms: bool = False) -> Callable[[Predicate], Predicate]:
         """Attach a predicate ``(StatlineView) -> Iterable[Fault]``."""
-        return self._attach("statline", modes, reads, together, types)
+        return self._attach("statline", modes, reads, together, types, metaforms=metaforms)
 
     def element(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules",),
-                together: str | None = None,
-                types: Types | None = None) -> Callable[[Predicate], Predicate]:
+                together: str | None = None, types: Types | None = None,
+                metaforms: bool = False) -> Callable[[Predicate], Predicate]:
         """Attach a predicate ``(ElementView) -> Iterable[Fault]``."""
-        return self._attach("element", modes, reads, together, types)
+        return self._attach("element", modes, reads, together, types, metaforms=metaforms)
 
     def purchase(self, modes: Iterable[str] = ALL_MODES, reads: Iterable[str] = ("rules", "cr"),
                  together: str | None = None) -> Callable[[Predicate], Predicate]:

@@ -253,18 +253,19 @@ class _Plan:
     block_of: dict[int, int]
     #: the blocks with predicates of the force as a whole (round, purchase or force scope)
     of_force: tuple[_Block, ...]
-    #: what :meth:`asked` found: by the groups asked, the scope, the type id and the ids of
-    #: the type and upgrade objects, each entry holding those objects (their ids stay theirs)
-    _asked: dict[tuple[int, int, str, int, int], tuple[object, object, _Asking]] = field(
+    #: what :meth:`asked` found: by the groups asked, the scope, the type id, the ids of the
+    #: type and upgrade objects and whether it is a metaform's, each entry holding those
+    #: objects (their ids stay theirs)
+    _asked: dict[tuple[int, int, str, int, int, bool], tuple[object, object, _Asking]] = field(
         default_factory=dict, repr=False)
 
     def asked(self, groups: int, scope: int, type_id: str, type_: ElementType | None,
-              upgrade: Upgrade | None) -> _Asking:
+              upgrade: Upgrade | None, metaform: bool) -> _Asking:
         """The predicates of ``scope`` of the ``groups`` asked (a bit for each, by its place)
-        that concern a view of type ``type_id`` (``type_``) and ``upgrade``
+        that concern a view of type ``type_id`` (``type_``), ``upgrade`` and ``metaform``
         (:meth:`Check.asks`), in order: each as its predicate, its check and its group's
         place."""
-        key = (groups, scope, type_id, id(type_), id(upgrade))
+        key = (groups, scope, type_id, id(type_), id(upgrade), metaform)
         hit = self._asked.get(key)
         if hit is None:
             if len(self._asked) >= _ASKED_LIMIT:  # rulesets come and go: stay bounded
@@ -272,7 +273,8 @@ class _Plan:
             asking = tuple(sorted(
                 ((check.predicate, check, place) for place, group in enumerate(self.groups)
                  if groups >> place & 1
-                 for check in group.by_scope[scope] if check.asks(type_id, type_, upgrade)),
+                 for check in group.by_scope[scope]
+                 if check.asks(type_id, type_, upgrade, metaform)),
                 key=lambda asked: asked[1].order))
             hit = self._asked[key] = (type_, upgrade, asking)
         return hit[2]
@@ -445,9 +447,9 @@ _ELEMENT, _UPGRADE, _STATLINE = 0, 1, 2
 _AFTER_UPGRADES = 1 << 30
 #: one view of an element a predicate is asked about: its scope, the view, the statline (0:
 #: the element's own; 1: the baseform; 2 on: a metaform), the upgrade on it (an upgrade's
-#: place; :data:`_AFTER_UPGRADES` for the statline's own), and the type and upgrade it is of
-#: (which predicates concern it: :meth:`Check.asks`)
-_Asked = tuple[int, object, int, int, str, "ElementType | None", "Upgrade | None"]
+#: place; :data:`_AFTER_UPGRADES` for the statline's own), the type and upgrade it is of and
+#: whether it is of metaforms (which predicates concern it: :meth:`Check.asks`)
+_Asked = tuple[int, object, int, int, str, "ElementType | None", "Upgrade | None", bool]
 #: one finding a group's predicate said of an element: the predicate's order, the statline
 #: and the upgrade it was said of (as :data:`_Asked`), the finding
 _Saying = tuple[int, int, int, Finding]
@@ -459,14 +461,14 @@ def _views(force: Analysis, info: ElementInfo) -> list[_Asked]:
     """Every view of an element, in the order its predicates are asked: the element's, then
     per statline each upgrade's, then the statline's."""
     out: list[_Asked] = [(_ELEMENT, ElementView(force, info), 0, 0, info.element.type,
-                          info.type, None)]
+                          info.type, None, bool(info.forms))]
     for line, view in enumerate(statline_views(force, info), 1):
-        statline = view.line
+        statline, metaform = view.line, line > 1
         type_id, type_ = statline.type_id, statline.type
         for place, cost in enumerate(statline.upgrades):
             out.append((_UPGRADE, UpgradeView(view, cost), line, place, type_id, type_,
-                        cost.upgrade))
-        out.append((_STATLINE, view, line, _AFTER_UPGRADES, type_id, type_, None))
+                        cost.upgrade, metaform))
+        out.append((_STATLINE, view, line, _AFTER_UPGRADES, type_id, type_, None, metaform))
     return out
 
 
@@ -480,8 +482,8 @@ def _ask_element(plan: _Plan, groups: int, views: list[_Asked], info: ElementInf
     in_order: list[_Saying] = []
     said: dict[int, list[_Saying]] = {}
     asked = plan.asked
-    for scope, view, line, place, type_id, type_, upgrade in views:
-        for predicate, check, group in asked(groups, scope, type_id, type_, upgrade):
+    for scope, view, line, place, type_id, type_, upgrade, metaform in views:
+        for predicate, check, group in asked(groups, scope, type_id, type_, upgrade, metaform):
             if failed and check.order in failed:
                 continue
             try:
@@ -582,13 +584,13 @@ def statline_reasons(rules: Registry, force: Analysis, element: Element,
     view = _statline_view(force, info, line)
     upgrades = [UpgradeView(view, cost) for cost in line.upgrades
                 if about is None or cost.choice.id == about]
-    type_id, type_ = line.type_id, line.type
+    type_id, type_, metaform = line.type_id, line.type, not view.is_base
     for check in _statline_checks(rules, force.mode, codes, reading):
         if check.scope == "upgrade":
             for asked in upgrades:
-                if check.asks(type_id, type_, asked.cost.upgrade):
+                if check.asks(type_id, type_, asked.cost.upgrade, metaform):
                     yield from _reasons(check, asked)
-        elif check.asks(type_id, type_):
+        elif check.asks(type_id, type_, metaform=metaform):
             yield from _reasons(check, view)
 
 
@@ -600,8 +602,9 @@ def upgrade_reasons(rules: Registry, force: Analysis, info: ElementInfo, line: S
     picker asks a rule that reads only the upgrade and the statline's type (who may take
     it at all) this way before building the statline with it. ``reading``: as for
     :func:`statline_reasons`."""
+    metaform = line is not info.base
     checks = [c for c in _statline_checks(rules, force.mode, codes, reading)
-              if c.scope == "upgrade" and c.asks(line.type_id, line.type, offered.upgrade)]
+              if c.scope == "upgrade" and c.asks(line.type_id, line.type, offered.upgrade, metaform)]
     if not checks:
         return
     asked = UpgradeView(_statline_view(force, info, line), offered)
