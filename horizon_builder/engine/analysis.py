@@ -338,13 +338,13 @@ def costed_by_chq(et: ElementType | None) -> bool:
 
 
 def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_granted: bool,
-                  conventional_chq: bool, chq_type: ElementType | None, chq_key: str,
+                  conventional_chq: bool, chq_named: str, chq_key: str,
                   bought: Sequence[CrPurchase]) -> ElementInfo:
     """Everything derived about one element, given the force's command and CR purchases."""
     et = ruleset.element_types.get(element.type)
     base = statline_info(ruleset, element.type, element.presence, element.stats,
                          element.upgrades, free_granted=free_granted)
-    forms = [_form_info(ruleset, form) for form in element.forms]
+    forms = [_form_info(ruleset, form) for form in element.forms] if element.forms else []
     fc = et.force_cost if et is not None and et.force_cost is not None else element.presence
     fp = et.force_presence if et is not None and et.force_presence is not None else element.presence
     momentum = fp
@@ -359,7 +359,7 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
         change, known = chq_modifier(ruleset, chq_key, et.chq_cost_as or element.type)
         fc += change
         if change:
-            notes.append(f"{change:+d} under {with_article(chq_type.short or chq_type.name)} CHQ")  # type: ignore[union-attr]
+            notes.append(f"{change:+d} under {chq_named} CHQ")
         if not known:
             provisional = chq_cost_unknown = True
             notes.append("CHQ cost change unknown: counted at its P")
@@ -377,10 +377,12 @@ def _element_info(ruleset: Ruleset, element: Element, is_command: bool, free_gra
                        chq_cost_unknown)
     info.type_upgrades = list(bought)
     info.free_granted = free_granted
-    _apply_type_upgrades(ruleset, info)
-    info.cr_spent = sum(c.amount or 0 for c in base.upgrades if c.currency == "cr")
-    for form in forms:
-        info.cr_spent += sum(c.amount or 0 for c in form.upgrades if c.currency == "cr")
+    if bought:
+        _apply_type_upgrades(ruleset, info)
+    for line in (base, *forms):
+        for cost in line.upgrades:
+            if cost.currency == "cr":
+                info.cr_spent += cost.amount or 0
     return info
 
 
@@ -427,6 +429,8 @@ def _infos(ruleset: Ruleset, chosen: Sequence[Element], command: Command,
     )
     # The CHQ's row of the cost table: a stand-in (gun-beast) reads its replaced type's.
     chq_key = (chq_type.chq_cost_as or chq_element.type) if chq_type and chq_element else ""
+    # how the FC notes name it ("a heavy cavalry CHQ")
+    chq_named = with_article(chq_type.short or chq_type.name) if chq_type else ""
     free_granted = free_upgrades_granted(ruleset, command) > 0
 
     purchases_by_type: dict[str, list[CrPurchase]] = {}
@@ -443,11 +447,11 @@ def _infos(ruleset: Ruleset, chosen: Sequence[Element], command: Command,
         # the CHQ's type changes the info of the CHQ itself and of the types its cost table
         # reaches (their FC), nothing else's: one it does not reach has one info under any CHQ
         reached = is_command or costed_by_chq(ruleset.element_types.get(element.type))
-        chq = (conventional_chq, chq_type, chq_key) if reached else (False, None, "")
+        chq = (conventional_chq, chq_named, chq_key) if reached else (False, "", "")
 
         def make(element: Element = element, is_command: bool = is_command,
                  bought: list[CrPurchase] = bought,
-                 chq: tuple[bool, ElementType | None, str] = chq) -> ElementInfo:
+                 chq: tuple[bool, str, str] = chq) -> ElementInfo:
             return _element_info(ruleset, element, is_command, free_granted and is_command,
                                  *chq, bought)
 

@@ -481,9 +481,12 @@ def _ask_element(plan: _Plan, groups: int, views: list[_Asked], info: ElementInf
     written out here, as this loop asks every predicate of every element."""
     in_order: list[_Saying] = []
     said: dict[int, list[_Saying]] = {}
-    asked = plan.asked
+    known = plan._asked
     for scope, view, line, place, type_id, type_, upgrade, metaform in views:
-        for predicate, check, group in asked(groups, scope, type_id, type_, upgrade, metaform):
+        hit = known.get((groups, scope, type_id, id(type_), id(upgrade), metaform))
+        asking = hit[2] if hit is not None else plan.asked(groups, scope, type_id, type_,
+                                                            upgrade, metaform)
+        for predicate, check, group in asking:
             if failed and check.order in failed:
                 continue
             try:
@@ -491,7 +494,11 @@ def _ask_element(plan: _Plan, groups: int, views: list[_Asked], info: ElementInf
                     if not fault.duplicate:
                         saying = (check.order, line, place, _finding(check, fault, info))
                         in_order.append(saying)
-                        said.setdefault(group, []).append(saying)
+                        of_group = said.get(group)
+                        if of_group is None:
+                            said[group] = [saying]
+                        else:
+                            of_group.append(saying)
             except Exception as exc:  # a bug in one rule must not hide the others
                 failed[check.order] = (check, exc, plan.block_of[check.order])
     return in_order, said
