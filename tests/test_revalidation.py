@@ -282,6 +282,9 @@ class _Forgetful:
     def put(self, key: object, anchors: object, value: object) -> None:
         pass
 
+    def next_generation(self) -> None:
+        pass
+
 
 def _with_nothing_kept(roster: Roster, rs: Ruleset) -> Report:
     """Validation that finds nothing again, not even within itself: each round of a Task
@@ -311,3 +314,23 @@ def test_every_example_judged_anew_as_it_is_judged(path):
     loaded = load(path)
     assert _said(validate(_fresh(loaded.roster), loaded.ruleset)) == \
         _said(_with_nothing_kept(_fresh(loaded.roster), loaded.ruleset))
+
+
+def test_what_one_list_leaves_goes_with_the_next_but_one(ruleset):
+    """Each validation begins a generation of what the evaluator keeps: after five lists
+    nothing is left of the first three (memory stays flat over an event's lists, and what a
+    validation made is let go while it is fresh), while an edit still finds every element
+    the last validation judged."""
+    from horizon_builder.engine import kept
+
+    lists = [_fresh(make_roster(ruleset, 12)) for _ in range(5)]
+    for roster in lists:
+        validate(roster, ruleset)
+    assert 0 < len(kept.INFOS) <= 24 and 0 < len(kept.SAID) <= 24
+    last = lists[-1]
+    edited = ed.change_element(last, last.elements[0].id,
+                               lambda e: e.model_copy(update={"name": "X"}))
+    validate(edited, ruleset)
+    # the edited list's twelve (eleven found again, the renamed one made) and the renamed
+    # element's as it was, kept one validation more; nothing of the fourth list
+    assert len(kept.INFOS) == 13 and len(kept.SAID) == 13

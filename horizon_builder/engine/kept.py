@@ -20,9 +20,14 @@ holding those objects so their ids cannot be another's while it lives):
   read the round's command, CR or mode.
 
 An edit shares every element it did not change with the roster before it, so after an edit
-only the changed element is derived and judged again. Bounded: two generations of
-:data:`LIMIT` entries each, the older dropped when the newer is full, so memory stays flat
-however many lists are judged. ``tests/test_revalidation.py`` compares validation after
+only the changed element is derived and judged again. What is kept is what the last
+validation used or made and what this one has so far: each validation begins a generation
+(:func:`next_validation`); an entry found again moves into the newest, and the one before
+the last is dropped, as is the older when the newer holds :data:`LIMIT` entries (a huge
+list, or the pickers asking between validations). So what one list leaves goes with the
+next but one, memory stays flat however many lists are judged, and what was made is let go
+while it is still fresh in memory (kept longer, a validation from scratch ran about a tenth
+slower: docs/perf/issue-32.md). ``tests/test_revalidation.py`` compares validation after
 random edits with validation of a fresh copy (nothing found again);
 ``tests/test_rule_reads.py`` that a predicate reads no more than it declares.
 """
@@ -58,8 +63,12 @@ class Kept:
 
     def _store(self, key: Hashable, entry: tuple[tuple[object, ...], Any]) -> None:
         if len(self._new) >= self._limit:
-            self._old, self._new = self._new, {}
+            self.next_generation()
         self._new[key] = entry
+
+    def next_generation(self) -> None:
+        """Begin a generation: the older one is dropped."""
+        self._old, self._new = self._new, {}
 
     def clear(self) -> None:
         self._new.clear()
@@ -75,3 +84,10 @@ INFOS = Kept()
 SAID = Kept()
 #: a number for each context element-level predicates were asked in
 TOKENS = Kept()
+
+
+def next_validation() -> None:
+    """A validation begins: infos and what was said of elements the last one did not use or
+    make are dropped (the contexts' numbers stay: each is a few words)."""
+    INFOS.next_generation()
+    SAID.next_generation()

@@ -153,6 +153,7 @@ def evaluate(roster: Roster, ruleset: Ruleset, rules: Registry) -> Report:
     """Ask every rule of ``rules`` about a roster; a Task Force also gets one report per
     round (each round a battlegroup chosen from the list, OtH p.46)."""
     with gc_paused():
+        kept.next_validation()
         analysis = analyse(roster, ruleset, info_of=_info_of)
         findings = _run(rules, analysis, roster.kind)
         rounds: list[Report] = []
