@@ -7,8 +7,9 @@ order is rules < roster < engine < checks), and ``horizon_builder.checks.validat
 one-line call everyone else makes. Speed is this module's own business: rules, edits and
 the session carry no hints for it. The predicates of a mode are laid out once in blocks (a
 :class:`_Plan`); the element-level ones are asked element by element, view by view, each
-of the views it concerns (its declared ``types`` and ``upgrades``: :meth:`Check.asks`),
-and what they said of an element is kept (:mod:`horizon_builder.engine.kept`) in groups by
+of the views it concerns (its declared ``types``, ``upgrades``, ``metaforms``:
+:meth:`Check.asks`), and what they said of an element is kept
+(:mod:`horizon_builder.engine.kept`, from one validation to the next) in groups by
 what they declare they read while that is the same: after an edit only the changed element
 is asked again, and a Task Force's round asks only the predicates that read its command, CR
 or mode (figures: docs/perf/issue-32.md).
