@@ -483,12 +483,9 @@ def _ask_element(plan: _Plan, groups: int, views: list[_Asked], info: ElementInf
     written out here, as this loop asks every predicate of every element."""
     in_order: list[_Saying] = []
     said: dict[int, list[_Saying]] = {}
-    known = plan._asked
+    asked = plan.asked
     for scope, view, line, place, type_id, type_, upgrade, metaform in views:
-        hit = known.get((groups, scope, type_id, id(type_), id(upgrade), metaform))
-        asking = hit[2] if hit is not None else plan.asked(groups, scope, type_id, type_,
-                                                            upgrade, metaform)
-        for predicate, check, group in asking:
+        for predicate, check, group in asked(groups, scope, type_id, type_, upgrade, metaform):
             if failed and check.order in failed:
                 continue
             try:
