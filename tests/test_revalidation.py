@@ -316,21 +316,38 @@ def test_every_example_judged_anew_as_it_is_judged(path):
         _said(_with_nothing_kept(_fresh(loaded.roster), loaded.ruleset))
 
 
-def test_what_one_list_leaves_goes_with_the_next_but_one(ruleset):
-    """Each validation begins a generation of what the evaluator keeps: after five lists
-    nothing is left of the first three (memory stays flat over an event's lists, and what a
-    validation made is let go while it is fresh), while an edit still finds every element
-    the last validation judged."""
-    from horizon_builder.engine import kept
+def test_what_is_kept_long_is_what_is_found_again(ruleset, monkeypatch):
+    """What the evaluator keeps is kept long only once it is found again: a list judged once
+    is let go after the next two validations (memory stays flat over an event's lists, and
+    what a validation made is let go while it is fresh), while an edit, a second list judged
+    by turns with the first, and an undo find their elements again."""
+    from horizon_builder.engine import analysis, kept
+
+    made: list[str] = []
+    element_info = analysis._element_info
+
+    def counted(rs, element, *args):
+        made.append(element.name)
+        return element_info(rs, element, *args)
+
+    monkeypatch.setattr(analysis, "_element_info", counted)
+    kept.INFOS.clear()
+    kept.SAID.clear()
+
+    def infos_made(roster: Roster) -> int:
+        made.clear()
+        validate(roster, ruleset)
+        return len(made)
 
     lists = [_fresh(make_roster(ruleset, 12)) for _ in range(5)]
-    for roster in lists:
-        validate(roster, ruleset)
-    assert 0 < len(kept.INFOS) <= 24 and 0 < len(kept.SAID) <= 24
-    last = lists[-1]
-    edited = ed.change_element(last, last.elements[0].id,
-                               lambda e: e.model_copy(update={"name": "X"}))
-    validate(edited, ruleset)
-    # the edited list's twelve (eleven found again, the renamed one made) and the renamed
-    # element's as it was, kept one validation more; nothing of the fourth list
-    assert len(kept.INFOS) == 13 and len(kept.SAID) == 13
+    assert [infos_made(r) for r in lists] == [12] * 5
+    assert len(kept.INFOS) <= 36 and len(kept.SAID) <= 36  # the last three lists' only
+
+    first, second = lists[3], lists[4]
+    renamed = ed.change_element(first, first.elements[0].id,
+                                lambda e: e.model_copy(update={"name": "X"}))
+    assert infos_made(renamed) == 1  # an edit: the others found again
+    assert infos_made(second) == 0  # two lists by turns
+    for other in [_fresh(make_roster(ruleset, 12)) for _ in range(3)]:
+        assert infos_made(other) == 12
+    assert infos_made(first) == 1  # an undo, after three other lists: only the renamed one

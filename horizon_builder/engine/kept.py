@@ -20,16 +20,17 @@ holding those objects so their ids cannot be another's while it lives):
   read the round's command, CR or mode.
 
 An edit shares every element it did not change with the roster before it, so after an edit
-only the changed element is derived and judged again. What is kept is what the last
-validation used or made and what this one has so far: each validation begins a generation
-(:func:`next_validation`); an entry found again moves into the newest, and the one before
-the last is dropped, as is the older when the newer holds :data:`LIMIT` entries (a huge
-list, or the pickers asking between validations). So what one list leaves goes with the
-next but one, memory stays flat however many lists are judged, and what was made is let go
-while it is still fresh in memory (kept longer, a validation from scratch ran about a tenth
-slower: docs/perf/issue-32.md). ``tests/test_revalidation.py`` compares validation after
-random edits with validation of a fresh copy (nothing found again);
-``tests/test_rule_reads.py`` that a predicate reads no more than it declares.
+only the changed element is derived and judged again. Bounded, and kept long only once found
+again (:class:`Kept`): each validation begins a generation (:func:`next_validation`), and
+what was made in a validation and not found again in either of the next two is dropped; what
+is found again is kept in two generations of :data:`LIMIT` entries, the older dropped when
+the newer is full. So a list judged once (an event's lists, a list opened to look at) is let
+go while it is still fresh in memory (kept as long as the rest, a validation from scratch
+ran about a tenth slower: docs/perf/issue-32.md), memory stays flat however many lists are
+judged, and what an edit, an undo, a second list open beside the first or a helper's trial
+lists find again stays. ``tests/test_revalidation.py`` compares validation after random
+edits with validation of a fresh copy (nothing found again); ``tests/test_rule_reads.py``
+that a predicate reads no more than it declares.
 """
 
 from __future__ import annotations
@@ -41,41 +42,64 @@ from typing import Any
 LIMIT = 4_096
 
 
+_Entry = tuple[tuple[object, ...], Any]
+
+
 class Kept:
-    """A bounded map from a key (holding ids) to a value, each entry holding its anchors."""
+    """A bounded map from a key (holding ids) to a value, each entry holding its anchors.
+
+    An entry is made young; it is kept long once it is found again after the validation that
+    made it (in one of the two that follow: :meth:`next_generation`), and dropped if not.
+    Those kept long are two generations of at most ``limit`` entries each, the older dropped
+    when the newer is full (one found again in the older moves to the newer)."""
 
     def __init__(self, limit: int = LIMIT):
         self._limit = limit
-        self._new: dict[Hashable, tuple[tuple[object, ...], Any]] = {}
-        self._old: dict[Hashable, tuple[tuple[object, ...], Any]] = {}
+        #: made in this validation, in the last, in the one before: not found again since
+        self._young: tuple[dict[Hashable, _Entry], ...] = ({}, {}, {})
+        #: found again after the validation that made them
+        self._new: dict[Hashable, _Entry] = {}
+        self._old: dict[Hashable, _Entry] = {}
 
     def get(self, key: Hashable) -> Any:
-        hit = self._new.get(key)
+        made, last, before = self._young
+        hit = made.get(key)
         if hit is None:
-            hit = self._old.pop(key, None)
+            hit = self._new.get(key)
             if hit is None:
-                return None
-            self._store(key, hit)
+                hit = self._old.pop(key, None)
+                if hit is None:
+                    hit = last.pop(key, None)
+                    if hit is None:
+                        hit = before.pop(key, None)
+                        if hit is None:
+                            return None
+                self._keep(key, hit)
         return hit[1]
 
     def put(self, key: Hashable, anchors: tuple[object, ...], value: Any) -> None:
-        self._store(key, (anchors, value))
-
-    def _store(self, key: Hashable, entry: tuple[tuple[object, ...], Any]) -> None:
-        if len(self._new) >= self._limit:
+        if len(self._young[0]) >= self._limit:  # a huge list, or many made between validations
             self.next_generation()
+        self._young[0][key] = (anchors, value)
+
+    def _keep(self, key: Hashable, entry: _Entry) -> None:
+        if len(self._new) >= self._limit:
+            self._old, self._new = self._new, {}
         self._new[key] = entry
 
     def next_generation(self) -> None:
-        """Begin a generation: the older one is dropped."""
-        self._old, self._new = self._new, {}
+        """A validation begins: what the one before the last made and nobody found again is
+        dropped."""
+        made, last, _ = self._young
+        self._young = ({}, made, last)
 
     def clear(self) -> None:
+        self._young = ({}, {}, {})
         self._new.clear()
         self._old.clear()
 
     def __len__(self) -> int:
-        return len(self._new) + len(self._old)
+        return sum(map(len, self._young)) + len(self._new) + len(self._old)
 
 
 #: element infos (see the module docstring)
@@ -87,7 +111,7 @@ TOKENS = Kept()
 
 
 def next_validation() -> None:
-    """A validation begins: infos and what was said of elements the last one did not use or
-    make are dropped (the contexts' numbers stay: each is a few words)."""
+    """A validation begins a generation of the infos and of what was said of elements (the
+    contexts' numbers are not counted so: each is a few words)."""
     INFOS.next_generation()
     SAID.next_generation()

@@ -465,7 +465,7 @@ def _views(force: Analysis, info: ElementInfo) -> list[_Asked]:
     out: list[_Asked] = [(_ELEMENT, ElementView(force, info), 0, 0, info.element.type,
                           info.type, None, bool(info.forms))]
     for line, view in enumerate(statline_views(force, info), 1):
-        statline, metaform = view.line, line > 1
+        statline, metaform = view.line, not view.is_base
         type_id, type_ = statline.type_id, statline.type
         for place, cost in enumerate(statline.upgrades):
             out.append((_UPGRADE, UpgradeView(view, cost), line, place, type_id, type_,
