@@ -161,6 +161,10 @@ def test_what_the_evaluator_keeps_is_its_own_and_bounded() -> None:
         memo.next_generation()
         assert memo.get((id(anchor), n)) == n
     assert len(memo) <= 20
+    key = (id(anchors[-1]), 34)  # kept long; put again (its ruleset gone, r42): the new one
+    memo.put(key, (anchors[-1],), "again")
+    memo.next_generation()
+    assert memo.get(key) == "again"
 
 
 def test_the_docs_table_of_codes_is_made_from_the_rules() -> None:

@@ -78,6 +78,10 @@ class Kept:
         return hit[1]
 
     def put(self, key: Hashable, anchors: tuple[object, ...], value: Any) -> None:
+        """Keep ``value`` under ``key``, in place of any entry kept under it (a young one is
+        looked for after the long-lived ones: it would not be found)."""
+        self._new.pop(key, None)
+        self._old.pop(key, None)
         if len(self._young[0]) >= self._limit:  # a huge list, or many made between validations
             self.next_generation()
         self._young[0][key] = (anchors, value)
