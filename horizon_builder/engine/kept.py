@@ -63,19 +63,15 @@ class Kept:
 
     def get(self, key: Hashable) -> Any:
         made, last, before = self._young
-        hit = made.get(key)
-        if hit is None:
-            hit = self._new.get(key)
-            if hit is None:
-                hit = self._old.pop(key, None)
-                if hit is None:
-                    hit = last.pop(key, None)
-                    if hit is None:
-                        hit = before.pop(key, None)
-                        if hit is None:
-                            return None
+        hit = made.get(key) or self._new.get(key)
+        if hit is not None:
+            return hit[1]
+        for older in (self._old, last, before):  # found again: kept long, in the newer
+            hit = older.pop(key, None)
+            if hit is not None:
                 self._keep(key, hit)
-        return hit[1]
+                return hit[1]
+        return None
 
     def put(self, key: Hashable, anchors: tuple[object, ...], value: Any) -> None:
         """Keep ``value`` under ``key``, in place of any entry kept under it (a young one is
