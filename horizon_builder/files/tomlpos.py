@@ -14,22 +14,34 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import functools
 import re
 from collections.abc import Sequence
 
-#: Runs the regex engine reads in one step (a Python loop took a second over 5 MB).
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]*")
-_SCALAR = re.compile(r"[^,\]}#\n\r]*")
-_BLANK = re.compile(r"(?:[ \t]++|#[^\n]*+)*+")
-_BLANK_LINES = re.compile(r"(?:[ \t\r\n]++|#[^\n]*+)*+")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\", "e": "\x1b"}
-#: A basic string on one line (read by the regex engine: a 5 MB string is one step).
-_BASIC = re.compile(r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
-_MULTILINE = {
-    '"""': re.compile(r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+"""(?:""?)?'),
-    "'''": re.compile(r"'''[^']*+(?:'(?!'')[^']*+)*+'''(?:''?)?"),
-}
-_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
+
+
+class _Runs:
+    """Runs the regex engine reads in one step (a Python loop took a second over 5 MB),
+    compiled by the first :class:`KeyLines`: a file read without a problem never makes one,
+    so ``check``'s start-up does not pay for them."""
+
+    def __init__(self) -> None:
+        self.bare_key = re.compile(r"[A-Za-z0-9_-]*")
+        self.scalar = re.compile(r"[^,\]}#\n\r]*")
+        self.blank = re.compile(r"(?:[ \t]++|#[^\n]*+)*+")
+        self.blank_lines = re.compile(r"(?:[ \t\r\n]++|#[^\n]*+)*+")
+        #: A basic string on one line (read by the regex engine: a 5 MB string is one step).
+        self.basic = re.compile(r'"([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"')
+        self.multiline = {
+            '"""': re.compile(r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+"""(?:""?)?'),
+            "'''": re.compile(r"'''[^']*+(?:'(?!'')[^']*+)*+'''(?:''?)?"),
+        }
+        self.escape = re.compile(r"\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)")
+
+
+_runs = functools.cache(_Runs)
+
 #: Nesting beyond this is not followed (tomllib refuses far less deep documents anyway).
 _MAX_DEPTH = 100
 
@@ -72,6 +84,7 @@ class KeyLines:
 
     def __init__(self, text: str):
         self._root = _Node(None)
+        self._runs = _runs()
         self._text = text
         self._pos = 0
         self._newlines = [m.start() for m in re.finditer("\n", text)]
@@ -154,7 +167,8 @@ class KeyLines:
 
     def _skip_blank(self, newlines: bool) -> None:
         """Skip spaces, tabs and comments (and line ends when ``newlines``)."""
-        self._pos = _run_end(_BLANK_LINES if newlines else _BLANK, self._text, self._pos)
+        self._pos = _run_end(self._runs.blank_lines if newlines else self._runs.blank, self._text,
+                             self._pos)
 
     def _expect(self, token: str) -> None:
         self._skip_blank(newlines=False)
@@ -178,7 +192,7 @@ class KeyLines:
                 parts.append(self._literal_string())
             else:
                 start = self._pos
-                self._pos = _run_end(_BARE_KEY, text, start)
+                self._pos = _run_end(self._runs.bare_key, text, start)
                 if self._pos == start:
                     raise _Stop
                 parts.append(text[start:self._pos])
@@ -207,7 +221,7 @@ class KeyLines:
             self._inline_table(node, depth)
         else:
             start = self._pos
-            self._pos = _run_end(_SCALAR, text, start)
+            self._pos = _run_end(self._runs.scalar, text, start)
             if not text[start:self._pos].strip():
                 raise _Stop
 
@@ -250,12 +264,12 @@ class KeyLines:
 
     def _basic_string(self) -> str:
         """A "basic" string on one line, escapes decoded (keys are compared decoded)."""
-        found = _BASIC.match(self._text, self._pos)
+        found = self._runs.basic.match(self._text, self._pos)
         if found is None:
             raise _Stop
         self._pos = found.end()
         raw = found.group(1)
-        return _ESCAPE.sub(_unescape, raw) if "\\" in raw else raw
+        return self._runs.escape.sub(_unescape, raw) if "\\" in raw else raw
 
     def _literal_string(self) -> str:
         start = self._pos + 1
@@ -268,7 +282,7 @@ class KeyLines:
 
     def _multiline(self, quotes: str) -> None:
         """Skip a multi-line string: up to two quotes may end its content before the closing three."""
-        found = _MULTILINE[quotes].match(self._text, self._pos)
+        found = self._runs.multiline[quotes].match(self._text, self._pos)
         if found is None:
             raise _Stop
         self._pos = found.end()

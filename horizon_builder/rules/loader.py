@@ -9,7 +9,6 @@ wrote each key, so even an error found after merging points at its file.
 from __future__ import annotations
 
 import hashlib
-import pickle
 from collections.abc import Iterable, Sequence
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -161,14 +160,19 @@ class _Kept:
     def __init__(self, ruleset: Ruleset, from_disk: bytes | None = None):
         self._untaken = [ruleset]
         self._json = from_disk
-        self._pickle = None if from_disk is not None else pickle.dumps(
-            ruleset, protocol=pickle.HIGHEST_PROTOCOL)
+        self._pickle: bytes | None = None
+        if from_disk is None:
+            import pickle  # (not for a ruleset read from disk: ``check``'s usual run)
+
+            self._pickle = pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL)
 
     def take(self) -> Ruleset:
         try:
             return self._untaken.pop()  # atomic: one caller only gets it
         except IndexError:
             if self._pickle is not None:
+                import pickle
+
                 ruleset: Ruleset = pickle.loads(self._pickle)
                 return ruleset
             copy = diskcache.loads(self._json or b"")
