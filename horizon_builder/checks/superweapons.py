@@ -12,7 +12,7 @@ the era check in :mod:`supplements`.)
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from horizon_builder.checks.common import cite, is_aircraft, is_superheavy
 from horizon_builder.engine.analysis import ElementInfo
@@ -192,8 +192,7 @@ def carrier_capacity_unknown(force: ForceView) -> Iterator[Fault]:
                         element=carrier)
 
 
-@dataclass(frozen=True)
-class Passenger:
+class Passenger(NamedTuple):
     """What the holds ask of one element aboard (OtH p.65): its FP, its P, and whether it is
     an aircraft (only aircraft may ride in launch bays)."""
 
@@ -234,8 +233,7 @@ def left_out(passengers: Sequence[Passenger], launch_room: int,
     return out
 
 
-@dataclass(frozen=True)
-class BayLoad:
+class BayLoad(NamedTuple):
     """A carrier's two holds and what starts aboard it (OtH p.65), see :func:`bay_load`."""
 
     launch: bool  #: it has launch bays

@@ -187,7 +187,7 @@ TF_BENCHED_ELEMENT = Rule(
 def benched_element_fielded(view: RoundView) -> Iterator[Fault]:
     """An element destroyed in an earlier round is benched: it may not be fielded again in
     a later round of the tournament (OtH p.46)."""
-    earlier = set(benched(view.task_force.roster, view.index))
+    earlier = set(benched(view.task_force.roster, view.place))
     for element_id in reversed(view.round.elements):  # the order the reports have always had
         if element_id in earlier:
             info = view.force.by_id.get(element_id)

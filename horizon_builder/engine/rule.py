@@ -197,16 +197,16 @@ class ElementView(NamedTuple):
         return self.force.ruleset
 
 
-@dataclass(frozen=True)
-class RoundView:
-    """One round of a Task Force (``round``, its place ``index``) and the Task Force;
+class RoundView(NamedTuple):
+    """One round of a Task Force (``round``, its place among the rounds ``place``, from 0)
+    and the Task Force;
     ``force``: the battlegroup being judged: the round's own in the round's report, the
     Task Force in the Task Force's."""
 
     task_force: Analysis
     force: Analysis
     round: Round
-    index: int
+    place: int
 
 
 Predicate = Callable[..., Iterable[Any]]

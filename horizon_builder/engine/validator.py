@@ -25,6 +25,7 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from horizon_builder.engine import kept
 from horizon_builder.engine.analysis import (
@@ -182,7 +183,7 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     its block."""
     plan = _plan(rules, mode, round_view is not None)
     failed: _Failed = {}
-    of_force = {block.index: _ask_force(block, force, round_view, failed)
+    of_force = {block.place: _ask_force(block, force, round_view, failed)
                 for block in plan.of_force}
     of_elements = _ask_elements(plan, force, failed)
     parts: tuple[list[Finding], list[Finding], list[Finding]] = ([], [], [])
@@ -210,11 +211,11 @@ def _run(rules: Registry, force: Analysis, mode: str, said: set[FindingKey] | No
     return [*errors, *warnings, *notes]
 
 
-@dataclass(frozen=True, eq=False)
-class _Block:
-    """The checks of one topic (``together``), or one check alone, by the scope they judge."""
+class _Block(NamedTuple):
+    """The checks of one topic (``together``), or one check alone (its ``place`` among the
+    blocks), by the scope they judge."""
 
-    index: int
+    place: int
     rounds: tuple[Check, ...]
     purchases: tuple[Check, ...]
     forces: tuple[Check, ...]
@@ -312,7 +313,7 @@ def _plan(rules: Registry, mode: str, in_round: bool) -> _Plan:
             return tuple(c for c in run if c.scope == scope)
         blocks.append(_Block(index, of("round"), of("purchase"), of("force"), of("element"),
                              of("upgrade"), of("statline")))
-    block_of = {c.order: b.index for b in blocks
+    block_of = {c.order: b.place for b in blocks
                 for c in (*b.elements, *b.upgrades, *b.statlines)}
     by_reads: dict[frozenset[str], list[Check]] = {}
     for check in sorted((c for c in checks if c.order in block_of), key=lambda c: c.order):
@@ -351,7 +352,7 @@ def _ask_force(block: _Block, force: Analysis, round_view: RoundView | None,
     """What a block's predicates of the force as a whole say: round by round (a Task
     Force's rounds, or the round a round's report is about), purchase by purchase, the force's."""
     out: list[tuple[int, Finding]] = []
-    index = block.index
+    place = block.place
     if block.rounds:
         if round_view is not None:
             rounds = [round_view]
@@ -362,14 +363,14 @@ def _ask_force(block: _Block, force: Analysis, round_view: RoundView | None,
             rounds = []
         for view in rounds:
             for check in block.rounds:
-                _say(index, check, view, None, out, failed)
+                _say(place, check, view, None, out, failed)
     if block.purchases:
         for purchase in force.cr_purchases:
             bought = PurchaseView(force, purchase)
             for check in block.purchases:
-                _say(index, check, bought, None, out, failed)
+                _say(place, check, bought, None, out, failed)
     for check in block.forces:
-        _say(index, check, force, None, out, failed)
+        _say(place, check, force, None, out, failed)
     return [finding for _, finding in out]
 
 

@@ -13,8 +13,8 @@ this, so a folder or a glob (``lists/*.toml``) picks up the same lists in each.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from horizon_builder.files.problems import LoadError
 from horizon_builder.files.rosterfiles import named_files
@@ -29,8 +29,7 @@ RULES_KEYS = frozenset(Ruleset.model_fields)
 LIST_KEYS = frozenset(Roster.model_fields) - RULES_KEYS
 
 
-@dataclass(frozen=True)
-class Found:
+class Found(NamedTuple):
     """The lists the paths name (each with the name a table shows), the rules files left
     out (each with why) and the folders among the paths that hold no list."""
 
