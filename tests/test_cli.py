@@ -229,6 +229,24 @@ def test_check_does_not_import_what_it_does_not_run() -> None:
     assert out.stdout.splitlines()[-1] == "IMPORTED:", out.stdout + out.stderr
 
 
+def test_the_console_entry_leaves_what_it_made_to_the_process_end(tmp_path: Path) -> None:
+    """The console entry freezes what a run made (``gc.freeze``) so that Python's exit does
+    not collect and free it object by object; what the command printed and wrote is all
+    there, standard output and an exported file alike."""
+    written, here = tmp_path / "written.html", tmp_path / "here.html"
+    code = ("import gc, sys\nfrom horizon_builder.cli import main\n"
+            "rc = main(['check', sys.argv[1]]) + main(['export', sys.argv[1], '--format', "
+            "'html', '-o', sys.argv[2]])\n"
+            "print('FROZEN', gc.get_freeze_count() > 0, rc)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(LEGAL), str(written)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "verdict: LEGAL" in done.stdout
+    assert done.stdout.splitlines()[-1] == "FROZEN True 0"
+    assert main(["export", str(LEGAL), "--format", "html", "-o", str(here)]) == 0
+    assert written.read_bytes() == here.read_bytes()
+
+
 def test_a_command_builds_only_its_own_parser_and_parses_as_the_whole_one() -> None:
     """``build_parser(command)`` (what a command runs with) holds just that subcommand, which
     parses and explains itself exactly as in the whole command line."""
