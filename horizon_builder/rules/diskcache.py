@@ -87,10 +87,11 @@ def dumps(ruleset: Ruleset) -> bytes:
 
 def loads(data: bytes) -> Ruleset | None:
     """The ruleset of a file :func:`dumps` wrote, or None for anything else."""
-    head = b'{"sha256":"'
-    body = data[len(head) + 64 + len(b'","ruleset":'):-1]  # (bytes: the JSON reader takes them)
-    if not data.startswith(head) or hashlib.sha256(body).hexdigest().encode() \
-            != data[len(head):len(head) + 64]:
+    text = data.decode("utf-8")
+    head = '{"sha256":"'
+    body = text[len(head) + 64 + len('","ruleset":'):-1]
+    if not text.startswith(head) or hashlib.sha256(body.encode("utf-8")).hexdigest() \
+            != text[len(head):len(head) + 64]:
         return None
     ruleset = _model_builder(Ruleset)(from_json(body))  # (``json`` is not imported for check)
     return ruleset if isinstance(ruleset, Ruleset) else None
