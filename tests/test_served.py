@@ -16,7 +16,9 @@ from helpers_tui import SIZE, copy_example, shown, until
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from horizon_builder.cli import main
+# the commands themselves: the console entry around them (horizon_builder.cli.main) pauses and
+# freezes garbage collection, for a process of its own, never for the test's
+from horizon_builder.cli.main import main
 from horizon_builder.cli.serve import app_command, is_loopback
 from horizon_builder.files.served import ENV_ROOT, outside_root
 from horizon_builder.tui.app import HorizonApp

@@ -54,7 +54,7 @@ def resume_after_startup() -> None:
 def leave_to_exit() -> None:
     """The process ends next: what it made is left for the system to take back. Python's
     exit collects and frees every object still alive, one by one (after a ``check``: the
-    modules, pydantic's schemas, the rules; about 20 ms, a sixth of the command); frozen
+    modules, pydantic's schemas, the rules; about 25 ms, a sixth of the command); frozen
     (``gc.freeze``), they are not looked at. Nothing is lost: the standard streams are
     flushed as ever, ``atexit`` handlers still run, and every file the app writes is closed
     where it is written. (The app's helper process ends with ``os._exit`` for the same reason.)"""

@@ -23,8 +23,9 @@ _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\
 
 class _Runs:
     """Runs the regex engine reads in one step (a Python loop took a second over 5 MB),
-    compiled by the first :class:`KeyLines`: a file read without a problem never makes one,
-    so ``check``'s start-up does not pay for them."""
+    compiled by the first :class:`KeyLines`: a roster or rules file read without a problem
+    makes none, so ``check`` does not pay for them (an event or campaign file makes one on
+    every read)."""
 
     def __init__(self) -> None:
         self.bare_key = re.compile(r"[A-Za-z0-9_-]*")
