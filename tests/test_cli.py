@@ -247,6 +247,21 @@ def test_the_console_entry_leaves_what_it_made_to_the_process_end(tmp_path: Path
     assert written.read_bytes() == here.read_bytes()
 
 
+def test_no_test_runs_the_console_entry_in_its_own_process() -> None:
+    """The console entry (``horizon_builder.cli.main``) pauses garbage collection and freezes
+    what it made for a process of its own: a test calls the commands
+    (``horizon_builder.cli.main.main``) or starts a process, never the entry in pytest's."""
+    import ast
+
+    found = []
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "horizon_builder.cli" \
+                    and any(alias.name == "main" for alias in node.names):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []
+
+
 def test_a_command_builds_only_its_own_parser_and_parses_as_the_whole_one() -> None:
     """``build_parser(command)`` (what a command runs with) holds just that subcommand, which
     parses and explains itself exactly as in the whole command line."""
