@@ -6,6 +6,11 @@ oldest generation then scans every one of them again, so with collection on the
 work grows faster than the roster (an HTML export of 10,000 elements: 2.1 s with
 it, 1.0 s without). Paused, the work is linear; the few reference cycles it
 leaves are collected by the next automatic collection after it.
+
+The console entry uses the same switch for a whole process: collection paused from its
+start (:func:`pause_for_startup`; the app turns it back on once its roster shows,
+:func:`resume_after_startup`), and what a command made left to the process's end
+(:func:`leave_to_exit`).
 """
 
 from __future__ import annotations
