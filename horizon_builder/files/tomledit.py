@@ -26,7 +26,6 @@ from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT, InlineTable, Item, String, StringType, Table, Trivia
 from tomlkit.toml_document import TOMLDocument
 
-from horizon_builder.files.tomlkit_internals import insert_after, insert_first
 from horizon_builder.files.tomlscan import shape_problem
 from horizon_builder.text.safetext import UNSAFE_CHARS
 
@@ -51,7 +50,7 @@ def update_text(original: str | None, data: Mapping[str, Any], same: Same | None
             doc = None  # not TOML we can keep: written afresh
     if doc is None:
         return new_document(data).as_string()
-    _merge_table(doc, data, (), same, root=True)
+    doc = _merge_table(doc, data, (), same, root=True)
     return doc.as_string()
 
 
@@ -163,46 +162,85 @@ def _container(table: Any) -> Container:
     return table if isinstance(table, Container) else table.value
 
 
-def _merge_table(table: Any, new: Mapping[str, Any], path: Path_, same: Same, root: bool = False) -> None:
-    """Make ``table`` (a document, table or inline table) hold ``new``, in place."""
+Entries = list[tuple[Any, Item]]
+
+
+def _rebuilt(table: Any, entries: Entries) -> Any:
+    """A new document or table of the same kind as ``table`` holding ``entries`` (its
+    body's ``(key, item)`` pairs, comments and blank lines as keyless pairs) in that order.
+
+    Only tomlkit's public classes and methods: the container is filled as the parser fills
+    one (``Container(True)``: nothing re-indented, no blank line added), then closed for
+    editing like a parsed one (``parsing(False)``). The items themselves are reused, so
+    every value, comment and blank line is written as it was.
+    """
+    container: Container = TOMLDocument(True) if isinstance(table, TOMLDocument) else Container(True)
+    for key, item in entries:
+        container.append(key, item)
+    container.parsing(False)
+    if isinstance(container, TOMLDocument):
+        return container
+    plain = any(key is not None and not isinstance(item, Table | AoT) for key, item in entries)
+    return Table(container, table.trivia, table.is_aot_element(),
+                 False if plain else table.is_super_table(), table.name, table.display_name)
+
+
+def _merge_table(table: Any, new: Mapping[str, Any], path: Path_, same: Same, root: bool = False) -> Any:
+    """Make ``table`` (a document, table or inline table) hold ``new``; returns it, or the
+    table rebuilt in its place where a key had to go between two of its entries."""
     for key in list(table.keys()):
         if key not in new and not same((*path, key), _plain(table[key])):
             del table[key]
     for key, value in new.items():
         where = (*path, key)
         if key not in table:
-            _add(table, key, _item(value, root=root, inline=isinstance(table, InlineTable)))
+            table = _add(table, key, _item(value, root=root, inline=isinstance(table, InlineTable)))
             continue
         old = table[key]
         if same(where, _plain(old)):
             continue
         if isinstance(value, Mapping) and isinstance(old, Table):
-            _merge_table(old, value, where, same)
+            merged = _merge_table(old, value, where, same)
+            if merged is not old:
+                table = _replaced(table, key, merged)
         elif isinstance(old, AoT) and _is_tables(value):
             _merge_aot(table, key, old, value, where, same)
         else:
             table[key] = _item(value, root=root, inline=isinstance(table, InlineTable)
                                or not isinstance(old, Table | AoT))
+    return table
 
 
-def _add(table: Any, key: str, item: Item) -> None:
+def _replaced(table: Any, key: str, item: Item) -> Any:
+    """``table`` rebuilt with the entry ``key`` holding ``item`` where it stands."""
+    return _rebuilt(table, [(k, item if k is not None and k.key == key else v)
+                            for k, v in _container(table).body])
+
+
+def _add(table: Any, key: str, item: Item) -> Any:
     """A new key: after the last plain key (before sub-tables and the comments that
-    introduce the next table), or at the end for a table or array of tables."""
+    introduce the next table), or at the end for a table or array of tables. Returns the
+    table, rebuilt where the key goes between two entries."""
     if isinstance(table, InlineTable) or isinstance(item, Table | AoT):
         table.append(key, item)
-        return
-    container = _container(table)
-    last = None
-    for k, v in container.body:
+        return table
+    body = list(_container(table).body)
+    place = None
+    for index, (k, v) in enumerate(body):
         if k is not None and not isinstance(v, Table | AoT):
-            last = k
-    if last is None:
-        if any(k is not None for k, _ in container.body):
-            insert_first(container, key, item)
-        else:
+            place = index + 1
+    if place is None:
+        if not any(k is not None for k, _ in body):
             table.append(key, item)
-    else:
-        insert_after(container, last, key, item)
+            return table
+        place = 0
+    if place == len(body):
+        table.append(key, item)
+        return table
+    before = body[place - 1][1] if place else None
+    if before is not None and "\n" not in before.trivia.trail:
+        before.trivia.trail += "\n"  # the key it follows ended the file without a line break
+    return _rebuilt(table, [*body[:place], (tomlkit.key(key), item), *body[place:]])
 
 
 def _merge_aot(table: Any, key: str, old: AoT, new: Sequence[Mapping[str, Any]], path: Path_,
@@ -212,6 +250,7 @@ def _merge_aot(table: Any, key: str, old: AoT, new: Sequence[Mapping[str, Any]],
     by_id = {i: t for i, t in zip(ids, tables, strict=True) if isinstance(i, str) and ids.count(i) == 1}
     new_ids = {entry.get("id") for entry in new}
     result: list[Table] = []
+    origin: dict[int, int] = {}  # id of a table in result -> id of the table it was in the file
     used: set[int] = set()
     for index, entry in enumerate(new):
         # the table with the same id, else the one at the same place (given no id this one has)
@@ -223,43 +262,62 @@ def _merge_aot(table: Any, key: str, old: AoT, new: Sequence[Mapping[str, Any]],
             result.append(_table(entry))
             continue
         used.add(id(found))
+        merged = found
         if not same((*path, index), _plain(found)):
-            _merge_table(found, entry, (*path, index), same)
-        result.append(found)
-    if [id(t) for t in result] == [id(t) for t in tables]:
+            merged = _merge_table(found, entry, (*path, index), same)
+        origin[id(merged)] = id(found)
+        result.append(merged)
+    if [origin.get(id(t)) for t in result] == [id(t) for t in tables]:
+        if any(a is not b for a, b in zip(result, tables, strict=True)):
+            table[key] = AoT(result, name=old.name, parsed=True)
         return
     # The comments after a table's last key introduce the next table: they move with it.
-    leads = {id(nxt): _take_trailing(prev) for prev, nxt in itertools.pairwise(tables)}
-    tail = _take_trailing(tables[-1]) if tables else []
+    now = {origin[id(t)]: t for t in result if id(t) in origin}  # each kept table as merged
+    trailing = {id(t): _split_trailing(now.get(id(t), t))[1] for t in tables}
+    leads = {id(nxt): trailing[id(prev)] for prev, nxt in itertools.pairwise(tables)}
+    tail = trailing[id(tables[-1])] if tables else []
     indents = {id(t): t.trivia.indent for t in tables}
-    aot = tomlkit.aot()
-    for index, t in enumerate(result):
-        if index > 0:
-            _container(result[index - 1]).body.extend(leads.get(id(t), []))
-        aot.append(t)
-        indent = indents.get(id(t), "").lstrip("\n")
-        if index > 0 and not result[index - 1].as_string().endswith("\n\n"):
+    laid: list[Table] = [_split_trailing(t)[0] for t in result]
+    for index in range(len(laid) - 1):
+        laid[index] = _with_entries(laid[index], leads.get(origin.get(id(result[index + 1]), -1), []))
+    if laid:
+        laid[-1] = _with_entries(laid[-1], tail)
+    for index, t in enumerate(laid):
+        indent = indents.get(origin.get(id(result[index]), -1), "").lstrip("\n")
+        if index > 0 and not laid[index - 1].as_string().endswith("\n\n"):
             indent = "\n" + indent
         t.trivia.indent = indent
-    if result:
-        _container(result[-1]).body.extend(tail)
+    aot = tomlkit.aot()
+    for t in laid:
+        aot.append(t)
     table[key] = aot
 
 
-def _take_trailing(table: Table) -> list[tuple[Any, Any]]:
-    """Remove and return the comments and blank lines after the last key of ``table``
-    (of its last sub-table when it ends with one)."""
-    body = _container(table).body
+def _split_trailing(table: Table) -> tuple[Table, Entries]:
+    """``table`` without the comments and blank lines after its last key (after its last
+    sub-table's when it ends with one), and those entries; the table rebuilt only where it
+    had some."""
+    body = list(_container(table).body)
     if body and body[-1][0] is not None:
-        last = body[-1][1]
+        key, last = body[-1]
         if isinstance(last, AoT) and last.body:
-            return _take_trailing(last.body[-1])
+            inner, taken = _split_trailing(last.body[-1])
+            if not taken:
+                return table, []
+            aot = AoT([*last.body[:-1], inner], name=last.name, parsed=True)
+            return _rebuilt(table, [*body[:-1], (key, aot)]), taken
         if isinstance(last, Table):
-            return _take_trailing(last)
-        return []
+            inner, taken = _split_trailing(last)
+            return (_rebuilt(table, [*body[:-1], (key, inner)]), taken) if taken else (table, [])
+        return table, []
     cut = len(body)
     while cut > 0 and body[cut - 1][0] is None:
         cut -= 1
-    taken = body[cut:]
-    del body[cut:]
-    return taken
+    if cut == len(body):
+        return table, []
+    return _rebuilt(table, body[:cut]), body[cut:]
+
+
+def _with_entries(table: Table, entries: Entries) -> Table:
+    """``table`` with ``entries`` (comments, blank lines) after all it holds."""
+    return _rebuilt(table, [*_container(table).body, *entries]) if entries else table
