@@ -23,7 +23,7 @@ from typing import Any
 import tomlkit
 from tomlkit.container import Container
 from tomlkit.exceptions import TOMLKitError
-from tomlkit.items import AoT, InlineTable, Item, String, StringType, Table, Trivia
+from tomlkit.items import AoT, InlineTable, Item, String, StringType, Table, Trivia, Whitespace
 from tomlkit.toml_document import TOMLDocument
 
 from horizon_builder.files.tomlscan import shape_problem
@@ -230,10 +230,11 @@ def _add(table: Any, key: str, item: Item) -> Any:
         if k is not None and not isinstance(v, Table | AoT):
             place = index + 1
     if place is None:
-        if not any(k is not None for k, _ in body):
-            table.append(key, item)
-            return table
-        place = 0
+        if any(k is not None for k, _ in body):
+            place = 0  # before the first sub-table and the comments that introduce it
+        else:  # a table of comments only: below those under its header, above a blank line
+            place = next((i for i, (_, v) in enumerate(body) if isinstance(v, Whitespace)
+                          and "\n" in v.as_string()), len(body))
     if place == len(body):
         table.append(key, item)
         return table
@@ -283,14 +284,12 @@ def _merge_aot(table: Any, key: str, old: AoT, new: Sequence[Mapping[str, Any]],
     if laid:
         laid[-1] = _with_entries(laid[-1], tail)
     for index, t in enumerate(laid):
+        introduced = bool(leads.get(origin.get(id(result[index]), -1)))  # its comments above it
         indent = indents.get(origin.get(id(result[index]), -1), "").lstrip("\n")
-        if index > 0 and not laid[index - 1].as_string().endswith("\n\n"):
+        if index > 0 and not introduced and not laid[index - 1].as_string().endswith("\n\n"):
             indent = "\n" + indent
         t.trivia.indent = indent
-    aot = tomlkit.aot()
-    for t in laid:
-        aot.append(t)
-    table[key] = aot
+    table[key] = AoT(laid, name=old.name, parsed=True)  # (parsed: no indent changed again)
 
 
 def _split_trailing(table: Table) -> tuple[Table, Entries]:
