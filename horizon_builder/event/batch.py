@@ -136,11 +136,7 @@ def shared_commanders(judged: Sequence[tuple[ListRow, dict[str, Any]]]) -> list[
 
 def _in_row(problem: Problem, path: Path) -> str:
     """A load problem as the list's row says it: the File column names the list already."""
-    if problem.path != str(path):
-        return str(problem)
-    place = f"line {problem.line}" if problem.line is not None else ""
-    place = ": ".join(x for x in (place, problem.key or "") if x)
-    return f"{place}: {problem.message}" if place else problem.message
+    return str(problem) if problem.path != str(path) else problem.in_file
 
 
 def _loops(link: Path) -> bool:

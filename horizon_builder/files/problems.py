@@ -24,6 +24,13 @@ class Problem:
             place += f": {self.key}"
         return f"{place}: {self.message}"
 
+    @property
+    def in_file(self) -> str:
+        """The problem where the file is named already: ``line 7: force_cost: what``."""
+        place = ": ".join(x for x in (f"line {self.line}" if self.line is not None else "",
+                                      self.key or "") if x)
+        return f"{place}: {self.message}" if place else self.message
+
 
 class LoadError(Exception):
     """A roster or ruleset file that cannot be used; carries every problem found."""

@@ -11,9 +11,11 @@ import contextlib
 import errno
 import glob
 import hashlib
+import math
 import os
 import re
 import stat
+import sys
 import tempfile
 import time
 import tomllib
@@ -25,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlpos import KeyLines
-from horizon_builder.files.tomlscan import shape_problem
+from horizon_builder.files.tomlscan import long_integer, shape_problem
 
 if TYPE_CHECKING:  # (imported where used: the app's first frame needs neither pydantic nor tomlkit)
     from pydantic import BaseModel, ValidationError
@@ -65,7 +67,7 @@ def read_regular_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     except IsADirectoryError:
         raise LoadError.single(path, "is a folder, not a TOML file") from None
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        raise LoadError.single(path, f"cannot read: {_reason(exc)}") from None
+        raise LoadError.single(path, f"cannot read: {reason_of(exc)}") from None
     info = os.fstat(fd)
     too_big = f"file is too large (over {limit // (1024 * 1024)} MB): not read"
     problem = ("is a folder, not a TOML file" if stat.S_ISDIR(info.st_mode)
@@ -79,13 +81,14 @@ def read_regular_file(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
         try:
             raw = handle.read(limit + 1)
         except OSError as exc:
-            raise LoadError.single(path, f"cannot read: {_reason(exc)}") from None
+            raise LoadError.single(path, f"cannot read: {reason_of(exc)}") from None
     if len(raw) > limit:
         raise LoadError.single(path, too_big)
     return raw
 
 
-def _reason(exc: BaseException) -> str:
+def reason_of(exc: BaseException) -> str:
+    """Why a file or its name could not be used, in the system's words ("File name too long")."""
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     return str(exc) or type(exc).__name__
@@ -114,24 +117,31 @@ def read_toml(path: str | Path, raw: bytes | None = None) -> tuple[dict[str, Any
     except RecursionError:
         raise LoadError.single(path, "not valid TOML: values nested too deeply",
                                line=_deepest_line(text)) from None
+    except ValueError as exc:  # Python's own limit on the digits of an integer it converts
+        raise long_integer_error(path, text, exc) from None
     if not data:
         raise LoadError.single(path, "file has no settings")
-    deep = too_deep(data)
-    if deep is not None:  # the readers walk what they read: no path of keys longer than this
-        raise LoadError.single(path, f"values nested too deeply (over {MAX_DEPTH} levels, at "
-                               f"{format_loc(deep[:3])}...): not read",
-                               line=KeyLines(text).line_for(deep))
+    unreadable = unreadable_value(data)
+    if unreadable is not None:  # the readers walk and count what they read: nothing beyond these
+        loc, message, key = unreadable
+        raise LoadError.single(path, message, key=key, line=KeyLines(text).line_for(loc))
     return data, text
 
 
 #: Tables and arrays inside one another, counting every part of a dotted key (a roster's
 #: deepest value is six levels down; a rules layer's five).
 MAX_DEPTH = 48
+#: The integers a file may hold: TOML's own, 64-bit (its specification: a reader refuses
+#: what it cannot hold losslessly). Far beyond any count or cost of the game, and small
+#: enough that no sum or product of them is past what Python prints (4,300 digits).
+INT_RANGE = (-(2**63), 2**63 - 1)
 
 
-def too_deep(data: Any, limit: int = MAX_DEPTH) -> Loc | None:
-    """The path to a value more than ``limit`` tables or arrays down in ``data``, or None;
-    walked without recursion, so no depth can overflow the stack."""
+def unreadable_value(data: Any) -> tuple[Loc, str, str | None] | None:
+    """The path to the first value of ``data`` this app does not read, why, and the key to
+    name (None where the message says where), or None: a
+    value more than :data:`MAX_DEPTH` tables or arrays down, an integer out of
+    :data:`INT_RANGE`. Walked without recursion, so no depth can overflow the stack."""
     stack: list[tuple[Loc, Any]] = [((), data)]
     while stack:
         loc, value = stack.pop()
@@ -140,11 +150,39 @@ def too_deep(data: Any, limit: int = MAX_DEPTH) -> Loc | None:
         elif isinstance(value, list):
             items = enumerate(value)
         else:
+            if isinstance(value, int) and not INT_RANGE[0] <= value <= INT_RANGE[1]:
+                return loc, f"{out_of_range(digits_of(value))}: not read", format_loc(loc) or None
             continue
-        if len(loc) >= limit:
-            return loc
-        stack.extend(((*loc, key), sub) for key, sub in items)
+        if len(loc) >= MAX_DEPTH:
+            return loc, (f"values nested too deeply (over {MAX_DEPTH} levels, at "
+                         f"{format_loc(loc[:3])}...): not read"), None
+        stack.extend(((*loc, key), sub) for key, sub in reversed(list(items)))
     return None
+
+
+def out_of_range(digits: int) -> str:
+    """What is said of an integer of ``digits`` digits outside :data:`INT_RANGE`."""
+    low, high = INT_RANGE
+    return f"an integer of {digits:,} digits, beyond TOML's 64-bit integers ({low:,} to {high:,})"
+
+
+def digits_of(number: int) -> int:
+    """The decimal digits of ``number`` (found without converting it to text: that is what
+    Python refuses past 4,300 digits, and a 5 MB hexadecimal integer has six million)."""
+    number = abs(number)
+    if number < 10**30:
+        return len(str(number))
+    return int(math.log10(number)) + 1
+
+
+def long_integer_error(path: str | Path, text: str, exc: ValueError, json: bool = False) -> LoadError:
+    """The problem of a file Python refused for an integer of too many digits, at its line
+    (``exc``'s own words where no such integer is found: nothing else raises it)."""
+    limit = sys.get_int_max_str_digits() or 4300
+    found = long_integer(text, limit, json=json)
+    if found is None:
+        return LoadError.single(path, f"not valid {'JSON' if json else 'TOML'}: {reason_of(exc)}")
+    return LoadError.single(path, f"{out_of_range(found[0])}: not read", line=found[1])
 
 
 def decode_utf8(path: str | Path, raw: bytes) -> str:

@@ -111,3 +111,22 @@ def json_shape_problem(text: str, max_items: int = MAX_ITEMS) -> str | None:
         return (f"values nested too deeply (over {MAX_NESTING} arrays or objects "
                 "inside one another): not read")
     return None
+
+
+#: A decimal integer in a skeleton (strings and comments blanked out): not a part of a float,
+#: a date, a time or a key (``12 = 1`` is a key of TOML). Only a decimal integer has Python's
+#: limit on the digits it converts (``sys.get_int_max_str_digits``): a hexadecimal one has none.
+_DECIMAL = re.compile(r"(?<![\w.+-])[+-]?[0-9](?:_?[0-9])*+(?![\w.:-]|[ \t]*[=.])")
+
+
+def long_integer(text: str, longer_than: int, json: bool = False) -> tuple[int, int] | None:
+    """The digits and the line of the first decimal integer of more than ``longer_than``
+    digits in a TOML text (a JSON text with ``json``), or None: where Python refused to
+    convert one (ValueError "Exceeds the limit ... for integer string conversion")."""
+    lined = (_JSON_STRING if json else _BLANKED).sub(
+        lambda m: '""' + "\n" * m.group(0).count("\n"), text)
+    for number in _DECIMAL.finditer(lined):
+        digits = len(number.group().lstrip("+-").replace("_", ""))
+        if digits > longer_than:
+            return digits, lined.count("\n", 0, number.start()) + 1
+    return None

@@ -17,9 +17,11 @@ from horizon_builder.files.tomlfile import (
     MAX_FILE_BYTES,
     KeyLines,
     format_loc,
+    long_integer_error,
     problems_from_validation,
     read_regular_file,
     read_toml,
+    unreadable_value,
     write_toml_atomic,
 )
 from horizon_builder.roster.models import FORMAT_VERSION, Roster, in_stat_order
@@ -241,8 +243,13 @@ def _json_roster(path: Path, raw: bytes) -> tuple[dict[str, Any], str]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise LoadError.single(path, f"not valid JSON: {exc.msg}", line=exc.lineno) from None
-    except (RecursionError, ValueError):
+    except RecursionError:
         raise LoadError.single(path, "not valid JSON: values nested too deeply") from None
+    except ValueError as exc:  # Python's own limit on the digits of an integer it converts
+        raise long_integer_error(path, text, exc, json=True) from None
+    unreadable = unreadable_value(data)
+    if unreadable is not None:  # as in a TOML file (no line: JSON's keys are not mapped)
+        raise LoadError.single(path, unreadable[1], key=format_loc(unreadable[0]) or None)
     if not isinstance(data, dict):
         raise LoadError.single(path, "holds no roster: a JSON export or roster is an object {...}")
     if "export_version" in data or "roster" in data:

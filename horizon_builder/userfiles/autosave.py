@@ -221,7 +221,7 @@ class AutosaveStore:
                 found.append(self.load(file))
             except LoadError as exc:
                 aside = set_aside(file)
-                reason = exc.problems[0].message if exc.problems else "cannot be read"
+                reason = exc.problems[0].in_file if exc.problems else "cannot be read"
                 kept = f"it is kept as {aside}" if aside is not None else "it is left as it is"
                 messages.append(f"Autosave {file.name} could not be read ({reason}); {kept}.")
         found.sort(key=lambda entry: entry.saved_at, reverse=True)
