@@ -214,7 +214,7 @@ def load_event(path: str | Path) -> LoadedEvent:
         problem(("preset",), f"no preset {event.preset!r}: name a shipped one "
                 "(horizon-builder presets) or a file next to the event")
     loaded = LoadedEvent(path, event, preset, text)
-    if preset.is_file():
+    if is_file(preset):
         try:
             loaded.options = load_ruleset([preset]).event
         except LoadError as exc:

@@ -10,6 +10,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
 from horizon_builder.files.resources import event_presets, find_preset
+from horizon_builder.files.tomlfile import is_file, reason_of
 from horizon_builder.tui.common.dialog import Dialog, DialogButton
 from horizon_builder.tui.common.dialogs import PathSuggester, resolve
 from horizon_builder.tui.common.paths import refused_to_visitor, visitor_root
@@ -51,7 +52,14 @@ class FolderAndPresetDialog(Dialog[tuple[Path, Path] | None]):
         self.query_one("#org-path", Input).focus()
 
     def answer(self) -> tuple[Path, Path] | str:
-        """The folder and preset chosen, or what is wrong."""
+        """The folder and preset chosen, or what is wrong (a name the system refuses, too
+        long or with a NUL in it, is said so)."""
+        try:
+            return self._answer()
+        except (OSError, ValueError) as exc:
+            return f"This path cannot be used: {reason_of(exc)}."
+
+    def _answer(self) -> tuple[Path, Path] | str:
         value = self.query_one("#org-path", Input).value
         if not value.strip():
             return f"Type the {self._what.lower()}."
@@ -66,7 +74,7 @@ class FolderAndPresetDialog(Dialog[tuple[Path, Path] | None]):
         chosen = self.query_one("#org-preset", Select).value
         preset = find_preset(typed) if typed else (Path(str(chosen)) if chosen != Select.NULL
                                                    else None)
-        if self._need_preset and (preset is None or not preset.is_file()):
+        if self._need_preset and (preset is None or not is_file(preset)):
             return "Choose a shipped preset or type a preset file."
         return path, preset or path
 
@@ -101,10 +109,13 @@ class WriteFileDialog(Dialog[Path | None]):
     def submit(self) -> None:
         value = self.query_one("#write-path", Input).value
         path = resolve(value) if value.strip() else None
-        problem = ("Type a file name." if path is None else
-                   refused_to_visitor(self.app, path) or
-                   (f"No such folder: {path.parent}" if not path.parent.is_dir() else
-                   "That is a folder: type a file name in it." if path.is_dir() else None))
+        try:
+            problem = ("Type a file name." if path is None else
+                       refused_to_visitor(self.app, path) or
+                       (f"No such folder: {path.parent}" if not path.parent.is_dir() else
+                       "That is a folder: type a file name in it." if path.is_dir() else None))
+        except (OSError, ValueError) as exc:  # a name too long, a NUL in it
+            problem = f"This path cannot be used: {reason_of(exc)}."
         if problem:
             self.say(problem)
             return
