@@ -13,6 +13,7 @@ exactly 5.5. Rolls are checked against the tables' die (``situation_die``, a d12
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -150,7 +151,7 @@ class Outcome:
                     and share == exact(band.min_percent))  # on an edge the book leaves open
             ours = f"; exactly {band.min_percent:g}% is {band.name} by our reading" if edge and band else ""
             return (f"Margin of victory: {band.name if band else '-'} "
-                    f"({mine}, {float(share):.0f}%{opponent}{ours}) (OtH p.49)")
+                    f"({mine}, {round(share)}%{opponent}{ours}) (OtH p.49)")
         if self.result == "defeat":
             return f"Outcome: defeat ({mine}; the opponent still has {other}) (OtH p.49)"
         if self.result == "stalemate":
@@ -230,8 +231,13 @@ def momentum_readings(elements: Sequence[ElementInfo], fp: int) -> tuple[int, ..
 def lost_from(values: Sequence[str], elements: Sequence[ElementInfo]) -> Lost:
     """``adventure --lost``: a bare number (the FP lost), or the names (or ids) of the
     elements removed, each once per element (two elements named alike: name it twice)."""
-    if len(values) == 1 and values[0].strip().lstrip("-").isdigit():
-        fp = int(values[0])
+    number = values[0].strip() if len(values) == 1 else ""
+    if re.fullmatch(r"-?[0-9]+", number):  # ASCII digits: int() takes others ("²" fails)
+        digits = len(number.lstrip("-").lstrip("0"))
+        if digits > 9:  # never Python's limit of 4,300 digits
+            raise AdventureError(f"--lost: a number of {digits:,} digits is more than any "
+                                 "force's FP (OtH p.51)")
+        fp = int(number)
         return Lost(fp, readings=momentum_readings(elements, fp))
     left = list(elements)
     taken: list[ElementInfo] = []

@@ -42,7 +42,7 @@ from horizon_builder.event.names import shown
 from horizon_builder.event.register import Judged, judge_list, refusal, register
 from horizon_builder.files.guarded import digest, write_if_unchanged, writers_one_at_a_time
 from horizon_builder.files.problems import LoadError, Problem
-from horizon_builder.files.tomlfile import is_file, link_target
+from horizon_builder.files.tomlfile import INT_RANGE, digits_of, is_file, link_target, out_of_range
 from horizon_builder.roster.pin import short_pin
 from horizon_builder.text.safetext import printable
 
@@ -166,6 +166,9 @@ class EventSession:
                                     "never overwritten by `event new`)")
 
         never_over_a_file()
+        if not INT_RANGE[0] <= seed <= INT_RANGE[1]:  # the event file could not be read back
+            raise EventError.at(path, f"the seed: {out_of_range(digits_of(seed))}: nothing "
+                                "written")
         named = find_lists(lists)
         if named.empty or not named.lists:
             raise EventError.of([Problem(str(folder), "no lists in this folder (no *.toml "

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from horizon_builder.files.tomlfile import INT_RANGE, out_of_range
 from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.models import ElementType, Ruleset
 from horizon_builder.rules.personal import ENTERED, ENTERED_FROM, ROLE
@@ -211,25 +212,34 @@ def parse_entry(value: RuleValue, text: str) -> Any:
     if not text:
         return None
     if value.kind == "int":
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{value.label}: type a whole number, not {text!r}") from None
+        if not re.fullmatch(r"[+-]?[0-9]+", text):
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise ValueError(f"{value.label}: type a whole number, not {shown!r}")
+        return _whole(text)
     if value.kind == "statline":
         named = _STAT.findall(text)
         if named and all(s in value.stats for s, _ in named):
-            stats = {s: int(n) for s, n in named}
+            stats = {s: _whole(n) for s, n in named}
         else:
             numbers = re.findall(r"-?\d+", text)
             if len(numbers) != len(value.stats):
                 raise ValueError(f"type {len(value.stats)} numbers ({' '.join(value.stats)}), "
                                  f"or e.g. {' '.join(f'{s}3' for s in value.stats)}")
-            stats = dict(zip(value.stats, map(int, numbers), strict=True))
+            stats = dict(zip(value.stats, map(_whole, numbers), strict=True))
         missing = [s for s in value.stats if s not in stats]
         if missing:
             raise ValueError(f"{', '.join(missing)} missing")
         return stats
     raise ValueError(f"{value.label} is shown, not entered here")
+
+
+def _whole(text: str) -> int:
+    """Digits typed as a whole number a rules file can hold (ValueError: too many digits)."""
+    digits = len(text.lstrip("+-").lstrip("0"))
+    number = int(text) if digits <= 19 else None  # never Python's limit of 4,300 digits
+    if number is None or not INT_RANGE[0] <= number <= INT_RANGE[1]:
+        raise ValueError(out_of_range(digits))
+    return number
 
 
 def changes(before: list[RuleValue], after: list[RuleValue]) -> list[tuple[RuleValue, RuleValue]]:
