@@ -45,7 +45,7 @@ from horizon_builder.checks import validate
 from horizon_builder.event.names import shown
 from horizon_builder.files.guarded import digest, unchanged, write_if_unchanged
 from horizon_builder.files.problems import LoadError, Problem
-from horizon_builder.files.tomlfile import write_text_atomic
+from horizon_builder.files.tomlfile import is_file, write_text_atomic
 from horizon_builder.roster.io import load
 from horizon_builder.roster.pin import pin, short_pin
 from horizon_builder.rules.models import Intelligence, IntelligenceBand
@@ -148,7 +148,7 @@ class CampaignSession:
             from horizon_builder.campaign.io import preset_path
 
             found = preset_path(campaign, path)
-            if found is None or not found.is_file():
+            if found is None or not is_file(found):  # False for a name too long to be a file
                 raise CampaignError.at(path, f"no preset {preset!r}: name a shipped one "
                                        "(horizon-builder presets) or a file")
         _written(path, lambda: save_campaign(path, campaign))
