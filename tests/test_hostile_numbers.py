@@ -365,6 +365,29 @@ async def test_the_organisers_dialogs_say_a_name_too_long(tmp_path: Path) -> Non
         assert "File name too long" in str(writer.query_one("#write-problem").render())
 
 
+async def test_the_organisers_table_sorts_commanders_named_with_digits(tmp_path: Path) -> None:
+    """A commander named "²" (a digit int() does not read) sorts as a word, never as a
+    number (which raised ValueError in the sort); numbers sort as numbers."""
+    from textual.widgets import DataTable
+
+    from horizon_builder.tui.event.organiser_screen import OrganiserScreen
+
+    lists = write_lists(tmp_path / "lists", "ABC")
+    for path, commander in zip(lists, ["²", "12", "3"], strict=True):
+        _with_big(path, f'commander = "{path.stem}"', f'commander = "{commander}"')
+    app = HorizonApp(start=("organiser", tmp_path / "lists", write_preset(tmp_path / "club.toml")))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, OrganiserScreen)
+                    and app.screen.query_one(DataTable).row_count == 3, "the lists judged")
+        table = app.screen.query_one(DataTable)
+        column = table.columns["commander"]
+        index = list(table.columns).index(column.key)
+        table.post_message(DataTable.HeaderSelected(table, column.key, index, column.label))
+        await pilot.pause()
+        assert [str(v) for v in table.get_column("commander")] == ["3", "12", "²"]
+        assert isinstance(app.screen, OrganiserScreen)
+
+
 # --- generated: any integer at any key ------------------------------------------------------
 
 def _edge(number: int) -> tuple[str, bool]:

@@ -8,6 +8,7 @@ with its verdict and findings; x writes the table (CSV, JSON or text by the file
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -212,7 +213,11 @@ def _sort_key(value: object) -> tuple[int, object]:
     """Numbers sort as numbers ("13/15" by 13), words as words."""
     text = str(value)
     head = text.split("/", 1)[0]
-    return (0, int(head)) if head.lstrip("-").isdigit() else (1, text.casefold())
+    # ASCII digits only, and few (a name such as "²" or of 5,000 digits is a word to sort)
+    return (0, int(head)) if _NUMBER.fullmatch(head) else (1, text.casefold())
+
+
+_NUMBER = re.compile(r"-?[0-9]{1,18}")
 
 
 class ListViewScreen(OrganiserView):
