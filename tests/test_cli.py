@@ -357,3 +357,66 @@ def test_check_json_marks_each_round_as_the_app_does(capsys, tmp_path):
     severities = {f["code"]: f["severity"] for f in data["findings"]}
     assert severities["tf-round-empty"] == "warning"
     assert severities["tf-round-duplicate"] == "error"
+
+
+# --- the internal-error path never fails itself; a closed stdout (issue 44 item 3) ----------
+def test_the_internal_error_message_reaches_a_stderr_whose_write_returns_nothing(monkeypatch):
+    """Printing the message through SafeStream was ``int(None)``, a TypeError in the very
+    path that reports errors: exit 3 with its message, never a traceback."""
+    import horizon_builder.checks as checks
+
+    def broken(*_args: object) -> None:
+        raise ZeroDivisionError("integer division or modulo by zero")
+
+    captured = _Capture()
+    monkeypatch.setattr(checks, "validate", broken)
+    monkeypatch.setattr(sys, "stderr", captured)
+    assert main(["check", str(LEGAL)]) == 3
+    assert "internal error: ZeroDivisionError" in captured.text
+    assert "Traceback" not in captured.text
+
+
+def test_the_internal_error_path_with_stderr_closed_exits_3(monkeypatch):
+    """``2>&-``: Python's ``sys.stderr`` is None; the message goes nowhere, the status says it."""
+    import horizon_builder.checks as checks
+
+    def broken(*_args: object) -> None:
+        raise ZeroDivisionError("integer division or modulo by zero")
+
+    monkeypatch.setattr(checks, "validate", broken)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert main(["check", str(LEGAL)]) == 3
+
+
+def test_the_safe_stream_takes_what_it_is_given():
+    from horizon_builder.cli.streams import SafeStream
+
+    captured = _Capture()
+    assert SafeStream(captured).write("a\x1bb") == 3 and captured.text == "a\\x1bb"
+    assert SafeStream(None).write("gone") == 4
+    SafeStream(None).flush()
+
+
+def _closed_stdout(*args: str) -> subprocess.CompletedProcess[str]:
+    """``horizon-builder ARGS >&-``, as a shell runs it."""
+    return subprocess.run(["sh", "-c", '"$0" -m horizon_builder "$@" >&-', sys.executable, *args],
+                          stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell's >&-")
+@pytest.mark.parametrize("args", [["check", str(LEGAL)], ["export", str(LEGAL)], ["schema"],
+                                  ["--help"]])
+def test_a_closed_standard_output_exits_2_with_a_reason(args):
+    """It was "internal error: AttributeError: 'NoneType' object has no attribute 'write'"
+    (exit 3): Python starts with ``sys.stdout`` None."""
+    done = _closed_stdout(*args)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "error: standard output: cannot write: it is closed\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX shell's >&-")
+def test_a_closed_standard_output_is_no_matter_to_a_command_that_prints_nothing(tmp_path):
+    written = tmp_path / "list.txt"
+    done = _closed_stdout("export", str(LEGAL), "-o", str(written))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "" and "Horizon Wars" in written.read_text(encoding="utf-8")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from horizon_builder import __version__
 from horizon_builder.cli.helptext import RULESET_HELP
-from horizon_builder.cli.streams import GuardedStdout, SafeStream, StdoutFailed, quiet_stdout
+from horizon_builder.cli.streams import ClosedStdout, GuardedStdout, SafeStream, StdoutFailed, quiet_stdout
 from horizon_builder.files.problems import LoadError
 from horizon_builder.text.safetext import printable
 from horizon_builder.text.words import plural
@@ -418,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: a short message, not a traceback
         if os.environ.get("HORIZON_BUILDER_DEBUG"):
             raise
-        with contextlib.suppress(OSError, ValueError):
+        with contextlib.suppress(Exception):  # the last word: it never fails itself
             print(f"internal error: {type(exc).__name__}: {printable(str(exc))[:300]}\n"
                   f"This is a bug in horizon-builder {__version__}: please report it with the "
                   "command and the file that caused it (HORIZON_BUILDER_DEBUG=1 shows the details).",
@@ -443,7 +443,7 @@ def _run_command(argv: list[str]) -> int:
     """A subcommand (or --help, --version), its standard output guarded: a full disk or an I/O
     error there is said as ``-o`` says it of a file (exit 2), not taken for a bug of ours."""
     real_stdout = sys.stdout
-    sys.stdout = GuardedStdout(real_stdout)
+    sys.stdout = GuardedStdout(ClosedStdout() if real_stdout is None else real_stdout)
     try:
         try:
             args = build_parser(argv[0] if argv[0] in SUBCOMMANDS else None).parse_args(argv)

@@ -1,8 +1,14 @@
 """The command line's two streams: stderr with control characters escaped (messages quote file
-text), and a subcommand's stdout whose write errors say they are stdout's (issue 36 item 6)."""
+text), and a subcommand's stdout whose write errors say they are stdout's (issue 36 item 6).
+
+Neither ever fails for a reason of its own: a stream Python could not open (``2>&-``, ``>&-``:
+``sys.stderr`` or ``sys.stdout`` is None) or one whose ``write`` returns nothing (a capture)
+is taken as it is, so that the internal-error path, which prints through them, never fails
+itself (issue 44 item 3)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import Any
@@ -17,10 +23,49 @@ class SafeStream:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        return int(self._stream.write(printable(text, multiline=True)))
+        """Write ``text`` escaped; the count of characters taken. A closed stderr (None)
+        takes everything and writes nothing; a write that returns no count (a capture's,
+        Textual's inside a running app) counts ``text`` (``int(None)`` was a TypeError that
+        made the internal-error message fail itself)."""
+        if not isinstance(text, str):
+            text = str(text)
+        if self._stream is None:
+            return len(text)
+        written = self._stream.write(printable(text, multiline=True))
+        return written if isinstance(written, int) else len(text)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            self._stream.flush()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+class ClosedStdout:
+    """What stdout is when the process started with it closed (``>&-``, ``sys.stdout`` None):
+    every write fails as a write to a closed file does (EBADF), so a command that prints
+    says so and exits 2 (:class:`GuardedStdout`), and one that prints nothing (``-o FILE``)
+    runs as ever."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError(errno.EBADF, "it is closed")
+
+    @property
+    def buffer(self) -> ClosedStdout:
+        return self
 
 
 def quiet_stdout() -> None:
