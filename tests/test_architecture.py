@@ -300,12 +300,14 @@ def test_screens_never_import_the_app() -> None:
 
 def test_the_app_is_one_class_of_its_parts() -> None:
     """No mixins: the app class derives from Textual's App alone, and what it holds are
-    plain objects (issue 32 item 7)."""
+    plain objects (issue 32 item 7); beside the guard every class of the app with handlers
+    derives from (issue 44 item 3: no error ends the app, tui/common/guard.py)."""
     from textual.app import App
 
     from horizon_builder.tui.app import HorizonApp
+    from horizon_builder.tui.common.guard import Guarded
 
-    assert HorizonApp.__bases__ == (App,)
+    assert HorizonApp.__bases__ == (Guarded, App)
 
 
 def test_package_faces_export_only_public_names() -> None:

@@ -17,6 +17,8 @@ imported when first opened.
 
 from __future__ import annotations
 
+import contextlib
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -37,6 +39,8 @@ from horizon_builder.tui.campaign.known import (
     ReadsCampaign,
 )
 from horizon_builder.tui.commands import HorizonCommands
+from horizon_builder.tui.common.failure import FailureDialog, FailureReported
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
 from horizon_builder.tui.common.textual_internals import install_control_filter
 from horizon_builder.tui.common.titles import show_titles
@@ -68,10 +72,14 @@ _BLOCKED_IN_DIALOG = frozenset({
 ON_TOP = "-on-top"
 
 
-class HorizonApp(App[int]):
+class HorizonApp(Guarded, App[int]):
     """Build, check and save a Horizon Wars roster: the session, start-up, and the app's keys;
     what each part does is its own object's (files, the kept view, your rulebook, the keys,
-    type-ahead) or its screen's."""
+    type-ahead) or its screen's.
+
+    No error ends it: its actions, handlers, callbacks and workers, and those of every
+    screen, dialog and widget, are guarded (:class:`Guarded`), and an error one of them
+    catches comes to :meth:`report_failure`."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "horizon-builder"
@@ -278,7 +286,63 @@ class HorizonApp(App[int]):
 
     def autosave_soon(self) -> None:
         """:meth:`autosave_now` in a thread: a slow disk never delays the next key."""
-        self.run_worker(self.autosave_now, thread=True, group="autosave", exit_on_error=False)
+        self.run_worker(self.autosave_now, name="Autosaving the list", thread=True,
+                        group="autosave", exit_on_error=False)
+
+    # --- an error nobody foresaw: reported, the list kept, the app goes on --------------------
+    def report_failure(self, error: BaseException, what: str) -> None:
+        """An error a guard caught (tui/common/guard.py) in ``what`` (an action, a handler, a
+        worker): its traceback and the versions go to a report file (userfiles/reports.py),
+        then, on the app's own loop, the list is autosaved and a dialog says it all. Safe
+        from any thread (a worker's); never raises."""
+        from horizon_builder.userfiles.reports import one_line, write_report
+
+        line = f"{what} failed: {one_line(error)}"
+        report, problem = None, None
+        try:
+            report = write_report(what, error)
+        except Exception as exc:  # a full disk: the dialog says so
+            problem = one_line(exc)
+        self.log.error(line, report)  # Textual's log (devtools), never the terminal
+        self.post_message(FailureReported(line, report, problem))
+
+    def on_failure_reported(self, message: FailureReported) -> None:
+        """The list autosaved now, and the dialog (one at a time: a failure while it is
+        open is counted in it). Never fails itself: at worst a notification."""
+        try:
+            kept = self._keep_the_list()
+            top = self.screen
+            if isinstance(top, FailureDialog):
+                top.another(message.report)
+            else:
+                self.push_screen(FailureDialog(message.what, kept, message.report, message.problem))
+        except Exception as exc:
+            from horizon_builder.userfiles.reports import one_line
+
+            self.log.error("the failure dialog failed", exc)
+            with contextlib.suppress(Exception):
+                self.notify(f"{message.what}\n(and showing it failed: {one_line(exc)})",
+                            title="Something went wrong", severity="error", timeout=30)
+
+    def _keep_the_list(self) -> str:
+        """Autosave the list now; what became of it, for the failure dialog."""
+        from horizon_builder.userfiles.reports import one_line
+
+        if not self.loaded or self.autosaver is None:
+            return "No list was open yet: nothing is lost."
+        try:
+            self.autosave_now()
+        except Exception as exc:
+            return (f"Your unsaved changes could NOT be autosaved ({one_line(exc)}): save the "
+                    "list now (Save, or Save as elsewhere).")
+        autosaver = self.autosaver
+        if not self.session.dirty:
+            return "Your list is as it was, with nothing unsaved."
+        if autosaver.error is not None or autosaver.owned is None:
+            why = autosaver.error or "the autosave is off"
+            return (f"Your unsaved changes could NOT be autosaved ({why}): save the list now "
+                    "(Save, or Save as elsewhere).")
+        return f"Your list is as it was, and its unsaved changes are autosaved in {autosaver.owned}."
 
     # --- the session's changes, as messages ------------------------------------------------
     def _use(self, session: Session) -> None:
@@ -429,16 +493,17 @@ class HorizonApp(App[int]):
         save_pref("theme", self.theme)
 
     def action_save(self) -> None:
-        self.run_worker(self.files.save_roster(), group="files")
+        self.run_worker(self.files.save_roster(), name="Saving the list", group="files")
 
     def action_save_as(self) -> None:
-        self.run_worker(self.files.save_roster(ask=True), group="files")
+        self.run_worker(self.files.save_roster(ask=True), name="Saving the list as",
+                        group="files")
 
     def action_open(self) -> None:
-        self.run_worker(self.files.open(), group="files")
+        self.run_worker(self.files.open(), name="Opening a list", group="files")
 
     def action_new(self) -> None:
-        self.run_worker(self.files.new(), group="files")
+        self.run_worker(self.files.new(), name="Starting a new list", group="files")
 
     # --- what the screens ask by message --------------------------------------------------
     def on_enter_rule_value(self, message: EnterRuleValue) -> None:
@@ -462,7 +527,7 @@ class HorizonApp(App[int]):
             if await self.files.settle_unsaved("open the commander's list"):
                 self.files.open_roster(message.path)
 
-        self.run_worker(play(), group="files")
+        self.run_worker(play(), name="Opening the commander's list", group="files")
 
     @work(group="files")
     async def action_quit(self) -> None:  # type: ignore[override]  # a worker: asks first
@@ -484,5 +549,44 @@ def run_app(path: Path | None, overrides: list[str],
 
     app = HorizonApp(None if start and start[0] != "played" else path, overrides, start=start)
     autosave_on_hangup(app)
+    ended = keep_fatal_errors(app)
     app.run()
+    say_fatal_error(ended.getvalue(), app.return_code)
     return app.return_code or 0
+
+
+def keep_fatal_errors(app: App[Any]) -> io.StringIO:
+    """The last net, under the guards (tui/common/guard.py): an error in something no guard
+    holds (a screen's ``compose``, Textual's own code) still ends the app, and Textual prints
+    its traceback on the app's ``error_console``; that console writes here instead, for
+    :func:`say_fatal_error`."""
+    from rich.console import Console
+
+    kept = io.StringIO()
+    app.error_console = Console(file=kept, markup=False, highlight=False, width=100,
+                                color_system=None, soft_wrap=False)
+    return kept
+
+
+def say_fatal_error(printed: str, return_code: int | None) -> None:
+    """After the app: what Textual printed on its error console, if anything. An error that
+    ended the app (status 1) goes to a report file and the terminal gets one line (the
+    autosave kept the list: the app writes it as it leaves, and the next start offers it);
+    anything else is printed as Textual would have."""
+    import sys
+
+    from horizon_builder.userfiles.reports import write_report
+
+    if not printed.strip():
+        return
+    if return_code != 1:
+        sys.stderr.write(printed)
+        return
+    try:
+        report = write_report("The app, which stopped on this error", printed)
+        where = f"the details for a bug report are in {report}"
+    except OSError as exc:
+        last = printed.strip().splitlines()[-1].strip(" │")
+        where = f"no report could be written ({exc.strerror or exc}); the error: {last}"
+    sys.stderr.write("horizon-builder stopped on an error it did not foresee. Your unsaved "
+                     f"changes are autosaved (the next start offers them back); {where}\n")

@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown
 
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.keymap import keymap_help, with_keys
 
@@ -123,7 +124,7 @@ overwritten.
 """
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Guarded, ModalScreen[None]):
     """Keys and a short guide; Escape, q or F1 closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

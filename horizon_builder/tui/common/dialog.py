@@ -24,6 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label
 from textual.widgets.button import ButtonVariant
 
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.plain import plain
 
 T = TypeVar("T")
@@ -55,7 +56,7 @@ class DialogButton(Generic[T]):
         return Button(self.label, id=self.id, variant=self.variant, disabled=self.disabled)
 
 
-class Dialog(ModalScreen[T]):
+class Dialog(Guarded, ModalScreen[T]):
     """A modal dialog: title, body, buttons, Esc and Enter, the footer with its keys."""
 
     DEFAULT_CSS = """

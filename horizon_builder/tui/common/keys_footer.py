@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer
 
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.textual_internals import FooterKey, footer_bindings_ready
 
 #: the app's keys (the palette's key named "More": it lists every command)
@@ -36,7 +37,7 @@ APP_BINDINGS: list[BindingType] = [
 ]
 
 
-class KeysFooter(Footer):
+class KeysFooter(Guarded, Footer):
     """A compact footer that shows only keys that fit, with ``^p Menu`` at the right."""
 
     #: left out first when the keys do not fit (then the others from the last; Help never)

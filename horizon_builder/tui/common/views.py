@@ -17,6 +17,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
+from horizon_builder.tui.common.guard import Guarded
+
 #: The CSS of the editors, and of the screens opened from the palette or the rounds screen:
 #: loaded with the first such screen (``CSS_PATH``), not parsed for the first frame.
 EDITORS_CSS = Path(__file__).with_name("editors.tcss")
@@ -43,7 +45,7 @@ class _HoldsSession(Protocol):
     session: Session
 
 
-class SessionView:
+class SessionView(Guarded):
     """Mixed into a :class:`~textual.screen.Screen` that shows the open roster."""
 
     #: The session changed while another screen covered this one: redraw when shown again.

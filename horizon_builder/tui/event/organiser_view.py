@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from horizon_builder.files.guarded import stat_stamp as file_stamp
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.views import MORE_CSS
 
@@ -23,7 +24,7 @@ POLL_SECONDS = 1.5
 __all__ = ["POLL_SECONDS", "OrganiserView", "WatchedTableView", "file_stamp"]
 
 
-class OrganiserView(Screen[None]):
+class OrganiserView(Guarded, Screen[None]):
     """A screen of the organiser's (a folder judged, a list read, an event): it edits no
     roster, so ctrl+s / ctrl+z are not its keys; opened from the command line (``alone``)
     there is no roster under it, and Esc quits instead of showing an empty one."""

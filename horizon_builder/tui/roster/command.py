@@ -23,6 +23,7 @@ from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.text.words import plural
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.plain import plain
 from horizon_builder.tui.common.views import EditorView
@@ -34,7 +35,7 @@ from horizon_builder.tui.roster.format import hang
 _FIELDS = ("command", "cr_purchases")
 
 
-class LeadList(OptionList):
+class LeadList(Guarded, OptionList):
     """Who leads: the highlighted element stays in view when the list is resized (the
     findings below grow as the command changes)."""
 

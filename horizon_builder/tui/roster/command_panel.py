@@ -24,6 +24,7 @@ from textual.widgets import Label, OptionList, Select
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.plain import plain
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def cr_key(row: ed.CrRow) -> str:
     return f"{row.type_id}:{row.form_type}:{row.upgrade_id}"
 
 
-class CrPicker(OptionList):
+class CrPicker(Guarded, OptionList):
     """CR upgrades for whole types in one scope; Enter buys or gives one back (OtH p.24)."""
 
     def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
@@ -133,7 +134,7 @@ class CrPicker(OptionList):
             self.scope.label(roster, f"CR: {row.name} {choice}"))
 
 
-class WeirdPicker(Vertical):
+class WeirdPicker(Guarded, Vertical):
     """Weird command of one scope: which CHQ ability each weird command replaces (OtH p.42)."""
 
     DEFAULT_CSS = "WeirdPicker { height: auto; }"

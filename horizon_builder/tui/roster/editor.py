@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from horizon_builder.editing import UpgradeOption, kind_label
 from horizon_builder.engine.findings import Finding
 from horizon_builder.tui.common.fuzzy import Finder
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.quiet import replace_options
 
 SEVERITY_MARK = {"error": ("✗", "$error"), "warning": ("!", "$warning"), "info": ("i", "$text-muted")}
@@ -46,7 +47,7 @@ def bounds_text(low: int, high: int | None) -> str:
     return ""
 
 
-class NumberStepper(Widget, can_focus=True):
+class NumberStepper(Guarded, Widget, can_focus=True):
     """A labelled whole number changed with −/+ (keys or clicks) or by typing digits.
 
     Typed digits are collected for a moment (shown underlined) and then set as
@@ -249,7 +250,7 @@ class NumberStepper(Widget, can_focus=True):
             self.action_step(1)
 
 
-class UpgradePicker(OptionList):
+class UpgradePicker(Guarded, OptionList):
     """Upgrades grouped by kind: Enter/click takes (or drops) one, + and − change the count.
 
     Typing letters searches: only the upgrades whose names hold every word typed are

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
 
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.roster.editor import NumberStepper, UpgradePicker
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 _FIELD = re.compile(r"^(?:forms\[(\d+)\]\.?)?(.*)$")
 
 
-class EditorFocus(Screen[None]):
+class EditorFocus(Guarded, Screen[None]):
     """Mixed into :class:`ElementEditorScreen` (which gives the statline shown)."""
 
     line: int | None

@@ -22,6 +22,7 @@ from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widgets.data_table import ColumnKey, RowKey
 
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.textual_internals import DataTableHooks, SegmentLines
 from horizon_builder.tui.roster.format import element_marks
 from horizon_builder.tui.roster.rows import (
@@ -51,7 +52,7 @@ class _Drawing(NamedTuple):
     look: tuple[object, ...]  # what else a line's look rests on besides its row
 
 
-class ElementTable(DataTableHooks):
+class ElementTable(Guarded, DataTableHooks):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
 
     # Home/End: the first and the last element (a DataTable's own scroll sideways)

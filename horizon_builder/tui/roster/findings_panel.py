@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.roster.format import SEVERITY_ICON, SEVERITY_WORD, plural
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def finding_text(finding: Finding) -> Text:
     return text
 
 
-class FindingsPanel(OptionList):
+class FindingsPanel(Guarded, OptionList):
     """The validator's findings, errors first."""
 
     class Jump(Message):

@@ -29,6 +29,7 @@ from horizon_builder.export.document import ExportDocument
 from horizon_builder.files.names import file_stem
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.paths import visitor_root
 from horizon_builder.tui.common.toggles import ShapeCheckbox
@@ -47,7 +48,7 @@ def default_filename(name: str, fmt: str) -> str:
     return file_stem(name) + SUFFIXES[fmt]
 
 
-class ExportScreen(ModalScreen[None]):
+class ExportScreen(Guarded, ModalScreen[None]):
     """Preview a roster in every export format and save it to a file."""
 
     DEFAULT_CSS = """

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.widgets import Button, DataTable, Input, Label
 
 from horizon_builder.tui.common.fuzzy import Finder
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.paths import display_path
 from horizon_builder.tui.roster.rows import truncate
 from horizon_builder.userfiles.library import LibraryEntry, read_library
@@ -31,7 +32,7 @@ WIDE = 100
 NARROW_NAME = 18
 
 
-class LibraryTable(DataTable[Text | str]):
+class LibraryTable(Guarded, DataTable[Text | str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "duplicate", "Duplicate as new list"),
     ]
@@ -42,7 +43,7 @@ class LibraryTable(DataTable[Text | str]):
             pane.choose(as_copy=True)
 
 
-class LibrarySearch(Input):
+class LibrarySearch(Guarded, Input):
     """The library's search: Down goes on to the results, as Enter does."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("down", "results", "Results", show=False)]
@@ -51,7 +52,7 @@ class LibrarySearch(Input):
         self.screen.query_one("#library-table", LibraryTable).focus()
 
 
-class LibraryPane(Vertical):
+class LibraryPane(Guarded, Vertical):
     """Every roster of one folder, searchable."""
 
     DEFAULT_CSS = """

@@ -28,11 +28,12 @@ from horizon_builder.roster.models import Roster
 from horizon_builder.roster.sharecode import decode, find_code, pasted_code
 from horizon_builder.roster.sources import is_file
 from horizon_builder.tui.common.dialogs import PathPrompt, resolve
+from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.paths import display_path, visitor_root
 from horizon_builder.tui.sharing.library import LibraryPane
 
 
-class RosterTree(DirectoryTree):
+class RosterTree(Guarded, DirectoryTree):
     """Folders and roster files (``.toml``), hidden entries left out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -60,7 +61,7 @@ class RosterTree(DirectoryTree):
             self.path = here.parent
 
 
-class CodePathInput(Input):
+class CodePathInput(Guarded, Input):
     """The path field, which takes a share code pasted over several lines (the text export
     breaks one over indented lines) whole: an input keeps only a paste's first line."""
 
