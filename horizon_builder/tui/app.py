@@ -39,7 +39,6 @@ from horizon_builder.tui.campaign.known import (
     ReadsCampaign,
 )
 from horizon_builder.tui.commands import HorizonCommands
-from horizon_builder.tui.common.failure import FailureDialog, FailureReported
 from horizon_builder.tui.common.guard import Guarded
 from horizon_builder.tui.common.keys_footer import APP_BINDINGS
 from horizon_builder.tui.common.textual_internals import install_control_filter
@@ -59,6 +58,7 @@ from horizon_builder.userfiles.prefs import load_prefs, save_pref, take_problems
 
 if TYPE_CHECKING:
     from horizon_builder.session.core import Change, Session
+    from horizon_builder.tui.common.failure import FailureReported
     from horizon_builder.userfiles.autosave import Autosaver
 
 #: Actions that make no sense while one of our dialogs waits for an answer.
@@ -295,6 +295,7 @@ class HorizonApp(Guarded, App[int]):
         worker): its traceback and the versions go to a report file (userfiles/reports.py),
         then, on the app's own loop, the list is autosaved and a dialog says it all. Safe
         from any thread (a worker's); never raises."""
+        from horizon_builder.tui.common.failure import FailureReported
         from horizon_builder.userfiles.reports import one_line, write_report
 
         line = f"{what} failed: {one_line(error)}"
@@ -309,6 +310,8 @@ class HorizonApp(Guarded, App[int]):
     def on_failure_reported(self, message: FailureReported) -> None:
         """The list autosaved now, and the dialog (one at a time: a failure while it is
         open is counted in it). Never fails itself: at worst a notification."""
+        from horizon_builder.tui.common.failure import FailureDialog  # (imported when needed)
+
         try:
             kept = self._keep_the_list()
             top = self.screen
