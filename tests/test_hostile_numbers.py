@@ -496,3 +496,39 @@ def test_any_integer_at_any_key_of_an_event_or_campaign_file(number: tuple[str, 
         for args in commands:
             check_cli(args)
         _refused_if_past_64_bits(path, past)
+
+
+@SETTINGS
+@given(numbers=st.lists(st.sampled_from([INT_RANGE[1], INT_RANGE[0], 2**62, 10**18, -(10**18),
+                                          2**31, 10**9]), min_size=1, max_size=3),
+       seed=st.integers(0, 2**32 - 1))
+def test_absurd_64_bit_values_in_place_of_a_layers_numbers(numbers: list[int], seed: int) -> None:
+    """A layer's own numbers (costs, pools, limits, caps) replaced by the largest a file may
+    hold: loaded or a located problem; loaded, the checks' arithmetic and every export run."""
+    rng = random.Random(seed)
+    layer = rng.choice(ruleset_seeds())
+    sections = [k for k in layer if k != "ruleset"]
+    data = tomllib.loads(tomli_w.dumps(
+        {k: layer[k] for k in rng.sample(sections, min(len(sections), rng.randint(1, 4)))}))
+    places: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        items = (node.items() if isinstance(node, dict) else
+                 enumerate(node) if isinstance(node, list) else ())
+        for key, value in items:
+            if isinstance(value, int) and not isinstance(value, bool):
+                places.append((node, key))
+            else:
+                walk(value)
+
+    walk(data)
+    for number in numbers if places else ():
+        node, key = rng.choice(places)
+        node[key] = number
+    with tempfile.TemporaryDirectory() as tmp:
+        roster = Path(tmp) / "roster.toml"
+        shutil.copy(rng.choice(sorted(EXAMPLES.glob("*.toml"))), roster)
+        house = Path(tmp) / "house.toml"
+        house.write_text(tomli_w.dumps(data))
+        check_loaded(roster, [house])
+        check_cli(["check", str(roster), "--ruleset", str(house)])
