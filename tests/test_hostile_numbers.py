@@ -31,7 +31,8 @@ from textual.widgets import Input, Static
 
 from horizon_builder.cli.main import main
 from horizon_builder.files.problems import LoadError
-from horizon_builder.files.tomlfile import INT_RANGE, read_toml
+from horizon_builder.files.tomlfile import read_toml
+from horizon_builder.files.tomlscan import INT_RANGE, MAX_DIGITS
 from horizon_builder.roster.io import load
 from horizon_builder.rules.personal import personal_rules_path
 from horizon_builder.tui.app import HorizonApp
@@ -81,14 +82,42 @@ def test_a_roster_with_a_5000_digit_integer(tmp_path: Path) -> None:
     assert problem.path == str(roster) and problem.line == 5 and SAID in problem.message
 
 
-def test_a_hexadecimal_integer_of_any_length_is_refused_at_its_key(tmp_path: Path) -> None:
+def test_a_hexadecimal_integer_is_refused_at_its_key(tmp_path: Path) -> None:
     """Read by tomllib (no limit for base 16), then unprintable: refused with its key, even
     where a text is expected (pydantic's message would quote it back)."""
     roster = _with_big(copy_example(tmp_path, HVY_CAV), 'name = "Lancer Troop A"',
-                       "name = 0x" + "f" * 5000)
+                       "name = 0x" + "f" * 4000)
     status, printed = _cli("check", str(roster))
     assert status == 2
-    assert f"{roster}:21: elements[2].name: an integer of 6,021 digits" in printed
+    assert f"{roster}:21: elements[2].name: an integer of 4,817 digits" in printed
+
+
+@pytest.mark.parametrize(("literal", "said"), [
+    ("1" * 5_000_000, "an integer of 5,000,000 digits"),
+    ("-" + "1_" * 3000 + "1", "an integer of 3,001 digits"),
+    ("0x" + "f" * 5_000_000, "an integer of 5,000,000 hexadecimal digits"),
+    ("1." + "0" * 5_000_000, "a number with a run of 5,000,000 digits (at most 4,300)"),
+    ("1e-" + "0" * 5_000_000, "a number with a run of 5,000,000 digits (at most 4,300)"),
+], ids=["decimal", "underscores", "hexadecimal", "fraction", "exponent"])
+def test_a_number_past_4300_digits_is_refused_before_it_is_parsed(tmp_path: Path, monkeypatch,
+                                                                   literal: str, said: str) -> None:
+    """tomllib takes memory in proportion as it reads a number (600 MB for one of 5 MB, a
+    float as much as an integer): the look before it refuses one of more than MAX_DIGITS."""
+    import tomllib as parser
+
+    def never(*_args: object, **_kw: object) -> None:
+        raise AssertionError("parsed")
+
+    path = tmp_path / "r.toml"
+    path.write_text(f"format = 1\n\nforce_cost = {literal}\n")
+    monkeypatch.setattr(parser, "loads", never)
+    with pytest.raises(LoadError) as caught:
+        read_toml(path)
+    [problem] = caught.value.problems
+    assert problem.line == 3 and problem.message.startswith(said), problem.message
+    path.write_text(f"format = 1\nforce_cost = {'9' * MAX_DIGITS}\n")  # as long as it may be
+    with pytest.raises(AssertionError, match="parsed"):
+        read_toml(path)
 
 
 @pytest.mark.parametrize("value", [str(INT_RANGE[1] + 1), str(INT_RANGE[0] - 1), "1" + "0" * 4000])

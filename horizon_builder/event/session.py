@@ -42,7 +42,8 @@ from horizon_builder.event.names import shown
 from horizon_builder.event.register import Judged, judge_list, refusal, register
 from horizon_builder.files.guarded import digest, write_if_unchanged, writers_one_at_a_time
 from horizon_builder.files.problems import LoadError, Problem
-from horizon_builder.files.tomlfile import INT_RANGE, digits_of, is_file, link_target, out_of_range
+from horizon_builder.files.tomlfile import digits_of, is_file, link_target
+from horizon_builder.files.tomlscan import INT_RANGE, out_of_range
 from horizon_builder.roster.pin import short_pin
 from horizon_builder.text.safetext import printable
 

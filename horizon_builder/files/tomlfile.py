@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from horizon_builder.files.problems import LoadError, Problem
 from horizon_builder.files.tomlpos import KeyLines
-from horizon_builder.files.tomlscan import long_integer, shape_problem
+from horizon_builder.files.tomlscan import (
+    INT_RANGE,
+    MAX_DIGITS,
+    lined_skeleton,
+    long_number,
+    out_of_range,
+    shape_problem,
+)
 
 if TYPE_CHECKING:  # (imported where used: the app's first frame needs neither pydantic nor tomlkit)
     from pydantic import BaseModel, ValidationError
@@ -131,10 +138,6 @@ def read_toml(path: str | Path, raw: bytes | None = None) -> tuple[dict[str, Any
 #: Tables and arrays inside one another, counting every part of a dotted key (a roster's
 #: deepest value is six levels down; a rules layer's five).
 MAX_DEPTH = 48
-#: The integers a file may hold: TOML's own, 64-bit (its specification: a reader refuses
-#: what it cannot hold losslessly). Far beyond any count or cost of the game, and small
-#: enough that no sum or product of them is past what Python prints (4,300 digits).
-INT_RANGE = (-(2**63), 2**63 - 1)
 
 
 def unreadable_value(data: Any) -> tuple[Loc, str, str | None] | None:
@@ -160,15 +163,9 @@ def unreadable_value(data: Any) -> tuple[Loc, str, str | None] | None:
     return None
 
 
-def out_of_range(digits: int) -> str:
-    """What is said of an integer of ``digits`` digits outside :data:`INT_RANGE`."""
-    low, high = INT_RANGE
-    return f"an integer of {digits:,} digits, beyond TOML's 64-bit integers ({low:,} to {high:,})"
-
-
 def digits_of(number: int) -> int:
     """The decimal digits of ``number`` (found without converting it to text: that is what
-    Python refuses past 4,300 digits, and a 5 MB hexadecimal integer has six million)."""
+    Python refuses past 4,300 digits)."""
     number = abs(number)
     if number < 10**30:
         return len(str(number))
@@ -178,11 +175,11 @@ def digits_of(number: int) -> int:
 def long_integer_error(path: str | Path, text: str, exc: ValueError, json: bool = False) -> LoadError:
     """The problem of a file Python refused for an integer of too many digits, at its line
     (``exc``'s own words where no such integer is found: nothing else raises it)."""
-    limit = sys.get_int_max_str_digits() or 4300
-    found = long_integer(text, limit, json=json)
+    skeleton = lined_skeleton(text, json=json)
+    found = long_number(skeleton, sys.get_int_max_str_digits() or MAX_DIGITS)
     if found is None:
         return LoadError.single(path, f"not valid {'JSON' if json else 'TOML'}: {reason_of(exc)}")
-    return LoadError.single(path, f"{out_of_range(found[0])}: not read", line=found[1])
+    return LoadError.single(path, found[0], line=skeleton.count("\n", 0, found[1]) + 1)
 
 
 def decode_utf8(path: str | Path, raw: bytes) -> str:

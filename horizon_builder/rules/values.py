@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from horizon_builder.files.tomlfile import INT_RANGE, out_of_range
+from horizon_builder.files.tomlscan import INT_RANGE, out_of_range
 from horizon_builder.rules.base import RuleModel
 from horizon_builder.rules.models import ElementType, Ruleset
 from horizon_builder.rules.personal import ENTERED, ENTERED_FROM, ROLE
