@@ -89,7 +89,7 @@ async def select(pilot: Pilot, app: HorizonApp, element_id: str) -> None:
     """Put the cursor on an element's row. The app opens its roster after the first frame, so
     a loaded machine may not have filled the table after one pause: wait for the row, then
     select it (selecting on an empty table failed, under load only)."""
-    await until(pilot, lambda: app.loaded and element_id in table(app).row_locations,
+    await until(pilot, lambda: app.loaded and table(app).row_index(element_id) is not None,
                 f"the row of {element_id}")
     assert table(app).select_key(element_id)
 

@@ -50,8 +50,8 @@ async def test_control_characters_in_a_name_are_escaped_everywhere(tmp_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.session.roster.elements[0].name == ESC_NAME  # the data is kept as it is
-        cell = table(app).get_row_at(0)[1]
-        shown = getattr(cell, "plain", str(cell))
+        line = table(app).get_row_at(0)[0]  # (a row is one cell: its columns laid out)
+        shown = getattr(line, "plain", str(line))
         assert "\x1b" not in shown and "\\x1b]0;pwned" in shown
         await pilot.press("d")
         await pilot.pause()

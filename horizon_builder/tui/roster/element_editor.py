@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from horizon_builder import editing as ed
@@ -23,7 +24,6 @@ from horizon_builder.engine.findings import Finding
 from horizon_builder.roster.models import Element
 from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.quiet import update_static
-from horizon_builder.tui.common.textual_internals import CompositorHookScreen
 from horizon_builder.tui.common.views import EditorView, arrow_keys
 from horizon_builder.tui.roster.editor import NumberStepper, UpgradePicker, show_findings
 from horizon_builder.tui.roster.editor_focus import EditorFocus
@@ -38,7 +38,7 @@ from horizon_builder.tui.roster.statline_text import (
 from horizon_builder.tui.roster.upgrade_detail import UpgradeDetail
 
 
-class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
+class ElementEditorScreen(EditorFocus, EditorView, Screen[None]):
     """The element editor (pushed by the roster screen; Escape goes back)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -123,7 +123,9 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
         self._show_pool(line)
         if self._picker_wait:  # a stat typed: the list follows the edit's own frame
             self._picker_wait = False
-            self._picker_due = True
+            if not self._picker_due:  # (keys typed in a row: the list once, after their frame)
+                self._picker_due = True
+                self.call_after_refresh(self._picker_after_frame)
         else:
             self._show_picker()
         findings = self.query_one("#ed-findings", OptionList)
@@ -259,11 +261,11 @@ class ElementEditorScreen(EditorFocus, EditorView, CompositorHookScreen):
             self._edit(lambda e: ed.set_stat(e, stat, event.value, line),
                        f"{self._line_name()}: {stat} {shown}")
 
-    def write_frame(self) -> None:
-        super().write_frame()
-        if self._picker_due:  # the edit's frame is out: now the upgrade list
-            self._picker_due = False
-            self.call_later(self._show_picker)
+    def _picker_after_frame(self) -> None:
+        """The edit's frame is out (``call_after_refresh`` runs after the screen's update
+        is written): now the upgrade list, unless a redraw since showed it."""
+        if self._picker_due:
+            self._show_picker()
 
     @on(NumberStepper.Submitted)
     def _stepper_submitted(self, event: NumberStepper.Submitted) -> None:

@@ -3,27 +3,27 @@
 Rows are keyed by element id (a metaform row by ``"<id>#form<N>"``, N counted
 from 1 like the validator's ``forms[N]`` fields), so the cursor stays on the
 same element across edits, undo and reordering. A refresh only touches the
-rows whose text changed, which keeps a 200-element roster quick.
+rows whose text changed.
+
+The table is Textual's DataTable on its public API only (issue 44). Each row is one
+cell, its columns laid out in it as DataTable would lay out one cell a column: a
+DataTable renders every cell through Rich on each change (its caches are dropped on
+every update), and a line of one cell renders five times quicker than one of eight,
+which keeps an edit within a frame at any roster's size (docs/perf/issue-44-table.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, NamedTuple, Self
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from rich.padding import Padding
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
-from textual.renderables.styled import Styled
-from textual.scrollbar import ScrollBar
-from textual.strip import Strip
-from textual.widgets.data_table import ColumnKey, RowKey
+from textual.widgets import DataTable
+from textual.widgets.data_table import RowDoesNotExist
 
 from horizon_builder.tui.common.guard import Guarded
-from horizon_builder.tui.common.textual_internals import DataTableHooks, SegmentLines
 from horizon_builder.tui.roster.format import element_marks
 from horizon_builder.tui.roster.rows import (
     RowData,
@@ -37,43 +37,70 @@ from horizon_builder.tui.roster.rows import (
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterator, Mapping
 
     from horizon_builder.campaign.standing import ServiceRecord
     from horizon_builder.engine.validator import Report
 
-
-class _Drawing(NamedTuple):
-    """What all the lines of one drawing of the table share."""
-
-    style: Style  # the widget's
-    cursor_row: int
-    hover_row: int
-    look: tuple[object, ...]  # what else a line's look rests on besides its row
+#: the one column's key
+LINE = "line"
+#: between two columns: the right padding of one and the left of the next (DataTable's
+#: cell padding, 1, on each side of a cell)
+GAP = "  "
 
 
-class ElementTable(Guarded, DataTableHooks):
+class KeyedLine(Text):
+    """A row's line, which knows its row's key: ``DataTable.sort`` hands its key function
+    a row's cells only, and this says where the row goes."""
+
+    def __init__(self, row_key: str) -> None:
+        super().__init__(no_wrap=True, overflow="crop")
+        self.row_key = row_key
+
+
+def cell(text: str, width: int, style: str = "", right: bool = False,
+         ellipsis: bool = False) -> Text:
+    """One column's part of a line, ``width`` cells wide: cut (with an ellipsis where it
+    says so) or padded, on the right or (``right``) on the left, as DataTable draws a cell
+    (which drops the spaces a right-justified text ends with)."""
+    part = Text(no_wrap=True)
+    part.append(text.rstrip() if right else text, style or None)
+    part.truncate(width, overflow="ellipsis" if ellipsis else "crop")
+    room = width - part.cell_len
+    if room > 0:
+        if right:
+            part.pad_left(room)
+        else:
+            part.pad_right(room)
+    return part
+
+
+def laid_out(line: Text, parts: list[Text]) -> Text:
+    """``parts`` in ``line``, a gap between two."""
+    for index, part in enumerate(parts):
+        if index:
+            line.append(GAP)
+        line.append_text(part)
+    return line
+
+
+class ElementTable(Guarded, DataTable[Text]):
     """Elements of the roster (cursor on whole rows; Enter or a second click edits)."""
 
     # Home/End: the first and the last element (a DataTable's own scroll sideways)
     BINDINGS: ClassVar[list[BindingType]] = [Binding("home", "scroll_top", show=False),
                                              Binding("end", "scroll_bottom", show=False)]
+    #: repaint only the lines a change touched (else DataTable repaints the whole table)
+    CHANGED_LINES_ONLY: ClassVar[bool] = True
 
-    def __init__(self, **kwargs) -> None:
-        # (before: DataTable clears its caches while it is made)
-        self._segments_by_cell: dict[tuple[object, ...], SegmentLines] = {}
-        self._strips_by_line: dict[tuple[object, ...], Strip] = {}
-        self._over_styles: dict[tuple[Style, int, int], Style] = {}
-        self._holding_layout = self._layout_held = self._holding_rows = False
-        self._virtual_before = Size(0, 0)
-        self._drawing: _Drawing | None = None
-        self._in_drawing = False
+    def __init__(self, **kwargs: Any) -> None:
+        self._lines_only = self._lines_only_used = False  #: a change repaints its lines only
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self._rows: list[RowData] = []
         self._widths: tuple[int, int] | None = None
         self._report: Report | None = None
         self._rows_by_info: dict[int, tuple[object, str, tuple[object, ...], list[RowData]]] = {}
-        self._cells_by_row: dict[RowData, list[Text]] = {}
+        self._lines_by_row: dict[RowData, Text] = {}
         #: each element's service record, by id (a list opened from a campaign): a column more
         self._records: Mapping[str, ServiceRecord] | None = None
 
@@ -113,28 +140,44 @@ class ElementTable(Guarded, DataTableHooks):
         self._rows_by_info = kept
         return rows
 
-    def _cells(self, row: RowData) -> list[Text]:
-        """The cells of a row, made once per distinct content (a row's cells are never
-        changed in place, so equal rows may share them)."""
-        cells = self._cells_by_row.get(row)
-        if cells is None:
-            if len(self._cells_by_row) > 4 * len(self._rows) + 256:
-                self._cells_by_row.clear()
-            cells = self._cells_by_row[row] = self._make_cells(row)
-        return cells
+    def _widths_of(self) -> list[int]:
+        """Each column's width."""
+        name_width, upgrades_width = self._widths or self._flexible_widths()
+        flexible = {"name": name_width, "upgrades": upgrades_width}
+        return [width if width is not None else flexible[key]
+                for key, _, width in columns(self._records is not None)]
 
-    def _make_cells(self, row: RowData) -> list[Text]:
+    def _line(self, row: RowData) -> Text:
+        """A row's line, made once per distinct content (a line is never changed in place,
+        so equal rows may share it)."""
+        line = self._lines_by_row.get(row)
+        if line is None:
+            if len(self._lines_by_row) > 4 * len(self._rows) + 256:
+                self._lines_by_row.clear()
+            line = self._lines_by_row[row] = self._make_line(row)
+        return line
+
+    def _make_line(self, row: RowData) -> Text:
+        mark, name, kind, presence, stats, upgrades, fc, *service = self._widths_of()
         mark_style = {"✗": "bold red", "!": "bold yellow"}.get(row.mark, "")
         name_style = "bold" if row.chq else ("italic dim" if row.form else "")
-        return [
-            Text(row.mark, style=mark_style),
-            Text(row.name, style=name_style, no_wrap=True, overflow="ellipsis"),
-            Text(row.type, style="dim" if row.form else ""),
-            Text(row.presence, justify="right"),
-            Text(row.stats),
-            Text(row.upgrades, style="dim" if row.form else "", no_wrap=True),
-            Text(row.fc, justify="right", style="italic" if row.fc_provisional else ""),
-        ] + ([Text(row.service, justify="right")] if self._records is not None else [])
+        form_style = "dim" if row.form else ""
+        return laid_out(KeyedLine(row.key), [
+            cell(row.mark, mark, mark_style),
+            cell(row.name, name, name_style, ellipsis=True),
+            cell(row.type, kind, form_style),
+            cell(row.presence, presence, right=True),
+            cell(row.stats, stats),
+            cell(row.upgrades, upgrades, form_style),
+            cell(row.fc, fc, "italic" if row.fc_provisional else "", right=True),
+            *(cell(row.service, width, right=True) for width in service),
+        ])
+
+    def _header(self) -> Text:
+        """The column titles, laid out as the rows are."""
+        titles = [title for _, title, _ in columns(self._records is not None)]
+        return laid_out(Text(no_wrap=True), [cell(title, width) for title, width
+                                             in zip(titles, self._widths_of(), strict=True)])
 
     def show(self, report: Report,
              records: Mapping[str, ServiceRecord] | None = None) -> None:
@@ -142,17 +185,15 @@ class ElementTable(Guarded, DataTableHooks):
         element's service record, a list opened from a campaign: shown in a column more).
 
         Table rows are keyed by element id (``RowData.key``): an element added, deleted or
-        moved adds, removes or re-places its own rows only; the rows around it keep their
-        cells (and their rendered cells, kept by content). The table is never rebuilt, which
-        keeps an edit of a 200-element roster within a frame.
+        moved adds, removes or re-places its own rows only; the rows around it are kept.
+        The table is rebuilt only when its columns change (the service column comes
+        or goes, the name column widens or the screen is resized).
         """
         self._report = report
-        if (records is None) != (self._records is None):  # the record's column comes or goes
-            self._cells_by_row.clear()
-            self.clear(columns=True)
+        service_changed = (records is None) != (self._records is None)
         self._records = records
         widths = self._flexible_widths(report)
-        resized = widths != self._widths
+        resized = widths != self._widths or service_changed
         self._widths = widths
         self._show_rows(self.build_rows(report), resized)
 
@@ -163,286 +204,96 @@ class ElementTable(Guarded, DataTableHooks):
         self._show_rows(rows, resized)
 
     def _show_rows(self, rows: list[RowData], resized: bool) -> None:
-        widths = self._widths
-        assert widths is not None
-        if not self.columns:
+        if resized or not self.columns:
             self._rebuild(rows)
             return
-        if resized:  # the name and upgrades columns trade width: cells change, rows stay
-            self._set_column_widths(widths)
         selected = self.selected_key
         old = self._rows
         before_by_key = {row.key: row for row in old}
-        column_keys = [key for key, _, _ in columns(self._records is not None)]
-        changes: list[tuple[str, str, Text]] = []
         added: list[RowData] = []
-        for row in rows:
-            before = before_by_key.pop(row.key, None)
-            if before is None:
-                added.append(row)
-            elif before is not row and before != row:
-                for column_key, old_cell, new_cell in zip(column_keys, self._cells(before),
-                                                          self._cells(row), strict=True):
-                    if old_cell is not new_cell and old_cell != new_cell:
-                        changes.append((row.key, column_key, new_cell))
-        if before_by_key:  # (what is left: rows gone)
-            # remove_row lays the screen out again at once; whether that is needed is
-            # known when the new height is (see update_table_dimensions)
-            self._holding_rows = True
-            try:
-                for key in before_by_key:
-                    self.remove_row(key)
-            finally:
-                self._holding_rows = False
-        for row in added:
-            self.add_row(*self._cells(row), key=row.key)
-        self._rows = rows
-        if added or before_by_key or [r.key for r in old] != [r.key for r in rows]:
-            self._place_rows(old, rows)
-        self._update_cells(changes)
+        changed: list[int] = []
+        with self._changed_lines_only():
+            for index, row in enumerate(rows):
+                before = before_by_key.pop(row.key, None)
+                if before is None:
+                    added.append(row)
+                elif before is not row and before != row:
+                    changed.append(index)
+                    self.update_cell(row.key, LINE, self._line(row))
+            for key in before_by_key:  # (what is left: rows gone)
+                self.remove_row(key)
+            for row in added:  # (DataTable adds at the end: put in place below)
+                self.add_row(self._line(row), key=row.key)
+            self._rows = rows
+            kept = [row.key for row in old if row.key not in before_by_key]
+            if [*kept, *(row.key for row in added)] != [row.key for row in rows]:
+                self._place_rows(rows)
+            if (added or before_by_key) and self._size_fixed():
+                # the new height, as DataTable works it out when next idle (rows one line
+                # high), given now: the screen is laid out, the table is not repainted
+                header = self.header_height if self.show_header else 0
+                self.virtual_size = Size(self.virtual_size.width, len(rows) + header)
+        if self._lines_only_used:
+            self._repaint_lines(old, rows, changed)
         self._restore_cursor(selected)
 
-    def _place_rows(self, old: list[RowData], rows: list[RowData]) -> None:
-        """Put the table's rows in the order of ``rows`` (DataTable adds rows at the end
-        only), and draw again the lines from the first one whose row moved."""
-        locations = self.row_locations  # (a str finds its RowKey: StringKey compares equal)
-        for index, row in enumerate(rows):
-            if locations.get(row.key) != index:
-                locations[RowKey(row.key)] = index
-        self.cells_changed()
-        # only the visible lines whose row is another one now (a move: two lines; a row
-        # added or removed: the lines from there down, and those left empty at the end)
-        top = int(self.scroll_y)
-        header = self.header_height if self.show_header else 0
-        width = max(self.virtual_size.width, self.size.width)
-        for index in range(top, min(max(len(rows), len(old)), top + self.size.height)):
-            if index >= len(old) or index >= len(rows) or old[index].key != rows[index].key:
-                self.refresh_table_region(Region(0, header + index, width, 1))  # (rows: 1 line)
-
-    def render_table_cell(self, row_index: int, column_index: int, base_style: Style,
-                          width: int, cursor: bool = False, hover: bool = False) -> SegmentLines:
-        """A body cell's lines, rendered once per content, column width and highlight.
-
-        DataTable keys its cell cache by position and drops it on every change, so an
-        edit re-rendered every visible cell. Here a cell is rendered with its component
-        styles only, and kept by its row's content; the row's base style (zebra stripe)
-        and the position meta (for the mouse) are laid over it on the way out, which
-        gives the very segments DataTable would (a style added later overrides only what
-        it sets, so the layering order does not change the result)."""
-        if (row_index < 0 or column_index < 0 or row_index >= len(self._rows)
-                or self.fixed_rows or self.fixed_columns or row_index >= self.row_count):
-            return super().render_table_cell(row_index, column_index, base_style, width, cursor, hover)
-        row = self._rows[row_index]
-        key = (row, column_index, width, cursor, hover, self.hover_cursor_shown, self.show_cursor,
-               self.pseudo_class_state, self.cursor_foreground_priority,
-               self.cursor_background_priority, self.cell_padding)
-        lines = self._segments_by_cell.get(key)
-        if lines is None:
-            component_style, post_style = self.cell_styles(
-                False, False, False, hover, cursor, self.show_cursor, self.hover_cursor_shown,
-                self.cursor_foreground_priority == "css", self.cursor_background_priority == "css")
-            options = self.app.console_options.update_dimensions(width, 1).update(no_wrap=True)
-            cell = self._cells(row)[column_index]
-            lines = self.app.console.render_lines(
-                Styled(Padding(cell, (0, self.cell_padding)), pre_style=component_style,
-                       post_style=post_style), options)
-            if len(self._segments_by_cell) > 20_000:
-                self._segments_by_cell.clear()
-            self._segments_by_cell[key] = lines
-        meta_key = (base_style, row_index, column_index)
-        over = self._over_styles.get(meta_key)
-        if over is None:  # (one Style per place, so Rich's cache of sums serves the segments)
-            if len(self._over_styles) > 20_000:
-                self._over_styles.clear()
-            over = self._over_styles[meta_key] = base_style + Style.from_meta(
-                {"row": row_index, "column": column_index})
-        return [[Segment(text, over + style if style is not None else over, control)
-                 for text, style, control in line] for line in lines]
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        self._drawing, self._in_drawing = None, True  # (see _drawing_state)
+    @contextmanager
+    def _changed_lines_only(self) -> Iterator[None]:
+        """DataTable repaints the whole table on each cell updated, row added or removed
+        and sort; within this, those repaints are left to :meth:`_repaint_lines`."""
+        self._lines_only = self._lines_only_used = self.CHANGED_LINES_ONLY and self.is_mounted
         try:
-            return super().render_lines(crop)
+            yield
         finally:
-            self._drawing, self._in_drawing = None, False
-
-    def _drawing_state(self) -> _Drawing:
-        """What every line of one drawing shares: the widget's style (DataTable works it out
-        again for every line, walking the widget's ancestors), the cursor's and the mouse's
-        rows, and what else a line's look rests on besides its row (sizes, cursor settings,
-        pseudo-classes)."""
-        state = self._drawing
-        if state is None:
-            look = (self.size.width, self._widths, self.hover_cursor_shown, self.show_cursor,
-                    self.pseudo_class_state, self.cursor_foreground_priority,
-                    self.cursor_background_priority, self.cell_padding)
-            state = _Drawing(self.rich_style, self.cursor_coordinate.row,
-                             self.hover_coordinate.row, look)
-            if self._in_drawing:  # (else a line drawn on its own: nothing kept)
-                self._drawing = state
-        return state
-
-    def render_line(self, y: int) -> Strip:
-        """DataTable's, with what all the lines share worked out once per drawing."""
-        if self.fixed_rows or self.cursor_type != "row" or self.fixed_columns:
-            return super().render_line(y)
-        scroll_x, scroll_y = self.scroll_offset
-        if y >= (self.header_height if self.show_header else 0):
-            y += scroll_y
-        return self.render_table_line(y, scroll_x, scroll_x + self.size.width,
-                                      self._drawing_state().style)
-
-    def render_table_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
-        """A body line, kept by its row's place and content and whether the cursor (or the
-        mouse) is on it, and the header line: DataTable's own line cache is dropped by every
-        change, so an edit of one row re-rendered every visible line."""
-        if self.cursor_type != "row" or self.fixed_columns or self.fixed_rows:
-            return super().render_table_line(y, x1, x2, base_style)
-        try:
-            row_key, line_no = self.row_and_line_at(y)
-        except LookupError:
-            return super().render_table_line(y, x1, x2, base_style)
-        state = self._drawing_state()
-        key: tuple[object, ...]
-        if row_key is self.header_row_key:  # (its columns change only with a rebuild)
-            hover = self.hover_coordinate if state.hover_row == -1 else None  # (mouse on it)
-            key = ("header", line_no, x1, x2, state.cursor_row == -1, hover, base_style,
-                   state.look)
-        else:
-            index = self.row_locations.get(row_key)
-            if index is None or index >= len(self._rows):
-                return super().render_table_line(y, x1, x2, base_style)
-            key = (index, self._rows[index], line_no, x1, x2, state.cursor_row == index,
-                   state.hover_row == index, base_style, state.look)
-        strip = self._strips_by_line.get(key)
-        if strip is None:
-            strip = super().render_table_line(y, x1, x2, base_style)
-            if len(self._strips_by_line) > 4_000:
-                self._strips_by_line.clear()
-            self._strips_by_line[key] = strip
-        return strip
-
-    # --- no relayout when nothing on screen changes size ---------------------------------
-    def update_table_dimensions(self, new_rows: Iterable[RowKey]) -> None:
-        """A row added or removed changes the table's virtual height, which in Textual lays
-        out the whole screen again (and so re-renders every widget on it). The table's own
-        size is set by the screen (``height: 1fr``): when its columns keep their width and
-        the vertical scrollbar stays as it was (shown, or not), the relayout is held back,
-        and so is the repaint of the whole table: only the lines whose row changed are drawn
-        again (:meth:`_place_rows`), and the scrollbar when its thumb moved."""
-        self._virtual_before = self.virtual_size
-        self._holding_layout = True
-        try:
-            super().update_table_dimensions(new_rows)
-        finally:
-            self._holding_layout = False
-        if self._layout_held:
-            self._layout_held = False
-            if not self._scrollbar_kept():
-                self.scrollbars_to(self.virtual_size)
-
-    def _scrollbar_kept(self) -> bool:
-        """Give the vertical scrollbar the table's new height without drawing it again when
-        its thumb looks the same (a row more or less in 200 seldom moves it by an eighth of
-        a line; Textual draws every line of the bar again on any change)."""
-        if not self.show_vertical_scrollbar or self.show_horizontal_scrollbar:
-            return False
-        bar = self.vertical_scrollbar
-        height = self.virtual_size.height
-        window = self.container_size.height
-        if not bar.size.height or bar.window_size != window:
-            return False
-        if self._thumb(bar, bar.window_virtual_size) != self._thumb(bar, height):
-            return False
-        bar.set_reactive(ScrollBar.window_virtual_size, height)
-        self.scroll_y = self.validate_scroll_y(self.scroll_y)
-        return True
-
-    @staticmethod
-    def _thumb(bar: ScrollBar, virtual_height: int) -> list[Segment]:
-        """The segments of a vertical scrollbar's thumb and track were its content that high
-        (as ``ScrollBar`` draws it, colours aside)."""
-        window = bar.window_size if bar.window_size < virtual_height else 0
-        return bar.renderer.render_bar(size=bar.size.height, virtual_size=virtual_height,
-                                       window_size=window, position=bar.position,
-                                       thickness=bar.thickness, vertical=True).segments
-
-    def _layout_unchanged(self) -> bool:
-        before, after = self._virtual_before, self.virtual_size
-        height = self.container_size.height
-        return (self._size_fixed() and before.width == after.width
-                and (before.height > height) == (after.height > height))
-
-    def _size_fixed(self) -> bool:
-        """The table's size is set by the screen, not by its rows."""
-        styles = self.styles
-        return (bool(self.size) and styles.height is not None and not styles.height.is_auto
-                and styles.width is not None and not styles.width.is_auto)
+            self._lines_only = False
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
-        if layout and not recompose and not regions and (
-                (self._holding_layout and self._layout_unchanged())
-                or (self._holding_rows and self._size_fixed())):
-            # (rows added or removed: _place_rows draws again the lines whose row changed)
-            self._layout_held = self._holding_layout
-            return self
+        if self._lines_only and not regions and repaint and not recompose:
+            # a change's own repaint (see _repaint_lines); a new height still lays the
+            # screen out, but keeps the lines the change did not touch
+            return super().refresh(repaint=False, layout=True) if layout else self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._segments_by_cell.clear()
-        self._over_styles.clear()
-        self._strips_by_line.clear()
+    def _repaint_lines(self, old: list[RowData], rows: list[RowData], changed: list[int]) -> None:
+        """Repaint the visible lines a change touched: rows whose line changed, lines that
+        show another row than before (rows added, removed or moved) and lines left empty."""
+        header = self.header_height if self.show_header else 0
+        top = int(self.scroll_y)
+        height = self.size.height - header
+        lines = {index for index in changed if top <= index < top + height}
+        for index in range(top, min(max(len(rows), len(old)), top + height)):
+            if index >= len(old) or index >= len(rows) or old[index].key != rows[index].key:
+                lines.add(index)
+        width = self.size.width
+        for index in sorted(lines):  # (a row is one line high)
+            self.refresh(Region(0, header + index - top, width, 1))
 
-    def clear_table_caches(self) -> None:
-        super().clear_table_caches()  # styles, theme, cursor or padding changed: render anew
-        self._segments_by_cell.clear()
-        self._strips_by_line.clear()
+    def _size_fixed(self) -> bool:
+        """The table's size is set by the screen (``height: 1fr``), not by its rows: a row
+        more or fewer moves nothing else on screen."""
+        height, width = self.styles.height, self.styles.width
+        return bool(self.size) and height is not None and not height.is_auto and \
+            width is not None and not width.is_auto
 
-    def _update_cells(self, changes: list[tuple[str, str, Text]]) -> None:
-        """``update_cell`` for many cells at once, with one refresh instead of one per cell.
+    def _place_rows(self, rows: list[RowData]) -> None:
+        """Put the table's rows in the order of ``rows``: its first cell knows its row."""
+        place = {row.key: index for index, row in enumerate(rows)}
 
-        Column widths are fixed (set in :meth:`_rebuild`), so no cell needs measuring:
-        this is exactly what ``update_cell(..., update_width=False)`` does, batched.
-        """
-        if not changes:
-            return
-        rows: set[int] = set()
-        for row_key, column_key, value in changes:
-            key = RowKey(row_key)
-            self.table_data[key][ColumnKey(column_key)] = value
-            rows.add(self.row_locations.get(key) or 0)
-        self.cells_changed()
-        if len(rows) > self.size.height:
-            self.refresh()
-        else:  # only the lines that changed are drawn again, not the whole table
-            for index in sorted(rows):
-                self.refresh_row(index)
+        def where(cells: tuple[Text, ...]) -> int:
+            line = cells[0]
+            return place[line.row_key] if isinstance(line, KeyedLine) else len(place)
 
-    def _set_column_widths(self, widths: tuple[int, int]) -> None:
-        """Give the flexible columns new widths in place (their sum is the same: the table's
-        virtual width and every row stay; a rebuild would add every row again)."""
-        name_width, upgrades_width = widths
-        for key, width in (("name", name_width), ("upgrades", upgrades_width)):
-            self.columns[ColumnKey(key)].width = width
-        self.clear_table_caches()
-        self.refresh()  # every line, the header's included, is drawn at the new widths
-        self.dimensions_due()
-        self.check_idle()
+        self.sort(key=where)
 
     def _rebuild(self, rows: list[RowData]) -> None:
         selected = self.selected_key
+        self._lines_by_row.clear()
         self.clear(columns=True)
-        name_width, upgrades_width = self._widths or self._flexible_widths()
-        for key, title, width in columns(self._records is not None):
-            if key == "name":
-                width = name_width
-            elif key == "upgrades":
-                width = upgrades_width
-            self.add_column(title, key=key, width=width)
+        widths = self._widths_of()
+        self.add_column(self._header(), key=LINE, width=sum(widths) + len(GAP) * (len(widths) - 1))
         for row in rows:
-            self.add_row(*self._cells(row), key=row.key)
+            self.add_row(self._line(row), key=row.key)
         self._rows = rows
         self._restore_cursor(selected)
 
@@ -481,11 +332,18 @@ class ElementTable(Guarded, DataTableHooks):
         key = self.selected_key
         return None if key is None else split_key(key)[0]
 
+    def row_index(self, key: str) -> int | None:
+        """The place of a row (an element id, or a form key) in the table, if it is there."""
+        try:
+            return self.get_row_index(key)
+        except RowDoesNotExist:
+            return None
+
     def select_key(self, key: str) -> bool:
         """Put the cursor on a row (an element id, or a form key); falls back to its element."""
-        index = self.row_locations.get(key)
+        index = self.row_index(key)
         if index is None:
-            index = self.row_locations.get(split_key(key)[0])
+            index = self.row_index(split_key(key)[0])
         if index is None:
             return False
         if index != self.cursor_row:  # (already there: an edit's several views of it agree)

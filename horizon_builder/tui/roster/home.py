@@ -15,10 +15,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widgets import Button, DataTable, Header, Static
 
 from horizon_builder.tui.common.keys_footer import KeysFooter
-from horizon_builder.tui.common.textual_internals import CompositorHookScreen
 from horizon_builder.tui.common.titles import show_titles
 from horizon_builder.tui.common.views import SessionView
 from horizon_builder.tui.roster.element_table import ElementTable
@@ -73,7 +73,7 @@ def service_detail(playing: Playing | None, element_id: str) -> str:
         else "no service record (not in the list as the campaign read it)")
 
 
-class RosterScreen(SessionView, CompositorHookScreen):
+class RosterScreen(SessionView, Screen[None]):
     """Home: the force at a glance, and the way into every editor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -135,14 +135,6 @@ class RosterScreen(SessionView, CompositorHookScreen):
         self._ready = True
         self.refresh_view()
         self.query_one("#elements", ElementTable).focus()
-
-    def write_frame(self) -> None:
-        # After a dialog closes Textual lays the screen out and writes that part, then
-        # repaints the whole screen in the same update: the first frame is skipped (the
-        # second shows all of it), so a delete confirmed in a dialog is one frame, not two.
-        if self.repaint_pending and self.is_current:
-            return
-        super().write_frame()
 
     # --- showing the session -----------------------------------------------------------
     def refresh_view(self) -> None:
