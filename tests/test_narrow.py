@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers_tui import example, shown, until
-from textual.widgets._footer import FooterKey
 
 from horizon_builder.tui.app import HorizonApp
-from horizon_builder.tui.common.keys_footer import KeysFooter
+from horizon_builder.tui.common.keys_footer import KeyLabel, KeysFooter
 from horizon_builder.tui.roster.command import CommandScreen
 from horizon_builder.tui.roster.element_editor import ElementEditorScreen
 from horizon_builder.tui.roster.format import hang
@@ -18,9 +17,9 @@ NARROW = (80, 24)
 KAIJU = "oth-biowar-superheavy-kaiju.toml"
 
 
-def _footer_keys(app: HorizonApp) -> list[FooterKey]:
+def _footer_keys(app: HorizonApp) -> list[KeyLabel]:
     footer = app.screen.query_one(KeysFooter)
-    return [key for key in footer.query(FooterKey) if key.display]
+    return [key for key in footer.query(KeyLabel) if key.display]
 
 
 async def _settled(pilot, app: HorizonApp) -> None:
@@ -134,7 +133,7 @@ async def test_the_footer_is_not_rebuilt_when_only_a_key_becomes_usable():
         await until(pilot, lambda: app.loaded, "the roster")
         await _settled(pilot, app)
 
-        def undo_key() -> FooterKey:
+        def undo_key() -> KeyLabel:
             return next(k for k in _footer_keys(app) if k.action == "undo")
 
         before = undo_key()

@@ -7,6 +7,7 @@ for the same files: the app shows the validator's report, nothing of its own.
 from __future__ import annotations
 
 import pytest
+from helpers_told import Told
 from helpers_tui import (
     SIZE,
     copy_example,
@@ -22,11 +23,11 @@ from helpers_tui import (
 )
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Button, Input, Label, Static
-from textual.widgets._footer import FooterKey
 
 from horizon_builder import editing as ed
 from horizon_builder.roster.models import Element, Form
 from horizon_builder.tui.app import HorizonApp
+from horizon_builder.tui.common.keys_footer import KeyLabel
 from horizon_builder.tui.help import HelpScreen
 from horizon_builder.tui.roster.settings import SettingsScreen
 from horizon_builder.tui.roster.totals_strip import TotalsStrip
@@ -291,13 +292,13 @@ async def test_delete_asks_first() -> None:
         await pilot.pause()
         assert app.screen is home and detail.has_class("-asking")
         assert home.detail_text.startswith("Delete Scout Buggies? y or Enter deletes it")
-        footer = {k.action for k in app.screen.query(FooterKey) if k.display}
+        footer = {k.action for k in app.screen.query(KeyLabel) if k.display}
         assert {"confirm_delete", "keep"} <= footer
         await pilot.press("escape")
         await pilot.pause()
         assert app.session.roster.element("lc1") is not None
         assert not detail.has_class("-asking") and "Scout Buggies" in home.detail_text
-        assert not {"confirm_delete", "keep"} & {k.action for k in home.query(FooterKey)}
+        assert not {"confirm_delete", "keep"} & {k.action for k in home.query(KeyLabel)}
         await pilot.press("delete", "n")
         await pilot.pause()
         assert app.session.roster.element("lc1") is not None
@@ -592,9 +593,10 @@ async def test_the_ctrl_c_hint_is_plain_text() -> None:
     """Textual's ctrl+c hint ("Press [b]ctrl+q[/b] to quit") went through the app's plain
     notify, which showed its markup as typed (issue 36 item 6): it names the quit key plainly."""
     app = HorizonApp(example(HVY_CAV))
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+c")
         await pilot.pause()
-        hints = [n for n in app._notifications if n.title == "Do you want to quit?"]
+        hints = [n for n in told if n.title == "Do you want to quit?"]
         assert [n.message for n in hints] == ["Press q to quit the app"]

@@ -18,10 +18,10 @@ from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Static
-from textual.widgets._footer import FooterKey
 
 import horizon_builder.tui as tui_package
 from horizon_builder.tui.common.dialog import CANCEL, SUBMIT, Dialog, DialogButton
+from horizon_builder.tui.common.keys_footer import KeyLabel
 
 TUI = Path(tui_package.__file__).parent
 #: the dialogs live with their feature (tui/<feature>/*_dialog.py) and in the shared room
@@ -118,7 +118,7 @@ async def test_the_base_lays_out_title_body_buttons_and_footer() -> None:
         dialog.query_one("#scroll").focus()
 
         def keys() -> list[tuple[str, str]]:
-            return [(k.key_display, k.description) for k in dialog.query(FooterKey)]
+            return [(k.key_display, k.description) for k in dialog.query(KeyLabel)]
 
         # (the footer is composed again after the focus moved: a pause may not be enough on
         # a busy machine)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+from helpers_told import Told
 from helpers_tui import shown, until
 from textual.widgets import DataTable, Input, SelectionList, Static
 
@@ -136,9 +137,9 @@ async def test_event_screen_pairs_and_enters_results(tmp_path):
 
 # --- issue 24 item 10: the organiser's screens offer only their own keys ------------------------
 def _footer_keys(app: HorizonApp) -> set[str]:
-    from textual.widgets._footer import FooterKey
+    from horizon_builder.tui.common.keys_footer import KeyLabel
 
-    return {key.action for key in app.screen.query(FooterKey) if key.display}
+    return {key.action for key in app.screen.query(KeyLabel) if key.display}
 
 
 async def test_organiser_screens_offer_no_roster_keys_and_esc_quits_when_started_alone(tmp_path):
@@ -246,17 +247,17 @@ def _read_only(path: Path) -> Path:
     return path
 
 
-async def _export_refused(app: HorizonApp, pilot, target: Path) -> str:
+async def _export_refused(app: HorizonApp, pilot, told: Told, target: Path) -> str:
     """Press x, write to ``target``: the error notified (returned), the screen kept."""
     screen = app.screen
     await pilot.press("x")
     await shown(pilot, WriteFileDialog)
     app.screen.query_one("#write-path", Input).value = str(target)
     await pilot.press("enter")
-    await until(pilot, lambda: any("cannot write" in str(n.message) for n in app._notifications),
+    await until(pilot, lambda: any("cannot write" in str(n.message) for n in told),
                 "the error said")
     assert app.screen is screen
-    return next(str(n.message) for n in app._notifications if "cannot write" in str(n.message))
+    return next(str(n.message) for n in told if "cannot write" in str(n.message))
 
 
 async def test_organiser_export_to_a_file_that_cannot_be_written_is_said(tmp_path):
@@ -266,9 +267,10 @@ async def test_organiser_export_to_a_file_that_cannot_be_written_is_said(tmp_pat
     preset = EXAMPLES.parent / "presets" / "oth-tournament.toml"
     target = _read_only(tmp_path / "table.csv")
     app = HorizonApp(start=("organiser", lists, preset))
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await _judged(pilot, app)
-        message = await _export_refused(app, pilot, target)
+        message = await _export_refused(app, pilot, told, target)
         assert f"{target}: cannot write: the file is read-only" in message
     assert target.read_text() == "kept\n"
 
@@ -278,8 +280,9 @@ async def test_event_standings_export_to_a_file_that_cannot_be_written_is_said(t
     left as it was, never a traceback (issue 23 item 10)."""
     target = _read_only(tmp_path / "standings.html")
     app = HorizonApp(start=("event", _event_file(tmp_path, "AB"), None))
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await shown(pilot, EventScreen)
-        message = await _export_refused(app, pilot, target)
+        message = await _export_refused(app, pilot, told, target)
         assert f"{target}: cannot write: the file is read-only" in message
     assert target.read_text() == "kept\n"

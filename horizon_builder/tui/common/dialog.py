@@ -21,10 +21,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label
+from textual.widgets import Button, Input, Label
 from textual.widgets.button import ButtonVariant
 
 from horizon_builder.tui.common.guard import Guarded
+from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.plain import plain
 
 T = TypeVar("T")
@@ -115,7 +116,7 @@ class Dialog(Guarded, ModalScreen[T]):
             if self._row:
                 with Horizontal(classes="dialog-buttons"):
                     yield from (button.widget() for button in self._row.values())
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter(more=False)
 
     def compose_body(self) -> ComposeResult:
         """What the box holds above its buttons: the dialog's own widgets."""

@@ -17,11 +17,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from horizon_builder import editing as ed
 from horizon_builder.tui.common.fuzzy import Finder
+from horizon_builder.tui.common.keys_footer import KeysFooter
 from horizon_builder.tui.common.views import EditorView, arrow_keys
 from horizon_builder.tui.roster.editor import NumberStepper, refill
 
@@ -57,7 +58,7 @@ class AddElementScreen(EditorView, ModalScreen[str | None]):
             with Horizontal(id="add-buttons"):
                 yield Button("Add", id="add-ok", variant="primary", compact=True)
                 yield Button("Cancel", id="add-cancel", compact=True)
-        yield Footer(compact=True)  # this dialog's keys, over the home screen's
+        yield KeysFooter()  # this dialog's keys, over the home screen's
 
     def focus_at_start(self) -> None:
         self.query_one("#add-filter", Input).focus()
