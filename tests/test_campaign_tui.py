@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers_campaign import build_campaign
+from helpers_screen import screen_text
 from helpers_tui import shown, until
 from textual.widgets import DataTable, Input, Select, Static
 
@@ -117,7 +118,7 @@ async def test_a_campaign_on_the_screen(tmp_path: Path) -> None:
 
 def screen_lines(app: HorizonApp) -> list[str]:
     """The screen as plain text, line by line (what the player sees)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return screen_text(app)
 
 
 async def test_the_ladder_fits_80_columns(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers_event import cli, write_lists, write_preset
+from helpers_told import Told
 from helpers_tui import shown, until
 
 from horizon_builder.event.errors import EventError
@@ -364,7 +365,8 @@ async def test_a_result_from_the_cli_while_the_event_screen_is_open(tmp_path: Pa
     event = new(tmp_path, capsys)
     assert cli(capsys, "pair", str(event))[0] == 0
     app = HorizonApp(start=("event", event, None))
-    async with app.run_test(size=(120, 36)) as pilot:
+    told = Told()
+    async with app.run_test(size=(120, 36), message_hook=told) as pilot:
         screen = await shown(pilot, EventScreen)
 
         table = screen.query_one(DataTable)
@@ -384,7 +386,7 @@ async def test_a_result_from_the_cli_while_the_event_screen_is_open(tmp_path: Pa
         after_cli = event.read_bytes()
         await enter_b()
         await until(pilot, lambda: any("changed by another writer" in str(n.message)
-                                       for n in app._notifications), "the refusal said")
+                                       for n in told), "the refusal said")
         assert event.read_bytes() == after_cli and result(event, "B") is None
         await until(pilot, lambda: str(table.get_cell("A", "VP")) == "6",
                     "the standings show A's result")

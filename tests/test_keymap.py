@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import tomli_w
+from helpers_told import Told
 from helpers_tui import SIZE, copy_example, shown, until
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -53,9 +54,10 @@ async def test_a_remapped_key_works_and_the_old_one_no_longer_does(tmp_path: Pat
     _prefs(keymap={"roster.add": "A", "roster.nope": "z"})
     app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
     warnings: list[str] = []
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
-        warnings += [n.message for n in app._notifications]
+        warnings += [n.message for n in told]
         await pilot.press("a")
         await pilot.pause()
         assert not isinstance(app.screen, AddElementScreen)  # "a" is free now
@@ -67,11 +69,12 @@ async def test_a_remapped_key_works_and_the_old_one_no_longer_does(tmp_path: Pat
 async def test_a_key_taken_from_another_binding_is_said_once(tmp_path: Path) -> None:
     _prefs(keymap={"roster.add": "d"})  # d was "Copy" (duplicate the element)
     app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
         # read at once: the warning is said as the roster shows and lasts 10 s, which a loaded
         # machine can spend on the steps below
-        said = [n.message for n in app._notifications if "takes d from" in n.message]
+        said = [n.message for n in told if "takes d from" in n.message]
         count = len(app.session.roster.elements)
         await pilot.press("d")
         await shown(pilot, AddElementScreen)
@@ -162,9 +165,10 @@ def test_a_huge_keymap_says_the_first_problems_and_a_count() -> None:
 async def test_a_huge_keymap_is_one_short_toast_and_quitting_works(tmp_path: Path) -> None:
     _prefs(keymap={f"x.{i}": "z" for i in range(20_000)})
     app = HorizonApp(copy_example(tmp_path, "hvy-cav-battlegroup.toml"))
-    async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: app.loaded and app._notifications, "the roster and its toast")
-        [said] = [n.message for n in app._notifications if "[keymap]" in n.message]
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
+        await until(pilot, lambda: app.loaded and told, "the roster and its toast")
+        [said] = [n.message for n in told if "[keymap]" in n.message]
         assert said.count("\n") <= 6 and "20,000 in all" in said
 
 

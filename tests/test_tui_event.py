@@ -7,6 +7,7 @@ import errno
 from pathlib import Path
 
 from helpers_event import write_lists, write_preset
+from helpers_told import Told
 from helpers_tui import shown, until
 
 from horizon_builder.cli.main import main
@@ -24,7 +25,8 @@ async def test_a_full_disk_is_said_and_the_event_is_unchanged(tmp_path: Path, mo
                  str(write_preset(tmp_path / "club.toml")), *map(str, lists)]) == 0
     before = event.read_bytes()
     app = HorizonApp(start=("event", event, None))
-    async with app.run_test(size=(100, 30)) as pilot:
+    told = Told()
+    async with app.run_test(size=(100, 30), message_hook=told) as pilot:
         await shown(pilot, EventScreen)
 
         def full(*_args, **_kw):
@@ -33,7 +35,7 @@ async def test_a_full_disk_is_said_and_the_event_is_unchanged(tmp_path: Path, mo
         monkeypatch.setattr(tomlfile, "_write_atomic", full)
         await pilot.press("p")
         await until(pilot, lambda: any("No space left" in str(n.message)
-                                       for n in app._notifications), "the error said")
+                                       for n in told), "the error said")
         assert event.read_bytes() == before and not load_event(event).event.rounds
         assert isinstance(app.screen, EventScreen)
 
@@ -105,11 +107,12 @@ async def test_slips_and_results_sheet_printed_from_the_screen(tmp_path: Path):
 
     _lists, event = registered(tmp_path, "ABC")
     app = HorizonApp(start=("event", event, None))
-    async with app.run_test(size=(120, 36)) as pilot:
+    told = Told()
+    async with app.run_test(size=(120, 36), message_hook=told) as pilot:
         await shown(pilot, EventScreen)
         await pilot.press("s")  # no round yet: said, nothing asked
         await until(pilot, lambda: any("no round is paired yet" in str(n.message).lower()
-                                       for n in app._notifications), "said")
+                                       for n in told), "said")
         await pilot.press("p")
         await until(pilot, lambda: len(load_event(event).event.rounds) == 1, "round 1")
         for key, name, expected in (("s", "slips.html", "<pre>Club night: round 1, table 1"),

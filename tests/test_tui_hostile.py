@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers_told import Told
 from helpers_tui import SIZE, example, row_names, shown, table
 from textual.widgets import Input, Label
 
@@ -27,27 +28,29 @@ def renamed(tmp_path: Path, name: str) -> Path:
     return path
 
 
-def toasts(app: HorizonApp) -> list[str]:
-    return [n.message for n in app._notifications]
+def toasts(told: Told) -> list[str]:
+    return [n.message for n in told]
 
 
 @pytest.mark.parametrize("name", ["[/]", "[link=https://example.com]x[/link]", "[bold]open"])
 async def test_markup_in_a_name_is_shown_as_typed(tmp_path: Path, name: str) -> None:
     app = HorizonApp(renamed(tmp_path, name))
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await pilot.pause()
         assert row_names(app)[0].endswith(name)  # after the CHQ mark
         await pilot.press("d")  # duplicate: the notification quotes the name
         await pilot.pause()
         assert row_names(app)[1].startswith(name.rstrip())  # "NAME 2"
-        assert any(name in message for message in toasts(app))
+        assert any(name in message for message in toasts(told))
         app.title = name
         await pilot.pause()
 
 
 async def test_control_characters_in_a_name_are_escaped_everywhere(tmp_path: Path) -> None:
     app = HorizonApp(renamed(tmp_path, ESC_NAME))
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await pilot.pause()
         assert app.session.roster.elements[0].name == ESC_NAME  # the data is kept as it is
         line = table(app).get_row_at(0)[0]  # (a row is one cell: its columns laid out)
@@ -55,8 +58,8 @@ async def test_control_characters_in_a_name_are_escaped_everywhere(tmp_path: Pat
         assert "\x1b" not in shown and "\\x1b]0;pwned" in shown
         await pilot.press("d")
         await pilot.pause()
-        assert all("\x1b" not in m and "\u202e" not in m for m in toasts(app))
-        assert any("\\x1b" in m for m in toasts(app))
+        assert all("\x1b" not in m and "\u202e" not in m for m in toasts(told))
+        assert any("\\x1b" in m for m in toasts(told))
 
 
 async def type_into(pilot, selector: str, text: str) -> None:

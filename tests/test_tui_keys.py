@@ -8,6 +8,7 @@ player typing ahead, or keys pasted, with no pause at all between them (Pilot's 
 from __future__ import annotations
 
 import re
+from weakref import WeakSet
 
 import pytest
 from helpers_tui import SIZE, example, home, notices, shown, table, until
@@ -16,7 +17,6 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList
-from textual.widgets._toast import Toast
 
 from horizon_builder import editing as ed
 from horizon_builder.tui.app import HorizonApp
@@ -41,15 +41,22 @@ def _patient(monkeypatch):
     monkeypatch.setattr(typeahead, "MAX_HOLD", 60.0)
 
 
+#: apps with keys of a burst still in their queue (not yet read: held or given)
+_reading: WeakSet[HorizonApp] = WeakSet()
+
+
 def burst(app: HorizonApp, *keys: str) -> None:
-    """Queue every key at once, as a terminal delivers keys typed faster than the app reads."""
+    """Queue every key at once, as a terminal delivers keys typed faster than the app reads;
+    a callback queued after them says when the app has read them all."""
     for key in keys:
         app.post_message(events.Key(key, key if len(key) == 1 else None))
+    _reading.add(app)
+    app.call_later(_reading.discard, app)
 
 
 async def settle(pilot: Pilot, app: HorizonApp) -> None:
     def handled() -> bool:
-        unread = any(isinstance(m, events.Key) for m in app._message_queue.values)
+        unread = app in _reading
         return not unread and not app.typeahead._held and app.typeahead.screen_settled()
 
     await until(pilot, handled, "keys handled")
@@ -305,7 +312,7 @@ def _covered_buttons(app: HorizonApp) -> list[str]:
         geometry = app.screen.find_widget(widget)
         return geometry.region.intersection(geometry.clip)
 
-    toasts = [r for r in (shown(t) for t in app.screen.query(Toast)) if r.area]
+    toasts = [r for r in (shown(t) for t in app.screen.query("Toast")) if r.area]
     assert toasts, "no toast on screen"
     buttons = [b for b in app.screen.query(Button) if b.display and b.region.area]
     return [str(b.label) for b in buttons if any(t.overlaps(shown(b)) for t in toasts)]
@@ -315,7 +322,7 @@ async def _two_toasts_cover(pilot: Pilot, app: HorizonApp) -> list[str]:
     for _ in range(2):  # two at once, as after a quick second action
         app.notify("A notification long enough to wrap onto a second line in the narrow "
                    "terminal, as the warnings about limits do.", timeout=30)
-    await until(pilot, lambda: len(app.screen.query(Toast)) == 2, "the toasts")
+    await until(pilot, lambda: len(app.screen.query("Toast")) == 2, "the toasts")
     await pilot.pause()
     covered = _covered_buttons(app)
     app.clear_notifications()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers_editors import EditorTestApp
+from helpers_told import Told
 from helpers_tui import shown
 from textual.widgets import OptionList, Select
 
@@ -76,9 +77,10 @@ async def test_opening_an_element_paid_one_way_says_nothing(example, element_id)
     assert session.roster.element(element_id) is not None, [e.id for e in session.roster.elements]
     before = session.roster
     app = EditorTestApp(session, lambda: ElementEditorScreen(element_id))
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await shown(pilot, ElementEditorScreen)
         for _ in range(3):
             await pilot.pause()
-        assert [n.message for n in app._notifications] == []
+        assert [n.message for n in told] == []
         assert session.roster is before

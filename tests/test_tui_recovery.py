@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers_told import Told
 from helpers_tui import SIZE, copy_example, select, shown, until
 from textual.widgets import Static
 
@@ -166,11 +167,12 @@ async def test_a_corrupt_autosave_is_reported_and_the_app_opens(tmp_path: Path) 
     store.folder.mkdir(parents=True)
     (store.folder / "junk.toml").write_bytes(b"\x00\x01 not toml")
     app = HorizonApp(path)
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await until(pilot, lambda: app.loaded)
         await pilot.pause()
         assert not isinstance(app.screen, RecoveryDialog)
-        assert any("junk.toml could not be read" in str(n.message) for n in app._notifications)
+        assert any("junk.toml could not be read" in str(n.message) for n in told)
     assert (store.folder / "junk.toml.bad").exists()
 
 
@@ -187,14 +189,15 @@ async def test_an_autosave_that_fails_says_so_and_when_it_works_again(
     monkeypatch.setenv(autosave.DATA_DIR_ENV, str(data))
     path = copy_example(tmp_path, HVY_CAV)
     app = HorizonApp(path)
-    async with app.run_test(size=SIZE) as pilot:
+    told = Told()
+    async with app.run_test(size=SIZE, message_hook=told) as pilot:
         await until(pilot, lambda: app.loaded)
-        told = [n.message for n in app._notifications]
+        at_start = [n.message for n in told]
         await select(pilot, app, "m2")
         await pilot.press("d")
 
         def failures() -> list[str]:
-            return [n.message for n in app._notifications if n.message.startswith("Autosave failed")]
+            return [n.message for n in told if n.message.startswith("Autosave failed")]
 
         await until(pilot, lambda: bool(failures()), "the failure said")
         (said,) = failures()
@@ -206,6 +209,6 @@ async def test_an_autosave_that_fails_says_so_and_when_it_works_again(
         shutil.rmtree(data, ignore_errors=True)
         await pilot.press("d")
         await until(pilot, lambda: any(n.message.startswith("Autosave works again")
-                                       for n in app._notifications), "the recovery said")
+                                       for n in told), "the recovery said")
         assert [e.roster for e in AutosaveStore().entries()[0]] == [app.session.roster]
-    assert not any("Autosave" in m for m in told)
+    assert not any("Autosave" in m for m in at_start)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from fuzzing_side import folders, place, target
+from helpers_told import Told
 from helpers_tui import SIZE, copy_example, row_names, shown, until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -63,12 +64,12 @@ BAD: list[tuple[str, str, Callable[[Path], None], str]] = [
 ]
 
 
-def _said(app: HorizonApp, word: str) -> bool:
+def _said(app: HorizonApp, told: Told, word: str) -> bool:
     """A notification, or a problem of your rulebook (shown in a dialog), says ``word``
     (an empty word: nothing need be said, a name that cannot be checked is just left out)."""
     if not word:
         return True
-    texts = [str(n.message) for n in app._notifications]
+    texts = [str(n.message) for n in told]
     texts += [str(p) for p in app.session.personal_problems]
     return any(word in text for text in texts)
 
@@ -87,11 +88,12 @@ async def test_the_app_starts_shows_the_roster_and_quits(tmp_path: Path, what: s
         make(bad)
         prefs.take_problems()
         app = HorizonApp(roster)
-        async with app.run_test(size=SIZE) as pilot:
+        told = Told()
+        async with app.run_test(size=SIZE, message_hook=told) as pilot:
             await until(pilot, lambda: app.loaded and bool(row_names(app)), "the roster shown")
             await pilot.pause()
             assert app.session.roster.name == "3rd Lancers Battlegroup"
-            assert _said(app, word), f"{what}: nothing says {word!r}"
+            assert _said(app, told, word), f"{what}: nothing says {word!r}"
             app.exit()
         assert app.return_code in (0, None)
 
