@@ -73,55 +73,60 @@ def test_screens_reach_the_session_through_the_typed_contract() -> None:
     assert offenders == []
 
 
-# --- the frameworks' insides in one module each (issue 28 item 1) ---------------------
-# Textual and tomlkit may change their private names in any release: only
-# tui/common/textual_internals.py and files/tomlkit_internals.py may use them, so an upgrade is mended
-# in one place. An AST walk: imports from a private module of textual or tomlkit
-# (textual.widgets._footer, textual._types ...) or of a private name from them, and the
-# private names the app is known to have reached for (overrides and reads).
-INTERNALS = {PACKAGE / "tui" / "common" / "textual_internals.py", PACKAGE / "files" / "tomlkit_internals.py"}
+# --- the frameworks' insides: Textual's and Rich's in one module, tomlkit's nowhere ---------
+# Textual and Rich may change their private names in any release: only
+# tui/common/textual_internals.py may use them (issue 28 item 1), each with its fallback and
+# its test (issue 44 item 2), so an upgrade is mended in one place; tomlkit's are used nowhere
+# (issue 44 item 1: files/tomlkit_internals.py is gone). An AST walk: imports from a private
+# module of a framework (textual.widgets._footer, textual._types ...) or of a private name
+# from one, and the private names the app is known to have reached for (overrides and reads).
+INTERNALS = {PACKAGE / "tui" / "common" / "textual_internals.py"}
 FRAMEWORKS = ("textual", "tomlkit", "rich")
-#: Textual's, tomlkit's and Rich's private names this project has overridden or read (issue 28;
-#: Rich's control-strip table, issue 36 item 11).
+#: Textual's and Rich's private names this project has overridden or read (issues 28, 36 item
+#: 11, 44), kept here after their use went, so that none comes back unnoticed.
 KNOWN_PRIVATE = {
     "_render_line", "_render_cell", "_update_dimensions", "_clear_caches",
     "_compositor_refresh", "_button", "_pending_message", "_message_queue",
     "_next_callbacks", "_nodes", "_notifications", "_repaint_required",
-    "_insert_at", "_insert_after", "_callbacks", "_bindings_ready", "_parse_action",
+    "_callbacks", "_bindings_ready", "_parse_action",
     "_divider", "_get_offsets", "_get_styles_to_render_cell", "_header_row_key",
     "_pseudo_class_state", "_refresh_region", "_row_locations", "_scroll_update",
     "_show_hover_cursor", "_update_count", "_require_update_dimensions", "_on_paste",
-    "_CONTROL_STRIP_TRANSLATE",
+    "_CONTROL_STRIP_TRANSLATE", "_display", "_compositor", "_styles_cache", "_layout_cache",
+    "_dirty_regions",
 }
+#: tomlkit's private names the project once called (Container's, in files/tomlkit_internals.py)
+TOMLKIT_PRIVATE = {"_insert_at", "_insert_after"}
 
 
 def _private(dotted: str) -> bool:
     return any(part.startswith("_") and not part.startswith("__") for part in dotted.split("."))
 
 
-def framework_insides(tree: ast.AST) -> list[tuple[int, str]]:
-    """(line, what) for each private name of textual or tomlkit that the module uses."""
+def framework_insides(tree: ast.AST, frameworks: tuple[str, ...] = FRAMEWORKS,
+                      known: set[str] = KNOWN_PRIVATE | TOMLKIT_PRIVATE) -> list[tuple[int, str]]:
+    """(line, what) for each private name of the frameworks that the module uses."""
     found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module.split(".")[0] in FRAMEWORKS:
+            if node.module.split(".")[0] in frameworks:
                 if _private(node.module):
                     found.append((node.lineno, f"from {node.module} import ..."))
                 found += [(node.lineno, f"from {node.module} import {a.name}")
                           for a in node.names if _private(a.name)]
         elif isinstance(node, ast.Import):
             found += [(node.lineno, f"import {a.name}") for a in node.names
-                      if a.name.split(".")[0] in FRAMEWORKS and _private(a.name)]
-        elif isinstance(node, ast.Attribute) and node.attr in KNOWN_PRIVATE:
+                      if a.name.split(".")[0] in frameworks and _private(a.name)]
+        elif isinstance(node, ast.Attribute) and node.attr in known:
             found.append((node.lineno, f".{node.attr}"))
-        elif isinstance(node, ast.Constant) and node.value in KNOWN_PRIVATE:  # getattr(x, "_name")
+        elif isinstance(node, ast.Constant) and node.value in known:  # getattr(x, "_name")
             found.append((node.lineno, f"{node.value!r}"))
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in KNOWN_PRIVATE:
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in known:
             found.append((node.lineno, f"def {node.name}"))
     return found
 
 
-def test_framework_insides_only_in_the_internals_modules() -> None:
+def test_framework_insides_only_in_the_internals_module() -> None:
     offenders = []
     for path in sorted(PACKAGE.rglob("*.py")):
         if path in INTERNALS:
@@ -129,7 +134,17 @@ def test_framework_insides_only_in_the_internals_modules() -> None:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         offenders += [f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
                       for line, what in framework_insides(tree)]
-    assert not offenders, "framework insides outside the internals modules:\n" + "\n".join(offenders)
+    assert not offenders, "framework insides outside the internals module:\n" + "\n".join(offenders)
+
+
+def test_no_private_name_of_tomlkit_anywhere() -> None:
+    """Not even in the internals module: tomlkit's public API does all the app needs."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        offenders += [f"{path.relative_to(PACKAGE.parent)}:{line}: {what}"
+                      for line, what in framework_insides(tree, ("tomlkit",), TOMLKIT_PRIVATE)]
+    assert not offenders, "tomlkit's private names:\n" + "\n".join(offenders)
 
 
 def test_the_check_finds_each_kind_of_use() -> None:
@@ -154,9 +169,10 @@ def test_the_check_finds_each_kind_of_use() -> None:
     }
 
 
-def test_the_internals_modules_exist_and_hold_the_uses() -> None:
+def test_the_internals_module_exists_and_holds_the_uses() -> None:
     for path in INTERNALS:
         assert framework_insides(ast.parse(path.read_text(encoding="utf-8"))), path
+    assert not (PACKAGE / "files" / "tomlkit_internals.py").exists()
 
 
 def _module_of(path: Path) -> str:

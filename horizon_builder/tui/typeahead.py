@@ -26,7 +26,6 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header
 
 from horizon_builder.tui.common.textual_internals import (
-    ToastRack,
     app_messages_waiting,
     screen_callbacks_waiting,
     widget_busy_queue,
@@ -36,8 +35,10 @@ from horizon_builder.tui.common.textual_internals import (
 MAX_HOLD = 10.0
 #: Seconds between checks once the first quick check found the screen still busy.
 RETRY = 0.005
-#: Widgets that never take a key (nor hold one back while they are rebuilt).
-_NEVER_TAKE_KEYS = (Footer, Header, ToastRack)
+#: Widgets that never take a key (nor hold one back while they are rebuilt); the screen's
+#: toast rack too, found by its CSS type (Textual has no public class for it).
+_NEVER_TAKE_KEYS = (Footer, Header)
+_TOASTS = "ToastRack"
 #: Messages that only repaint or nudge a widget: they never move the focus nor act on a key.
 _PAINTING = (messages.Prompt, messages.Update, messages.Layout, messages.UpdateScroll,
              events.Timer)
@@ -53,13 +54,13 @@ def _busy(node: Widget) -> bool:
     return any(m is not None and not isinstance(m, _PAINTING) for m in waiting)
 
 
-def _busy_below(widget: Widget) -> bool:
+def _busy_below(widget: Widget, skip: set[Widget]) -> bool:
     """The widget or one of its children busy (the footer, header and toasts never take a
     key: they are left out, so a footer rebuilt as the bindings change holds nothing)."""
     if _busy(widget):
         return True
-    return any(_busy_below(child) for child in widget.children
-               if not isinstance(child, _NEVER_TAKE_KEYS))
+    return any(_busy_below(child, skip) for child in widget.children
+               if not isinstance(child, _NEVER_TAKE_KEYS) and child not in skip)
 
 
 class TypeAhead:
@@ -87,7 +88,7 @@ class TypeAhead:
         # callbacks the app runs later (``focus()`` sets the focus in one)
         if any(isinstance(m, events.Callback) for m in app_messages_waiting(self.app)):
             return False
-        return not _busy_below(screen)
+        return not _busy_below(screen, set(screen.query_children(_TOASTS)))
 
     def hold(self, event: events.Event) -> bool:
         """True when ``event`` is a key held for later (the app gives it nothing now)."""

@@ -16,8 +16,6 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from horizon_builder.tui.common.textual_internals import option_is_divider, option_list_lines
-
 
 def content_key(content: Any) -> object | None:
     """What makes two contents render alike (None: not known; never equal)."""
@@ -41,19 +39,25 @@ def update_static(widget: Static, content: Any, *, fixed_size: bool = False) -> 
     widget.update(content, layout=not fixed_size)
 
 
+def _line_count(box: OptionList) -> int:
+    """How many lines the list's options take at its width (Textual's own measure)."""
+    size = box.content_size
+    return box.get_content_height(size, size, size.width)
+
+
 def replace_options(box: OptionList, options: list[Option]) -> None:
     """``box.set_options(options)``, without a relayout when the list keeps its options' ids
     and its height in lines: their prompts (and which are disabled) are replaced in place.
 
     ``set_options`` lays the screen out again for a list of ``height: auto`` every time, and
-    a relayout re-renders every widget on the screen. The highlight stays where it was."""
+    a relayout re-renders every widget on the screen. The highlight stays where it was. For
+    lists without dividers (``options`` has none: only ``set_options`` makes them)."""
     old = box.options
     if not old or len(old) != len(options) or any(
-            o.id != n.id or option_is_divider(o) != option_is_divider(n)
-            for o, n in zip(old, options, strict=True)):
+            o.id != n.id for o, n in zip(old, options, strict=True)):
         box.set_options(options)
         return
-    lines = option_list_lines(box)
+    lines = _line_count(box)
     for index, (before, after) in enumerate(zip(old, options, strict=True)):
         if before.prompt is not after.prompt:
             box.replace_option_prompt_at_index(index, after.prompt)
@@ -62,5 +66,5 @@ def replace_options(box: OptionList, options: list[Option]) -> None:
                 box.disable_option_at_index(index)
             else:
                 box.enable_option_at_index(index)
-    if option_list_lines(box) != lines:  # taller or shorter: its neighbours move
+    if _line_count(box) != lines:  # taller or shorter: its neighbours move
         box.refresh(layout=True)

@@ -1,243 +1,133 @@
-"""Every use of Textual's (and Rich's) private names, in one place (issue 28 item 1).
+"""Every private name of Textual and Rich the app still uses, in one place (issue 44 item 2).
 
-Textual (pinned ``>=8,<9`` in pyproject.toml) may change its insides in any release;
-``.ci/run`` runs the smoke tests on the newest version the bound allows, so an upgrade
-breaks CI, not a user. Each name below says why it is used and what public API would
-replace it. The rest of the app calls these functions and classes, never a private name
-of Textual (tests/test_architecture.py guards this).
+Textual (bounded ``>=8,<9`` in pyproject.toml) and Rich may change their insides in any
+release. Each name kept here says why no public API does, what the app does without it
+(the feature off, one line in the log: never a crash) and the versions it was tried on.
+``tests/test_internals_fallback.py`` removes or renames each one and shows the app still
+starts, edits, saves and quits; the rest of the app calls these functions, never a private
+name (``tests/test_architecture.py`` guards this).
+
+Replaced by public API in issue 44: the footer's keys (``FooterKey``, ``_bindings_ready``:
+the footer draws its own keys, tui/common/keys_footer.py), the toast rack (a CSS type
+selector), the option list's ``_divider`` and ``_lines`` (``get_content_height``), and
+``App._parse_action`` (``textual.actions.parse``).
+
+Tried on Textual 8.0.0 (the floor) and 8.2.8 (the newest the bound allows, 2026-12-08),
+Rich 15.0.0.
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import rich.control
 import textual.content
-from rich.segment import Segment
-from rich.style import Style
 from textual.app import App
-from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
-from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import DataTable
 
-# Why: the footer updates its keys in place (enabled or not) instead of being rebuilt on
-# every edit's keystroke, and measures them to leave out those that do not fit.
-# Public replacement: ``textual.widgets.FooterKey`` if it is ever exported.
-from textual.widgets._footer import FooterKey
-
-# Why: the toast rack never takes a key, so the type-ahead does not wait on it.
-# Public replacement: ``textual.widgets.ToastRack`` if it is ever exported.
-from textual.widgets._toast import ToastRack
-from textual.widgets.data_table import RowKey
-
-if TYPE_CHECKING:  # (annotations only: nothing more imported at start-up)
-    from textual.widgets import Footer, OptionList
-    from textual.widgets.option_list import Option
-
-__all__ = ["CompositorHookScreen", "DataTableHooks", "FooterKey", "SegmentLines", "ToastRack",
-           "app_messages_waiting", "footer_bindings_ready", "install_control_filter", "option_is_divider",
-           "option_list_lines", "parse_action", "screen_callbacks_waiting",
+__all__ = ["AFTER_REFRESH", "MESSAGE_QUEUE", "NEXT_CALLBACKS", "PENDING_MESSAGE",
+           "app_messages_waiting", "install_control_filter", "screen_callbacks_waiting",
            "widget_busy_queue"]
 
-#: A cell's rendered lines (Textual's ``textual._types.SegmentLines``, spelt out here).
-SegmentLines = list[list[Segment]]
+_log = logging.getLogger(__name__)
+_said: set[str] = set()
+
+
+def _gone(name: str, feature: str) -> None:
+    """One line in the log, once a run, for a private name this Textual or Rich lacks."""
+    if name not in _said:
+        _said.add(name)
+        _log.warning("%s not found in this Textual/Rich: %s is off", name, feature)
 
 
 # --- the type-ahead's reads of the message queues (tui/typeahead.py) ----------------------
-# Why: a key is held while the screen still has work queued that may move the focus.
-# Public replacement: none in Textual 8 (an ``is_idle``/"settled" query per node would do).
+# Why: a key typed while a screen opens is held until the screen has done the work queued
+# before it (its first focus is set in an after-refresh callback, Enter in a filter moves
+# the focus in a message handler); tests/test_tui_keys.py pins it (7 of its 21 tests fail
+# without the type-ahead). Public API has only ``message_queue_size``, which counts the
+# painting messages and the held keys themselves, and nothing for the message being handled,
+# ``call_next`` callbacks or after-refresh callbacks.
+# Without them: the type-ahead holds nothing, keys go to Textual at once (its own behaviour).
+# Public replacement: none in Textual 8 (an "is idle" query per node would do).
+# MessagePump attributes, set per instance (Textual needs them itself: the fallback test
+# renames what is read here).
+NEXT_CALLBACKS = "_next_callbacks"  # call_next callbacks due after the current message
+PENDING_MESSAGE = "_pending_message"  # the message being handled
+MESSAGE_QUEUE = "_message_queue"  # the queue (Textual's own ``_queue.Queue``: its ``.values``)
+AFTER_REFRESH = "_callbacks"  # a screen's after-refresh callbacks
+
+
+def _waiting(node: Widget | App[Any]) -> list[Message | None]:
+    queue: Any = getattr(node, MESSAGE_QUEUE)
+    return list(queue.values)
+
 
 def widget_busy_queue(node: Widget) -> tuple[bool, list[Message | None]]:
     """Whether callbacks are due after the node's current message, and the messages
-    waiting for it (the one being handled first, ``None`` when there is none)."""
-    return (bool(node._next_callbacks),
-            [node._pending_message, *node._message_queue.values])
+    waiting for it (the one being handled first, ``None`` when there is none); not busy
+    when Textual lacks the names."""
+    try:
+        return (bool(getattr(node, NEXT_CALLBACKS)),
+                [getattr(node, PENDING_MESSAGE), *_waiting(node)])
+    except (AttributeError, TypeError):
+        _gone(f"MessagePump.{NEXT_CALLBACKS}/{PENDING_MESSAGE}/{MESSAGE_QUEUE}", "the type-ahead")
+        return False, []
 
 
-def app_messages_waiting(app: App[Any]) -> Sequence[Message]:
+def app_messages_waiting(app: App[Any]) -> Sequence[Message | None]:
     """The messages waiting in the app's own queue (``call_later`` callbacks among them)."""
-    waiting: Any = app._message_queue.values
-    return list(waiting)
+    try:
+        return _waiting(app)
+    except (AttributeError, TypeError):
+        _gone(f"App.{MESSAGE_QUEUE}", "the type-ahead")
+        return []
 
 
-def screen_callbacks_waiting(screen: Screen[Any]) -> bool:
+def screen_callbacks_waiting(node: Screen[Any]) -> bool:
     """After-refresh callbacks pending on the screen (its first focus is set in one)."""
-    return bool(screen._callbacks)
-
-
-# --- the screens' frame hook (tui/roster/home.py, element_editor.py) ---------------------
-# Why: a screen acts just after its frame is written (the element editor shows the upgrade
-# picker a frame after the edit), or skips a frame that is repainted at once anyway.
-# Public replacement: a "frame written" event or ``call_after_refresh`` that runs after the
-# compositor's write (today it runs before).
-
-class CompositorHookScreen(Screen[Any]):
-    """A screen told each time the compositor is about to write its frame."""
-
-    def _compositor_refresh(self) -> None:
-        self.write_frame()
-
-    def write_frame(self) -> None:
-        """Write the screen's frame (Textual's own); override to act around it."""
-        Screen._compositor_refresh(self)
-
-    @property
-    def repaint_pending(self) -> bool:
-        """The whole screen is to be repainted in the coming update."""
-        return bool(self._repaint_required)
-
-
-# --- the element table's caches (tui/roster/element_table.py) ----------------------------
-# Why: DataTable drops its cell and line caches on every change, so an edit re-rendered
-# every visible line; the element table keeps its own, keyed by row content, and holds back
-# the screen's relayout when a row count change leaves its size as it was.
-# Public replacement: a DataTable whose caches are keyed by content (not position) and
-# whose virtual-size change does not lay out the whole screen.
-
-class DataTableHooks(DataTable[Any]):
-    """DataTable's private render and size steps under public names: a subclass overrides
-    ``render_table_cell``, ``render_table_line``, ``update_table_dimensions`` and
-    ``clear_table_caches`` and calls ``super()`` for Textual's own."""
-
-    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
-                     cursor: bool = False, hover: bool = False) -> SegmentLines:
-        return self.render_table_cell(row_index, column_index, base_style, width, cursor,
-                                      hover)
-
-    def render_table_cell(self, row_index: int, column_index: int, base_style: Style,
-                          width: int, cursor: bool = False,
-                          hover: bool = False) -> SegmentLines:
-        return DataTable._render_cell(self, row_index, column_index, base_style, width,
-                                      cursor, hover)
-
-    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
-        return self.render_table_line(y, x1, x2, base_style)
-
-    def render_table_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
-        return DataTable._render_line(self, y, x1, x2, base_style)
-
-    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
-        self.update_table_dimensions(new_rows)
-
-    def update_table_dimensions(self, new_rows: Iterable[RowKey]) -> None:
-        DataTable._update_dimensions(self, new_rows)
-
-    def _clear_caches(self) -> None:
-        self.clear_table_caches()
-
-    def clear_table_caches(self) -> None:
-        DataTable._clear_caches(self)
-
-    # DataTable's private state the element table reads or nudges (same "why" as above).
-    @property
-    def row_locations(self) -> Any:
-        """Row key -> row index (a two-way dict: ``.get(key)``)."""
-        return self._row_locations
-
-    @property
-    def header_row_key(self) -> RowKey:
-        return self._header_row_key
-
-    @property
-    def table_data(self) -> Any:
-        """Row key -> column key -> cell: the cells DataTable renders."""
-        return self._data
-
-    @property
-    def hover_cursor_shown(self) -> bool:
-        return self._show_hover_cursor
-
-    @property
-    def pseudo_class_state(self) -> Any:
-        """The widget's pseudo-class state (focus, hover ...): part of every cache key."""
-        return self._pseudo_class_state
-
-    def row_and_line_at(self, y: int) -> tuple[RowKey, int]:
-        """The row at virtual line ``y`` and the line within it (LookupError past the end)."""
-        return self._get_offsets(y)
-
-    def cell_styles(self, *args: Any) -> Any:
-        """DataTable's ``_get_styles_to_render_cell``: (component style, post style)."""
-        return self._get_styles_to_render_cell(*args)
-
-    def refresh_table_region(self, region: Region) -> None:
-        """Repaint a region of the table, in its own (virtual) lines."""
-        self._refresh_region(region)
-
-    def scrollbars_to(self, virtual_size: Size) -> None:
-        """Give the scrollbars a new virtual size without a layout of the screen."""
-        self._scroll_update(virtual_size)
-
-    def cells_changed(self) -> None:
-        """Tell DataTable its cells changed (its render caches are keyed by this count)."""
-        self._update_count += 1
-
-    def dimensions_due(self) -> None:
-        """Have DataTable work out its virtual size again when it is next idle."""
-        self._require_update_dimensions = True
-
-
-# --- the rest: one read each ---------------------------------------------------------------
-
-def option_is_divider(option: Option) -> bool:
-    """Whether an OptionList option is a divider (quiet.py: options replaced in place).
-    Public replacement: an ``Option.divider`` property."""
-    return bool(option._divider)
-
-
-def option_list_lines(box: OptionList) -> int:
-    """How many lines the OptionList's options take (quiet.py: a relayout only when this
-    changes). Public replacement: a public line count on OptionList."""
-    return len(box._lines)
-
-
-def footer_bindings_ready(footer: Footer) -> bool:
-    """Whether the footer has had its first bindings (keys_footer.py composes only then).
-    Public replacement: none in Textual 8."""
-    return bool(footer._bindings_ready)
-
-
-def parse_action(app: App[Any], action: Any, default_namespace: Any,
-                 namespaces: Any) -> tuple[Any, str, tuple[object, ...]]:
-    """Textual's own reading of an action string: (target, name, parameters) (homeview.py:
-    a key pressed on the kept first view is checked before the session is in).
-    Public replacement: ``textual.actions.parse`` with the namespace lookup."""
-    result: tuple[Any, str, tuple[object, ...]] = app._parse_action(
-        action, default_namespace, namespaces)
-    return result
+    try:
+        return bool(getattr(node, AFTER_REFRESH))
+    except (AttributeError, TypeError):
+        _gone(f"Screen.{AFTER_REFRESH}", "the type-ahead")
+        return False
 
 
 # --- the control-character safety net (tui/app.py, at start) -----------------------------
 # Why: Rich and Textual strip a few controls (BEL, BS, VT, FF, CR) from every ``Text`` and
 # ``Content`` through one private translation table each; extending those tables escapes every
 # control character that reaches the screen some way other than tui/common/plain.py.
+# Without them: names and file text are still escaped by plain() (every text from a file or
+# a user goes through it); only a control character that reaches the screen another way is
+# written raw, as in a stock Textual app. One line in the log says so.
 # Rich has no upper bound in pyproject.toml (Textual's own requirement decides it): the test
 # tests/test_tui_app.py::test_the_control_filter_reaches_rich_and_textual runs in .ci/run's
-# newest-versions environment, so a Rich release without the table breaks CI, not a user
-# (whose names stay escaped by plain() regardless).
+# newest-versions environment, so a Rich release without the table breaks CI, not a user.
 # Public replacement: none (a control-character policy hook in Rich's Text would do).
+CONTROL_TABLE = "_CONTROL_STRIP_TRANSLATE"  # in rich.control and in textual.content
+
 
 def install_control_filter() -> list[str]:
     """Make Rich and Textual show control characters as escapes instead of writing them raw.
 
     Extends both tables to every C0 (but tab and line feed), DEL, C1 and bidi control, shown
-    as ``\\x1b``-style escapes. Returns the tables it could not find (none, today).
+    as ``\\x1b``-style escapes. Returns the tables it could not find (none, today), each said
+    once in the log.
     """
     from horizon_builder.text.safetext import UNSAFE_CHARS, printable
 
     pattern = re.compile(f"[{UNSAFE_CHARS}]")
     table = {code: printable(chr(code)) for code in range(0x3000) if pattern.match(chr(code))}
     missing = []
-    for where, existing in (("rich.control", getattr(rich.control, "_CONTROL_STRIP_TRANSLATE", None)),
-                            ("textual.content",
-                             getattr(textual.content, "_CONTROL_STRIP_TRANSLATE", None))):
+    for module in (rich.control, textual.content):
+        existing = getattr(module, CONTROL_TABLE, None)
         if isinstance(existing, dict):
             existing.update(table)
         else:
-            missing.append(where)
+            missing.append(module.__name__)
+            _gone(f"{module.__name__}.{CONTROL_TABLE}", "the control-character filter")
     return missing

@@ -14,7 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from horizon_builder.tui.common.textual_internals import parse_action
+from textual.actions import parse
+
 from horizon_builder.tui.roster.homecache import HomeView, read_kept, store, view_data
 
 if TYPE_CHECKING:
@@ -99,9 +100,13 @@ class KeptView:
         if self.loaded or self.early_view() is None:
             return False
         app = self.app
-        target, name, params = parse_action(
-            app, action, app if default_namespace is None else default_namespace, namespaces)
-        if not target.check_action(name, params):  # not usable now: the key goes on
+        where, name, params = action if isinstance(action, tuple) else parse(action)
+        # the node the action runs on, as Textual finds it: a namespace given, or the default
+        target = (namespaces or {}).get(where) if where else (
+            app if default_namespace is None else default_namespace)
+        if where and target is None:
+            target = {"app": app, "screen": app.screen, "focused": app.focused}.get(where)
+        if target is None or not target.check_action(name, params):  # the key goes on
             return False
         self._actions.append((action, default_namespace, namespaces))
         return True
