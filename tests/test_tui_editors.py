@@ -187,14 +187,18 @@ async def test_a_stat_change_paints_first_and_the_upgrade_list_follows(monkeypat
         await pilot.pause()
         picker = app.screen.query_one(UpgradePicker)
         assert picker.get_option("agile_frame").disabled
-        display = app._display
 
-        def painted(screen, renderable):
-            display(screen, renderable)
-            if renderable is not None and session.roster.element(eid).stats["M"] != 4:
-                events.append("frame")
+        def painting(widget):  # (the compositor renders each changed widget's lines)
+            render_lines = widget.render_lines
 
-        monkeypatch.setattr(app, "_display", painted)
+            def painted(crop):
+                if session.roster.element(eid).stats["M"] != 4:
+                    events.append("frame")
+                return render_lines(crop)
+            return painted
+
+        for widget in app.screen.walk_children(with_self=True):
+            monkeypatch.setattr(widget, "render_lines", painting(widget))
         events.clear()
         await pilot.press("minus", "minus")
         for _ in range(20):
