@@ -2,7 +2,7 @@
 
 ``horizon_builder/tui/common/textual_internals.py`` lists them. A release may rename or drop
 any of them: here each is removed (a module's table) or renamed (an attribute Textual sets
-on every message pump and needs itself, so what the app reads is renamed instead), and the
+on every screen and needs itself, so what the app reads is renamed instead), and the
 app still starts, takes an edit, saves it and quits; the feature that used the name is off
 and the log says so once.
 """
@@ -38,10 +38,7 @@ def _deleted(module: object) -> Remove:
 
 #: each kept name: how it is taken away, and the feature the log says is off
 KEPT: dict[str, tuple[Remove, str]] = {
-    "MessagePump._next_callbacks": (_renamed("NEXT_CALLBACKS"), "the type-ahead"),
-    "MessagePump._pending_message": (_renamed("PENDING_MESSAGE"), "the type-ahead"),
-    "MessagePump._message_queue": (_renamed("MESSAGE_QUEUE"), "the type-ahead"),
-    "Screen._callbacks": (_renamed("AFTER_REFRESH"), "the type-ahead"),
+    "Screen._callbacks": (_renamed("AFTER_REFRESH"), "the type-ahead's wait"),
     "rich.control._CONTROL_STRIP_TRANSLATE": (_deleted(rich.control),
                                               "the control-character filter"),
     "textual.content._CONTROL_STRIP_TRANSLATE": (_deleted(textual.content),
@@ -51,8 +48,7 @@ KEPT: dict[str, tuple[Remove, str]] = {
 
 def test_every_kept_name_is_taken_away_here() -> None:
     """The list above covers the module's every name (a new one needs its case here)."""
-    constants = {internals.NEXT_CALLBACKS, internals.PENDING_MESSAGE, internals.MESSAGE_QUEUE,
-                 internals.AFTER_REFRESH, internals.CONTROL_TABLE}
+    constants = {internals.AFTER_REFRESH, internals.CONTROL_TABLE}
     assert constants == {name.rsplit(".", 1)[1] for name in KEPT}
 
 

@@ -20,16 +20,12 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from time import monotonic
 
-from textual import events, messages
+from textual import events
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import Footer, Header
 
-from horizon_builder.tui.common.textual_internals import (
-    app_messages_waiting,
-    screen_callbacks_waiting,
-    widget_busy_queue,
-)
+from horizon_builder.tui.common.textual_internals import screen_callbacks_waiting
 
 #: The longest a key waits for the screen to settle (then it is given anyway).
 MAX_HOLD = 10.0
@@ -39,19 +35,12 @@ RETRY = 0.005
 #: toast rack too, found by its CSS type (Textual has no public class for it).
 _NEVER_TAKE_KEYS = (Footer, Header)
 _TOASTS = "ToastRack"
-#: Messages that only repaint or nudge a widget: they never move the focus nor act on a key.
-_PAINTING = (messages.Prompt, messages.Update, messages.Layout, messages.UpdateScroll,
-             events.Timer)
 
 
 def _busy(node: Widget) -> bool:
-    """Not mounted yet, or messages waiting, or callbacks due after the current message."""
-    if not node.is_mounted:
-        return True
-    callbacks_due, waiting = widget_busy_queue(node)
-    if callbacks_due:
-        return True
-    return any(m is not None and not isinstance(m, _PAINTING) for m in waiting)
+    """Not mounted yet, or messages waiting in its queue (a repaint's as well: those pass
+    in a moment, and a key waits no longer than the next check)."""
+    return not node.is_mounted or node.message_queue_size > 0
 
 
 def _busy_below(widget: Widget, skip: set[Widget]) -> bool:
@@ -85,8 +74,8 @@ class TypeAhead:
             return True
         if screen_callbacks_waiting(screen):  # after-refresh callbacks (a first focus ...)
             return False
-        # callbacks the app runs later (``focus()`` sets the focus in one)
-        if any(isinstance(m, events.Callback) for m in app_messages_waiting(self.app)):
+        # messages the app has yet to handle (``focus()`` sets the focus in a callback)
+        if self.app.message_queue_size:
             return False
         return not _busy_below(screen, set(screen.query_children(_TOASTS)))
 
