@@ -5,6 +5,11 @@ whose row changed, and its scrollbar only when the thumb moves. A line left out 
 stay stale on the player's terminal, so this test keeps a terminal of its own: every
 update the app writes (the partial ones included) is applied to it, cell by cell, and
 after each edit it must equal the whole screen rendered afresh.
+
+Textual's insides, in this test only (issue 44 item 2): a headless app writes nothing, and
+no public API hands over the updates it would write (``post_display_hook`` is told a frame
+is done, not what it holds) nor renders the screen from scratch with every widget's caches
+dropped, so the test wraps ``App._display`` and asks the screen's ``_compositor`` itself.
 """
 
 from __future__ import annotations
