@@ -572,8 +572,9 @@ async def test_upgrades_bought_for_a_whole_type_show_on_each_row():
 # --- the control-character safety net (issue 36 item 11) ---------------------------------
 def test_the_control_filter_reaches_rich_and_textual() -> None:
     """Both private tables are there and extended: a Rich Text and a Textual Content with an
-    ESC, a C1 and a bidi override in them render escaped. In .ci/run's newest-versions
-    environment too, so a Rich or Textual release that drops a table breaks CI, not a user."""
+    ESC, a C1 and a bidi override in them render escaped. On the newest versions the bounds
+    allow too (.ci/run's fresh environment), so a Rich or Textual release that drops a table
+    fails CI (a user who has it meanwhile loses the safety net only: test_internals_fallback)."""
     from rich.console import Console
     from rich.text import Text
     from textual.content import Content

@@ -71,8 +71,9 @@ def screen_callbacks_waiting(node: Screen[Any]) -> bool:
 # a user goes through it); only a control character that reaches the screen another way is
 # written raw, as in a stock Textual app. One line in the log says so.
 # Rich has no upper bound in pyproject.toml (Textual's own requirement decides it): the test
-# tests/test_tui_app.py::test_the_control_filter_reaches_rich_and_textual runs in .ci/run's
-# newest-versions environment, so a Rich release without the table breaks CI, not a user.
+# tests/test_tui_app.py::test_the_control_filter_reaches_rich_and_textual runs on the newest
+# versions the bounds allow (.ci/run's fresh environment), so a Rich release without the
+# table fails CI; a user who gets it meanwhile loses only the safety net (the fallback above).
 # Public replacement: none (a control-character policy hook in Rich's Text would do).
 CONTROL_TABLE = "_CONTROL_STRIP_TRANSLATE"  # in rich.control and in textual.content
 
