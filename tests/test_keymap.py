@@ -128,7 +128,9 @@ def test_an_unknown_remembered_theme_falls_back_to_the_default() -> None:
     assert HorizonApp(None).theme == "textual-dark"
 
 
-_KEYMAP_VALUES = st.one_of(st.text(max_size=20), st.integers(), st.booleans(),
+# (integers TOML holds: one past 64 bits makes the whole prefs file unreadable, set aside
+# with a message at start: tests/test_hostile_numbers.py)
+_KEYMAP_VALUES = st.one_of(st.text(max_size=20), st.integers(-2**63, 2**63 - 1), st.booleans(),
                            st.lists(st.text(max_size=5), max_size=3),
                            st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=2))
 
