@@ -113,6 +113,23 @@ async def test_save_failure_is_reported(tmp_path: Path) -> None:
         assert "Could not save" in app.notes[-1][1]
 
 
+async def test_a_path_too_long_to_be_a_file_is_said_not_a_failure(tmp_path: Path) -> None:
+    """A name longer than a file name may be (or with a NUL): the path cannot be checked, and
+    the screen says so (issue 44: an OSError from exists() reached the app)."""
+    screen = _screen()
+    app = ExportTestApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for raw in (str(tmp_path / ("x" * 300 + ".txt")), str(tmp_path / "a\0b.txt")):
+            screen.query_one("#export-path", Input).value = raw
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.notes[-1][0] == "error", app.notes
+            assert "cannot be used" in app.notes[-1][1] or "Could not save" in app.notes[-1][1]
+            assert app.screen is screen
+        assert list(tmp_path.iterdir()) == []
+
+
 async def test_accepts_a_report_and_escape_closes(tmp_path: Path) -> None:
     loaded = load(write_demo(tmp_path, XSS))
     screen = ExportScreen(validate(loaded.roster, loaded.ruleset), fmt="markdown")

@@ -417,6 +417,13 @@ async def test_settings_refuse_bad_overrides_file(tmp_path) -> None:
         await pilot.click("#apply")
         await pilot.pause()
         assert "No such file" in str(screen.query_one("#overrides-error", Static).visual)
+        # a name too long to be a file's: said the same way (an OSError reached the app)
+        screen.query_one("#overrides", Input).value = str(tmp_path / ("h" * 300 + ".toml"))
+        await until(pilot, lambda: not apply.has_class("-active"), "the Apply button to settle")
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert "No such file" in str(screen.query_one("#overrides-error", Static).visual)
+        assert isinstance(app.screen, SettingsScreen) and app.session.roster.overrides is None
 
 
 async def test_settings_escape_cancels() -> None:
@@ -519,6 +526,16 @@ async def test_several_copies_at_once_by_keys(tmp_path) -> None:
             "Lancer Troop A 2", "Lancer Troop A 3", "Lancer Troop A 4"]
         assert app.session.undo() and "Lancer Troop A 2" not in [
             e.name for e in app.session.roster.elements]
+        # a digit int() refuses ("²" is a digit to str.isdigit) is asked again, not a failure
+        await pilot.press("D")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CountDialog)
+        dialog.query_one("#count", Input).value = "²"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and "Type a number" in str(
+            dialog.query_one("#count-problem", Label).visual)
 
 
 async def test_toggles_show_state_by_shape():

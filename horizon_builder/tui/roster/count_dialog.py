@@ -27,7 +27,7 @@ class CountDialog(Dialog[int | None]):
 
     def submit(self) -> None:
         text = self.query_one("#count", Input).value
-        if text.isdigit() and self.low <= int(text) <= self.high:
+        if text.isascii() and text.isdigit() and self.low <= int(text) <= self.high:
             self.dismiss(int(text))
             return
         self.say(f"Type a number from {self.low} to {self.high}.")

@@ -31,6 +31,7 @@ from textual.widgets import (
 )
 
 from horizon_builder.files.problems import LoadError
+from horizon_builder.files.tomlfile import is_file
 from horizon_builder.roster.io import overrides_path
 from horizon_builder.roster.models import Roster
 from horizon_builder.tui.common.dialogs import PathSuggester, problem_lines
@@ -204,7 +205,7 @@ class SettingsScreen(SessionView, Screen[bool]):
             outside = refused_to_visitor(self.app, candidates[0]) if candidates else None
             if outside is not None:  # served: never a file outside the served folder
                 errors["overrides"] = outside
-            elif candidates and not candidates[0].is_file():
+            elif candidates and not is_file(candidates[0]):
                 errors["overrides"] = f"No such file: {candidates[0]}"
         values = {
             "name": name,

@@ -238,15 +238,21 @@ class ExportScreen(Guarded, ModalScreen[None]):
         target = Path(raw).expanduser()
         if not target.is_absolute() and self.roster_path is not None:
             target = self.roster_path.parent / target
-        existed = target.exists()
-        if target.is_dir():
+        try:
+            existed = target.exists()
+            folder = target.is_dir()
+        except (OSError, ValueError) as exc:  # too long a name, a NUL in it
+            self.notify(f"This path cannot be used: {getattr(exc, 'strerror', None) or exc}",
+                        title="Export failed", severity="error")
+            return
+        if folder:
             self.notify(f"{target} is a folder: add a file name", severity="error")
             return
         try:
             write_atomic(target, self._rendered())
-        except OSError as exc:
-            self.notify(f"Could not save {target}: {exc.strerror or exc}", title="Export failed",
-                        severity="error")
+        except (OSError, ValueError) as exc:  # (ValueError: a NUL in the name)
+            self.notify(f"Could not save {target}: {getattr(exc, 'strerror', None) or exc}",
+                        title="Export failed", severity="error")
             return
         self.saved.append(target)
         self.notify(f"{'Replaced' if existed else 'Saved'} {target}", title="Exported")
