@@ -102,7 +102,6 @@ async def test_command_screen_tab_order_follows_the_screen_and_focus_is_always_s
     container with nothing to show; a focused dropdown looks focused, and the weird command's
     open list is whole on screen, even at the bottom (OtH p.42 weird command)."""
     from textual.widgets import Select
-    from textual.widgets._select import SelectCurrent, SelectOverlay
 
     from horizon_builder.tui.roster.command import CommandScreen
 
@@ -127,10 +126,10 @@ async def test_command_screen_tab_order_follows_the_screen_and_focus_is_always_s
         other = screen.query_one("#weird-mad_scientist", Select)
         last.focus()
         await pilot.pause()
-        assert (last.query_one(SelectCurrent).styles.background
-                != other.query_one(SelectCurrent).styles.background)  # the focus is seen
+        assert (last.query_one("SelectCurrent").styles.background
+                != other.query_one("SelectCurrent").styles.background)  # the focus is seen
         await pilot.press("enter")
-        overlay = last.query_one(SelectOverlay)
+        overlay = last.query_one("SelectOverlay")
         await until(pilot, lambda: overlay.display and overlay.region.height > 0, "the list open")
         assert screen.region.contains_region(overlay.region), overlay.region
         assert overlay.region.height >= overlay.option_count, overlay.region
