@@ -44,8 +44,9 @@ class FailureDialog(Dialog[None]):
         yield Static(plain(self.what), id="failure-what", classes="dialog-message")
         yield Static(plain(self.kept), id="failure-kept", classes="dialog-message")
         yield Static(self._report_text(), id="failure-report", classes="dialog-message")
-        yield Static(Text("The app goes on: close this and carry on; what you were doing "
-                          "did not happen."), classes="dialog-hint")
+        yield Static(Text("The app goes on: close this and carry on. What you were doing "
+                          "may not have finished: look at the list (ctrl+z undoes an edit "
+                          "that was made)."), classes="dialog-hint")
 
     def _report_text(self) -> Content:
         if self.report is None:
