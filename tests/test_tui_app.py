@@ -426,6 +426,28 @@ async def test_settings_refuse_bad_overrides_file(tmp_path) -> None:
         assert isinstance(app.screen, SettingsScreen) and app.session.roster.overrides is None
 
 
+async def test_a_save_from_settings_keeps_what_was_typed_and_not_applied(tmp_path) -> None:
+    """ctrl+s on the Settings screen saves the list; the event name typed and not yet applied
+    stays in its field (the save's redraw filled the form again from the roster: it was
+    lost), and Apply then puts it in the list, saved as a new key."""
+    path = copy_example(tmp_path, HVY_CAV)
+    app = HorizonApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#event", Input).value = "Club night"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#event", Input).value == "Club night"
+        await pilot.press("ctrl+r", "ctrl+s")
+        await pilot.pause()
+        assert app.session.roster.event == "Club night"
+    assert 'event = "Club night"' in path.read_text(encoding="utf-8")
+
+
 async def test_settings_escape_cancels() -> None:
     app = HorizonApp(example(HVY_CAV))
     async with app.run_test(size=SIZE) as pilot:

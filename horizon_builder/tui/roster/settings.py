@@ -139,11 +139,16 @@ class SettingsScreen(SessionView, Screen[bool]):
         self.query(selector).first().focus()
 
     def refresh_view(self) -> None:
-        """The roster changed under us (undo/redo): show what it is now."""
-        if self.is_mounted:
+        """The roster changed under us (undo/redo): show what it is now. A change of the
+        session that leaves the roster as the form was filled from (a save, ctrl+s here)
+        keeps what the player typed and has not applied."""
+        if self.is_mounted and self.session.roster != self._filled_from:
             self.load_form(self.session.roster)
 
+    _filled_from: Roster | None = None
+
     def load_form(self, roster: Roster) -> None:
+        self._filled_from = roster
         self.query_one("#name", Input).value = roster.name
         self.query_one("#force-cost", Input).value = str(roster.force_cost)
         self.query_one(f"#kind-{roster.kind}", RadioButton).value = True
