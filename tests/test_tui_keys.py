@@ -7,6 +7,7 @@ player typing ahead, or keys pasted, with no pause at all between them (Pilot's 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from weakref import WeakSet
 
@@ -446,3 +447,42 @@ async def test_keys_typed_while_the_roster_opens_are_kept() -> None:
         await settle(pilot, app)
         assert isinstance(app.screen, AddElementScreen), loaded_before
         assert app.screen.query_one("#add-filter", Input).value == "kaiju"
+
+
+async def test_a_key_whose_handling_fails_lets_the_held_keys_after_it_go() -> None:
+    """The type-ahead gives held keys one at a time; when giving one raises (an error the
+    app's guard then reports), the keys held after it are still given, not kept until some
+    later key comes (issue 44: the guard keeps the app going, so nothing else would)."""
+    from horizon_builder.tui.typeahead import TypeAhead
+
+    class Quiet:  # what the type-ahead reads of an app: a settled screen, a queue of callbacks
+        is_running = True
+        message_queue_size = 0
+        later: list = []  # noqa: RUF012
+
+        @property
+        def screen(self) -> None:
+            raise LookupError("no screen: settled")
+
+        def call_later(self, callback) -> bool:  # type: ignore[no-untyped-def]
+            self.later.append(callback)
+            return True
+
+        set_timer = None
+
+    given: list[str] = []
+
+    async def give(event: events.Event) -> None:
+        assert isinstance(event, events.Key)
+        if event.key == "x":
+            raise RuntimeError("this key's handler failed")
+        given.append(event.key)
+
+    app = Quiet()
+    typeahead = TypeAhead(app, give)  # type: ignore[arg-type]
+    typeahead._held.extend([events.Key("x", "x"), events.Key("y", "y"), events.Key("z", "z")])
+    app.later.append(typeahead._release)
+    while app.later:
+        with contextlib.suppress(RuntimeError):
+            await app.later.pop(0)()
+    assert given == ["y", "z"] and not typeahead._held

@@ -110,6 +110,8 @@ class TypeAhead:
             self.keys_forced += 1
         event = self._held.popleft()
         self._held_since = monotonic()
-        await self._give(event)
-        if self._held:
-            self._release_soon(quick=True)
+        try:
+            await self._give(event)
+        finally:  # (a key whose handling failed still lets the next ones go: none is stuck)
+            if self._held:
+                self._release_soon(quick=True)
