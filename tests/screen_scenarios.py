@@ -242,6 +242,20 @@ async def _cut(pilot: Pilot) -> None:
     await until(pilot, lambda: isinstance(pilot.app.screen, CutDialog), "the cut list")
 
 
+async def _failure(pilot: Pilot) -> None:
+    """An edit, then an error nobody foresaw while saving (the one tomlkit 0.15.3 brought):
+    the guard's report, as the app gets it (tui/common/guard.py calls report_failure)."""
+    from horizon_builder.tui.common.failure import FailureDialog
+
+    app = pilot.app
+    assert isinstance(app, HorizonApp)
+    await pilot.press("d")  # an unsaved change: the failure autosaves it
+    await pilot.pause()
+    app.report_failure(AttributeError("'TOMLDocument' object has no attribute '_insert_after'"),
+                       "Saving the list")
+    await until(pilot, lambda: isinstance(app.screen, FailureDialog), "the failure dialog")
+
+
 async def _palette(pilot: Pilot) -> None:
     await pilot.press("ctrl+p")
     await until(pilot, lambda: _palette_filled(pilot), "the palette's list, every provider's")
@@ -296,6 +310,9 @@ SHOTS = [
     Shot("open", "hvy-cav-battlegroup.toml", _open, size=(80, 24)),
     Shot("load-error", "<broken>", _broken_file),
     Shot("recovery", "hvy-cav-battlegroup.toml", autosaved=True),
+    Shot("failure", "hvy-cav-battlegroup.toml", _failure,
+         unstable="the dialog names the autosave and the report file, in a data folder made "
+                  "afresh for each run, the report's name with the time"),
     Shot("home-light-theme", "needs-fixing.toml", keys("f9")),
     Shot("add-element", "hvy-cav-battlegroup.toml", keys("a")),
     Shot("add-element-filter", "oth-superweapons.toml", _add_filtered),

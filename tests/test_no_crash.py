@@ -69,6 +69,7 @@ async def test_a_failing_save_shows_the_dialog_keeps_the_list_and_the_app_goes_o
                 "'_insert_after'") in text
         [report] = _report_files()
         assert str(report) in text and report.parent == reports.reports_dir()
+        assert f"are in:\n{report}" in text, text  # the path on its own line (no "\\n" shown)
         _check_report(report, "Saving the list", "_insert_after")
         # the list is as it was, unsaved, and autosaved now
         assert app.session.roster is before and app.session.dirty

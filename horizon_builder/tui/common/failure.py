@@ -52,7 +52,8 @@ class FailureDialog(Dialog[None]):
         if self.report is None:
             return plain(f"No report could be written ({self.report_problem or 'unknown reason'}).")
         more = f" ({self.more} more since)" if self.more else ""
-        return plain(f"The details for a bug report{more} are in:\n{self.report}")
+        # (the path on a line of its own: plain() keeps a text on one line, "\n" escaped)
+        return Content.assemble(f"The details for a bug report{more} are in:\n", plain(self.report))
 
     def buttons(self) -> Sequence[DialogButton[None]]:
         return (DialogButton("OK", "ok", None, "primary"),)
