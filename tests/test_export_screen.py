@@ -224,7 +224,9 @@ async def test_open_in_browser_pages_are_removed_when_the_app_quits(monkeypatch)
     monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
     slept: list[float] = []
     app = HorizonApp(example("hvy-cav-battlegroup.toml"))
-    app.browser_pages = TempPages(sleep=slept.append)
+    # (a grace longer than any loaded machine takes from the page's opening to the quit: with
+    # the default 1.5 s, a run under load quit after it and, rightly, did not wait)
+    app.browser_pages = TempPages(grace=120.0, sleep=slept.append)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.loaded, "the roster")
         await pilot.press("x")
