@@ -22,6 +22,7 @@ from textual.widgets import Input, Label, Static
 
 from horizon_builder.files.problems import Problem
 from horizon_builder.files.served import outside_root
+from horizon_builder.files.tomlfile import reason_of
 from horizon_builder.text.words import plural
 from horizon_builder.tui.common.dialog import CANCEL, Dialog, DialogButton
 from horizon_builder.tui.common.paths import refused_to_visitor, visitor_root
@@ -211,8 +212,7 @@ class PathPrompt(Dialog[Path | None]):
         try:
             return self._problem(value)
         except (OSError, ValueError) as exc:  # a name too long, a NUL byte ...
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            return f"This path cannot be used: {reason}."
+            return f"This path cannot be used: {reason_of(exc)}."
 
     def _problem(self, value: str) -> str | None:
         if not value.strip():

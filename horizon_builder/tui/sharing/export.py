@@ -27,6 +27,7 @@ from horizon_builder.engine.validator import Report
 from horizon_builder.export import FORMATS, SUFFIXES, build_document, render_document, write_atomic
 from horizon_builder.export.document import ExportDocument
 from horizon_builder.files.names import file_stem
+from horizon_builder.files.tomlfile import reason_of
 from horizon_builder.roster.models import Roster
 from horizon_builder.rules.models import Ruleset
 from horizon_builder.tui.common.guard import Guarded
@@ -242,7 +243,7 @@ class ExportScreen(Guarded, ModalScreen[None]):
             existed = target.exists()
             folder = target.is_dir()
         except (OSError, ValueError) as exc:  # too long a name, a NUL in it
-            self.notify(f"This path cannot be used: {getattr(exc, 'strerror', None) or exc}",
+            self.notify(f"This path cannot be used: {reason_of(exc)}",
                         title="Export failed", severity="error")
             return
         if folder:
@@ -251,7 +252,7 @@ class ExportScreen(Guarded, ModalScreen[None]):
         try:
             write_atomic(target, self._rendered())
         except (OSError, ValueError) as exc:  # (ValueError: a NUL in the name)
-            self.notify(f"Could not save {target}: {getattr(exc, 'strerror', None) or exc}",
+            self.notify(f"Could not save {target}: {reason_of(exc)}",
                         title="Export failed", severity="error")
             return
         self.saved.append(target)
